@@ -1,0 +1,291 @@
+//! The readable board: a candidate set per cell plus the placed digits, with the
+//! seeds' constraint propagation (`assign`, `eliminate`) and the plain edits a
+//! player makes (`place`, `strike`) that do not propagate.
+//!
+//! Hints, the player and learn mode work on this board. The fast exact solver in
+//! `search` keeps its own bit-parallel state; a test checks the two agree.
+
+use thiserror::Error;
+
+use super::grid::Grid;
+use super::parse::Marked;
+use super::types::{CELLS, Candidates, Cell, Digit, Unit};
+
+/// Why a position cannot be completed: a cell with no candidate left, or a digit
+/// with no place left in a unit.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Error)]
+pub enum Contradiction {
+    #[error("{0} has no candidates left")]
+    NoCandidates(Cell),
+    #[error("{digit} has no place left in {unit}")]
+    NoPlace { digit: Digit, unit: Unit },
+}
+
+/// Receives the elementary events of propagation, for learn mode and tracing.
+/// The default methods do nothing, so a no-op observer costs nothing.
+pub trait Observer {
+    /// `digit` was placed in `cell` (a naked single, a hidden single, or an outside assignment).
+    fn placed(&mut self, _cell: Cell, _digit: Digit, _reason: Reason) {}
+    /// `digit` was struck from `cell`'s candidates.
+    fn eliminated(&mut self, _cell: Cell, _digit: Digit) {}
+    /// Propagation found a contradiction.
+    fn contradiction(&mut self, _why: Contradiction) {}
+}
+
+/// Why propagation placed a digit.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Reason {
+    /// Asked for by the caller (a given or a guess).
+    Assigned,
+    /// The cell had one candidate left.
+    NakedSingle,
+    /// The unit had one place left for the digit.
+    HiddenSingle(Unit),
+}
+
+/// The observer that ignores everything.
+pub struct Quiet;
+impl Observer for Quiet {}
+
+/// Placed digits and every cell's candidates. A placed cell's candidates are its digit.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Board {
+    candidates: [Candidates; CELLS],
+    digits: Grid,
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        Board::new()
+    }
+}
+
+impl Board {
+    /// An empty board: every digit possible everywhere.
+    pub fn new() -> Board {
+        Board {
+            candidates: [Candidates::ALL; CELLS],
+            digits: Grid::empty(),
+        }
+    }
+
+    /// The givens assigned one by one with full propagation.
+    pub fn from_givens(givens: &Grid) -> Result<Board, Contradiction> {
+        let mut board = Board::new();
+        for cell in Cell::all() {
+            if let Some(digit) = givens.get(cell) {
+                board.assign(cell, digit)?;
+            }
+        }
+        Ok(board)
+    }
+
+    /// The digits placed, and each open cell's candidates computed from its peers'
+    /// digits only: the pencil marks a player starts from. Nothing is propagated.
+    pub fn with_auto_candidates(digits: &Grid) -> Board {
+        let mut board = Board {
+            candidates: [Candidates::ALL; CELLS],
+            digits: Grid::empty(),
+        };
+        for cell in Cell::all() {
+            if let Some(digit) = digits.get(cell) {
+                board.place(cell, digit);
+            }
+        }
+        board
+    }
+
+    /// A position with the player's own pencil marks.
+    pub fn from_marked(marked: &Marked) -> Board {
+        let mut board = Board {
+            candidates: marked.candidates,
+            digits: marked.digits,
+        };
+        for cell in Cell::all() {
+            if let Some(d) = marked.digits.get(cell) {
+                board.candidates[cell.index()] = Candidates::single(d);
+            }
+        }
+        board
+    }
+
+    pub fn candidates(&self, cell: Cell) -> Candidates {
+        self.candidates[cell.index()]
+    }
+
+    pub fn digit(&self, cell: Cell) -> Option<Digit> {
+        self.digits.get(cell)
+    }
+
+    /// The placed digits.
+    pub fn digits(&self) -> &Grid {
+        &self.digits
+    }
+
+    /// Whether every cell has a digit.
+    pub fn is_solved(&self) -> bool {
+        self.digits.is_complete()
+    }
+
+    /// Open cells (no digit placed).
+    pub fn open_cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        Cell::all().filter(|&c| self.digits.get(c).is_none())
+    }
+
+    /// Cells of `unit` where `digit` is still a candidate (placed cells included).
+    pub fn places(&self, unit: Unit, digit: Digit) -> impl Iterator<Item = Cell> + '_ {
+        unit.cells()
+            .iter()
+            .copied()
+            .filter(move |&c| self.candidates(c).contains(digit))
+    }
+
+    /// Puts `digit` in `cell` and strikes it from the peers' candidates, without
+    /// propagating further: a player's move.
+    pub fn place(&mut self, cell: Cell, digit: Digit) {
+        self.digits.set(cell, Some(digit));
+        self.candidates[cell.index()] = Candidates::single(digit);
+        for &peer in cell.peers() {
+            if self.digits.get(peer).is_none() {
+                self.candidates[peer.index()] = self.candidates[peer.index()].without(digit);
+            }
+        }
+    }
+
+    /// Removes one candidate without propagating: a pencil-mark edit or a step's
+    /// elimination. Returns whether it was there.
+    pub fn strike(&mut self, cell: Cell, digit: Digit) -> bool {
+        let before = self.candidates[cell.index()];
+        self.candidates[cell.index()] = before.without(digit);
+        before.contains(digit)
+    }
+
+    /// Puts a candidate back (a pencil-mark edit).
+    pub fn restore(&mut self, cell: Cell, digit: Digit) {
+        self.candidates[cell.index()] = self.candidates[cell.index()].with(digit);
+    }
+
+    /// Sets a cell's candidates outright (a pencil-mark edit).
+    pub fn set_candidates(&mut self, cell: Cell, candidates: Candidates) {
+        self.candidates[cell.index()] = candidates;
+    }
+
+    /// Assigns `digit` to `cell` by eliminating every other digit, with propagation.
+    pub fn assign(&mut self, cell: Cell, digit: Digit) -> Result<(), Contradiction> {
+        self.assign_observed(cell, digit, &mut Quiet)
+    }
+
+    /// Removes `digit` from `cell` and propagates both rules: a cell left with one
+    /// candidate is placed and its digit struck from its peers; a unit left with one
+    /// place for a digit puts it there.
+    pub fn eliminate(&mut self, cell: Cell, digit: Digit) -> Result<(), Contradiction> {
+        self.eliminate_observed(cell, digit, &mut Quiet)
+    }
+
+    /// [`Board::assign`], reporting every event to `observer`.
+    pub fn assign_observed<O: Observer>(
+        &mut self,
+        cell: Cell,
+        digit: Digit,
+        observer: &mut O,
+    ) -> Result<(), Contradiction> {
+        self.assign_because(cell, digit, Reason::Assigned, observer)
+    }
+
+    fn assign_because<O: Observer>(
+        &mut self,
+        cell: Cell,
+        digit: Digit,
+        reason: Reason,
+        observer: &mut O,
+    ) -> Result<(), Contradiction> {
+        if !self.candidates(cell).contains(digit) {
+            let why = Contradiction::NoCandidates(cell);
+            observer.contradiction(why);
+            return Err(why);
+        }
+        if self.digits.get(cell) == Some(digit) {
+            return Ok(());
+        }
+        self.settle(cell, digit, reason, observer)?;
+        for other in self.candidates(cell).without(digit).iter() {
+            self.eliminate_observed(cell, other, observer)?;
+        }
+        Ok(())
+    }
+
+    /// Records `digit` as placed in `cell` and strikes it from every peer.
+    fn settle<O: Observer>(
+        &mut self,
+        cell: Cell,
+        digit: Digit,
+        reason: Reason,
+        observer: &mut O,
+    ) -> Result<(), Contradiction> {
+        self.digits.set(cell, Some(digit));
+        observer.placed(cell, digit, reason);
+        for &peer in cell.peers() {
+            self.eliminate_observed(peer, digit, observer)?;
+        }
+        Ok(())
+    }
+
+    /// [`Board::eliminate`], reporting every event to `observer`.
+    pub fn eliminate_observed<O: Observer>(
+        &mut self,
+        cell: Cell,
+        digit: Digit,
+        observer: &mut O,
+    ) -> Result<(), Contradiction> {
+        let before = self.candidates(cell);
+        if !before.contains(digit) {
+            return Ok(());
+        }
+        let after = before.without(digit);
+        self.candidates[cell.index()] = after;
+        observer.eliminated(cell, digit);
+        if after.is_empty() {
+            let why = Contradiction::NoCandidates(cell);
+            observer.contradiction(why);
+            return Err(why);
+        }
+        if let Some(only) = after.only()
+            && self.digits.get(cell).is_none()
+        {
+            self.settle(cell, only, Reason::NakedSingle, observer)?;
+        }
+        for unit in cell.units() {
+            self.place_hidden_single(unit, digit, observer)?;
+        }
+        Ok(())
+    }
+
+    /// The "where can it go" rule: `digit` has no place in `unit` (contradiction) or one.
+    fn place_hidden_single<O: Observer>(
+        &mut self,
+        unit: Unit,
+        digit: Digit,
+        observer: &mut O,
+    ) -> Result<(), Contradiction> {
+        let (first, second) = {
+            let mut places = self.places(unit, digit);
+            (places.next(), places.next())
+        };
+        match (first, second) {
+            (None, _) => {
+                let why = Contradiction::NoPlace { digit, unit };
+                observer.contradiction(why);
+                Err(why)
+            }
+            (Some(cell), None) if self.digits.get(cell).is_none() => {
+                self.assign_because(cell, digit, Reason::HiddenSingle(unit), observer)
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The open cell with the fewest candidates (ties: the first in row-major order).
+    pub fn fewest_candidates_cell(&self) -> Option<Cell> {
+        self.open_cells().min_by_key(|&c| self.candidates(c).len())
+    }
+}

@@ -1,0 +1,13 @@
+//! The engine: a pure library (no terminal, no files, no globals) that knows the
+//! rules of Sudoku, propagates constraints, searches, and explains.
+
+pub mod board;
+pub mod grid;
+pub mod parse;
+pub mod search;
+pub mod types;
+
+pub use board::{Board, Contradiction};
+pub use grid::Grid;
+pub use parse::ParseError;
+pub use types::{Candidates, Cell, Digit, Unit};

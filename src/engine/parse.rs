@@ -1,0 +1,350 @@
+//! Text to grids: the 81-character line, the multi-line grid people paste from
+//! books and websites, and the candidate grid (81 groups of pencil marks).
+//!
+//! Every error is a value that says what is wrong and where (line, column, cell).
+//! The engine does no I/O: callers hand in text and line numbers.
+
+use thiserror::Error;
+
+use super::grid::{Conflict, Grid};
+use super::types::{CELLS, Candidates, Cell, Digit, SIZE};
+
+/// What is wrong with a puzzle's text, with its position. Lines and columns are one-based.
+#[derive(Clone, PartialEq, Eq, Debug, Error)]
+pub enum ParseError {
+    #[error("line {line}: too few cells: found {found}, expected 81")]
+    TooFewCells { line: usize, found: usize },
+    #[error("line {line}: too many cells: found {found}, expected 81")]
+    TooManyCells { line: usize, found: usize },
+    #[error(
+        "line {line}, column {column}: invalid character {ch:?} (expected 1-9, or . 0 _ for a blank)"
+    )]
+    InvalidChar {
+        line: usize,
+        column: usize,
+        ch: char,
+    },
+    #[error("line {line}: a grid row needs 9 cells, found {found}")]
+    RowLength { line: usize, found: usize },
+    #[error("line {line}: a grid needs 9 rows of cells, found {found}")]
+    RowCount { line: usize, found: usize },
+    #[error("line {line}: {conflict}")]
+    Conflict { line: usize, conflict: Conflict },
+    #[error("line {line}: candidate grid needs 81 groups, found {found}")]
+    GroupCount { line: usize, found: usize },
+    #[error("line {line}, column {column}: cell {cell} has no candidates")]
+    NoCandidates {
+        line: usize,
+        column: usize,
+        cell: Cell,
+    },
+    #[error("no puzzle found in the input")]
+    Empty,
+}
+
+impl ParseError {
+    /// The same error with its line numbers shifted by `offset` (for text cut from a larger file).
+    pub fn shifted(self, offset: usize) -> ParseError {
+        use ParseError::*;
+        match self {
+            TooFewCells { line, found } => TooFewCells {
+                line: line + offset,
+                found,
+            },
+            TooManyCells { line, found } => TooManyCells {
+                line: line + offset,
+                found,
+            },
+            InvalidChar { line, column, ch } => InvalidChar {
+                line: line + offset,
+                column,
+                ch,
+            },
+            RowLength { line, found } => RowLength {
+                line: line + offset,
+                found,
+            },
+            RowCount { line, found } => RowCount {
+                line: line + offset,
+                found,
+            },
+            Conflict { line, conflict } => Conflict {
+                line: line + offset,
+                conflict,
+            },
+            GroupCount { line, found } => GroupCount {
+                line: line + offset,
+                found,
+            },
+            NoCandidates { line, column, cell } => NoCandidates {
+                line: line + offset,
+                column,
+                cell,
+            },
+            Empty => Empty,
+        }
+    }
+}
+
+/// A cell character's value: `Some(0)` for a blank, `Some(d)` for a digit.
+fn cell_value(ch: char) -> Option<u8> {
+    match ch {
+        '1'..='9' => Some(ch as u8 - b'0'),
+        '.' | '0' | '_' => Some(0),
+        _ => None,
+    }
+}
+
+/// Characters that only lay out a grid.
+fn is_layout(ch: char) -> bool {
+    matches!(ch, '|' | '+' | '-' | '=' | '!' | ':') || ch.is_whitespace()
+}
+
+/// Whether a line of a collection carries no puzzle (blank, or a `#` comment).
+pub fn is_skippable(line: &str) -> bool {
+    let trimmed = line.trim();
+    trimmed.is_empty() || trimmed.starts_with('#')
+}
+
+/// Whether a line starts with a full 81-cell puzzle (so the text is one puzzle per line).
+pub fn starts_with_full_line(line: &str) -> bool {
+    line.trim_start()
+        .chars()
+        .take_while(|&c| cell_value(c).is_some())
+        .count()
+        >= CELLS
+}
+
+/// Reads one 81-character puzzle line, without checking the rules.
+///
+/// Text after the 81st cell separated by whitespace is a comment.
+pub fn read_line(text: &str, line: usize) -> Result<Grid, ParseError> {
+    let mut values = [0u8; CELLS];
+    let mut found = 0;
+    let lead = text.len() - text.trim_start().len();
+    for (offset, ch) in text.trim_start().char_indices() {
+        let column = text[..lead + offset].chars().count() + 1;
+        if ch.is_whitespace() {
+            break;
+        }
+        match cell_value(ch) {
+            Some(v) if found < CELLS => {
+                values[found] = v;
+                found += 1;
+            }
+            Some(_) => {
+                let run = text[lead..]
+                    .chars()
+                    .take_while(|&c| cell_value(c).is_some())
+                    .count();
+                return Err(ParseError::TooManyCells { line, found: run });
+            }
+            None => return Err(ParseError::InvalidChar { line, column, ch }),
+        }
+    }
+    if found < CELLS {
+        return Err(ParseError::TooFewCells { line, found });
+    }
+    Ok(Grid::from_values(values))
+}
+
+/// Reads one 81-character puzzle line and checks that its givens obey the rules.
+pub fn parse_line(text: &str, line: usize) -> Result<Grid, ParseError> {
+    checked(read_line(text, line)?, line)
+}
+
+fn checked(grid: Grid, line: usize) -> Result<Grid, ParseError> {
+    match grid.first_conflict() {
+        Some(conflict) => Err(ParseError::Conflict { line, conflict }),
+        None => Ok(grid),
+    }
+}
+
+/// Reads a multi-line grid: 9 rows of 9 cells, `|`, `+`, `-` and spaces being layout.
+/// Blank lines, pure layout lines and `#` comments are skipped. Rules are not checked.
+pub fn read_grid(text: &str) -> Result<Grid, ParseError> {
+    let mut values = [0u8; CELLS];
+    let mut rows = 0;
+    let mut last_line = 0;
+    for (index, raw) in text.lines().enumerate() {
+        let line = index + 1;
+        if raw.trim_start().starts_with('#') {
+            continue;
+        }
+        let mut row = Vec::with_capacity(SIZE);
+        for (column, ch) in raw.chars().enumerate() {
+            if is_layout(ch) {
+                continue;
+            }
+            match cell_value(ch) {
+                Some(v) => row.push(v),
+                None => {
+                    return Err(ParseError::InvalidChar {
+                        line,
+                        column: column + 1,
+                        ch,
+                    });
+                }
+            }
+        }
+        if row.is_empty() {
+            continue;
+        }
+        if row.len() != SIZE {
+            return Err(ParseError::RowLength {
+                line,
+                found: row.len(),
+            });
+        }
+        if rows == SIZE {
+            return Err(ParseError::RowCount {
+                line,
+                found: rows + 1,
+            });
+        }
+        values[rows * SIZE..(rows + 1) * SIZE].copy_from_slice(&row);
+        rows += 1;
+        last_line = line;
+    }
+    match rows {
+        0 => Err(ParseError::Empty),
+        SIZE => Ok(Grid::from_values(values)),
+        found => Err(ParseError::RowCount {
+            line: last_line,
+            found,
+        }),
+    }
+}
+
+/// Reads a multi-line grid and checks the rules.
+pub fn parse_grid(text: &str) -> Result<Grid, ParseError> {
+    checked(read_grid(text)?, 1)
+}
+
+/// A position with pencil marks: placed digits and every open cell's candidates.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Marked {
+    /// Cells written as a single digit, taken as placed.
+    pub digits: Grid,
+    /// Every cell's candidates (a placed cell's is its digit).
+    pub candidates: [Candidates; CELLS],
+}
+
+/// Reads a candidate grid: 81 groups of digits separated by spaces (layout characters
+/// `|`, `+`, `-` allowed). A group of one digit is taken as a placed digit.
+pub fn read_candidates(text: &str) -> Result<Marked, ParseError> {
+    let mut candidates = [Candidates::NONE; CELLS];
+    let mut digits = Grid::empty();
+    let mut found = 0;
+    let mut last_line = 1;
+    for (index, raw) in text.lines().enumerate() {
+        let line = index + 1;
+        if raw.trim_start().starts_with('#') {
+            continue;
+        }
+        let mut group: Option<(usize, Candidates, usize)> = None;
+        let chars: Vec<char> = raw.chars().chain(std::iter::once(' ')).collect();
+        for (column, &ch) in chars.iter().enumerate() {
+            if is_layout(ch) {
+                if let Some((start, set, len)) = group.take() {
+                    if found < CELLS {
+                        let cell = Cell::new(found);
+                        if set.is_empty() {
+                            return Err(ParseError::NoCandidates {
+                                line,
+                                column: start + 1,
+                                cell,
+                            });
+                        }
+                        candidates[found] = set;
+                        if len == 1 {
+                            digits.set(cell, set.only());
+                        }
+                    }
+                    found += 1;
+                }
+                continue;
+            }
+            let Some(value) = cell_value(ch) else {
+                return Err(ParseError::InvalidChar {
+                    line,
+                    column: column + 1,
+                    ch,
+                });
+            };
+            let (start, set, len) = group.unwrap_or((column, Candidates::NONE, 0));
+            let set = if value == 0 {
+                set
+            } else {
+                set.with(Digit::new(value))
+            };
+            group = Some((start, set, len + 1));
+        }
+        last_line = line;
+    }
+    if found != CELLS {
+        return Err(ParseError::GroupCount {
+            line: last_line,
+            found,
+        });
+    }
+    Ok(Marked { digits, candidates })
+}
+
+/// The shape of a puzzle text, told from its content.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Format {
+    /// One 81-character puzzle per line.
+    Lines,
+    /// A single multi-line grid.
+    Grid,
+    /// 81 groups of candidate digits.
+    Candidates,
+}
+
+/// Tells which format `text` is in, from its first lines.
+pub fn detect_format(text: &str) -> Format {
+    let Some(first) = text.lines().find(|l| !is_skippable(l)) else {
+        return Format::Lines;
+    };
+    if starts_with_full_line(first) {
+        return Format::Lines;
+    }
+    let groups: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .flat_map(|l| l.split(is_layout))
+        .filter(|g| !g.is_empty())
+        .collect();
+    if groups.len() == CELLS && groups.iter().any(|g| g.len() > 1) {
+        Format::Candidates
+    } else {
+        Format::Grid
+    }
+}
+
+/// One puzzle of a collection, with the line it came from.
+pub type Numbered = (usize, Result<Grid, ParseError>);
+
+/// Every puzzle in `text`, in order, with its line number: a collection of lines
+/// (blank and `#` lines skipped), or a single multi-line grid. Rules are checked.
+pub fn parse_puzzles(text: &str) -> Vec<Numbered> {
+    match detect_format(text) {
+        Format::Lines => text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !is_skippable(l))
+            .map(|(i, l)| (i + 1, parse_line(l, i + 1)))
+            .collect(),
+        Format::Grid => vec![(1, parse_grid(text))],
+        Format::Candidates => vec![(1, read_candidates(text).and_then(|m| checked(m.digits, 1)))],
+    }
+}
+
+/// The single puzzle in `text` (the first one of a collection).
+pub fn parse_puzzle(text: &str) -> Result<Grid, ParseError> {
+    parse_puzzles(text)
+        .into_iter()
+        .next()
+        .map_or(Err(ParseError::Empty), |(_, result)| result)
+}

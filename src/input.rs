@@ -1,0 +1,54 @@
+//! Where puzzle text comes from: a file, standard input (`-` or no argument), or
+//! the argument itself when it is a puzzle. The one place the command line reads input.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
+use std::path::Path;
+
+use anyhow::{Context, Result};
+
+use crate::engine::parse;
+
+/// A buffered reader over FILE, or over standard input for `-` or no FILE.
+pub fn open(file: Option<&str>) -> Result<Box<dyn BufRead>> {
+    match file {
+        None | Some("-") => Ok(Box::new(BufReader::new(io::stdin()))),
+        Some(path) => {
+            let handle = File::open(path).with_context(|| format!("cannot read {path}"))?;
+            Ok(Box::new(BufReader::with_capacity(1 << 16, handle)))
+        }
+    }
+}
+
+/// The whole text of FILE, or of standard input for `-` or no FILE.
+pub fn read_all(file: Option<&str>) -> Result<String> {
+    let mut text = String::new();
+    open(file)?
+        .read_to_string(&mut text)
+        .with_context(|| format!("cannot read {}", describe(file)))?;
+    Ok(text)
+}
+
+/// The text of a PUZZLE argument: the argument itself when it is puzzle text (an
+/// 81-character line, or several lines), standard input for `-` or nothing, else a file.
+pub fn puzzle_text(argument: Option<&str>) -> Result<String> {
+    match argument {
+        Some(text) if looks_like_puzzle(text) => Ok(text.to_string()),
+        Some(path) if !Path::new(path).exists() && path != "-" => {
+            anyhow::bail!("{path} is neither a puzzle (81 cells) nor a readable file")
+        }
+        other => read_all(other),
+    }
+}
+
+fn looks_like_puzzle(text: &str) -> bool {
+    text.contains('\n') || parse::starts_with_full_line(text)
+}
+
+/// "standard input" or the file's name, for messages.
+pub fn describe(file: Option<&str>) -> String {
+    match file {
+        None | Some("-") => "standard input".to_string(),
+        Some(path) => path.to_string(),
+    }
+}
