@@ -2,7 +2,10 @@
 //! rules of Sudoku, propagates constraints, searches, and explains.
 
 pub mod board;
+pub mod grade;
 pub mod grid;
+pub mod hint;
+pub mod logic;
 pub mod parse;
 pub mod search;
 pub mod types;
