@@ -7,3 +7,4 @@ pub mod cli;
 pub mod cmd;
 pub mod engine;
 pub mod input;
+pub mod puzzles;

@@ -37,3 +37,15 @@ fn engine_names_no_terminal_and_no_io() {
     }
     assert!(offences.is_empty(), "engine is not pure: {offences:?}");
 }
+
+#[test]
+fn bundled_puzzles_parse_and_have_one_solution() {
+    for named in pencilmark::puzzles::famous() {
+        let counted = pencilmark::engine::search::count_solutions(&named.givens, 2);
+        assert_eq!(
+            counted.count, 1,
+            "{} should have exactly one solution",
+            named.name
+        );
+    }
+}
