@@ -121,25 +121,36 @@ pub fn starts_with_full_line(line: &str) -> bool {
 pub fn read_line(text: &str, line: usize) -> Result<Grid, ParseError> {
     let mut values = [0u8; CELLS];
     let mut found = 0;
-    let lead = text.len() - text.trim_start().len();
-    for (offset, ch) in text.trim_start().char_indices() {
-        let column = text[..lead + offset].chars().count() + 1;
+    let mut started = false;
+    for (index, ch) in text.chars().enumerate() {
         if ch.is_whitespace() {
-            break;
+            if started {
+                break;
+            }
+            continue;
         }
+        started = true;
         match cell_value(ch) {
             Some(v) if found < CELLS => {
                 values[found] = v;
                 found += 1;
             }
             Some(_) => {
-                let run = text[lead..]
-                    .chars()
-                    .take_while(|&c| cell_value(c).is_some())
-                    .count();
+                let run = CELLS
+                    + text
+                        .chars()
+                        .skip(index)
+                        .take_while(|&c| cell_value(c).is_some())
+                        .count();
                 return Err(ParseError::TooManyCells { line, found: run });
             }
-            None => return Err(ParseError::InvalidChar { line, column, ch }),
+            None => {
+                return Err(ParseError::InvalidChar {
+                    line,
+                    column: index + 1,
+                    ch,
+                });
+            }
         }
     }
     if found < CELLS {
