@@ -345,8 +345,8 @@ impl State {
         let mut placed_any = false;
         for band in 0..3 {
             let open = self.open_cells[band];
-            for digit in 0..9 {
-                let mut fresh = self.places[band][digit] & lone[digit] & open;
+            for (digit, &lone_cells) in lone.iter().enumerate() {
+                let mut fresh = self.places[band][digit] & lone_cells & open;
                 while fresh != 0 {
                     let bit = fresh & fresh.wrapping_neg();
                     fresh ^= bit;
