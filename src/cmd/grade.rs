@@ -13,9 +13,11 @@ use crate::input;
 
 /// Grade puzzles: level, score and hardest technique, one line each.
 #[derive(Args, Debug)]
-#[command(after_help = "Levels: easy (singles), medium (locked candidates, pairs, triples), hard (quads, fish, \
+#[command(
+    after_help = "Levels: easy (singles), medium (locked candidates, pairs, triples), hard (quads, fish, \
 wings, short chains, uniqueness), expert (longer chains), extreme (needs a guess).\n\n\
-Examples:\n  pencilmark grade puzzles.txt\n  pencilmark grade --json puzzles.txt | head")]
+Examples:\n  pencilmark grade puzzles.txt\n  pencilmark grade --json puzzles.txt | head"
+)]
 pub struct GradeArgs {
     /// One puzzle per line (or a single grid); `-` or nothing reads standard input.
     pub file: Option<String>,
@@ -56,13 +58,21 @@ pub fn run(args: &GradeArgs) -> Result<Exit> {
             break;
         }
         first = false;
-        exit = exit.max(emit(&mut out, parse::parse_line(text.trim_end(), line_no), args.json)?);
+        exit = exit.max(emit(
+            &mut out,
+            parse::parse_line(text.trim_end(), line_no),
+            args.json,
+        )?);
     }
     out.flush()?;
     Ok(exit)
 }
 
-fn emit(out: &mut impl Write, parsed: Result<crate::engine::Grid, parse::ParseError>, json: bool) -> Result<Exit> {
+fn emit(
+    out: &mut impl Write,
+    parsed: Result<crate::engine::Grid, parse::ParseError>,
+    json: bool,
+) -> Result<Exit> {
     let givens = match parsed {
         Ok(grid) => grid,
         Err(err) => {
@@ -72,7 +82,15 @@ fn emit(out: &mut impl Write, parsed: Result<crate::engine::Grid, parse::ParseEr
         }
     };
     let graded = grade::grade(&givens);
-    writeln!(out, "{}", if json { to_json(&graded) } else { to_line(&graded) })?;
+    writeln!(
+        out,
+        "{}",
+        if json {
+            to_json(&graded)
+        } else {
+            to_line(&graded)
+        }
+    )?;
     Ok(Exit::Done)
 }
 
@@ -82,7 +100,12 @@ fn hardest_key(graded: &Grade) -> &'static str {
 
 /// `hard 1234 x_wing`.
 pub fn to_line(graded: &Grade) -> String {
-    format!("{} {} {}", graded.level.key(), graded.score, hardest_key(graded))
+    format!(
+        "{} {} {}",
+        graded.level.key(),
+        graded.score,
+        hardest_key(graded)
+    )
 }
 
 /// `{"level": "hard", "score": 1234, "hardest": "x_wing", "steps": {...}, "guesses": 0}`.

@@ -13,9 +13,11 @@ use crate::engine::types::Cell;
 
 /// Explain the next step of a position, or name its mistakes.
 #[derive(Args, Debug)]
-#[command(after_help = "Levels: 1 a nudge, 2 the technique and where, 3 the full explanation, 4 the move applied.\n\n\
+#[command(
+    after_help = "Levels: 1 a nudge, 2 the technique and where, 3 the full explanation, 4 the move applied.\n\n\
 Examples:\n  pencilmark hint 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n  \
-pencilmark hint --level 1 position.txt\n  pencilmark hint --givens puzzle.txt --json position.txt")]
+pencilmark hint --level 1 position.txt\n  pencilmark hint --givens puzzle.txt --json position.txt"
+)]
 pub struct HintArgs {
     /// The position: an 81-character line, a grid or a candidate grid (pencil marks), a file, or `-`.
     pub puzzle: Option<String>,
@@ -35,7 +37,9 @@ pub fn run(args: &HintArgs) -> Result<Exit> {
     let mut out = std::io::stdout().lock();
     let mut position = read_position(args.puzzle.as_deref())?;
     let givens = match &args.givens {
-        Some(g) => *read_position(Some(g)).context("cannot read --givens")?.digits(),
+        Some(g) => *read_position(Some(g))
+            .context("cannot read --givens")?
+            .digits(),
         None => *position.digits(),
     };
     for cell in Cell::all() {
@@ -53,10 +57,17 @@ pub fn run(args: &HintArgs) -> Result<Exit> {
             Hint::Step(step) => (
                 Some(step.technique.key()),
                 effects_json(&step.eliminations),
-                step.pattern.iter().map(|(c, _)| c.to_string()).collect::<Vec<_>>(),
+                step.pattern
+                    .iter()
+                    .map(|(c, _)| c.to_string())
+                    .collect::<Vec<_>>(),
             ),
             Hint::Guess { cell, .. } => (Some("guess"), effects_json(&[]), vec![cell.to_string()]),
-            Hint::Mistake { cells } => (None, effects_json(&[]), cells.iter().map(Cell::to_string).collect()),
+            Hint::Mistake { cells } => (
+                None,
+                effects_json(&[]),
+                cells.iter().map(Cell::to_string).collect(),
+            ),
             _ => (None, effects_json(&[]), Vec::new()),
         };
         let mut object = serde_json::json!({
@@ -70,7 +81,12 @@ pub fn run(args: &HintArgs) -> Result<Exit> {
         });
         if let Some(step) = answer.step() {
             object["name"] = step.technique.name().into();
-            object["units"] = step.units.iter().map(|u| u.to_string()).collect::<Vec<_>>().into();
+            object["units"] = step
+                .units
+                .iter()
+                .map(|u| u.to_string())
+                .collect::<Vec<_>>()
+                .into();
         }
         if args.level >= hint::APPLY {
             object["position"] = after.digits().to_line().into();

@@ -12,8 +12,10 @@ use crate::engine::logic;
 
 /// Apply every forced single (Full House, Hidden Single, Naked Single).
 #[derive(Args, Debug)]
-#[command(after_help = "Examples:\n  pencilmark propagate 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n  \
-pencilmark propagate --explain position.txt")]
+#[command(
+    after_help = "Examples:\n  pencilmark propagate 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n  \
+pencilmark propagate --explain position.txt"
+)]
 pub struct PropagateArgs {
     /// An 81-character puzzle, a file (grid, line or candidate grid), or `-`.
     pub puzzle: Option<String>,
@@ -40,7 +42,12 @@ pub fn run(args: &PropagateArgs) -> Result<Exit> {
         }
         None => {
             if args.explain {
-                writeln!(out, "{} singles placed; {} cells open", result.steps.len(), board.open_cells().count())?;
+                writeln!(
+                    out,
+                    "{} singles placed; {} cells open",
+                    result.steps.len(),
+                    board.open_cells().count()
+                )?;
             }
             Ok(Exit::Done)
         }

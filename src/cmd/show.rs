@@ -15,8 +15,10 @@ use crate::input;
 
 /// Print a puzzle: boxed, with candidates, as a line, a candidate grid, or JSON.
 #[derive(Args, Debug)]
-#[command(after_help = "Examples:\n  pencilmark show 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n  \
-pencilmark show --candidates puzzle.txt\n  pencilmark show --format candidates puzzle.txt > marks.txt")]
+#[command(
+    after_help = "Examples:\n  pencilmark show 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n  \
+pencilmark show --candidates puzzle.txt\n  pencilmark show --format candidates puzzle.txt > marks.txt"
+)]
 pub struct ShowArgs {
     /// An 81-character puzzle, a file (grid, line or candidate grid), or `-` for standard input.
     pub puzzle: Option<String>,
@@ -65,12 +67,15 @@ pub fn run(args: &ShowArgs) -> Result<Exit> {
 /// and candidates (the pencil marks given, or computed from the digits).
 pub fn read_position(argument: Option<&str>) -> Result<Board> {
     let text = input::puzzle_text(argument)?;
-    position_from_text(&text).with_context(|| format!("cannot read the puzzle in {}", where_from(argument)))
+    position_from_text(&text)
+        .with_context(|| format!("cannot read the puzzle in {}", where_from(argument)))
 }
 
 fn where_from(argument: Option<&str>) -> String {
     match argument {
-        Some(a) if a.len() >= CELLS && !std::path::Path::new(a).exists() => "the argument".to_string(),
+        Some(a) if a.len() >= CELLS && !std::path::Path::new(a).exists() => {
+            "the argument".to_string()
+        }
         other => input::describe(other),
     }
 }
@@ -138,18 +143,33 @@ pub fn boxed_candidates(board: &Board) -> String {
             }
             out.push('\n');
         }
-        out.push_str(if row % 3 == 2 { border } else { "|             |             |             |\n" });
+        out.push_str(if row % 3 == 2 {
+            border
+        } else {
+            "|             |             |             |\n"
+        });
     }
     out
 }
 
 /// The exchange format: each cell's candidates (a placed cell's digit), columns aligned.
 pub fn candidate_grid(board: &Board) -> String {
-    let groups: Vec<String> = Cell::all().map(|c| board.candidates(c).to_string()).collect();
-    let widths: Vec<usize> = (0..9).map(|col| (0..9).map(|row| groups[row * 9 + col].len()).max().unwrap_or(1)).collect();
+    let groups: Vec<String> = Cell::all()
+        .map(|c| board.candidates(c).to_string())
+        .collect();
+    let widths: Vec<usize> = (0..9)
+        .map(|col| {
+            (0..9)
+                .map(|row| groups[row * 9 + col].len())
+                .max()
+                .unwrap_or(1)
+        })
+        .collect();
     let mut out = String::new();
     for row in 0..9 {
-        let line: Vec<String> = (0..9).map(|col| format!("{:<w$}", groups[row * 9 + col], w = widths[col])).collect();
+        let line: Vec<String> = (0..9)
+            .map(|col| format!("{:<w$}", groups[row * 9 + col], w = widths[col]))
+            .collect();
         out.push_str(line.join(" ").trim_end());
         out.push('\n');
     }

@@ -65,16 +65,20 @@ pub fn hint(givens: &Grid, position: &Board) -> Hint {
     }
 }
 
-/// Cells whose placed digit differs from the solution, or whose pencil marks lost
-/// the solution's digit.
+/// Cells whose placed digit differs from the solution; when there are none, cells
+/// whose pencil marks lost the solution's digit. (A wrong digit also strikes its
+/// peers' candidates, so its cell is the one to name, not the peers.)
 pub fn mistakes(solution: &Grid, position: &Board) -> Vec<Cell> {
+    let right = |cell: Cell| solution.get(cell).expect("a solution is complete");
+    let wrong_digits: Vec<Cell> = Cell::all()
+        .filter(|&cell| position.digit(cell).is_some_and(|d| d != right(cell)))
+        .collect();
+    if !wrong_digits.is_empty() {
+        return wrong_digits;
+    }
     Cell::all()
         .filter(|&cell| {
-            let right = solution.get(cell).expect("a solution is complete");
-            match position.digit(cell) {
-                Some(digit) => digit != right,
-                None => !position.candidates(cell).contains(right),
-            }
+            position.digit(cell).is_none() && !position.candidates(cell).contains(right(cell))
         })
         .collect()
 }
@@ -119,9 +123,15 @@ impl Hint {
                 _ => step.text(),
             },
             Hint::Guess { cell, digit } => match level {
-                ..=NUDGE => "No logical step found in the known techniques: a guess is needed.".to_string(),
-                SUMMARY => format!("No logical step found in the known techniques; try a digit in {cell}."),
-                _ => format!("No logical step found in the known techniques; trying {cell} = {digit} (a guess from the solver, not a deduction)."),
+                ..=NUDGE => {
+                    "No logical step found in the known techniques: a guess is needed.".to_string()
+                }
+                SUMMARY => {
+                    format!("No logical step found in the known techniques; try a digit in {cell}.")
+                }
+                _ => format!(
+                    "No logical step found in the known techniques; trying {cell} = {digit} (a guess from the solver, not a deduction)."
+                ),
             },
             Hint::Mistake { cells } => {
                 let described: Vec<String> = cells
@@ -131,11 +141,16 @@ impl Hint {
                         None => format!("a pencil mark removed from {cell} was the digit it needs"),
                     })
                     .collect();
-                format!("Mistake: {}. Fix that first: a hint built on a mistake misleads.", described.join("; "))
+                format!(
+                    "Mistake: {}. Fix that first: a hint built on a mistake misleads.",
+                    described.join("; ")
+                )
             }
             Hint::Solved => "Solved: every cell is filled correctly.".to_string(),
             Hint::NoSolution => "The givens have no solution.".to_string(),
-            Hint::MultipleSolutions => "The givens have more than one solution, so no deduction is forced.".to_string(),
+            Hint::MultipleSolutions => {
+                "The givens have more than one solution, so no deduction is forced.".to_string()
+            }
         }
     }
 

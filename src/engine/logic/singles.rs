@@ -144,7 +144,12 @@ pub fn text(step: &Step) -> String {
             let Some(&unit) = step.units.first() else {
                 return format!("Hidden single: {cell} is the only place left for {digit}");
             };
-            let others: Vec<Cell> = step.pattern.iter().filter(|(_, d)| d.is_empty()).map(|&(c, _)| c).collect();
+            let others: Vec<Cell> = step
+                .pattern
+                .iter()
+                .filter(|(_, d)| d.is_empty())
+                .map(|&(c, _)| c)
+                .collect();
             let verb = if others.len() == 1 { "is" } else { "are" };
             let blockers = step.pattern.iter().filter(|(_, d)| !d.is_empty());
             let why = if step.pattern.is_empty() {
