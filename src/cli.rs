@@ -2,6 +2,11 @@
 
 use clap::{Parser, Subcommand};
 
+use crate::cmd::explain::ExplainArgs;
+use crate::cmd::grade::GradeArgs;
+use crate::cmd::hint::HintArgs;
+use crate::cmd::propagate::PropagateArgs;
+use crate::cmd::show::ShowArgs;
 use crate::cmd::solve::SolveArgs;
 
 /// A Sudoku player for the terminal, with a fast solver that explains itself.
@@ -20,4 +25,14 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     Solve(SolveArgs),
+    /// Explain the next step of a position, or name its mistakes.
+    Hint(HintArgs),
+    /// Print a puzzle boxed, with candidates, or as a line, candidate grid or JSON.
+    Show(ShowArgs),
+    /// Apply every forced single and print the grid.
+    Propagate(PropagateArgs),
+    /// Solve with human techniques, explaining each step.
+    Explain(ExplainArgs),
+    /// Grade puzzles: level, score and hardest technique.
+    Grade(GradeArgs),
 }

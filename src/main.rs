@@ -22,6 +22,11 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Some(Command::Solve(args)) => cmd::solve::run(&args),
+        Some(Command::Hint(args)) => cmd::hint::run(&args),
+        Some(Command::Show(args)) => cmd::show::run(&args),
+        Some(Command::Propagate(args)) => cmd::propagate::run(&args),
+        Some(Command::Explain(args)) => cmd::explain::run(&args),
+        Some(Command::Grade(args)) => cmd::grade::run(&args),
         None => cmd::solve::demo(),
     };
     match result {

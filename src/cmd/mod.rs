@@ -1,5 +1,10 @@
 //! The subcommands, one file each; `main` dispatches here.
 
+pub mod explain;
+pub mod grade;
+pub mod hint;
+pub mod propagate;
+pub mod show;
 pub mod solve;
 
 use std::process::ExitCode;
