@@ -2,6 +2,7 @@
 
 use clap::{Parser, Subcommand};
 
+use crate::cmd::generate::GenerateArgs;
 use crate::cmd::solve::SolveArgs;
 
 /// A Sudoku player for the terminal, with a fast solver that explains itself.
@@ -20,4 +21,6 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     Solve(SolveArgs),
+    /// Generate graded puzzles with exactly one solution.
+    Generate(GenerateArgs),
 }

@@ -1,5 +1,6 @@
 //! The subcommands, one file each; `main` dispatches here.
 
+pub mod generate;
 pub mod solve;
 
 use std::process::ExitCode;

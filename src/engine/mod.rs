@@ -2,6 +2,7 @@
 //! rules of Sudoku, propagates constraints, searches, and explains.
 
 pub mod board;
+pub mod formats;
 pub mod generate;
 pub mod grade;
 pub mod grid;
