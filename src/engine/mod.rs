@@ -1,6 +1,7 @@
 //! The engine: a pure library (no terminal, no files, no globals) that knows the
 //! rules of Sudoku, propagates constraints, searches, and explains.
 
+mod bitboard;
 pub mod board;
 pub mod formats;
 pub mod generate;
