@@ -8,8 +8,19 @@ fn main() {
         let f = search::solve(&g);
         let r = search::solve_readable(&g);
         assert_eq!(f.solution, r.solution);
-        gf += f.stats.guesses; gr += r.stats.guesses; nf += f.stats.nodes; nr += r.stats.nodes;
-        if f.stats.guesses == 0 { zf += 1 } if r.stats.guesses == 0 { zr += 1 } n += 1;
+        gf += f.stats.guesses;
+        gr += r.stats.guesses;
+        nf += f.stats.nodes;
+        nr += r.stats.nodes;
+        if f.stats.guesses == 0 {
+            zf += 1
+        }
+        if r.stats.guesses == 0 {
+            zr += 1
+        }
+        n += 1;
     }
-    println!("n={n} fast guesses={gf} nodes={nf} noguess={zf} | readable guesses={gr} nodes={nr} noguess={zr}");
+    println!(
+        "n={n} fast guesses={gf} nodes={nf} noguess={zf} | readable guesses={gr} nodes={nr} noguess={zr}"
+    );
 }

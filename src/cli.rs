@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand};
 
 use crate::cmd::explain::ExplainArgs;
+use crate::cmd::generate::GenerateArgs;
 use crate::cmd::grade::GradeArgs;
 use crate::cmd::hint::HintArgs;
 use crate::cmd::propagate::PropagateArgs;
@@ -35,4 +36,6 @@ pub enum Command {
     Explain(ExplainArgs),
     /// Grade puzzles: level, score and hardest technique.
     Grade(GradeArgs),
+    /// Generate graded puzzles with exactly one solution.
+    Generate(GenerateArgs),
 }

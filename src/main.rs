@@ -27,6 +27,7 @@ fn main() -> ExitCode {
         Some(Command::Propagate(args)) => cmd::propagate::run(&args),
         Some(Command::Explain(args)) => cmd::explain::run(&args),
         Some(Command::Grade(args)) => cmd::grade::run(&args),
+        Some(Command::Generate(args)) => cmd::generate::run(&args),
         None => cmd::solve::demo(),
     };
     match result {

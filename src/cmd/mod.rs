@@ -1,6 +1,7 @@
 //! The subcommands, one file each; `main` dispatches here.
 
 pub mod explain;
+pub mod generate;
 pub mod grade;
 pub mod hint;
 pub mod propagate;

@@ -129,8 +129,8 @@ pub fn run(args: &SolveArgs) -> Result<Exit> {
                 reader.read_to_end(&mut rest).with_context(|| {
                     format!("cannot read {}", input::describe(args.file.as_deref()))
                 })?;
-                let whole = leading_blank_lines(line_no) + &first + "\n"
-                    + &String::from_utf8_lossy(&rest);
+                let whole =
+                    leading_blank_lines(line_no) + &first + "\n" + &String::from_utf8_lossy(&rest);
                 for (_, result) in parse::parse_puzzles(&whole) {
                     let outcome = solve_one(result, args.count, &mut report.stats);
                     report.emit(outcome)?;

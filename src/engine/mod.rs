@@ -3,6 +3,8 @@
 
 mod bitboard;
 pub mod board;
+pub mod formats;
+pub mod generate;
 pub mod grade;
 pub mod grid;
 pub mod hint;
