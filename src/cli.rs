@@ -2,7 +2,9 @@
 
 use clap::{Parser, Subcommand};
 
+use crate::cmd::play::PlayArgs;
 use crate::cmd::solve::SolveArgs;
+use crate::cmd::stats::StatsArgs;
 
 /// A Sudoku player for the terminal, with a fast solver that explains itself.
 #[derive(Parser, Debug)]
@@ -19,5 +21,7 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    Play(PlayArgs),
     Solve(SolveArgs),
+    Stats(StatsArgs),
 }

@@ -21,8 +21,10 @@ fn main() -> ExitCode {
         }
     };
     let result = match cli.command {
+        Some(Command::Play(args)) => cmd::play::run(&args),
         Some(Command::Solve(args)) => cmd::solve::run(&args),
-        None => cmd::solve::demo(),
+        Some(Command::Stats(args)) => cmd::stats::run(&args),
+        None => cmd::play::run(&cmd::play::PlayArgs::default()),
     };
     match result {
         Ok(exit) => exit.into(),

@@ -1,6 +1,8 @@
 //! The subcommands, one file each; `main` dispatches here.
 
+pub mod play;
 pub mod solve;
+pub mod stats;
 
 use std::process::ExitCode;
 
