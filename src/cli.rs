@@ -14,9 +14,13 @@ use crate::cmd::stats::StatsArgs;
     about,
     after_help = "Examples:\n  pencilmark                      play\n  pencilmark solve puzzles.txt    solve every puzzle in a file"
 )]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// With no command: `pencilmark [PUZZLE] [--data-dir DIR]` is `pencilmark play`.
+    #[command(flatten)]
+    pub play: PlayArgs,
 }
 
 #[derive(Subcommand, Debug)]

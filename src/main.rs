@@ -24,7 +24,7 @@ fn main() -> ExitCode {
         Some(Command::Play(args)) => cmd::play::run(&args),
         Some(Command::Solve(args)) => cmd::solve::run(&args),
         Some(Command::Stats(args)) => cmd::stats::run(&args),
-        None => cmd::play::run(&cmd::play::PlayArgs::default()),
+        None => cmd::play::run(&cli.play),
     };
     match result {
         Ok(exit) => exit.into(),

@@ -220,6 +220,7 @@ pub static BINDINGS: &[Binding] = &[
     bind(ConfirmSolve, &[Char('y')], Action::Confirm, "yes, solve it"),
     bind(ConfirmSolve, &[Other], Action::Close, "no, keep playing"),
     bind(Won, &[Char('n')], Action::NewGame, "new game"),
+    bind(Won, &[Char('u')], Action::Undo, "undo the last move"),
     bind(Won, &[Char('q'), Esc], Action::Quit, "quit"),
 ];
 

@@ -125,6 +125,9 @@ fn after_change(state: &mut State) {
     } else if !right && state.game.finished {
         // Undone after the end: the game is on again.
         state.game.finished = false;
+        if state.overlay == Overlay::Won {
+            state.overlay = Overlay::None;
+        }
         state.game.solved_by_computer = false;
     }
 }
@@ -293,13 +296,18 @@ fn next_hint(state: &mut State) {
             }
         },
         Hint::Mistake { cells } => match progress.level {
+            // The engine also names open cells whose candidates lost the right
+            // digit; with Auto marks those follow from a wrong digit or a strike,
+            // so only the player's own doing is named.
             1 => "Something on the board disagrees with the solution (H again to see where)"
                 .to_string(),
             _ => {
+                let own = own_mistakes(&state.game, cells);
+                let cells = if own.is_empty() { cells.clone() } else { own };
                 state.marked_wrong = cells.clone();
                 format!(
                     "Wrong here (a digit, or a struck-out candidate): {}",
-                    cell_list(cells)
+                    cell_list(&cells)
                 )
             }
         },
@@ -405,6 +413,25 @@ fn new_game(state: &mut State) {
     state.marked_wrong.clear();
     state.say(Tone::Info, "New game");
     state.revision += 1;
+}
+
+/// The cells of `cells` the player made wrong: a wrong digit, or the solution's
+/// digit struck out of an open cell.
+fn own_mistakes(game: &Game, cells: &[Cell]) -> Vec<Cell> {
+    let Some(solution) = game.solution else {
+        return Vec::new();
+    };
+    cells
+        .iter()
+        .copied()
+        .filter(|&c| {
+            let right = solution.get(c);
+            match game.position.digits.get(c) {
+                Some(d) => Some(d) != right,
+                None => right.is_some_and(|d| game.position.struck[c.index()].contains(d)),
+            }
+        })
+        .collect()
 }
 
 /// `r1c2, r3c4` (the first few, then how many more).

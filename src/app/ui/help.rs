@@ -28,11 +28,19 @@ fn popup(area: Rect, buf: &mut Buffer, width: u16, height: u16, title: &str) -> 
     inner
 }
 
-/// The key lines of one context, `keys` padded to `key_width`.
+/// The key lines of one context, `keys` padded to at least `key_width`.
 fn key_lines(context: Context, key_width: usize, theme: Theme) -> Vec<Line<'static>> {
-    help_rows()
+    let rows: Vec<_> = help_rows()
         .into_iter()
         .filter(|row| row.context == context)
+        .collect();
+    let key_width = rows
+        .iter()
+        .map(|row| row.keys.chars().count() + 2)
+        .max()
+        .unwrap_or(0)
+        .max(key_width);
+    rows.into_iter()
         .map(|row| {
             Line::from(vec![
                 Span::styled(format!("{:<key_width$}", row.keys), theme.title()),
@@ -43,15 +51,15 @@ fn key_lines(context: Context, key_width: usize, theme: Theme) -> Vec<Line<'stat
 }
 
 pub fn render_help(area: Rect, buf: &mut Buffer, theme: Theme) {
-    let mut lines = key_lines(Context::Board, 18, theme);
+    let mut lines = key_lines(Context::Board, 22, theme);
     lines.push(Line::from(vec![
-        Span::styled(format!("{:<18}", "mouse click"), theme.title()),
+        Span::styled(format!("{:<22}", "mouse click"), theme.title()),
         Span::raw("select a cell"),
     ]));
     lines.push(Line::raw(""));
-    lines.extend(key_lines(Context::Help, 18, theme));
+    lines.extend(key_lines(Context::Help, 22, theme));
     let height = lines.len() as u16 + 2;
-    let inner = popup(area, buf, 74, height, "Keys");
+    let inner = popup(area, buf, 78, height, "Keys");
     Paragraph::new(lines).render(inner, buf);
 }
 

@@ -40,7 +40,10 @@ impl Theme {
     }
 
     pub fn candidate(self) -> Style {
-        self.pick(Style::new().fg(Color::Indexed(245)), Style::new())
+        self.pick(
+            Style::new().fg(Color::Indexed(245)),
+            Style::new().add_modifier(Modifier::DIM),
+        )
     }
 
     /// A candidate equal to the selected cell's digit.
