@@ -4,9 +4,11 @@ pub mod explain;
 pub mod generate;
 pub mod grade;
 pub mod hint;
+pub mod play;
 pub mod propagate;
 pub mod show;
 pub mod solve;
+pub mod stats;
 
 use std::process::ExitCode;
 
