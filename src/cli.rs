@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand};
 
 use crate::cmd::solve::SolveArgs;
+use crate::cmd::trace::TraceArgs;
 
 /// A Sudoku player for the terminal, with a fast solver that explains itself.
 #[derive(Parser, Debug)]
@@ -20,4 +21,6 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     Solve(SolveArgs),
+    /// Watch propagation and search solve one puzzle, event by event.
+    Trace(TraceArgs),
 }

@@ -22,6 +22,7 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Some(Command::Solve(args)) => cmd::solve::run(&args),
+        Some(Command::Trace(args)) => cmd::trace::run(&args),
         None => cmd::solve::demo(),
     };
     match result {

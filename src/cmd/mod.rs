@@ -1,6 +1,7 @@
 //! The subcommands, one file each; `main` dispatches here.
 
 pub mod solve;
+pub mod trace;
 
 use std::process::ExitCode;
 
