@@ -716,7 +716,7 @@ impl Recording {
         let mut checkpoints = Vec::new();
         let mut cursor = Cursor::start();
         let outcome = trace(givens, settings, max_events, |event, path| {
-            if cursor.shown % CHECKPOINT_EVERY == 0 {
+            if cursor.shown.is_multiple_of(CHECKPOINT_EVERY) {
                 checkpoints.push(cursor.clone());
             }
             cursor.apply(event);
