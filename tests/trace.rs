@@ -458,3 +458,140 @@ fn cli_no_solution_and_event_limit_exit_1() {
     assert!(stdout(&output).contains("stopped"));
     assert!(String::from_utf8_lossy(&output.stderr).contains("--max-events"));
 }
+
+// Learn mode, driven and rendered without a terminal.
+
+mod learn {
+    use std::time::Duration;
+
+    use pencilmark::app::learn::{LearnAction, LearnExit, LearnState};
+    use pencilmark::engine::trace::{Order, Rules, Settings};
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    use ratatui::crossterm::event::{KeyCode, KeyEvent};
+
+    use super::{HARD, grid};
+
+    fn press(learn: &mut LearnState, code: KeyCode) -> LearnExit {
+        learn.handle_key(KeyEvent::from(code))
+    }
+
+    fn screen(learn: &LearnState, width: u16, height: u16) -> String {
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
+        terminal
+            .draw(|frame| frame.render_widget(learn, frame.area()))
+            .expect("draws");
+        let buffer = terminal.backend().buffer();
+        (0..height)
+            .map(|y| {
+                (0..width)
+                    .map(|x| buffer[(x, y)].symbol().to_string())
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn keys_step_forward_and_back_and_leave_without_changes() {
+        let givens = grid(HARD);
+        let mut learn = LearnState::new(&givens, Settings::default());
+        for _ in 0..3 {
+            assert_eq!(press(&mut learn, KeyCode::Char(' ')), LearnExit::Stay);
+        }
+        press(&mut learn, KeyCode::Char('n'));
+        assert_eq!(learn.cursor().shown(), 4);
+        let after_four = learn.cursor().clone();
+        press(&mut learn, KeyCode::Char('n'));
+        press(&mut learn, KeyCode::Char('b'));
+        assert_eq!(*learn.cursor(), after_four);
+        assert_eq!(press(&mut learn, KeyCode::Esc), LearnExit::Leave);
+        assert_eq!(
+            press(&mut learn, KeyCode::Char('k')),
+            LearnExit::Keep(after_four.position().digits)
+        );
+        assert_eq!(
+            *learn.start(),
+            givens,
+            "learn mode keeps the position it started from"
+        );
+    }
+
+    #[test]
+    fn toggles_switch_rules_and_order_and_start_over() {
+        let mut learn = LearnState::new(&grid(HARD), Settings::default());
+        learn.update(LearnAction::Next);
+        press(&mut learn, KeyCode::Char('u'));
+        assert_eq!(learn.settings().rules, Rules::Peers);
+        assert_eq!(learn.cursor().shown(), 0);
+        press(&mut learn, KeyCode::Char('o'));
+        assert_eq!(
+            learn.settings(),
+            Settings {
+                rules: Rules::Peers,
+                order: Order::RowMajor
+            }
+        );
+        assert_eq!(learn.recording().settings(), learn.settings());
+        assert_eq!(learn.comparison().len(), 4);
+    }
+
+    #[test]
+    fn auto_run_advances_with_time_at_the_chosen_speed() {
+        let mut learn = LearnState::new(&grid(HARD), Settings::default());
+        press(&mut learn, KeyCode::Char('r'));
+        assert!(learn.is_running());
+        let speed = learn.speed();
+        learn.tick(Duration::from_secs(1));
+        assert_eq!(learn.cursor().shown(), speed as usize);
+        press(&mut learn, KeyCode::Char('+'));
+        assert!(learn.speed() > speed);
+        press(&mut learn, KeyCode::Char('-'));
+        press(&mut learn, KeyCode::Char('-'));
+        assert!(learn.speed() < speed);
+        press(&mut learn, KeyCode::Char('r'));
+        assert!(!learn.is_running());
+        let shown = learn.cursor().shown();
+        learn.tick(Duration::from_secs(5));
+        assert_eq!(learn.cursor().shown(), shown, "paused runs do not move");
+        learn.update(LearnAction::ToEnd);
+        press(&mut learn, KeyCode::Char('r'));
+        assert!(!learn.is_running(), "nothing to run at the end");
+    }
+
+    #[test]
+    fn view_shows_the_event_path_counts_and_comparison() {
+        let mut learn = LearnState::new(&grid(HARD), Settings::default());
+        let start = screen(&learn, 110, 36);
+        assert!(start.contains("Press Space"), "{start}");
+        learn.update(LearnAction::Next);
+        learn.update(LearnAction::Next);
+        let text = screen(&learn, 110, 36);
+        assert!(text.contains("eliminate 4 from r1c2"), "{text}");
+        assert!(text.contains("Event 2 of"), "{text}");
+        assert!(!text.contains("All four settings"));
+        while learn
+            .recording()
+            .event(learn.cursor().shown())
+            .is_some_and(|r| r.depth < 2)
+        {
+            learn.update(LearnAction::Next);
+        }
+        learn.update(LearnAction::Next);
+        let deep = screen(&learn, 110, 36);
+        assert!(deep.contains("Path (depth 2): r"), "{deep}");
+        assert!(deep.contains(" > r"), "{deep}");
+        learn.update(LearnAction::ToEnd);
+        let end = screen(&learn, 110, 36);
+        assert!(end.contains("solved: every cell has a digit"), "{end}");
+        assert!(end.contains("All four settings"), "{end}");
+        for setting in Settings::ALL {
+            assert!(end.contains(&setting.to_string()), "{setting} row: {end}");
+        }
+        let small = screen(&learn, 90, 20);
+        assert!(
+            small.contains("solved"),
+            "the compact board keeps the panel: {small}"
+        );
+    }
+}

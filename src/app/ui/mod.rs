@@ -1,0 +1,3 @@
+//! Pure rendering of the app's state.
+
+pub mod learn;
