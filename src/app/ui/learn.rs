@@ -102,8 +102,10 @@ fn digit_style(learn: &LearnState, cell: Cell) -> Style {
     }
 }
 
+/// Writes `text` at (`x`, `y`) clipped to `area` and the buffer: never out of bounds.
 fn put(buf: &mut Buffer, area: Rect, x: u16, y: u16, text: &str, style: Style) {
-    if x < area.right() && y < area.bottom() {
+    let area = area.intersection(buf.area);
+    if x >= area.x && y >= area.y && x < area.right() && y < area.bottom() {
         buf.set_stringn(x, y, text, usize::from(area.right() - x), style);
     }
 }
