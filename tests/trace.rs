@@ -469,6 +469,7 @@ mod learn {
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
     use ratatui::crossterm::event::{KeyCode, KeyEvent};
+    use ratatui::style::{Color, Modifier};
 
     use super::{HARD, grid};
 
@@ -557,6 +558,38 @@ mod learn {
         learn.update(LearnAction::ToEnd);
         press(&mut learn, KeyCode::Char('r'));
         assert!(!learn.is_running(), "nothing to run at the end");
+    }
+
+    #[test]
+    fn view_highlights_the_source_cell_and_struck_candidates() {
+        for color in [true, false] {
+            let mut learn = LearnState::new(&grid(HARD), Settings::default()).with_color(color);
+            learn.update(LearnAction::Next);
+            learn.update(LearnAction::Next);
+            // Event 2: "eliminate 4 from r1c2, ... (peers of r1c1)".
+            let mut terminal = Terminal::new(TestBackend::new(110, 36)).expect("test terminal");
+            terminal
+                .draw(|frame| frame.render_widget(&learn, frame.area()))
+                .expect("draws");
+            let buffer = terminal.backend().buffer();
+            // The full board: cell rNcM's 3x3 block starts at column 1 + 12*(box col) + 4*(col in box).
+            let given = &buffer[(2u16, 2u16)];
+            assert_eq!(given.symbol(), "4", "r1c1 shows its given");
+            let struck = &buffer[(5u16, 2u16)];
+            assert_eq!(struck.symbol(), "4", "r1c2's struck 4 is still drawn");
+            assert!(struck.modifier.contains(Modifier::CROSSED_OUT));
+            let untouched = &buffer[(6u16, 1u16)];
+            assert_eq!(untouched.symbol(), "2", "r1c2 keeps its 2");
+            assert!(!untouched.modifier.contains(Modifier::CROSSED_OUT));
+            if color {
+                assert_eq!(given.bg, Color::Blue, "the source cell is highlighted");
+                assert_eq!(untouched.bg, Color::Reset);
+            } else {
+                assert!(given.modifier.contains(Modifier::REVERSED));
+                assert!(!untouched.modifier.contains(Modifier::REVERSED));
+                assert_eq!(struck.fg, Color::Reset, "no colour without colour");
+            }
+        }
     }
 
     #[test]

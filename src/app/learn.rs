@@ -124,6 +124,8 @@ pub struct LearnState {
     speed: usize,
     /// Time carried over between auto-run ticks, so slow speeds still advance.
     carried: Duration,
+    /// Colours on (off for NO_COLOR: the view uses bold, underline and reverse).
+    color: bool,
 }
 
 impl LearnState {
@@ -142,7 +144,18 @@ impl LearnState {
             running: false,
             speed: DEFAULT_SPEED,
             carried: Duration::ZERO,
+            color: true,
         }
+    }
+
+    /// The same session drawn with colours on or off.
+    pub fn with_color(mut self, color: bool) -> LearnState {
+        self.color = color;
+        self
+    }
+
+    pub fn color(&self) -> bool {
+        self.color
     }
 
     /// The position the run starts from.

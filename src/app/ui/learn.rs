@@ -20,17 +20,69 @@ const FULL_HEIGHT: u16 = 31;
 const COMPACT_WIDTH: u16 = 31;
 const COMPACT_HEIGHT: u16 = 13;
 
-const GIVEN: Style = Style::new().fg(Color::White).add_modifier(Modifier::BOLD);
-const PLACED: Style = Style::new().fg(Color::Cyan).add_modifier(Modifier::BOLD);
-const GUESSED: Style = Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD);
-const CANDIDATE: Style = Style::new().fg(Color::DarkGray);
-const STRUCK: Style = Style::new()
-    .fg(Color::LightRed)
-    .add_modifier(Modifier::CROSSED_OUT.union(Modifier::BOLD));
-const GRID: Style = Style::new().fg(Color::Gray);
-const SOURCE_BG: Color = Color::Blue;
-const UNIT_BG: Color = Color::Rgb(40, 40, 60);
-const CONTRADICTION_BG: Color = Color::Red;
+/// The view's styles: colours, or for NO_COLOR only bold, underline, reverse and strike-through.
+struct Palette {
+    given: Style,
+    placed: Style,
+    guessed: Style,
+    candidate: Style,
+    struck: Style,
+    grid: Style,
+    color: bool,
+}
+
+impl Palette {
+    fn new(color: bool) -> Palette {
+        let bold = Style::new().add_modifier(Modifier::BOLD);
+        let struck = Modifier::CROSSED_OUT.union(Modifier::BOLD);
+        if color {
+            Palette {
+                given: bold.fg(Color::White),
+                placed: bold.fg(Color::Cyan),
+                guessed: bold.fg(Color::Yellow),
+                candidate: Style::new().fg(Color::DarkGray),
+                struck: Style::new().fg(Color::LightRed).add_modifier(struck),
+                grid: Style::new().fg(Color::Gray),
+                color,
+            }
+        } else {
+            Palette {
+                given: bold,
+                placed: Style::new(),
+                guessed: Style::new().add_modifier(Modifier::UNDERLINED),
+                candidate: Style::new().add_modifier(Modifier::DIM),
+                struck: Style::new().add_modifier(struck),
+                grid: Style::new(),
+                color,
+            }
+        }
+    }
+
+    /// `style` on a highlighted cell.
+    fn highlighted(&self, style: Style, highlight: Option<Highlight>) -> Style {
+        match (highlight, self.color) {
+            (None, _) => style,
+            (Some(Highlight::Source), true) => style.bg(Color::Blue),
+            (Some(Highlight::Contradiction), true) => style.bg(Color::Red),
+            (Some(Highlight::Unit), true) => style.bg(Color::Rgb(40, 40, 60)),
+            (Some(Highlight::Source | Highlight::Contradiction), false) => {
+                style.add_modifier(Modifier::REVERSED)
+            }
+            (Some(Highlight::Unit), false) => style.add_modifier(Modifier::UNDERLINED),
+        }
+    }
+}
+
+/// How a cell is singled out.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Highlight {
+    /// The event's own cell.
+    Source,
+    /// The cell of a contradiction.
+    Contradiction,
+    /// A cell of the unit the event reasons about.
+    Unit,
+}
 
 /// What the current event points at on the board.
 struct Marks {
@@ -59,15 +111,15 @@ impl Marks {
         }
     }
 
-    fn background(&self, cell: Cell) -> Option<Color> {
+    fn highlight(&self, cell: Cell) -> Option<Highlight> {
         if self.source == Some(cell) {
             Some(if self.contradiction {
-                CONTRADICTION_BG
+                Highlight::Contradiction
             } else {
-                SOURCE_BG
+                Highlight::Source
             })
         } else if self.unit.is_some_and(|u| u.contains(cell)) {
-            Some(UNIT_BG)
+            Some(Highlight::Unit)
         } else {
             None
         }
@@ -82,23 +134,24 @@ impl Widget for &LearnState {
             Layout::horizontal([Constraint::Length(board_width + 1), Constraint::Min(20)])
                 .areas(area);
         let marks = Marks::of(self.current().map(|r| &r.event));
+        let palette = Palette::new(self.color());
         if full {
-            render_full_board(self, &marks, board_area, buf);
+            render_full_board(self, &marks, &palette, board_area, buf);
         } else if board_area.height >= COMPACT_HEIGHT {
-            render_compact_board(self, &marks, board_area, buf);
+            render_compact_board(self, &marks, &palette, board_area, buf);
         }
         render_panel(self, panel_area, buf);
     }
 }
 
 /// The style of a placed digit: a given of the position, a guess on the path, or propagated.
-fn digit_style(learn: &LearnState, cell: Cell) -> Style {
+fn digit_style(learn: &LearnState, palette: &Palette, cell: Cell) -> Style {
     if learn.start().get(cell).is_some() {
-        GIVEN
+        palette.given
     } else if learn.cursor().path().iter().any(|&(c, _)| c == cell) {
-        GUESSED
+        palette.guessed
     } else {
-        PLACED
+        palette.placed
     }
 }
 
@@ -110,23 +163,43 @@ fn put(buf: &mut Buffer, area: Rect, x: u16, y: u16, text: &str, style: Style) {
     }
 }
 
-fn render_full_board(learn: &LearnState, marks: &Marks, area: Rect, buf: &mut Buffer) {
+fn render_full_board(
+    learn: &LearnState,
+    marks: &Marks,
+    palette: &Palette,
+    area: Rect,
+    buf: &mut Buffer,
+) {
     let (x0, y0) = (area.x, area.y);
     let horizontal = |left: &str, mid: &str, right: &str| {
         let segment = "─".repeat(11);
         format!("{left}{segment}{mid}{segment}{mid}{segment}{right}")
     };
-    put(buf, area, x0, y0, &horizontal("┌", "┬", "┐"), GRID);
+    put(buf, area, x0, y0, &horizontal("┌", "┬", "┐"), palette.grid);
     for y in [10u16, 20] {
-        put(buf, area, x0, y0 + y, &horizontal("├", "┼", "┤"), GRID);
+        put(
+            buf,
+            area,
+            x0,
+            y0 + y,
+            &horizontal("├", "┼", "┤"),
+            palette.grid,
+        );
     }
-    put(buf, area, x0, y0 + 30, &horizontal("└", "┴", "┘"), GRID);
+    put(
+        buf,
+        area,
+        x0,
+        y0 + 30,
+        &horizontal("└", "┴", "┘"),
+        palette.grid,
+    );
     for line in 1..30u16 {
         if line == 10 || line == 20 {
             continue;
         }
         for x in [0u16, 12, 24, 36] {
-            put(buf, area, x0 + x, y0 + line, "│", GRID);
+            put(buf, area, x0 + x, y0 + line, "│", palette.grid);
         }
     }
     let position = learn.cursor().position();
@@ -134,11 +207,8 @@ fn render_full_board(learn: &LearnState, marks: &Marks, area: Rect, buf: &mut Bu
         let (row, col) = (cell.row() as u16, cell.col() as u16);
         let x = x0 + 1 + (col / 3) * 12 + (col % 3) * 4;
         let y = y0 + 1 + (row / 3) * 10 + (row % 3) * 3;
-        let background = marks.background(cell);
-        let with_bg = |style: Style| match background {
-            Some(bg) => style.bg(bg),
-            None => style,
-        };
+        let highlight = marks.highlight(cell);
+        let with_bg = |style: Style| palette.highlighted(style, highlight);
         for k in 0..3 {
             put(buf, area, x, y + k, "   ", with_bg(Style::new()));
         }
@@ -148,9 +218,9 @@ fn render_full_board(learn: &LearnState, marks: &Marks, area: Rect, buf: &mut Bu
             let i = digit.index() as u16;
             let (dx, dy) = (i % 3, i / 3);
             let style = if marks.struck.contains(&(cell, digit)) {
-                STRUCK
+                palette.struck
             } else if placed.is_none() && candidates.contains(digit) {
-                CANDIDATE
+                palette.candidate
             } else {
                 continue;
             };
@@ -175,41 +245,65 @@ fn render_full_board(learn: &LearnState, marks: &Marks, area: Rect, buf: &mut Bu
                 x + 1,
                 y + 1,
                 &text,
-                with_bg(digit_style(learn, cell)),
+                with_bg(digit_style(learn, palette, cell)),
             );
         }
     }
 }
 
-fn render_compact_board(learn: &LearnState, marks: &Marks, area: Rect, buf: &mut Buffer) {
+fn render_compact_board(
+    learn: &LearnState,
+    marks: &Marks,
+    palette: &Palette,
+    area: Rect,
+    buf: &mut Buffer,
+) {
     let (x0, y0) = (area.x, area.y);
     let horizontal = |left: &str, mid: &str, right: &str| {
         let segment = "─".repeat(9);
         format!("{left}{segment}{mid}{segment}{mid}{segment}{right}")
     };
-    put(buf, area, x0, y0, &horizontal("┌", "┬", "┐"), GRID);
-    put(buf, area, x0, y0 + 4, &horizontal("├", "┼", "┤"), GRID);
-    put(buf, area, x0, y0 + 8, &horizontal("├", "┼", "┤"), GRID);
-    put(buf, area, x0, y0 + 12, &horizontal("└", "┴", "┘"), GRID);
+    put(buf, area, x0, y0, &horizontal("┌", "┬", "┐"), palette.grid);
+    put(
+        buf,
+        area,
+        x0,
+        y0 + 4,
+        &horizontal("├", "┼", "┤"),
+        palette.grid,
+    );
+    put(
+        buf,
+        area,
+        x0,
+        y0 + 8,
+        &horizontal("├", "┼", "┤"),
+        palette.grid,
+    );
+    put(
+        buf,
+        area,
+        x0,
+        y0 + 12,
+        &horizontal("└", "┴", "┘"),
+        palette.grid,
+    );
     let position = learn.cursor().position();
     for row in 0..9u16 {
         let y = y0 + 1 + row + row / 3;
         for x in [0u16, 10, 20, 30] {
-            put(buf, area, x0 + x, y, "│", GRID);
+            put(buf, area, x0 + x, y, "│", palette.grid);
         }
         for col in 0..9u16 {
             let cell = Cell::at(usize::from(row), usize::from(col));
             let x = x0 + 1 + col * 3 + col / 3;
             let struck = marks.struck.iter().any(|&(c, _)| c == cell);
             let (text, style) = match position.digits.get(cell) {
-                Some(digit) => (format!(" {digit} "), digit_style(learn, cell)),
-                None if struck => (" x ".to_string(), STRUCK),
-                None => (" · ".to_string(), CANDIDATE),
+                Some(digit) => (format!(" {digit} "), digit_style(learn, palette, cell)),
+                None if struck => (" x ".to_string(), palette.struck),
+                None => (" · ".to_string(), palette.candidate),
             };
-            let style = match marks.background(cell) {
-                Some(bg) => style.bg(bg),
-                None => style,
-            };
+            let style = palette.highlighted(style, marks.highlight(cell));
             put(buf, area, x, y, &text, style);
         }
     }
