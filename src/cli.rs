@@ -11,6 +11,7 @@ use crate::cmd::propagate::PropagateArgs;
 use crate::cmd::show::ShowArgs;
 use crate::cmd::solve::SolveArgs;
 use crate::cmd::stats::StatsArgs;
+use crate::cmd::trace::TraceArgs;
 
 /// A Sudoku player for the terminal, with a fast solver that explains itself.
 #[derive(Parser, Debug)]
@@ -46,4 +47,6 @@ pub enum Command {
     /// Generate graded puzzles with exactly one solution.
     Generate(GenerateArgs),
     Stats(StatsArgs),
+    /// Watch propagation and search solve one puzzle, event by event.
+    Trace(TraceArgs),
 }

@@ -31,6 +31,7 @@ fn main() -> ExitCode {
         Some(Command::Generate(args)) => cmd::generate::run(&args),
         Some(Command::Stats(args)) => cmd::stats::run(&args),
         None => cmd::play::run(&cli.play),
+        Some(Command::Trace(args)) => cmd::trace::run(&args),
     };
     match result {
         Ok(exit) => exit.into(),

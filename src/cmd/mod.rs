@@ -9,6 +9,7 @@ pub mod propagate;
 pub mod show;
 pub mod solve;
 pub mod stats;
+pub mod trace;
 
 use std::process::ExitCode;
 
