@@ -3,12 +3,15 @@
 
 mod bitboard;
 pub mod board;
+pub mod formats;
+pub mod generate;
 pub mod grade;
 pub mod grid;
 pub mod hint;
 pub mod logic;
 pub mod parse;
 pub mod search;
+pub mod trace;
 pub mod types;
 
 pub use board::{Board, Contradiction};
