@@ -384,6 +384,9 @@ impl State {
     /// else one with the fewest.
     #[inline(never)]
     fn branch_cell(&self) -> usize {
+        // Of the two-candidate cells, the one that sees the most open cells:
+        // either guess then tells the most.
+        let mut best_pair = (0u32, usize::MAX);
         for band in 0..3 {
             let open = self.open_cells[band];
             if open == 0 {
@@ -395,10 +398,22 @@ impl State {
                 two |= one & cells;
                 one |= cells;
             }
-            let pairs = open & two & !three;
-            if pairs != 0 {
-                return 27 * band + pairs.trailing_zeros() as usize;
+            let mut pairs = open & two & !three;
+            while pairs != 0 {
+                let cell = 27 * band + pairs.trailing_zeros() as usize;
+                pairs &= pairs - 1;
+                let peers = &PEER_CELLS[cell];
+                let seen = (peers[0] & self.open_cells[0]).count_ones()
+                    + (peers[1] & self.open_cells[1]).count_ones()
+                    + (peers[2] & self.open_cells[2]).count_ones()
+                    + 1;
+                if seen > best_pair.0 {
+                    best_pair = (seen, cell);
+                }
             }
+        }
+        if best_pair.1 != usize::MAX {
+            return best_pair.1;
         }
         let mut best = (u32::MAX, 0);
         for band in 0..3 {
