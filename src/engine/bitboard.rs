@@ -17,7 +17,9 @@
 //! for all cells of a band at once with two bit-parallel counters, and column
 //! hidden singles for all digits with the same trick across the three bands.
 //! Search copies the whole state (240 bytes) on each guess, branching on a cell
-//! with two candidates when there is one, else on one with the fewest.
+//! with two candidates when there is one (of those, the one that sees the most
+//! open cells: about a fifth fewer instructions on the hard sets than the first
+//! one found), else on one with the fewest.
 
 use super::grid::Grid;
 use super::types::CELLS;
@@ -380,8 +382,8 @@ impl State {
         self.open_cells == [0; 3]
     }
 
-    /// The open cell to branch on: one with two candidates when there is one,
-    /// else one with the fewest.
+    /// The open cell to branch on: the two-candidate cell that sees the most
+    /// open cells when there is one, else one with the fewest candidates.
     #[inline(never)]
     fn branch_cell(&self) -> usize {
         // Of the two-candidate cells, the one that sees the most open cells:
