@@ -51,7 +51,11 @@ fn positions(givens: &[Grid]) -> Vec<(Grid, Board)> {
 
 fn hint_latency(c: &mut Criterion) {
     let mut sets = puzzles("top95.txt");
-    sets.extend(puzzles("generated_qqwing_expert_1k.txt").into_iter().take(100));
+    sets.extend(
+        puzzles("generated_qqwing_expert_1k.txt")
+            .into_iter()
+            .take(100),
+    );
     if sets.is_empty() {
         return;
     }
