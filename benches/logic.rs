@@ -71,6 +71,25 @@ fn hint_latency(c: &mut Criterion) {
             }
         })
     });
+    // The slowest hints: positions where every technique fails and the hint is a guess.
+    let stuck: Vec<(Grid, Board)> = sets
+        .iter()
+        .filter_map(|g| {
+            let mut board = Board::with_auto_candidates(g);
+            while let Some(step) = logic::find_step(&board) {
+                step.apply(&mut board);
+            }
+            (!board.is_solved()).then_some((*g, board))
+        })
+        .collect();
+    group.throughput(Throughput::Elements(stuck.len() as u64));
+    group.bench_function("positions_where_logic_runs_out", |b| {
+        b.iter(|| {
+            for (givens, board) in &stuck {
+                std::hint::black_box(hint::hint(givens, board));
+            }
+        })
+    });
     group.finish();
 }
 
