@@ -46,7 +46,7 @@ pub struct GenerateArgs {
     /// Follow each puzzle with its grade: level, score, hardest technique.
     #[arg(long)]
     pub grade: bool,
-    /// One JSON object per line: puzzle, solution, level, score, hardest, steps, seed, index.
+    /// One JSON object per line: puzzle, solution, clues, level, score, hardest, steps, symmetry, seed, index, attempts.
     #[arg(long, conflicts_with = "grade")]
     pub json: bool,
     /// Graded puzzles to try for each one before giving up.
@@ -81,6 +81,8 @@ struct JsonPuzzle<'a> {
     symmetry: Symmetry,
     seed: u64,
     index: usize,
+    /// Puzzles graded to find this one.
+    attempts: u32,
 }
 
 /// The grade as the collections write it: `level score hardest`.
@@ -196,6 +198,7 @@ fn write_puzzle(
             symmetry: args.symmetry,
             seed,
             index,
+            attempts: generated.attempts,
         };
         writeln!(out, "{}", serde_json::to_string(&json)?)?;
     } else if args.grade {
