@@ -26,7 +26,11 @@ fn data(name: &str) -> String {
 /// Reads a sample with its name as the hint, and checks content detection agrees.
 fn read_sample(name: &str, format: FileFormat) -> Vec<Imported> {
     let text = data(name);
-    assert_eq!(FileFormat::detect(&text), format, "{name} detected by content");
+    assert_eq!(
+        FileFormat::detect(&text),
+        format,
+        "{name} detected by content"
+    );
     let with_hint = formats::read_any(&text, Some(name)).expect(name);
     let without = formats::read_any(&text, None).expect(name);
     assert_eq!(with_hint, without, "{name}: the hint changes nothing here");
@@ -91,7 +95,9 @@ fn sadman_sdk_reads_metadata_puzzle_and_state() {
         imported.name.as_deref(),
         Some("A sample puzzle with a position")
     );
-    let position = imported.position.expect("the [State] section is a position");
+    let position = imported
+        .position
+        .expect("the [State] section is a position");
     assert_eq!(position.digits.filled(), sample().filled() + 6);
     assert_eq!(position.digits.get(Cell::at(0, 7)), Some(Digit::new(9)));
     // Open cells carry the candidates their peers leave: r1c2 sees 7 3 4 5 9 (row), 1 4 8 9 (column)...
@@ -126,10 +132,7 @@ fn file_name_extensions_name_formats() {
         FileFormat::from_file_name("a/b/Puzzle.SDK"),
         Some(FileFormat::SadMan)
     );
-    assert_eq!(
-        FileFormat::from_file_name("x.sdm"),
-        Some(FileFormat::Lines)
-    );
+    assert_eq!(FileFormat::from_file_name("x.sdm"), Some(FileFormat::Lines));
     assert_eq!(
         FileFormat::from_file_name("x.ss"),
         Some(FileFormat::SimpleSudoku)
@@ -170,7 +173,10 @@ fn lines_with_a_repeated_digit_name_the_line_and_cells() {
     bad.replace_range(1..2, "7");
     let err = parse_error(formats::read_any(&format!("\n{bad}\n"), None));
     let text = err.to_string();
-    assert!(matches!(err, ParseError::Conflict { line: 2, .. }), "{text}");
+    assert!(
+        matches!(err, ParseError::Conflict { line: 2, .. }),
+        "{text}"
+    );
     assert!(text.contains("r1c1") && text.contains("r1c2"), "{text}");
 }
 

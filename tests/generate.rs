@@ -34,7 +34,10 @@ fn stdout_lines(output: &Output) -> Vec<String> {
 
 fn assert_sound(givens: &Grid, level: Level, symmetry: Symmetry, what: &str) {
     let counted = search::count_solutions(givens, 2);
-    assert_eq!(counted.count, 1, "{what}: {givens:?} must have one solution");
+    assert_eq!(
+        counted.count, 1,
+        "{what}: {givens:?} must have one solution"
+    );
     assert_eq!(
         grade::grade(givens).level,
         level,
@@ -112,9 +115,12 @@ fn cli_prints_the_same_puzzles_whatever_the_threads_and_count() {
     for (index, line) in one_thread.iter().enumerate() {
         let givens = parse::parse_line(line, index + 1).expect("an 81-character line");
         assert_eq!(line.len(), 81);
-        let made = generate::generate(&Request::new(Level::Medium), SEED, index as u64)
-            .expect("a puzzle");
-        assert_eq!(givens, made.givens, "the CLI prints the engine's puzzle {index}");
+        let made =
+            generate::generate(&Request::new(Level::Medium), SEED, index as u64).expect("a puzzle");
+        assert_eq!(
+            givens, made.givens,
+            "the CLI prints the engine's puzzle {index}"
+        );
     }
 }
 
@@ -154,7 +160,10 @@ fn cli_rejects_an_unknown_level_with_status_2() {
     let output = pencilmark(&["generate", "--difficulty", "fiendish"]);
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("fiendish") && stderr.contains("extreme"), "{stderr}");
+    assert!(
+        stderr.contains("fiendish") && stderr.contains("extreme"),
+        "{stderr}"
+    );
 }
 
 #[test]
@@ -184,7 +193,12 @@ fn every_bundled_puzzle_has_one_solution_and_its_file_level() {
             level.key()
         );
         let collection = puzzles::collection(level);
-        assert!(collection.len() >= 50, "{}: {} puzzles", level.key(), collection.len());
+        assert!(
+            collection.len() >= 50,
+            "{}: {} puzzles",
+            level.key(),
+            collection.len()
+        );
         for named in &collection {
             assert_eq!(
                 search::count_solutions(&named.givens, 2).count,

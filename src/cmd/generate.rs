@@ -20,13 +20,15 @@ use crate::engine::grade::{Grade, Level};
 
 /// Generate puzzles with exactly one solution, graded at the asked level.
 #[derive(Args, Debug)]
-#[command(after_help = "Every puzzle has exactly one solution, is minimal (no clue, or \
+#[command(
+    after_help = "Every puzzle has exactly one solution, is minimal (no clue, or \
 symmetric pair of clues, can be removed) and is graded at the asked level by the logic \
 grader. The same --seed prints the same puzzles on every machine, whatever --threads.\n\n\
 Examples:\n  pencilmark generate\n  \
 pencilmark generate --difficulty hard --count 10 --seed 42\n  \
 pencilmark generate --difficulty easy --symmetry rotational --grade\n  \
-pencilmark generate --difficulty expert --count 5 --json")]
+pencilmark generate --difficulty expert --count 5 --json"
+)]
 pub struct GenerateArgs {
     /// easy, medium, hard, expert or extreme.
     #[arg(long, short, default_value = "medium", value_parser = parse_level, value_name = "LEVEL")]

@@ -30,8 +30,14 @@ static ROW_BOXES: [u8; 512] = row_boxes();
 /// that row inside that box), the 27-bit mask of the cells lying in some
 /// row-to-box permutation that fits the occupancy. Zero: the band is impossible.
 static PERMUTATION_CELLS: [u32; 512] = permutation_cells();
-/// For a set of columns (9 bits), the mask of those columns in all three rows of a band.
-static COLUMN_CELLS: [u32; 512] = column_cells();
+/// For the columns a digit may use in one band (9 bits), the columns of every box
+/// where it is down to one column (as a band mask): no other band may use them.
+static LOCKED_COLUMNS: [u32; 512] = locked_columns(1);
+/// For the columns a digit may use in two bands together (9 bits), the columns of
+/// every box where the two are down to two columns: the third band may use neither.
+static PAIRED_COLUMNS: [u32; 512] = locked_columns(2);
+/// The two bands other than each band.
+const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
 /// Each cell's peers as three band masks (the cell itself excluded).
 static PEER_CELLS: [[u32; 3]; CELLS] = peer_cells();
 
@@ -90,12 +96,20 @@ const fn permutation_cells() -> [u32; 512] {
     table
 }
 
-const fn column_cells() -> [u32; 512] {
+const fn locked_columns(count: u32) -> [u32; 512] {
     let mut table = [0u32; 512];
     let mut columns = 0;
     while columns < 512 {
-        let c = columns as u32;
-        table[columns] = c | (c << 9) | (c << 18);
+        let mut locked = 0u32;
+        let mut b = 0;
+        while b < 3 {
+            let triplet = (columns as u32 >> (3 * b)) & 7;
+            if triplet.count_ones() == count {
+                locked |= triplet << (3 * b);
+            }
+            b += 1;
+        }
+        table[columns] = locked | (locked << 9) | (locked << 18);
         columns += 1;
     }
     table
@@ -120,13 +134,19 @@ const fn peer_cells() -> [[u32; 3]; CELLS] {
     table
 }
 
+/// The columns (9 bits) where a band mask has a cell.
+#[inline(always)]
+fn fold_columns(cells: u32) -> usize {
+    ((cells | cells >> 9 | cells >> 18) & ROW_BITS) as usize
+}
+
 /// The whole search state: small, `Copy`, copied on each guess.
 #[derive(Clone, Copy)]
 struct State {
-    /// `places[digit][band]`: cells where the digit is placed or still possible.
-    places: [[u32; 3]; 9],
-    /// The value of `places` when its (digit, band) pair was last propagated.
-    seen: [[u32; 3]; 9],
+    /// `places[band][digit]`: cells of the band where the digit is placed or still possible.
+    places: [[u32; 9]; 3],
+    /// The value of `places` when its (band, digit) pair was last propagated.
+    seen: [[u32; 9]; 3],
     /// Per band, the cells with no digit yet.
     open_cells: [u32; 3],
     /// Per band, bit `3 * digit + row`: the digit is not yet placed in that row.
@@ -165,16 +185,16 @@ impl State {
     /// The state with every given placed, or `None` when two givens clash.
     fn from_givens(givens: &Grid) -> Option<State> {
         let mut state = State {
-            places: [[BAND_BITS; 3]; 9],
+            places: [[BAND_BITS; 9]; 3],
             // Never equal to a band's mask, so every pair is propagated once.
-            seen: [[u32::MAX; 3]; 9],
+            seen: [[u32::MAX; 9]; 3],
             open_cells: [BAND_BITS; 3],
             open_rows: [BAND_BITS; 3],
         };
         for (cell, &value) in givens.values().iter().enumerate() {
             if value != 0 {
                 let digit = value as usize - 1;
-                if state.places[digit][cell / 27] & (1 << (cell % 27)) == 0 {
+                if state.places[cell / 27][digit] & (1 << (cell % 27)) == 0 {
                     return None;
                 }
                 state.place(digit, cell);
@@ -187,23 +207,22 @@ impl State {
     /// every other digit. The bookkeeping follows when the band is propagated.
     #[inline(always)]
     fn place(&mut self, digit: usize, cell: usize) {
-        let peers = &PEER_CELLS[cell];
-        let own = &mut self.places[digit];
-        own[0] &= !peers[0];
-        own[1] &= !peers[1];
-        own[2] &= !peers[2];
         let (band, bit) = (cell / 27, 1u32 << (cell % 27));
-        for other in 0..9 {
-            if other != digit {
-                self.places[other][band] &= !bit;
-            }
+        let kept = self.places[band][digit];
+        for cells in &mut self.places[band] {
+            *cells &= !bit;
+        }
+        self.places[band][digit] = kept;
+        let peers = &PEER_CELLS[cell];
+        for (places, peers) in self.places.iter_mut().zip(peers) {
+            places[digit] &= !peers;
         }
     }
 
-    /// Propagates one (digit, band) pair. `false` on a contradiction.
-    #[inline(always)]
-    fn propagate_band(&mut self, digit: usize, band: usize) -> bool {
-        let mut cells = self.places[digit][band];
+    /// Propagates one (band, digit) pair. `false` on a contradiction.
+    #[inline(never)]
+    fn propagate_band(&mut self, band: usize, digit: usize) -> bool {
+        let mut cells = self.places[band][digit];
         let occupancy = ROW_BOXES[(cells & ROW_BITS) as usize] as usize
             | (ROW_BOXES[((cells >> 9) & ROW_BITS) as usize] as usize) << 3
             | (ROW_BOXES[(cells >> 18) as usize] as usize) << 6;
@@ -219,10 +238,18 @@ impl State {
                 single_rows |= 1 << row;
             }
         }
+        self.seen[band][digit] = cells;
+        self.places[band][digit] = cells;
+        // Columns locked inside a box of this band, or shared by a box with another band.
+        let columns = fold_columns(cells);
+        let [first, second] = OTHER_BANDS[band];
+        let first_columns = fold_columns(self.places[first][digit]);
+        let second_columns = fold_columns(self.places[second][digit]);
+        let locked = LOCKED_COLUMNS[columns];
+        self.places[first][digit] &= !(locked | PAIRED_COLUMNS[columns | second_columns]);
+        self.places[second][digit] &= !(locked | PAIRED_COLUMNS[columns | first_columns]);
         let fresh = single_rows & (self.open_rows[band] >> (3 * digit)) & 7;
-        self.seen[digit][band] = cells;
         if fresh == 0 {
-            self.places[digit][band] = cells;
             return true;
         }
         let mut placed = 0u32;
@@ -233,43 +260,46 @@ impl State {
         }
         self.open_rows[band] &= !(fresh << (3 * digit));
         self.open_cells[band] &= !placed;
-        let columns = COLUMN_CELLS[((placed | placed >> 9 | placed >> 18) & ROW_BITS) as usize];
-        self.places[digit][band] = cells & (!columns | placed);
-        for other_band in 0..3 {
-            if other_band != band {
-                self.places[digit][other_band] &= !columns;
-            }
+        for other in &mut self.places[band] {
+            *other &= !placed;
         }
-        for other in 0..9 {
-            if other != digit {
-                self.places[other][band] &= !placed;
-            }
-        }
+        self.places[band][digit] = cells;
         true
     }
 
-    /// Propagates every changed (digit, band) pair until nothing changes.
+    /// Which (band, digit) pairs changed since they were last propagated: bit `9 * band + digit`.
+    #[inline(always)]
+    fn changed_pairs(&self) -> u32 {
+        let places = self.places.as_flattened();
+        let seen = self.seen.as_flattened();
+        let mut changed = 0u32;
+        for i in 0..27 {
+            changed |= ((places[i] != seen[i]) as u32) << i;
+        }
+        changed
+    }
+
+    /// Propagates every changed (band, digit) pair until nothing changes.
+    #[inline(never)]
     fn propagate_bands(&mut self) -> bool {
         loop {
-            let mut changed = false;
-            for digit in 0..9 {
-                for band in 0..3 {
-                    if self.places[digit][band] != self.seen[digit][band] {
-                        changed = true;
-                        if !self.propagate_band(digit, band) {
-                            return false;
-                        }
-                    }
-                }
-            }
-            if !changed {
+            let mut changed = self.changed_pairs();
+            if changed == 0 {
                 return true;
+            }
+            while changed != 0 {
+                let pair = changed.trailing_zeros() as usize;
+                changed &= changed - 1;
+                if !self.propagate_band(pair / 9, pair % 9) {
+                    return false;
+                }
             }
         }
     }
 
     /// Places every open cell with one candidate left. `None` on a cell with
     /// none; otherwise whether anything was placed.
+    #[inline(never)]
     fn place_naked_singles(&mut self) -> Option<bool> {
         let mut placed_any = false;
         for band in 0..3 {
@@ -278,8 +308,7 @@ impl State {
                 continue;
             }
             let (mut one, mut two) = (0u32, 0u32);
-            for digit in 0..9 {
-                let cells = self.places[digit][band];
+            for &cells in &self.places[band] {
                 two |= one & cells;
                 one |= cells;
             }
@@ -290,7 +319,7 @@ impl State {
             while singles != 0 {
                 let bit = singles & singles.wrapping_neg();
                 singles ^= bit;
-                let digit = (0..9).find(|&d| self.places[d][band] & bit != 0)?;
+                let digit = self.places[band].iter().position(|&d| d & bit != 0)?;
                 self.place(digit, 27 * band + bit.trailing_zeros() as usize);
                 placed_any = true;
             }
@@ -298,7 +327,41 @@ impl State {
         Some(placed_any)
     }
 
-    /// Full propagation: bands, then naked singles, until neither finds anything.
+    /// Places every digit that has one place left in a column (rows and boxes are
+    /// covered by the band step). Returns whether anything was placed.
+    #[inline(never)]
+    fn place_column_singles(&mut self) -> bool {
+        let [top, middle, bottom] = &self.places;
+        let mut lone = [0u32; 9];
+        for digit in 0..9 {
+            let (t, m, b) = (top[digit], middle[digit], bottom[digit]);
+            // Per position of a band, how many of the three bands hold it: one or more, two or more.
+            let one = t | m | b;
+            let two = (t & m) | (b & (t | m));
+            // Fold the three rows of a band into columns.
+            let (r0, r1, r2) = (one & ROW_BITS, (one >> 9) & ROW_BITS, one >> 18);
+            let column_two = (two | two >> 9 | two >> 18) & ROW_BITS | (r0 & r1) | (r2 & (r0 | r1));
+            let columns = (r0 | r1 | r2) & !column_two;
+            lone[digit] = columns | columns << 9 | columns << 18;
+        }
+        let mut placed_any = false;
+        for band in 0..3 {
+            let open = self.open_cells[band];
+            for digit in 0..9 {
+                let mut fresh = self.places[band][digit] & lone[digit] & open;
+                while fresh != 0 {
+                    let bit = fresh & fresh.wrapping_neg();
+                    fresh ^= bit;
+                    self.place(digit, 27 * band + bit.trailing_zeros() as usize);
+                    placed_any = true;
+                }
+            }
+        }
+        placed_any
+    }
+
+    /// Full propagation: bands, then naked singles, then column singles, until
+    /// none of them finds anything.
     fn propagate(&mut self) -> bool {
         loop {
             if !self.propagate_bands() {
@@ -306,8 +369,11 @@ impl State {
             }
             match self.place_naked_singles() {
                 None => return false,
-                Some(false) => return true,
-                Some(true) => {}
+                Some(true) => continue,
+                Some(false) => {}
+            }
+            if !self.place_column_singles() {
+                return true;
             }
         }
     }
@@ -318,6 +384,7 @@ impl State {
 
     /// The open cell to branch on: one with two candidates when there is one,
     /// else one with the fewest.
+    #[inline(never)]
     fn branch_cell(&self) -> usize {
         for band in 0..3 {
             let open = self.open_cells[band];
@@ -325,8 +392,7 @@ impl State {
                 continue;
             }
             let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
-            for digit in 0..9 {
-                let cells = self.places[digit][band];
+            for &cells in &self.places[band] {
                 three |= two & cells;
                 two |= one & cells;
                 one |= cells;
@@ -342,9 +408,7 @@ impl State {
             while open != 0 {
                 let bit = open & open.wrapping_neg();
                 open ^= bit;
-                let count = (0..9)
-                    .filter(|&d| self.places[d][band] & bit != 0)
-                    .count() as u32;
+                let count = self.places[band].iter().filter(|&&d| d & bit != 0).count() as u32;
                 if count < best.0 {
                     best = (count, 27 * band + bit.trailing_zeros() as usize);
                 }
@@ -353,11 +417,23 @@ impl State {
         best.1
     }
 
+    /// The digits still possible in `cell`, bit `digit`.
+    fn digits_of(&self, cell: usize) -> u32 {
+        let (band, bit) = (cell / 27, 1u32 << (cell % 27));
+        let mut digits = 0;
+        for (digit, &cells) in self.places[band].iter().enumerate() {
+            if cells & bit != 0 {
+                digits |= 1 << digit;
+            }
+        }
+        digits
+    }
+
     /// The solved grid (call only when solved).
     fn grid(&self) -> Grid {
         let mut values = [0u8; CELLS];
-        for (digit, bands) in self.places.iter().enumerate() {
-            for (band, &cells) in bands.iter().enumerate() {
+        for (band, digits) in self.places.iter().enumerate() {
+            for (digit, &cells) in digits.iter().enumerate() {
                 let mut cells = cells;
                 while cells != 0 {
                     values[27 * band + cells.trailing_zeros() as usize] = digit as u8 + 1;
@@ -391,13 +467,7 @@ impl Search {
             return;
         }
         let cell = state.branch_cell();
-        let (band, bit) = (cell / 27, 1u32 << (cell % 27));
-        let mut digits: u32 = 0;
-        for digit in 0..9 {
-            if state.places[digit][band] & bit != 0 {
-                digits |= 1 << digit;
-            }
-        }
+        let mut digits = state.digits_of(cell);
         while digits != 0 {
             if self.count >= self.limit {
                 return;

@@ -244,7 +244,9 @@ fn read_sadman(text: &str) -> Result<Imported, FormatError> {
                 line: row_line(&state_text, cell.row()),
                 cell,
                 given,
-                found: state.get(cell).map_or("a blank".to_string(), |d| d.to_string()),
+                found: state
+                    .get(cell)
+                    .map_or("a blank".to_string(), |d| d.to_string()),
             });
         }
     }
@@ -264,7 +266,9 @@ fn row_line(text: &str, row: usize) -> usize {
         .enumerate()
         .filter(|(_, line)| {
             !line.trim_start().starts_with('#')
-                && line.chars().any(|c| c.is_ascii_digit() || matches!(c, '.' | '_'))
+                && line
+                    .chars()
+                    .any(|c| c.is_ascii_digit() || matches!(c, '.' | '_'))
         })
         .nth(row)
         .map_or(1, |(i, _)| i + 1)
@@ -272,7 +276,11 @@ fn row_line(text: &str, row: usize) -> usize {
 
 /// A grid that may also be written as one 81-character line.
 fn read_one_grid(text: &str) -> Result<Grid, ParseError> {
-    match text.lines().enumerate().find(|(_, l)| !parse::is_skippable(l)) {
+    match text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| !parse::is_skippable(l))
+    {
         Some((i, line)) if parse::starts_with_full_line(line) => parse::parse_line(line, i + 1),
         _ => parse::parse_grid(text),
     }

@@ -11,6 +11,7 @@ pub mod hint;
 pub mod logic;
 pub mod parse;
 pub mod search;
+pub mod trace;
 pub mod types;
 
 pub use board::{Board, Contradiction};

@@ -144,14 +144,20 @@ pub fn text(step: &Step) -> String {
             let Some(&unit) = step.units.first() else {
                 return format!("Hidden single: {cell} is the only place left for {digit}");
             };
-            let others = step.pattern.iter().filter(|(_, d)| d.is_empty());
+            let others: Vec<Cell> = step
+                .pattern
+                .iter()
+                .filter(|(_, d)| d.is_empty())
+                .map(|&(c, _)| c)
+                .collect();
+            let verb = if others.len() == 1 { "is" } else { "are" };
             let blockers = step.pattern.iter().filter(|(_, d)| !d.is_empty());
             let why = if step.pattern.is_empty() {
                 "; the other cells have lost it as a candidate".to_string()
             } else {
                 format!(
-                    "; {} are ruled out by the {digit}s in {}",
-                    cells_text(others.map(|&(c, _)| c)),
+                    "; {} {verb} ruled out by the {digit}s in {}",
+                    cells_text(others),
                     cells_text(blockers.map(|&(c, _)| c))
                 )
             };

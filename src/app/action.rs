@@ -1,0 +1,63 @@
+//! Everything the player can ask for, as a value: keys map to these, tests send
+//! them, and a configuration file could name them (serde, snake_case).
+
+use serde::{Deserialize, Serialize};
+
+/// A direction to move the selection in.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Direction {
+    Up,
+    Down,
+    Left,
+    Right,
+}
+
+/// One message to [`crate::app::update::update`].
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// Move the selection one cell (wrapping at the edges).
+    Move(Direction),
+    /// Select a cell by zero-based row and column (a mouse click).
+    Select {
+        row: u8,
+        col: u8,
+    },
+    /// A digit key: place it, or in pencil mode strike out / restore the candidate.
+    Digit(u8),
+    /// Erase the selected cell's digit.
+    Erase,
+    /// Toggle pencil mode.
+    TogglePencil,
+    /// Cycle the candidates shown: Auto, Manual, hidden.
+    CycleCandidates,
+    Undo,
+    Redo,
+    /// Show the next level of the hint (the last level applies it).
+    Hint,
+    /// Fill every forced single, as one undoable step.
+    Propagate,
+    /// Ask to solve the board (confirmed with [`Action::Confirm`]).
+    Solve,
+    /// Mark the digits that disagree with the solution.
+    Check,
+    /// Export the position (digits and pencil marks) to a file.
+    Export,
+    /// Open the help overlay.
+    Help,
+    /// Say yes to the open question.
+    Confirm,
+    /// Close the open overlay or question.
+    Close,
+    /// Start a new game.
+    NewGame,
+    /// Quit (the game is saved).
+    Quit,
+    /// Time passed while the game was on screen, in milliseconds.
+    Tick(u64),
+    /// Something the loop wants the player to read (an export's path).
+    Notice(String),
+    /// Something that went wrong outside the game (a failed save).
+    Failure(String),
+}

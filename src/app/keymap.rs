@@ -1,0 +1,280 @@
+//! The key table: one list of bindings that both dispatches keys ([`keymap`]) and
+//! writes the help overlay ([`help_rows`]), so the two can never disagree.
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use super::action::{Action, Direction};
+use super::state::{Overlay, State};
+
+/// Which part of the app has the keys.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Context {
+    Board,
+    Help,
+    ConfirmSolve,
+    Won,
+}
+
+impl Context {
+    /// The context the state is in: the overlay on top, else the board.
+    pub fn of(state: &State) -> Context {
+        match state.overlay {
+            Overlay::None => Context::Board,
+            Overlay::Help => Context::Help,
+            Overlay::ConfirmSolve => Context::ConfirmSolve,
+            Overlay::Won => Context::Won,
+        }
+    }
+
+    /// The heading of this context's keys in the help overlay.
+    pub fn title(self) -> &'static str {
+        match self {
+            Context::Board => "Playing",
+            Context::Help => "This help",
+            Context::ConfirmSolve => "Solve? question",
+            Context::Won => "Solved board",
+        }
+    }
+}
+
+/// A key as the table names it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Key {
+    Char(char),
+    Ctrl(char),
+    Up,
+    Down,
+    Left,
+    Right,
+    Backspace,
+    Delete,
+    Esc,
+    Enter,
+    /// Any key not bound otherwise in the context.
+    Other,
+}
+
+impl Key {
+    /// The table's name for a key press, if it has one.
+    pub fn from_event(event: KeyEvent) -> Option<Key> {
+        let ctrl = event.modifiers.contains(KeyModifiers::CONTROL);
+        Some(match event.code {
+            KeyCode::Char(c) if ctrl => Key::Ctrl(c.to_ascii_lowercase()),
+            KeyCode::Char(c) => Key::Char(c),
+            KeyCode::Up => Key::Up,
+            KeyCode::Down => Key::Down,
+            KeyCode::Left => Key::Left,
+            KeyCode::Right => Key::Right,
+            KeyCode::Backspace => Key::Backspace,
+            KeyCode::Delete => Key::Delete,
+            KeyCode::Esc => Key::Esc,
+            KeyCode::Enter => Key::Enter,
+            _ => return None,
+        })
+    }
+
+    /// How the help overlay writes the key.
+    pub fn label(self) -> String {
+        match self {
+            Key::Char(' ') => "Space".to_string(),
+            Key::Char(c) => c.to_string(),
+            Key::Ctrl(c) => format!("Ctrl-{c}"),
+            Key::Up => "↑".to_string(),
+            Key::Down => "↓".to_string(),
+            Key::Left => "←".to_string(),
+            Key::Right => "→".to_string(),
+            Key::Backspace => "Backspace".to_string(),
+            Key::Delete => "Delete".to_string(),
+            Key::Esc => "Esc".to_string(),
+            Key::Enter => "Enter".to_string(),
+            Key::Other => "any other key".to_string(),
+        }
+    }
+}
+
+/// One row of the table: the keys, where they apply, what they do, and the help text.
+pub struct Binding {
+    pub context: Context,
+    pub keys: &'static [Key],
+    pub action: Action,
+    pub help: &'static str,
+}
+
+const fn bind(
+    context: Context,
+    keys: &'static [Key],
+    action: Action,
+    help: &'static str,
+) -> Binding {
+    Binding {
+        context,
+        keys,
+        action,
+        help,
+    }
+}
+
+use Context::{Board, ConfirmSolve, Help, Won};
+use Key::*;
+
+const PLACE: &str = "place the digit (pencil mode: strike out / restore it)";
+
+/// Every key binding. Bindings sharing a help text show as one help row.
+pub static BINDINGS: &[Binding] = &[
+    bind(
+        Board,
+        &[Up, Char('k')],
+        Action::Move(Direction::Up),
+        "move up",
+    ),
+    bind(
+        Board,
+        &[Down, Char('j')],
+        Action::Move(Direction::Down),
+        "move down",
+    ),
+    bind(
+        Board,
+        &[Left, Char('h')],
+        Action::Move(Direction::Left),
+        "move left",
+    ),
+    bind(
+        Board,
+        &[Right, Char('l')],
+        Action::Move(Direction::Right),
+        "move right",
+    ),
+    bind(Board, &[Char('1')], Action::Digit(1), PLACE),
+    bind(Board, &[Char('2')], Action::Digit(2), PLACE),
+    bind(Board, &[Char('3')], Action::Digit(3), PLACE),
+    bind(Board, &[Char('4')], Action::Digit(4), PLACE),
+    bind(Board, &[Char('5')], Action::Digit(5), PLACE),
+    bind(Board, &[Char('6')], Action::Digit(6), PLACE),
+    bind(Board, &[Char('7')], Action::Digit(7), PLACE),
+    bind(Board, &[Char('8')], Action::Digit(8), PLACE),
+    bind(Board, &[Char('9')], Action::Digit(9), PLACE),
+    bind(
+        Board,
+        &[Char('0'), Char('x'), Backspace, Delete],
+        Action::Erase,
+        "erase the digit",
+    ),
+    bind(
+        Board,
+        &[Char('p')],
+        Action::TogglePencil,
+        "pencil mode on / off",
+    ),
+    bind(
+        Board,
+        &[Char('c')],
+        Action::CycleCandidates,
+        "candidates: Auto / Manual / hidden",
+    ),
+    bind(Board, &[Char('u')], Action::Undo, "undo"),
+    bind(Board, &[Ctrl('r')], Action::Redo, "redo"),
+    bind(
+        Board,
+        &[Char('H')],
+        Action::Hint,
+        "hint: press again for more; the last applies it",
+    ),
+    bind(
+        Board,
+        &[Char('A')],
+        Action::Propagate,
+        "auto-propagate: fill every forced single",
+    ),
+    bind(
+        Board,
+        &[Char('S')],
+        Action::Solve,
+        "solve the board (asks for y)",
+    ),
+    bind(
+        Board,
+        &[Char('C')],
+        Action::Check,
+        "check: mark wrong digits",
+    ),
+    bind(
+        Board,
+        &[Char('e')],
+        Action::Export,
+        "export digits and marks to a file",
+    ),
+    bind(Board, &[Char('?')], Action::Help, "this help"),
+    bind(
+        Board,
+        &[Char('q'), Esc],
+        Action::Quit,
+        "quit (the game is saved)",
+    ),
+    bind(
+        Help,
+        &[Esc, Char('?'), Char('q')],
+        Action::Close,
+        "close the help",
+    ),
+    bind(ConfirmSolve, &[Char('y')], Action::Confirm, "yes, solve it"),
+    bind(ConfirmSolve, &[Other], Action::Close, "no, keep playing"),
+    bind(Won, &[Char('n')], Action::NewGame, "new game"),
+    bind(Won, &[Char('u')], Action::Undo, "undo the last move"),
+    bind(Won, &[Char('q'), Esc], Action::Quit, "quit"),
+];
+
+/// The action a key press asks for in the state's current context.
+pub fn keymap(event: KeyEvent, state: &State) -> Option<Action> {
+    let key = Key::from_event(event)?;
+    let context = Context::of(state);
+    let in_context = || BINDINGS.iter().filter(move |b| b.context == context);
+    in_context()
+        .find(|b| b.keys.contains(&key))
+        .or_else(|| in_context().find(|b| b.keys.contains(&Other)))
+        .map(|b| b.action.clone())
+}
+
+/// One line of the help overlay: the keys and what they do.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct HelpRow {
+    pub context: Context,
+    pub keys: String,
+    pub help: &'static str,
+}
+
+/// The help overlay's rows, from the table: consecutive bindings with the same
+/// help text are one row (`1-9`).
+pub fn help_rows() -> Vec<HelpRow> {
+    let mut rows: Vec<(Context, Vec<Key>, &'static str)> = Vec::new();
+    for binding in BINDINGS {
+        match rows.last_mut() {
+            Some((context, keys, help)) if *help == binding.help && *context == binding.context => {
+                keys.extend_from_slice(binding.keys)
+            }
+            _ => rows.push((binding.context, binding.keys.to_vec(), binding.help)),
+        }
+    }
+    rows.into_iter()
+        .map(|(context, keys, help)| HelpRow {
+            context,
+            keys: keys_label(&keys),
+            help,
+        })
+        .collect()
+}
+
+/// `1-9` for a run of digits, else the keys joined by spaces.
+fn keys_label(keys: &[Key]) -> String {
+    let digits: Vec<char> = keys
+        .iter()
+        .filter_map(|k| match k {
+            Char(c) if c.is_ascii_digit() => Some(*c),
+            _ => None,
+        })
+        .collect();
+    if keys.len() > 2 && digits.len() == keys.len() {
+        return format!("{}-{}", digits[0], digits[digits.len() - 1]);
+    }
+    keys.iter().map(|k| k.label()).collect::<Vec<_>>().join(" ")
+}

@@ -1,0 +1,308 @@
+//! The player's model: the game (givens, position, history, clock) and what is on
+//! screen around it (selection, modes, overlay, messages, the hint in progress).
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::grade::{self, Level};
+use crate::engine::hint::Hint;
+use crate::engine::logic::Technique;
+use crate::engine::search;
+use crate::engine::types::CELLS;
+use crate::engine::{Board, Candidates, Cell, Digit, Grid};
+use crate::puzzles;
+use crate::store::Stats;
+
+/// The player's position: the digits on the board (givens included), their own
+/// pencil marks (Manual mode) and the candidates they struck out (Auto mode).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Position {
+    pub digits: Grid,
+    /// Manual pencil marks, exactly as the player wrote them.
+    pub marks: [Candidates; CELLS],
+    /// Candidates struck out in Auto mode, subtracted from the computed ones.
+    pub struck: [Candidates; CELLS],
+}
+
+impl Position {
+    /// The starting position of a puzzle: only the givens, no marks.
+    pub fn start(givens: &Grid) -> Position {
+        Position {
+            digits: *givens,
+            marks: [Candidates::NONE; CELLS],
+            struck: [Candidates::NONE; CELLS],
+        }
+    }
+
+    /// The board the engine reads: the digits, and each open cell's candidates
+    /// computed from its peers minus the ones the player struck (the Auto marks).
+    pub fn board(&self) -> Board {
+        let mut board = Board::with_auto_candidates(&self.digits);
+        for cell in board.open_cells().collect::<Vec<_>>() {
+            let left = board.candidates(cell).difference(self.struck[cell.index()]);
+            board.set_candidates(cell, left);
+        }
+        board
+    }
+
+    /// Puts `digit` in `cell` and, as on paper, rubs it out of the peers' manual marks.
+    pub fn place(&mut self, cell: Cell, digit: Digit) {
+        self.digits.set(cell, Some(digit));
+        for &peer in cell.peers() {
+            self.marks[peer.index()] = self.marks[peer.index()].without(digit);
+        }
+    }
+
+    /// Removes a candidate from both kinds of marks (a deduction's elimination).
+    pub fn eliminate(&mut self, cell: Cell, digit: Digit) {
+        self.struck[cell.index()] = self.struck[cell.index()].with(digit);
+        self.marks[cell.index()] = self.marks[cell.index()].without(digit);
+    }
+}
+
+/// Which pencil marks the board shows.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CandidateMode {
+    /// Computed live from the digits, minus the player's strikes.
+    #[default]
+    Auto,
+    /// The player's own marks.
+    Manual,
+    /// No marks.
+    Hidden,
+}
+
+impl CandidateMode {
+    pub fn next(self) -> CandidateMode {
+        match self {
+            CandidateMode::Auto => CandidateMode::Manual,
+            CandidateMode::Manual => CandidateMode::Hidden,
+            CandidateMode::Hidden => CandidateMode::Auto,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            CandidateMode::Auto => "Auto",
+            CandidateMode::Manual => "Manual",
+            CandidateMode::Hidden => "hidden",
+        }
+    }
+}
+
+/// The puzzle's grade as the panel and the save keep it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct GradeInfo {
+    pub level: Level,
+    pub score: u32,
+    /// The hardest technique needed; `None` when logic alone does not finish it.
+    pub hardest: Option<Technique>,
+}
+
+/// One game: the puzzle, what the player did to it, and the clock.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Game {
+    pub givens: Grid,
+    /// A name for the panel ("Project Euler 96, grid 01", or empty).
+    pub name: String,
+    /// The first solution the search finds (`None`: the puzzle has none).
+    pub solution: Option<Grid>,
+    /// Whether that solution is the only one.
+    pub unique: bool,
+    /// `None` when the puzzle has no unique solution to grade.
+    pub grade: Option<GradeInfo>,
+    pub position: Position,
+    /// Earlier positions, the latest last.
+    pub undo: Vec<Position>,
+    /// Positions undone, the next one to redo last.
+    pub redo: Vec<Position>,
+    pub elapsed_ms: u64,
+    pub hints_used: u32,
+    /// The board is complete and right (by the player or by `S`).
+    pub finished: bool,
+    /// The board was filled by `S`, not by the player.
+    pub solved_by_computer: bool,
+    /// The win is already in the statistics (so undo and redo cannot count it twice).
+    pub counted: bool,
+}
+
+impl Game {
+    /// A fresh game on `givens`: solved and graded once, up front.
+    pub fn new(givens: Grid, name: &str) -> Game {
+        let unique = search::count_solutions(&givens, 2).count == 1;
+        let grade = unique.then(|| {
+            let graded = grade::grade(&givens);
+            GradeInfo {
+                level: graded.level,
+                score: graded.score,
+                hardest: graded.hardest,
+            }
+        });
+        Game::with_grade(givens, name, grade)
+    }
+
+    /// A game on `givens` whose grade is already known (a resumed save).
+    pub fn with_grade(givens: Grid, name: &str, grade: Option<GradeInfo>) -> Game {
+        let counted = search::count_solutions(&givens, 2);
+        let unique = counted.count == 1;
+        Game {
+            givens,
+            name: name.to_string(),
+            solution: counted.first,
+            unique,
+            grade,
+            position: Position::start(&givens),
+            undo: Vec::new(),
+            redo: Vec::new(),
+            elapsed_ms: 0,
+            hints_used: 0,
+            finished: false,
+            solved_by_computer: false,
+            counted: false,
+        }
+    }
+
+    pub fn is_given(&self, cell: Cell) -> bool {
+        self.givens.get(cell).is_some()
+    }
+
+    /// Cells holding a player's digit that differs from the solution.
+    pub fn wrong_digits(&self) -> Vec<Cell> {
+        let Some(solution) = self.solution else {
+            return Vec::new();
+        };
+        Cell::all()
+            .filter(|&c| !self.is_given(c))
+            .filter(|&c| {
+                self.position
+                    .digits
+                    .get(c)
+                    .is_some_and(|d| solution.get(c) != Some(d))
+            })
+            .collect()
+    }
+
+    /// Whether the board is complete and obeys the rules with the givens in place.
+    pub fn is_complete_and_right(&self) -> bool {
+        self.position.digits.is_solution_of(&self.givens)
+    }
+}
+
+/// The window on top of the board that takes the keys, if any.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Overlay {
+    #[default]
+    None,
+    Help,
+    /// "Solve the board?" waiting for y.
+    ConfirmSolve,
+    /// The board is complete: time, hints, statistics, new game.
+    Won,
+}
+
+/// How a message reads.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Tone {
+    Info,
+    Hint,
+    Error,
+}
+
+/// A line or two for the panel's message area.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Message {
+    pub text: String,
+    pub tone: Tone,
+}
+
+/// A hint being revealed one level at a time.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct HintProgress {
+    pub hint: Hint,
+    /// 1: nudge, 2: technique and where, 3: the full explanation (4 applies it).
+    pub level: u8,
+}
+
+/// Everything on screen.
+#[derive(Clone, Debug)]
+pub struct State {
+    pub game: Game,
+    pub selected: Cell,
+    pub pencil: bool,
+    pub candidates: CandidateMode,
+    pub overlay: Overlay,
+    pub hint: Option<HintProgress>,
+    pub message: Option<Message>,
+    /// The steps of the last auto-propagation, one line each.
+    pub log: Vec<String>,
+    /// Cells marked wrong by a check (or by a refused solve) until the next move.
+    pub marked_wrong: Vec<Cell>,
+    pub stats: Stats,
+    /// Colours on (off for NO_COLOR or --no-color: bold, underline and reverse only).
+    pub color: bool,
+    pub running: bool,
+    /// Bumped on every change worth saving; the loop saves when it moves.
+    pub revision: u64,
+}
+
+impl State {
+    pub fn new(game: Game) -> State {
+        State {
+            game,
+            selected: Cell::at(0, 0),
+            pencil: false,
+            candidates: CandidateMode::Auto,
+            overlay: Overlay::None,
+            hint: None,
+            message: None,
+            log: Vec::new(),
+            marked_wrong: Vec::new(),
+            stats: Stats::default(),
+            color: true,
+            running: true,
+            revision: 0,
+        }
+    }
+
+    /// The selected cell's digit, if any.
+    pub fn selected_digit(&self) -> Option<Digit> {
+        self.game.position.digits.get(self.selected)
+    }
+
+    /// The marks shown in an open `cell` under the current mode (given the board
+    /// `auto` from [`Position::board`], computed once per frame by the caller).
+    pub fn shown_marks(&self, auto: &Board, cell: Cell) -> Candidates {
+        if self.game.position.digits.get(cell).is_some() {
+            return Candidates::NONE;
+        }
+        match self.candidates {
+            CandidateMode::Auto => auto.candidates(cell),
+            CandidateMode::Manual => self.game.position.marks[cell.index()],
+            CandidateMode::Hidden => Candidates::NONE,
+        }
+    }
+
+    pub fn say(&mut self, tone: Tone, text: impl Into<String>) {
+        self.message = Some(Message {
+            text: text.into(),
+            tone,
+        });
+    }
+}
+
+/// The puzzle a new game starts on, given the one just played (if any).
+///
+/// LEAD: plug the generator helper's medium collection in here (for example the
+/// next unplayed medium puzzle); until then this is the bundled starter, then the
+/// famous puzzles in turn.
+pub fn fresh_puzzle(previous: Option<&Grid>) -> puzzles::Named {
+    let starter = puzzles::starter();
+    let Some(previous) = previous else {
+        return starter;
+    };
+    let famous = puzzles::famous();
+    match famous.iter().position(|p| &p.givens == previous) {
+        Some(i) => famous[(i + 1) % famous.len()].clone(),
+        None => starter,
+    }
+}

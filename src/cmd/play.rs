@@ -1,0 +1,93 @@
+//! `pencilmark play`: open the player on a puzzle, or resume the last game.
+
+use std::path::PathBuf;
+
+use anyhow::Result;
+use clap::Args;
+
+use super::Exit;
+use crate::app::run;
+use crate::app::state::{Game, State, Tone, fresh_puzzle};
+use crate::engine::parse;
+use crate::input;
+use crate::store::Store;
+
+/// Play in the terminal: resumes the last unfinished game, or opens a puzzle.
+#[derive(Args, Debug, Default)]
+#[command(
+    after_help = "Keys: arrows or h j k l move, 1-9 place, p pencil mode, H hint, \
+A propagate, S solve, u undo, ? help, q quit (the game is saved).\n\nExamples:\n  \
+pencilmark                       resume the last game, or start one\n  \
+pencilmark play 003020600900305001001806400008102900700000008006708200002609500800203009005010300\n  \
+pencilmark play puzzle.txt --no-color\n  \
+pencilmark play --data-dir /tmp/pm"
+)]
+pub struct PlayArgs {
+    /// An 81-character puzzle, a file, or `-` for standard input; none resumes the last game.
+    pub puzzle: Option<String>,
+    /// Where the save, statistics and exports live (default: the user's data
+    /// directory, or $PENCILMARK_DATA_DIR).
+    #[arg(long, value_name = "DIR")]
+    pub data_dir: Option<PathBuf>,
+    /// No colours: bold, underline and reverse only (also when NO_COLOR is set).
+    #[arg(long)]
+    pub no_color: bool,
+}
+
+/// Runs the command.
+pub fn run(args: &PlayArgs) -> Result<Exit> {
+    let puzzle = match &args.puzzle {
+        Some(argument) => {
+            let text = input::puzzle_text(Some(argument))?;
+            Some(parse::parse_puzzle(&text)?)
+        }
+        None => None,
+    };
+    if !run::have_terminal() {
+        eprintln!(
+            "pencilmark play: standard output is not a terminal; run it in a terminal \
+             (to solve from a script, use `pencilmark solve`)"
+        );
+        return Ok(Exit::BadInput);
+    }
+    let store = Store::locate(args.data_dir.as_deref())?;
+    let mut notices = Vec::new();
+    let stats = store.load_stats();
+    notices.extend(stats.notice);
+    let game = match puzzle {
+        Some(givens) => Game::new(givens, ""),
+        None => {
+            let saved = store.load_game();
+            notices.extend(saved.notice);
+            match saved.value {
+                Some((game, view)) if !game.finished => {
+                    let mut state = State::new(game);
+                    view.apply(&mut state);
+                    state.say(Tone::Info, "Welcome back: your game is resumed");
+                    return start(state, stats.value, notices, args, &store);
+                }
+                finished => {
+                    let named = fresh_puzzle(finished.as_ref().map(|(game, _)| &game.givens));
+                    Game::new(named.givens, &named.name)
+                }
+            }
+        }
+    };
+    start(State::new(game), stats.value, notices, args, &store)
+}
+
+fn start(
+    mut state: State,
+    stats: Option<crate::store::Stats>,
+    notices: Vec<String>,
+    args: &PlayArgs,
+    store: &Store,
+) -> Result<Exit> {
+    state.stats = stats.unwrap_or_default();
+    state.color = !args.no_color && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    if !notices.is_empty() {
+        state.say(Tone::Error, notices.join(" "));
+    }
+    run::run(state, store)?;
+    Ok(Exit::Done)
+}

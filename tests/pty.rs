@@ -1,0 +1,202 @@
+//! End to end: the real binary in a pseudo-terminal at a fixed size, keys typed
+//! in, the screen read back through a vt100 parser.
+
+use std::io::{Read, Write};
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use portable_pty::{Child, CommandBuilder, PtySize, native_pty_system};
+
+const EASY: &str =
+    "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+const ROWS: u16 = 45;
+const COLS: u16 = 120;
+const PATIENCE: Duration = Duration::from_secs(20);
+
+/// A running player in a pseudo-terminal.
+struct Session {
+    screen: Arc<Mutex<vt100::Parser>>,
+    writer: Box<dyn Write + Send>,
+    child: Box<dyn Child + Send + Sync>,
+}
+
+impl Session {
+    fn start(args: &[&str], data_dir: &Path) -> Session {
+        let pty = native_pty_system()
+            .openpty(PtySize {
+                rows: ROWS,
+                cols: COLS,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("a pseudo-terminal");
+        let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_pencilmark"));
+        command.args(args);
+        command.arg("--data-dir");
+        command.arg(data_dir);
+        command.env("TERM", "xterm-256color");
+        command.env_remove("NO_COLOR");
+        let child = pty.slave.spawn_command(command).expect("the binary starts");
+        drop(pty.slave);
+        let mut reader = pty.master.try_clone_reader().unwrap();
+        let writer = pty.master.take_writer().unwrap();
+        let screen = Arc::new(Mutex::new(vt100::Parser::new(ROWS, COLS, 0)));
+        let feed = Arc::clone(&screen);
+        thread::spawn(move || {
+            let _master = pty.master;
+            let mut bytes = [0u8; 8192];
+            while let Ok(n) = reader.read(&mut bytes) {
+                if n == 0 {
+                    break;
+                }
+                feed.lock().unwrap().process(&bytes[..n]);
+            }
+        });
+        Session {
+            screen,
+            writer,
+            child,
+        }
+    }
+
+    fn text(&self) -> String {
+        self.screen.lock().unwrap().screen().contents()
+    }
+
+    /// The character at a screen position.
+    fn at(&self, row: u16, col: u16) -> String {
+        let parser = self.screen.lock().unwrap();
+        parser
+            .screen()
+            .cell(row, col)
+            .map(|c| c.contents().to_string())
+            .unwrap_or_default()
+    }
+
+    /// Waits until the screen shows `needle`; fails with the screen otherwise.
+    fn wait_for(&self, needle: &str) {
+        let start = Instant::now();
+        while start.elapsed() < PATIENCE {
+            if self.text().contains(needle) {
+                return;
+            }
+            thread::sleep(Duration::from_millis(20));
+        }
+        panic!("the screen never showed {needle:?}:\n{}", self.text());
+    }
+
+    fn keys(&mut self, keys: &str) {
+        self.writer.write_all(keys.as_bytes()).unwrap();
+        self.writer.flush().unwrap();
+        // Let each batch be read as its own key presses.
+        thread::sleep(Duration::from_millis(50));
+    }
+
+    /// Waits for the process to end; its exit status.
+    fn wait_exit(&mut self) -> portable_pty::ExitStatus {
+        let start = Instant::now();
+        while start.elapsed() < PATIENCE {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                // Let the reader thread take in the last bytes.
+                thread::sleep(Duration::from_millis(200));
+                return status;
+            }
+            thread::sleep(Duration::from_millis(20));
+        }
+        panic!("the player did not exit:\n{}", self.text());
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+        }
+    }
+}
+
+/// Screen position of the middle of a cell's box in the big layout (row, column; one-based cell).
+fn cell_middle(row: u16, col: u16) -> (u16, u16) {
+    (1 + 1 + (row - 1) * 4 + 1, 1 + (col - 1) * 8 + 3)
+}
+
+#[test]
+fn play_places_hints_solves_and_quits_cleanly() {
+    let data = tempfile::tempdir().unwrap();
+    let mut session = Session::start(&["play", EASY], data.path());
+    session.wait_for("Filled  32/81");
+    // The givens are on the board: row 1 is `..3.2.6..`.
+    let (y, x) = cell_middle(1, 3);
+    assert_eq!(session.at(y, x), "3");
+    let (y, x) = cell_middle(1, 7);
+    assert_eq!(session.at(y, x), "6");
+    assert!(session.screen.lock().unwrap().screen().alternate_screen());
+
+    // r1c1 is selected at the start; its solution digit is 4.
+    session.keys("4");
+    session.wait_for("Filled  33/81");
+    let (y, x) = cell_middle(1, 1);
+    assert_eq!(session.at(y, x), "4");
+
+    session.keys("H");
+    session.wait_for("Hint: Look at");
+
+    session.keys("S");
+    session.wait_for("Fill in the whole solution?");
+    session.keys("y");
+    session.wait_for("Filled  81/81");
+    session.wait_for("Solved by the computer");
+
+    session.keys("q");
+    let status = session.wait_exit();
+    assert!(status.success(), "exit status {status:?}");
+    let parser = session.screen.lock().unwrap();
+    assert!(
+        !parser.screen().alternate_screen(),
+        "the alternate screen is left"
+    );
+    assert_eq!(
+        parser.screen().mouse_protocol_mode(),
+        vt100::MouseProtocolMode::None,
+        "mouse capture is off"
+    );
+    assert!(data.path().join("game.json").exists(), "the game was saved");
+}
+
+#[test]
+fn a_quit_game_resumes_where_it_was() {
+    let data = tempfile::tempdir().unwrap();
+    let mut first = Session::start(&["play", EASY], data.path());
+    first.wait_for("Filled  32/81");
+    first.keys("4l8");
+    first.wait_for("Filled  34/81");
+    first.keys("q");
+    assert!(first.wait_exit().success());
+    drop(first);
+
+    let mut second = Session::start(&[], data.path());
+    second.wait_for("Welcome back");
+    second.wait_for("Filled  34/81");
+    let (y, x) = cell_middle(1, 2);
+    assert_eq!(second.at(y, x), "8");
+    second.keys("u");
+    second.wait_for("Filled  33/81");
+    second.keys("q");
+    assert!(second.wait_exit().success());
+}
+
+#[test]
+fn without_a_terminal_play_says_so_and_exits_2() {
+    let data = tempfile::tempdir().unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_pencilmark"))
+        .args(["play", "--data-dir"])
+        .arg(data.path())
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("not a terminal"), "{stderr}");
+}

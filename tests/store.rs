@@ -1,0 +1,226 @@
+//! Games that last: a saved game comes back exactly (history included), an
+//! unreadable save is moved aside with a message, a failed write keeps the old save.
+
+use std::fs;
+use std::path::Path;
+
+use pencilmark::app::action::Action;
+use pencilmark::app::run::persist;
+use pencilmark::app::state::{CandidateMode, Game, State, Tone};
+use pencilmark::app::update::update;
+use pencilmark::engine::{Cell, parse};
+use pencilmark::store::Store;
+
+const EASY: &str =
+    "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+
+fn new_state() -> State {
+    State::new(Game::new(parse::parse_line(EASY, 1).unwrap(), "Euler 1"))
+}
+
+fn select(state: &mut State, name: &str) {
+    let cell = Cell::parse(name).unwrap();
+    update(
+        state,
+        Action::Select {
+            row: cell.row() as u8,
+            col: cell.col() as u8,
+        },
+    );
+}
+
+/// A game with digits, Auto strikes, Manual marks, a hint, an undo and time on the clock.
+fn played() -> State {
+    let mut state = new_state();
+    select(&mut state, "r1c1");
+    update(&mut state, Action::TogglePencil);
+    update(&mut state, Action::Digit(5));
+    update(&mut state, Action::TogglePencil);
+    select(&mut state, "r1c2");
+    update(&mut state, Action::Digit(8));
+    update(&mut state, Action::CycleCandidates);
+    select(&mut state, "r2c2");
+    update(&mut state, Action::TogglePencil);
+    update(&mut state, Action::Digit(4));
+    update(&mut state, Action::Digit(6));
+    update(&mut state, Action::TogglePencil);
+    select(&mut state, "r1c4");
+    update(&mut state, Action::Digit(9));
+    update(&mut state, Action::Undo);
+    update(&mut state, Action::Hint);
+    update(&mut state, Action::Tick(83_250));
+    state
+}
+
+fn message(state: &State) -> String {
+    state
+        .message
+        .as_ref()
+        .map(|m| m.text.clone())
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_game_with_moves_and_marks_survives_quit_and_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::locate(Some(dir.path())).unwrap();
+    let mut state = played();
+    assert!(!state.game.undo.is_empty() && !state.game.redo.is_empty());
+    persist(&store, &mut state);
+    assert!(store.game_path().exists());
+
+    let loaded = Store::locate(Some(dir.path())).unwrap().load_game();
+    assert!(loaded.notice.is_none());
+    let (game, view) = loaded.value.expect("the save reads back");
+    assert_eq!(game, state.game, "digits, marks, history, clock and hints");
+    assert_eq!(view.candidates, CandidateMode::Manual);
+    assert_eq!(view.selected, state.selected);
+
+    // The history works after the restart: redo brings back the undone 9.
+    let mut resumed = State::new(game);
+    update(&mut resumed, Action::Redo);
+    assert_eq!(
+        resumed
+            .game
+            .position
+            .digits
+            .get(Cell::parse("r1c4").unwrap())
+            .map(|d| d.get()),
+        Some(9)
+    );
+}
+
+#[test]
+fn a_corrupt_save_is_moved_aside_with_a_message_and_nothing_else_is_lost() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::locate(Some(dir.path())).unwrap();
+    let mut state = played();
+    state.stats.record(None, 100, 2);
+    persist(&store, &mut state);
+    let stats_before = fs::read_to_string(store.stats_path()).unwrap();
+    let export = store.export("kept").unwrap();
+    fs::write(store.game_path(), "{\"version\": 1, \"givens\": tru").unwrap();
+
+    let loaded = store.load_game();
+    assert!(loaded.value.is_none());
+    let notice = loaded.notice.expect("the player is told");
+    assert!(notice.contains("could not be read"), "{notice}");
+    assert!(notice.contains("moved to"), "{notice}");
+    assert!(
+        !store.game_path().exists(),
+        "the bad save is no longer in the way"
+    );
+    let aside: Vec<_> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .filter(|name| name.starts_with("game.json.corrupt-"))
+        .collect();
+    assert_eq!(aside.len(), 1, "{aside:?}");
+    assert!(notice.contains(&aside[0]), "the message names the file");
+    assert_eq!(
+        fs::read_to_string(dir.path().join(&aside[0])).unwrap(),
+        "{\"version\": 1, \"givens\": tru",
+        "moved, never overwritten"
+    );
+    assert_eq!(
+        fs::read_to_string(store.stats_path()).unwrap(),
+        stats_before
+    );
+    assert_eq!(fs::read_to_string(export).unwrap(), "kept");
+    assert_eq!(store.load_stats().value.unwrap(), state.stats);
+}
+
+#[test]
+fn a_save_from_a_newer_version_is_moved_aside_not_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::locate(Some(dir.path())).unwrap();
+    let mut state = played();
+    persist(&store, &mut state);
+    let text = fs::read_to_string(store.game_path()).unwrap();
+    fs::write(
+        store.game_path(),
+        text.replacen("\"version\":1", "\"version\":7", 1),
+    )
+    .unwrap();
+    let loaded = store.load_game();
+    assert!(loaded.value.is_none());
+    assert!(loaded.notice.unwrap().contains("newer version"));
+}
+
+#[test]
+fn a_hand_edited_save_that_breaks_the_rules_is_moved_aside() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::locate(Some(dir.path())).unwrap();
+    let mut state = played();
+    persist(&store, &mut state);
+    let text = fs::read_to_string(store.game_path()).unwrap();
+    // Change the given in r1c3 (a 3) inside the position's digits only.
+    let edited = text.replacen("\"digits\":\".83", "\"digits\":\".87", 1);
+    assert_ne!(edited, text);
+    fs::write(store.game_path(), edited).unwrap();
+    let loaded = store.load_game();
+    assert!(loaded.value.is_none());
+    assert!(loaded.notice.unwrap().contains("r1c3"));
+}
+
+#[cfg(unix)]
+/// Makes writing into `dir` fail: a read-only directory, or (where permissions do
+/// not bind, as for root) a directory squatting on the temporary file's name.
+fn break_writes(dir: &Path) -> impl FnOnce() {
+    use std::os::unix::fs::PermissionsExt;
+    fs::set_permissions(dir, fs::Permissions::from_mode(0o555)).unwrap();
+    let probe = dir.join("probe");
+    if fs::write(&probe, "x").is_ok() {
+        let _ = fs::remove_file(&probe);
+        fs::set_permissions(dir, fs::Permissions::from_mode(0o755)).unwrap();
+        let squatter = dir.join(".game.json.tmp");
+        fs::create_dir(&squatter).unwrap();
+        fs::write(squatter.join("keep"), "x").unwrap();
+        return Box::new(move || {
+            let _ = fs::remove_dir_all(squatter);
+        }) as Box<dyn FnOnce()>;
+    }
+    let dir = dir.to_path_buf();
+    Box::new(move || {
+        let _ = fs::set_permissions(dir, fs::Permissions::from_mode(0o755));
+    })
+}
+
+#[cfg(unix)]
+#[test]
+fn a_failed_write_keeps_the_old_save_and_tells_the_player() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::locate(Some(dir.path())).unwrap();
+    let mut state = played();
+    persist(&store, &mut state);
+    let before = fs::read_to_string(store.game_path()).unwrap();
+
+    let repair = break_writes(dir.path());
+    select(&mut state, "r9c9");
+    update(&mut state, Action::Digit(2));
+    persist(&store, &mut state);
+    let after = fs::read_to_string(store.game_path()).unwrap();
+    repair();
+
+    assert_eq!(after, before, "the old save is intact");
+    let told = state.message.as_ref().expect("the player is told");
+    assert_eq!(told.tone, Tone::Error);
+    assert!(
+        message(&state).contains("Could not save"),
+        "{}",
+        message(&state)
+    );
+    assert!(message(&state).contains("previous save is kept"));
+    // Once writing works again, the next save goes through.
+    persist(&store, &mut state);
+    assert_ne!(fs::read_to_string(store.game_path()).unwrap(), before);
+}
+
+#[test]
+fn an_unwritable_data_directory_is_an_error_not_a_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("a-file");
+    fs::write(&file, "x").unwrap();
+    let err = Store::locate(Some(&file.join("data"))).unwrap_err();
+    assert!(format!("{err:#}").contains("cannot create the data directory"));
+}

@@ -1,0 +1,564 @@
+//! The player without a terminal: key presses drive `State` through `keymap` and
+//! `update`, and the view is rendered into ratatui's `TestBackend` (snapshots).
+
+use pencilmark::app::action::{Action, Direction};
+use pencilmark::app::keymap::{BINDINGS, Key, help_rows, keymap};
+use pencilmark::app::state::{CandidateMode, Game, Overlay, State};
+use pencilmark::app::ui::{self, Layout};
+use pencilmark::app::update::{Effect, update};
+use pencilmark::engine::search;
+use pencilmark::engine::{Cell, Digit, Grid, parse};
+use pencilmark::store;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Rect;
+
+/// Project Euler 96, grid 01: an easy puzzle solved by singles.
+const EASY: &str =
+    "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+
+fn givens() -> Grid {
+    parse::parse_line(EASY, 1).unwrap()
+}
+
+fn solution() -> Grid {
+    search::solve(&givens()).solution.unwrap()
+}
+
+fn new_state() -> State {
+    State::new(Game::new(givens(), "Project Euler 96, grid 01"))
+}
+
+fn cell(name: &str) -> Cell {
+    Cell::parse(name).unwrap()
+}
+
+fn digit(value: u8) -> Digit {
+    Digit::new(value)
+}
+
+/// The key event for a table key.
+fn event(key: Key) -> KeyEvent {
+    let none = KeyModifiers::NONE;
+    match key {
+        Key::Char(c) if c.is_ascii_uppercase() => {
+            KeyEvent::new(KeyCode::Char(c), KeyModifiers::SHIFT)
+        }
+        Key::Char(c) => KeyEvent::new(KeyCode::Char(c), none),
+        Key::Ctrl(c) => KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL),
+        Key::Up => KeyEvent::new(KeyCode::Up, none),
+        Key::Down => KeyEvent::new(KeyCode::Down, none),
+        Key::Left => KeyEvent::new(KeyCode::Left, none),
+        Key::Right => KeyEvent::new(KeyCode::Right, none),
+        Key::Backspace => KeyEvent::new(KeyCode::Backspace, none),
+        Key::Delete => KeyEvent::new(KeyCode::Delete, none),
+        Key::Esc => KeyEvent::new(KeyCode::Esc, none),
+        Key::Enter => KeyEvent::new(KeyCode::Enter, none),
+        Key::Other => KeyEvent::new(KeyCode::Char('%'), none),
+    }
+}
+
+/// Types `keys` (each char a key; `^r` is Ctrl-r) through the key table.
+fn press(state: &mut State, keys: &str) {
+    let mut chars = keys.chars();
+    while let Some(c) = chars.next() {
+        let key = if c == '^' {
+            Key::Ctrl(chars.next().unwrap())
+        } else {
+            Key::Char(c)
+        };
+        if let Some(action) = keymap(event(key), state) {
+            update(state, action);
+        }
+    }
+}
+
+fn select(state: &mut State, name: &str) {
+    let c = cell(name);
+    update(
+        state,
+        Action::Select {
+            row: c.row() as u8,
+            col: c.col() as u8,
+        },
+    );
+}
+
+fn digit_at(state: &State, name: &str) -> Option<u8> {
+    state.game.position.digits.get(cell(name)).map(|d| d.get())
+}
+
+fn message(state: &State) -> String {
+    state
+        .message
+        .as_ref()
+        .map(|m| m.text.clone())
+        .unwrap_or_default()
+}
+
+#[test]
+fn digit_key_places_in_open_cell() {
+    let mut state = new_state();
+    select(&mut state, "r1c1");
+    press(&mut state, "4");
+    assert_eq!(digit_at(&state, "r1c1"), Some(4));
+    assert_eq!(state.game.undo.len(), 1);
+}
+
+#[test]
+fn arrows_and_hjkl_move_and_wrap() {
+    let mut state = new_state();
+    press(&mut state, "ll");
+    assert_eq!(state.selected, cell("r1c3"));
+    press(&mut state, "j");
+    assert_eq!(state.selected, cell("r2c3"));
+    press(&mut state, "kk");
+    assert_eq!(state.selected, cell("r9c3"));
+    update(&mut state, Action::Move(Direction::Right));
+    assert_eq!(state.selected, cell("r9c4"));
+}
+
+#[test]
+fn erase_keys_remove_the_players_digit() {
+    for erase in ["0", "x"] {
+        let mut state = new_state();
+        select(&mut state, "r1c1");
+        press(&mut state, "4");
+        press(&mut state, erase);
+        assert_eq!(digit_at(&state, "r1c1"), None, "erase with {erase}");
+    }
+    let mut state = new_state();
+    select(&mut state, "r1c1");
+    press(&mut state, "4");
+    let backspace = keymap(event(Key::Backspace), &state).unwrap();
+    update(&mut state, backspace);
+    assert_eq!(digit_at(&state, "r1c1"), None);
+}
+
+#[test]
+fn givens_are_protected() {
+    let mut state = new_state();
+    select(&mut state, "r1c3");
+    press(&mut state, "5");
+    assert_eq!(digit_at(&state, "r1c3"), Some(3));
+    press(&mut state, "x");
+    assert_eq!(digit_at(&state, "r1c3"), Some(3));
+    press(&mut state, "p7");
+    assert_eq!(digit_at(&state, "r1c3"), Some(3));
+    assert!(
+        message(&state).contains("r1c3 is a given"),
+        "{}",
+        message(&state)
+    );
+    assert!(state.game.undo.is_empty());
+}
+
+#[test]
+fn pencil_mode_strikes_and_restores_an_auto_candidate() {
+    let mut state = new_state();
+    select(&mut state, "r1c1");
+    let before = state.game.position.board().candidates(cell("r1c1"));
+    assert!(before.contains(digit(4)) && before.contains(digit(5)));
+    press(&mut state, "p5");
+    assert_eq!(digit_at(&state, "r1c1"), None, "pencil mode places nothing");
+    let struck = state.game.position.board().candidates(cell("r1c1"));
+    assert_eq!(struck, before.without(digit(5)));
+    press(&mut state, "5");
+    assert_eq!(state.game.position.board().candidates(cell("r1c1")), before);
+    // A digit a peer holds is not a candidate to strike.
+    press(&mut state, "3");
+    assert!(message(&state).contains("not a candidate"));
+}
+
+#[test]
+fn manual_marks_toggle_and_placing_rubs_them_from_peers() {
+    let mut state = new_state();
+    press(&mut state, "c");
+    assert_eq!(state.candidates, CandidateMode::Manual);
+    select(&mut state, "r1c2");
+    press(&mut state, "p45");
+    select(&mut state, "r1c1");
+    press(&mut state, "p4");
+    let marks = state.game.position.marks[cell("r1c2").index()];
+    assert!(!marks.contains(digit(4)), "4 is rubbed out of the peer");
+    assert!(marks.contains(digit(5)));
+    press(&mut state, "cc");
+    assert_eq!(state.candidates, CandidateMode::Auto);
+}
+
+#[test]
+fn undo_and_redo_cover_digits_and_pencil_marks() {
+    let mut state = new_state();
+    select(&mut state, "r1c1");
+    press(&mut state, "p5p");
+    select(&mut state, "r1c2");
+    press(&mut state, "8");
+    let after = state.game.position;
+    press(&mut state, "u");
+    assert_eq!(digit_at(&state, "r1c2"), None);
+    assert!(state.game.position.struck[cell("r1c1").index()].contains(digit(5)));
+    press(&mut state, "u");
+    assert!(state.game.position.struck[cell("r1c1").index()].is_empty());
+    press(&mut state, "u");
+    assert!(message(&state).contains("Nothing to undo"));
+    press(&mut state, "^r^r");
+    assert_eq!(state.game.position, after);
+    // A new move clears what could be redone.
+    press(&mut state, "u");
+    select(&mut state, "r1c4");
+    press(&mut state, "9");
+    assert!(state.game.redo.is_empty());
+}
+
+#[test]
+fn hint_levels_nudge_then_technique_then_explanation_then_apply() {
+    let mut state = new_state();
+    press(&mut state, "H");
+    let nudge = message(&state);
+    assert!(nudge.starts_with("Hint: Look at"), "{nudge}");
+    assert_eq!(state.game.hints_used, 1);
+    press(&mut state, "H");
+    let summary = message(&state);
+    assert_ne!(summary, nudge);
+    let step = match &state.hint.as_ref().unwrap().hint {
+        pencilmark::engine::hint::Hint::Step(step) => step.clone(),
+        other => panic!("expected a step, got {other:?}"),
+    };
+    assert!(summary.contains(step.technique.name()), "{summary}");
+    press(&mut state, "H");
+    assert!(message(&state).contains(&step.text()));
+    let filled = state.game.position.digits.filled();
+    press(&mut state, "H");
+    assert_eq!(state.game.position.digits.filled(), filled + 1);
+    let (target, placed) = step.placements[0];
+    assert_eq!(state.game.position.digits.get(target), Some(placed));
+    assert!(message(&state).starts_with("Applied"));
+    assert_eq!(state.game.hints_used, 1, "one hint, four levels");
+    press(&mut state, "u");
+    assert_eq!(
+        state.game.position.digits.get(target),
+        None,
+        "applying is one undo step"
+    );
+}
+
+#[test]
+fn hint_names_a_wrong_digit() {
+    let mut state = new_state();
+    select(&mut state, "r1c1");
+    let wrong = if solution().get(cell("r1c1")) == Some(digit(5)) {
+        "7"
+    } else {
+        "5"
+    };
+    press(&mut state, wrong);
+    press(&mut state, "H");
+    assert!(message(&state).contains("disagrees"));
+    press(&mut state, "H");
+    assert!(message(&state).contains("r1c1"), "{}", message(&state));
+    assert_eq!(state.marked_wrong, vec![cell("r1c1")]);
+}
+
+#[test]
+fn propagate_fills_singles_as_one_undoable_step_with_a_log() {
+    let mut state = new_state();
+    let filled = state.game.position.digits.filled();
+    press(&mut state, "A");
+    let after = state.game.position.digits.filled();
+    assert!(after > filled);
+    assert_eq!(state.log.len(), after - filled, "one log line per single");
+    assert!(message(&state).contains("forced single"));
+    assert_eq!(state.game.undo.len(), 1);
+    for c in Cell::all() {
+        if let Some(d) = state.game.position.digits.get(c) {
+            assert_eq!(solution().get(c), Some(d), "{c}");
+        }
+    }
+    press(&mut state, "u");
+    assert_eq!(state.game.position.digits.filled(), filled);
+    assert_eq!(state.overlay, Overlay::None, "undo leaves the win screen");
+    assert!(!state.game.finished);
+}
+
+#[test]
+fn solve_asks_first_and_fills_the_board() {
+    let mut state = new_state();
+    press(&mut state, "S");
+    assert_eq!(state.overlay, Overlay::ConfirmSolve);
+    press(&mut state, "n");
+    assert_eq!(state.overlay, Overlay::None);
+    assert_eq!(
+        state.game.position.digits,
+        givens(),
+        "cancel leaves the board"
+    );
+    press(&mut state, "Sy");
+    assert_eq!(state.game.position.digits, solution());
+    assert!(state.game.finished && state.game.solved_by_computer);
+    assert_eq!(state.overlay, Overlay::Won);
+    assert!(
+        state.stats.levels.is_empty(),
+        "a computer solve is not a win"
+    );
+    assert_eq!(state.game.undo.len(), 1);
+}
+
+#[test]
+fn solve_names_wrong_cells_instead_of_solving() {
+    let mut state = new_state();
+    select(&mut state, "r1c1");
+    let wrong = if solution().get(cell("r1c1")) == Some(digit(5)) {
+        "7"
+    } else {
+        "5"
+    };
+    press(&mut state, wrong);
+    press(&mut state, "Sy");
+    assert_eq!(state.game.position.digits.filled(), givens().filled() + 1);
+    assert!(
+        message(&state).contains("unsolvable"),
+        "{}",
+        message(&state)
+    );
+    assert!(message(&state).contains("r1c1"));
+    assert_eq!(state.marked_wrong, vec![cell("r1c1")]);
+}
+
+#[test]
+fn check_marks_wrong_digits_only() {
+    let mut state = new_state();
+    let right = solution().get(cell("r1c2")).unwrap().to_char();
+    select(&mut state, "r1c2");
+    press(&mut state, &right.to_string());
+    press(&mut state, "C");
+    assert!(state.marked_wrong.is_empty());
+    assert!(message(&state).contains("right"));
+    select(&mut state, "r1c1");
+    let wrong = if solution().get(cell("r1c1")) == Some(digit(5)) {
+        "7"
+    } else {
+        "5"
+    };
+    press(&mut state, wrong);
+    press(&mut state, "C");
+    assert_eq!(state.marked_wrong, vec![cell("r1c1")]);
+}
+
+#[test]
+fn finishing_by_hand_wins_and_counts_in_the_statistics() {
+    let mut state = new_state();
+    let answer = solution();
+    for c in Cell::all().filter(|&c| givens().get(c).is_none()) {
+        select(&mut state, &c.to_string());
+        press(&mut state, &answer.get(c).unwrap().to_char().to_string());
+    }
+    assert!(state.game.finished);
+    assert_eq!(state.overlay, Overlay::Won);
+    let easy = state
+        .stats
+        .level(state.game.grade.map(|g| g.level))
+        .unwrap();
+    assert_eq!(easy.finished, 1);
+    // Undo and redo do not count the same win twice.
+    press(&mut state, "n");
+    assert_ne!(state.game.givens, givens(), "n starts a new game");
+}
+
+#[test]
+fn export_is_a_candidate_grid_that_reads_back() {
+    let mut state = new_state();
+    select(&mut state, "r1c1");
+    press(&mut state, "p5p");
+    select(&mut state, "r1c2");
+    press(&mut state, "8");
+    let Effect::Export(text) = update(&mut state, Action::Export) else {
+        panic!("export asks the loop to write a file");
+    };
+    let marked = parse::read_candidates(&text).unwrap();
+    let board = state.game.position.board();
+    for c in Cell::all() {
+        match board.digit(c) {
+            Some(d) => assert_eq!(marked.digits.get(c), Some(d), "{c}"),
+            // A lone candidate reads back as a placed digit: the format cannot tell them apart.
+            None => assert_eq!(marked.candidates[c.index()], board.candidates(c), "{c}"),
+        }
+    }
+    assert!(!marked.candidates[cell("r1c1").index()].contains(digit(5)));
+    assert_eq!(text, store::candidate_grid(&state));
+}
+
+#[test]
+fn every_binding_dispatches_and_is_in_the_help() {
+    let rows = help_rows();
+    for binding in BINDINGS {
+        let mut state = new_state();
+        state.overlay = match binding.context {
+            pencilmark::app::keymap::Context::Board => Overlay::None,
+            pencilmark::app::keymap::Context::Help => Overlay::Help,
+            pencilmark::app::keymap::Context::ConfirmSolve => Overlay::ConfirmSolve,
+            pencilmark::app::keymap::Context::Won => Overlay::Won,
+        };
+        for &key in binding.keys {
+            assert_eq!(
+                keymap(event(key), &state),
+                Some(binding.action.clone()),
+                "{key:?}"
+            );
+        }
+        assert!(
+            rows.iter()
+                .any(|r| r.help == binding.help && r.context == binding.context),
+            "{} is missing from the help",
+            binding.help
+        );
+    }
+    assert!(rows.iter().any(|r| r.keys == "1-9"));
+}
+
+#[test]
+fn actions_are_named_in_snake_case() {
+    let json = serde_json::to_string(&Action::TogglePencil).unwrap();
+    assert_eq!(json, "\"toggle_pencil\"");
+    let back: Action = serde_json::from_str("{\"digit\":7}").unwrap();
+    assert_eq!(back, Action::Digit(7));
+}
+
+#[test]
+fn a_click_selects_the_cell_under_it() {
+    let full = Rect::new(0, 0, 120, 45);
+    assert_eq!(ui::cell_at(full, 1, 2), Some(cell("r1c1")));
+    assert_eq!(ui::cell_at(full, 72, 37), Some(cell("r9c9")));
+    assert_eq!(ui::cell_at(full, 110, 10), None, "the panel is not a cell");
+    let compact = Rect::new(0, 0, 80, 24);
+    assert_eq!(ui::cell_at(compact, 5, 4), Some(cell("r2c2")));
+    assert_eq!(ui::cell_at(Rect::new(0, 0, 20, 5), 1, 1), None);
+}
+
+/// The screen as text, with the timer masked.
+fn screen(state: &State, width: u16, height: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|frame| ui::render(state, frame)).unwrap();
+    let buffer = terminal.backend().buffer();
+    let mut lines = Vec::new();
+    for y in 0..height {
+        let mut line = String::new();
+        for x in 0..width {
+            line.push_str(buffer[(x, y)].symbol());
+        }
+        lines.push(mask_timer(line.trim_end()));
+    }
+    lines.join("\n")
+}
+
+fn mask_timer(line: &str) -> String {
+    match line.find("Time    ") {
+        Some(at) => {
+            let start = at + "Time    ".len();
+            let end = line[start..].find(' ').map_or(line.len(), |i| start + i);
+            format!("{}--:--{}", &line[..start], &line[end..])
+        }
+        None => line.to_string(),
+    }
+}
+
+/// A game in progress: a digit placed, a conflict, a struck candidate, a hint shown.
+fn game_in_progress() -> State {
+    let mut state = new_state();
+    select(&mut state, "r1c1");
+    press(&mut state, "p5p");
+    select(&mut state, "r1c2");
+    press(&mut state, "8");
+    update(&mut state, Action::Tick(754_000));
+    press(&mut state, "HHH");
+    select(&mut state, "r5c5");
+    state
+}
+
+#[test]
+fn renders_the_big_board_at_120x45() {
+    let state = game_in_progress();
+    assert!(matches!(
+        Layout::for_area(Rect::new(0, 0, 120, 45)),
+        Layout::Full { .. }
+    ));
+    let text = screen(&state, 120, 45);
+    assert!(
+        text.contains("┏━━━━━━━┯"),
+        "thick outer border, thin cell border"
+    );
+    insta::assert_snapshot!("board_120x45", text);
+}
+
+#[test]
+fn renders_the_compact_board_at_80x24() {
+    let mut state = game_in_progress();
+    select(&mut state, "r1c1");
+    let text = screen(&state, 80, 24);
+    assert!(
+        text.contains("r1c1: 4"),
+        "the selected cell's candidates are in the panel"
+    );
+    insta::assert_snapshot!("board_80x24", text);
+}
+
+#[test]
+fn renders_the_help_overlay_from_the_key_table() {
+    let mut state = new_state();
+    press(&mut state, "?");
+    let text = screen(&state, 80, 24);
+    for row in help_rows()
+        .iter()
+        .filter(|r| r.context == pencilmark::app::keymap::Context::Board)
+    {
+        assert!(
+            text.contains(row.help),
+            "{} is on the help screen",
+            row.help
+        );
+    }
+    insta::assert_snapshot!("help_80x24", text);
+}
+
+#[test]
+fn renders_a_clear_message_when_too_small() {
+    let state = new_state();
+    let text = screen(&state, 50, 12);
+    assert!(text.contains("terminal too small: need 64 x 20, have 50 x 12"));
+    insta::assert_snapshot!("too_small_50x12", text);
+}
+
+#[test]
+fn renders_the_win_screen_with_time_and_hints() {
+    let mut state = new_state();
+    press(&mut state, "H");
+    update(&mut state, Action::Tick(65_000));
+    let answer = solution();
+    for c in Cell::all().filter(|&c| givens().get(c).is_none()) {
+        select(&mut state, &c.to_string());
+        press(&mut state, &answer.get(c).unwrap().to_char().to_string());
+    }
+    let text = screen(&state, 80, 24);
+    assert!(text.contains("Solved!"));
+    assert!(text.contains("Time 01:05"));
+    assert!(text.contains("Hints used 1"));
+    assert!(text.contains("new game"));
+}
+
+#[test]
+fn rendering_never_panics_at_any_size() {
+    let mut state = game_in_progress();
+    for overlay in [
+        Overlay::None,
+        Overlay::Help,
+        Overlay::ConfirmSolve,
+        Overlay::Won,
+    ] {
+        state.overlay = overlay;
+        for width in (0..=130).step_by(7).chain([1, 64, 73, 99, 100]) {
+            for height in (0..=50).step_by(5).chain([1, 19, 20, 37, 38]) {
+                let _ = screen(&state, width.max(1), height.max(1));
+            }
+        }
+    }
+}
