@@ -32,10 +32,7 @@ static ROW_BOXES: [u8; 512] = row_boxes();
 static PERMUTATION_CELLS: [u32; 512] = permutation_cells();
 /// For the columns a digit may use in one band (9 bits), the columns of every box
 /// where it is down to one column (as a band mask): no other band may use them.
-static LOCKED_COLUMNS: [u32; 512] = locked_columns(1);
-/// For the columns a digit may use in two bands together (9 bits), the columns of
-/// every box where the two are down to two columns: the third band may use neither.
-static PAIRED_COLUMNS: [u32; 512] = locked_columns(2);
+static LOCKED_COLUMNS: [u32; 512] = locked_columns();
 /// The two bands other than each band.
 const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
 /// Each cell's peers as three band masks (the cell itself excluded).
@@ -96,7 +93,7 @@ const fn permutation_cells() -> [u32; 512] {
     table
 }
 
-const fn locked_columns(count: u32) -> [u32; 512] {
+const fn locked_columns() -> [u32; 512] {
     let mut table = [0u32; 512];
     let mut columns = 0;
     while columns < 512 {
@@ -104,7 +101,7 @@ const fn locked_columns(count: u32) -> [u32; 512] {
         let mut b = 0;
         while b < 3 {
             let triplet = (columns as u32 >> (3 * b)) & 7;
-            if triplet.count_ones() == count {
+            if triplet.count_ones() == 1 {
                 locked |= triplet << (3 * b);
             }
             b += 1;
@@ -240,14 +237,12 @@ impl State {
         }
         self.seen[band][digit] = cells;
         self.places[band][digit] = cells;
-        // Columns locked inside a box of this band, or shared by a box with another band.
+        // Columns locked inside a box of this band: no other band may use them.
         let columns = fold_columns(cells);
         let [first, second] = OTHER_BANDS[band];
-        let first_columns = fold_columns(self.places[first][digit]);
-        let second_columns = fold_columns(self.places[second][digit]);
         let locked = LOCKED_COLUMNS[columns];
-        self.places[first][digit] &= !(locked | PAIRED_COLUMNS[columns | second_columns]);
-        self.places[second][digit] &= !(locked | PAIRED_COLUMNS[columns | first_columns]);
+        self.places[first][digit] &= !locked;
+        self.places[second][digit] &= !locked;
         let fresh = single_rows & (self.open_rows[band] >> (3 * digit)) & 7;
         if fresh == 0 {
             return true;
