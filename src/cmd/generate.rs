@@ -130,8 +130,17 @@ pub fn run(args: &GenerateArgs) -> Result<Exit> {
         }
         Ok(())
     };
-    generate_in_order(&request, seed, args.count, threads, &mut emit)?;
-    Ok(exit)
+    match generate_in_order(&request, seed, args.count, threads, &mut emit) {
+        // The reader went away (`| head`): what it wanted was printed.
+        Err(err) if is_broken_pipe(&err) => Ok(Exit::Done),
+        Err(err) => Err(err),
+        Ok(()) => Ok(exit),
+    }
+}
+
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.downcast_ref::<io::Error>()
+        .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
 }
 
 /// Generates puzzles `0..count` of `seed` on `threads` workers and hands them to
