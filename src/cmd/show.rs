@@ -80,7 +80,31 @@ fn where_from(argument: Option<&str>) -> String {
     }
 }
 
-/// A position from puzzle text in any of the three formats.
+/// Reads PUZZLE like [`read_position`] but lets placed digits clash: a position in
+/// progress may hold a player's wrong digit, which the hint names as a mistake.
+pub fn read_position_unchecked(argument: Option<&str>) -> Result<Board> {
+    let text = input::puzzle_text(argument)?;
+    let read = || -> Result<Board, parse::ParseError> {
+        match parse::detect_format(&text) {
+            Format::Candidates => Ok(Board::from_marked(&parse::read_candidates(&text)?)),
+            Format::Grid => Ok(Board::with_auto_candidates(&parse::read_grid(&text)?)),
+            Format::Lines => {
+                let (index, line) = text
+                    .lines()
+                    .enumerate()
+                    .find(|(_, l)| !parse::is_skippable(l))
+                    .ok_or(parse::ParseError::Empty)?;
+                Ok(Board::with_auto_candidates(&parse::read_line(
+                    line,
+                    index + 1,
+                )?))
+            }
+        }
+    };
+    read().with_context(|| format!("cannot read the puzzle in {}", where_from(argument)))
+}
+
+/// A position from puzzle text in any of the three formats; placed digits must not clash.
 pub fn position_from_text(text: &str) -> Result<Board, parse::ParseError> {
     match parse::detect_format(text) {
         Format::Candidates => {
