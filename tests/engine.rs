@@ -45,7 +45,10 @@ fn solution_problem(puzzle: &str, solution: &str) -> Option<String> {
     }
     for (i, (&given, &digit)) in p.iter().zip(&s).enumerate() {
         if given.is_ascii_digit() && given != b'0' && given != digit {
-            return Some(format!("given {} at cell {i} changed to {}", given as char, digit as char));
+            return Some(format!(
+                "given {} at cell {i} changed to {}",
+                given as char, digit as char
+            ));
         }
     }
     for unit in 0..27 {
@@ -197,7 +200,10 @@ fn givens_that_break_the_rules_have_no_solution() {
 fn assert_solvers_agree(puzzle: &Grid) {
     let fast = search::count_solutions(puzzle, 2);
     let readable = search::count_solutions_readable(puzzle, 2);
-    assert_eq!(fast.count, readable.count, "solution counts differ on {puzzle}");
+    assert_eq!(
+        fast.count, readable.count,
+        "solution counts differ on {puzzle}"
+    );
     if fast.count == 1 {
         assert_eq!(fast.first, readable.first, "solutions differ on {puzzle}");
     }
@@ -236,7 +242,10 @@ fn search_reports_its_work() {
     let givens = parse::parse_line(HARD[0].1, 1).unwrap();
     let solved = search::solve(&givens);
     assert!(solved.stats.nodes >= 1);
-    assert!(solved.stats.guesses >= 1, "the world's hardest needs a guess");
+    assert!(
+        solved.stats.guesses >= 1,
+        "the world's hardest needs a guess"
+    );
     let easy = search::solve(&solved.solution.unwrap());
     assert_eq!(easy.stats.guesses, 0, "a full grid needs no guess");
 }
@@ -329,7 +338,10 @@ fn from_givens_propagates_to_the_solution_of_an_easy_puzzle() {
     let puzzle =
         "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
     let board = Board::from_givens(&parse::parse_line(puzzle, 1).unwrap()).unwrap();
-    assert!(board.is_solved(), "singles alone solve Project Euler's first grid");
+    assert!(
+        board.is_solved(),
+        "singles alone solve Project Euler's first grid"
+    );
     assert_eq!(solution_problem(puzzle, &board.digits().to_line()), None);
 }
 

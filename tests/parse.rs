@@ -42,7 +42,10 @@ fn too_few_cells_says_how_many() {
     let short = &EULER[..80];
     let err = only_error(short);
     assert_eq!(err, ParseError::TooFewCells { line: 1, found: 80 });
-    assert_eq!(err.to_string(), "line 1: too few cells: found 80, expected 81");
+    assert_eq!(
+        err.to_string(),
+        "line 1: too few cells: found 80, expected 81"
+    );
     assert_eq!(
         parse::parse_line(&EULER[..40], 7),
         Err(ParseError::TooFewCells { line: 7, found: 40 })
@@ -54,7 +57,10 @@ fn too_many_cells_says_how_many() {
     let long = format!("{EULER}12");
     let err = only_error(&long);
     assert_eq!(err, ParseError::TooManyCells { line: 1, found: 83 });
-    assert_eq!(err.to_string(), "line 1: too many cells: found 83, expected 81");
+    assert_eq!(
+        err.to_string(),
+        "line 1: too many cells: found 83, expected 81"
+    );
 }
 
 #[test]
@@ -70,7 +76,10 @@ fn an_invalid_character_names_line_and_column() {
             ch: 'x'
         }
     );
-    assert!(err.to_string().starts_with("line 3, column 12: invalid character 'x'"));
+    assert!(
+        err.to_string()
+            .starts_with("line 3, column 12: invalid character 'x'")
+    );
     // Columns count characters, leading spaces included.
     assert_eq!(
         parse::parse_line(&format!("  {text}"), 1),
@@ -139,7 +148,10 @@ fn repeats_in_columns_and_boxes_are_found() {
 
 #[test]
 fn blank_and_comment_lines_are_skipped_and_lines_keep_their_numbers() {
-    let text = format!("# a collection\n\n{EULER}\n   \n# another\n{}\n", &EULER[..79]);
+    let text = format!(
+        "# a collection\n\n{EULER}\n   \n# another\n{}\n",
+        &EULER[..79]
+    );
     let parsed = parse::parse_puzzles(&text);
     assert_eq!(parsed.len(), 2);
     assert_eq!(parsed[0].0, 3);
@@ -154,7 +166,10 @@ fn blank_and_comment_lines_are_skipped_and_lines_keep_their_numbers() {
 #[test]
 fn a_single_short_line_is_a_line_not_a_grid() {
     assert_eq!(parse::detect_format(&EULER[..80]), Format::Lines);
-    assert_eq!(parse::detect_format(&format!("{}\n", &EULER[..12])), Format::Lines);
+    assert_eq!(
+        parse::detect_format(&format!("{}\n", &EULER[..12])),
+        Format::Lines
+    );
     assert_eq!(parse::detect_format("530070000\n600195000\n"), Format::Grid);
     assert_eq!(parse::detect_format("+-------+-------+\n"), Format::Grid);
 }
@@ -230,14 +245,20 @@ fn grid_errors_name_the_line() {
 #[test]
 fn empty_input_has_no_puzzle() {
     assert_eq!(parse::parse_puzzle(""), Err(ParseError::Empty));
-    assert_eq!(parse::parse_puzzle("# only a comment\n\n"), Err(ParseError::Empty));
+    assert_eq!(
+        parse::parse_puzzle("# only a comment\n\n"),
+        Err(ParseError::Empty)
+    );
     assert!(parse::parse_puzzles("\n\n# nothing\n").is_empty());
 }
 
 #[test]
 fn errors_shift_to_their_place_in_a_larger_file() {
     let err = ParseError::TooFewCells { line: 2, found: 5 }.shifted(10);
-    assert_eq!(err.to_string(), "line 12: too few cells: found 5, expected 81");
+    assert_eq!(
+        err.to_string(),
+        "line 12: too few cells: found 5, expected 81"
+    );
 }
 
 proptest! {

@@ -110,7 +110,10 @@ fn no_solution_exits_1_and_keeps_going() {
 
 #[test]
 fn an_invalid_line_prints_invalid_names_the_line_and_exits_2() {
-    let output = pencilmark(&["solve"], &format!("{INKALA}\n{}\n{EULER}\n", &EULER[..80]));
+    let output = pencilmark(
+        &["solve"],
+        &format!("{INKALA}\n{}\n{EULER}\n", &EULER[..80]),
+    );
     assert_eq!(output.status.code(), Some(2));
     let text = stdout(&output);
     let lines: Vec<&str> = text.lines().collect();
@@ -159,7 +162,10 @@ fn a_missing_file_exits_2() {
 fn count_prints_0_1_or_2_plus() {
     let stuck = format!("12345678.{}........9{}", ".".repeat(27), ".".repeat(36));
     let empty = ".".repeat(81);
-    let output = pencilmark(&["solve", "--count"], &format!("{INKALA}\n{empty}\n{stuck}\n"));
+    let output = pencilmark(
+        &["solve", "--count"],
+        &format!("{INKALA}\n{empty}\n{stuck}\n"),
+    );
     assert_eq!(stdout(&output), "1\n2+\n0\n");
     assert_eq!(output.status.code(), Some(1));
     let proper = pencilmark(&["solve", "--count"], &format!("{INKALA}\n{EULER}\n"));
@@ -202,7 +208,10 @@ fn stats_prints_a_summary_on_standard_error() {
     assert_eq!(output.status.code(), Some(0));
     let err = stderr(&output);
     assert!(err.contains("2 puzzles"), "{err}");
-    assert!(err.contains("puzzles/s") && err.contains("guesses"), "{err}");
+    assert!(
+        err.contains("puzzles/s") && err.contains("guesses"),
+        "{err}"
+    );
     assert_eq!(stdout(&output).lines().count(), 2);
 }
 

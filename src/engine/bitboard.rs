@@ -6,15 +6,18 @@
 //! is cell `27 * b + bit`, so a band's bits are its cells in row-major order).
 //! A placed digit stays in its own masks and is struck from every other digit's.
 //!
-//! Propagation works one (digit, band) pair at a time, in the spirit of JCZSolve:
+//! Propagation works one (band, digit) pair at a time, in the spirit of JCZSolve:
 //! inside a band a digit fills exactly one cell of each row and of each box, a
 //! 3x3 permutation of rows onto boxes. Only the cells that belong to some
-//! permutation still possible survive (this is locked candidates, box hidden
-//! singles and "no place left" in one table look-up). A row left with one cell
-//! places the digit there; its column is struck from the other rows and bands.
-//! Then naked singles are found for all cells of a band at once with two
-//! bit-parallel counters. Search copies the whole state (240 bytes) on each
-//! guess, branching on a cell with two candidates when there is one.
+//! permutation still possible survive (locked candidates along rows, row and box
+//! hidden singles, and "no place left", in one table look-up). A box of the band
+//! left with one column for the digit takes that column from the other bands
+//! (locked candidates along columns, which also strikes a placed digit's column).
+//! A row left with one cell places the digit there. Then naked singles are found
+//! for all cells of a band at once with two bit-parallel counters, and column
+//! hidden singles for all digits with the same trick across the three bands.
+//! Search copies the whole state (240 bytes) on each guess, branching on a cell
+//! with two candidates when there is one, else on one with the fewest.
 
 use super::grid::Grid;
 use super::types::CELLS;
@@ -342,8 +345,8 @@ impl State {
         let mut placed_any = false;
         for band in 0..3 {
             let open = self.open_cells[band];
-            for digit in 0..9 {
-                let mut fresh = self.places[band][digit] & lone[digit] & open;
+            for (digit, &lone_cells) in lone.iter().enumerate() {
+                let mut fresh = self.places[band][digit] & lone_cells & open;
                 while fresh != 0 {
                     let bit = fresh & fresh.wrapping_neg();
                     fresh ^= bit;
