@@ -75,6 +75,7 @@ impl Symmetry {
 /// One cell, or two cells that are clues together under a symmetry.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Orbit {
+    /// The cell that comes first in row-major order.
     pub first: Cell,
     /// Equal to `first` when the cell is its own partner.
     pub second: Cell,
@@ -96,7 +97,9 @@ impl Orbit {
 /// What to generate.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Request {
+    /// The level the grader must give the puzzle.
     pub level: Level,
+    /// How the clues are laid out.
     pub symmetry: Symmetry,
     /// Puzzles graded before giving up.
     pub max_attempts: u32,
@@ -120,8 +123,11 @@ pub const DEFAULT_MAX_ATTEMPTS: u32 = 100_000;
 /// A generated puzzle.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Generated {
+    /// The puzzle: its clues.
     pub givens: Grid,
+    /// Its one solution.
     pub solution: Grid,
+    /// The grader's verdict (at the requested level).
     pub grade: Grade,
     /// Puzzles graded to find this one.
     pub attempts: u32,
@@ -130,6 +136,7 @@ pub struct Generated {
 /// Why no puzzle came out.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Error)]
 pub enum GenerateError {
+    /// Every attempt was graded at another level.
     #[error("no {} puzzle found in {attempts} attempts", level.key())]
     GaveUp { level: Level, attempts: u32 },
 }
