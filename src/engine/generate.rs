@@ -9,8 +9,8 @@
 //! Reaching a level: rejection sampling. Each attempt is a fresh solved grid and
 //! a fresh minimal puzzle, graded; the first at the asked level is kept. Measured
 //! over 2000 fresh minimal puzzles (seed 99), the levels come out Easy 42%,
-//! Medium 18%, Hard 19%, Expert 6%, Extreme 14%, and an attempt costs about
-//! 0.7 ms, so even Expert takes about 16 attempts. Climbing (restoring a few clues
+//! Medium 18%, Hard 19%, Expert 6%, Extreme 14%, and an attempt cost under a
+//! millisecond, so even Expert takes about 16 attempts. Climbing (restoring a few clues
 //! of a near miss and removing again) was tried and needed more attempts at every
 //! level, so it is not used.
 
