@@ -17,7 +17,9 @@
 //! for all cells of a band at once with two bit-parallel counters, and column
 //! hidden singles for all digits with the same trick across the three bands.
 //! Search copies the whole state (240 bytes) on each guess, branching on a cell
-//! with two candidates when there is one, else on one with the fewest.
+//! with two candidates when there is one (of those, the one that sees the most
+//! open cells: about a fifth fewer instructions on the hard sets than the first
+//! one found), else on one with the fewest.
 
 use super::grid::Grid;
 use super::types::CELLS;
@@ -380,10 +382,13 @@ impl State {
         self.open_cells == [0; 3]
     }
 
-    /// The open cell to branch on: one with two candidates when there is one,
-    /// else one with the fewest.
+    /// The open cell to branch on: the two-candidate cell that sees the most
+    /// open cells when there is one, else one with the fewest candidates.
     #[inline(never)]
     fn branch_cell(&self) -> usize {
+        // Of the two-candidate cells, the one that sees the most open cells:
+        // either guess then tells the most.
+        let mut best_pair = (0u32, usize::MAX);
         for band in 0..3 {
             let open = self.open_cells[band];
             if open == 0 {
@@ -395,10 +400,22 @@ impl State {
                 two |= one & cells;
                 one |= cells;
             }
-            let pairs = open & two & !three;
-            if pairs != 0 {
-                return 27 * band + pairs.trailing_zeros() as usize;
+            let mut pairs = open & two & !three;
+            while pairs != 0 {
+                let cell = 27 * band + pairs.trailing_zeros() as usize;
+                pairs &= pairs - 1;
+                let peers = &PEER_CELLS[cell];
+                let seen = (peers[0] & self.open_cells[0]).count_ones()
+                    + (peers[1] & self.open_cells[1]).count_ones()
+                    + (peers[2] & self.open_cells[2]).count_ones()
+                    + 1;
+                if seen > best_pair.0 {
+                    best_pair = (seen, cell);
+                }
             }
+        }
+        if best_pair.1 != usize::MAX {
+            return best_pair.1;
         }
         let mut best = (u32::MAX, 0);
         for band in 0..3 {
