@@ -288,3 +288,22 @@ fn candidate_grid_with_a_bad_character_names_line_and_column() {
         }
     );
 }
+
+#[test]
+fn windows_line_endings_read_the_same() {
+    for name in [
+        "lines.txt",
+        "grid.txt",
+        "puzzle.sdk",
+        "puzzle.ss",
+        "candidates.txt",
+    ] {
+        let text = data(name);
+        let crlf = text.replace('\n', "\r\n");
+        assert_eq!(
+            formats::read_any(&crlf, Some(name)),
+            formats::read_any(&text, Some(name)),
+            "{name} with CRLF"
+        );
+    }
+}
