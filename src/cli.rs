@@ -2,9 +2,16 @@
 
 use clap::{Parser, Subcommand};
 
+use crate::cmd::explain::ExplainArgs;
+use crate::cmd::generate::GenerateArgs;
+use crate::cmd::grade::GradeArgs;
+use crate::cmd::hint::HintArgs;
 use crate::cmd::play::PlayArgs;
+use crate::cmd::propagate::PropagateArgs;
+use crate::cmd::show::ShowArgs;
 use crate::cmd::solve::SolveArgs;
 use crate::cmd::stats::StatsArgs;
+use crate::cmd::trace::TraceArgs;
 
 /// A Sudoku player for the terminal, with a fast solver that explains itself.
 #[derive(Parser, Debug)]
@@ -27,5 +34,19 @@ pub struct Cli {
 pub enum Command {
     Play(PlayArgs),
     Solve(SolveArgs),
+    /// Explain the next step of a position, or name its mistakes.
+    Hint(HintArgs),
+    /// Print a puzzle boxed, with candidates, or as a line, candidate grid or JSON.
+    Show(ShowArgs),
+    /// Apply every forced single and print the grid.
+    Propagate(PropagateArgs),
+    /// Solve with human techniques, explaining each step.
+    Explain(ExplainArgs),
+    /// Grade puzzles: level, score and hardest technique.
+    Grade(GradeArgs),
+    /// Generate graded puzzles with exactly one solution.
+    Generate(GenerateArgs),
     Stats(StatsArgs),
+    /// Watch propagation and search solve one puzzle, event by event.
+    Trace(TraceArgs),
 }

@@ -23,8 +23,15 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Play(args)) => cmd::play::run(&args),
         Some(Command::Solve(args)) => cmd::solve::run(&args),
+        Some(Command::Hint(args)) => cmd::hint::run(&args),
+        Some(Command::Show(args)) => cmd::show::run(&args),
+        Some(Command::Propagate(args)) => cmd::propagate::run(&args),
+        Some(Command::Explain(args)) => cmd::explain::run(&args),
+        Some(Command::Grade(args)) => cmd::grade::run(&args),
+        Some(Command::Generate(args)) => cmd::generate::run(&args),
         Some(Command::Stats(args)) => cmd::stats::run(&args),
         None => cmd::play::run(&cli.play),
+        Some(Command::Trace(args)) => cmd::trace::run(&args),
     };
     match result {
         Ok(exit) => exit.into(),

@@ -10,6 +10,7 @@
 
 pub mod action;
 pub mod keymap;
+pub mod learn;
 pub mod run;
 pub mod state;
 pub mod ui;

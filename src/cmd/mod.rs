@@ -1,8 +1,15 @@
 //! The subcommands, one file each; `main` dispatches here.
 
+pub mod explain;
+pub mod generate;
+pub mod grade;
+pub mod hint;
 pub mod play;
+pub mod propagate;
+pub mod show;
 pub mod solve;
 pub mod stats;
+pub mod trace;
 
 use std::process::ExitCode;
 

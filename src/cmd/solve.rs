@@ -1,7 +1,7 @@
 //! `pencilmark solve`: solve every puzzle of a file or standard input, one output
 //! line per puzzle in input order, streaming in batches so memory stays flat.
 
-use std::io::{self, BufRead, BufWriter, Write};
+use std::io::{self, BufRead, BufWriter, Read, Write};
 use std::time::Instant;
 
 use anyhow::{Context, Result};
@@ -35,7 +35,8 @@ pub struct SolveArgs {
     pub stats: bool,
 }
 
-/// Lines solved together: enough to keep every thread busy, few enough to stream.
+/// Lines solved together: enough to keep every thread busy, few enough to stream
+/// (a batch holds about 4096 * 82 bytes of text).
 const BATCH: usize = 4096;
 
 /// What became of one puzzle.
@@ -56,6 +57,37 @@ impl Outcome {
     }
 }
 
+/// A batch of input lines: their text run together, and each line's number and span.
+#[derive(Default)]
+struct Batch {
+    text: Vec<u8>,
+    lines: Vec<(usize, usize, usize)>,
+}
+
+impl Batch {
+    fn len(&self) -> usize {
+        self.lines.len()
+    }
+
+    fn clear(&mut self) {
+        self.text.clear();
+        self.lines.clear();
+    }
+
+    /// Solves lines `range` of the batch, in order.
+    fn solve(&self, range: std::ops::Range<usize>, count: bool) -> (Vec<Outcome>, SearchStats) {
+        let mut stats = SearchStats::default();
+        let outcomes = self.lines[range]
+            .iter()
+            .map(|&(line_no, start, end)| {
+                let text = String::from_utf8_lossy(&self.text[start..end]);
+                solve_one(parse::parse_line(&text, line_no), count, &mut stats)
+            })
+            .collect();
+        (outcomes, stats)
+    }
+}
+
 /// Runs the command.
 pub fn run(args: &SolveArgs) -> Result<Exit> {
     let threads = args
@@ -65,39 +97,50 @@ pub fn run(args: &SolveArgs) -> Result<Exit> {
     let mut reader = input::open(args.file.as_deref())?;
     let stdout = io::stdout();
     let mut report = Report {
-        out: BufWriter::new(stdout.lock()),
+        out: BufWriter::with_capacity(1 << 16, stdout.lock()),
         exit: Exit::Done,
         puzzles: 0,
         stats: SearchStats::default(),
     };
     let started = Instant::now();
     let mut line_no = 0;
-    let mut batch: Vec<(usize, String)> = Vec::with_capacity(BATCH);
-    let mut text = String::new();
+    let mut seen_content = false;
+    let mut batch = Batch::default();
+    let mut raw = Vec::with_capacity(128);
     loop {
-        text.clear();
+        raw.clear();
         let read = reader
-            .read_line(&mut text)
+            .read_until(b'\n', &mut raw)
             .with_context(|| format!("cannot read {}", input::describe(args.file.as_deref())))?;
         if read == 0 {
             break;
         }
         line_no += 1;
-        if parse::is_skippable(&text) {
+        let line = trim_line_end(&raw);
+        if is_skippable(line) {
             continue;
         }
-        if line_no_is_first_content(&batch, report.puzzles) && !parse::starts_with_full_line(&text)
-        {
-            let mut rest = String::new();
-            reader.read_to_string(&mut rest)?;
-            let whole = leading_blank_lines(line_no) + &text + &rest;
-            for (_, result) in parse::parse_puzzles(&whole) {
-                let outcome = solve_one(result, args.count, &mut report.stats);
-                report.emit(outcome)?;
+        if !seen_content {
+            seen_content = true;
+            let first = String::from_utf8_lossy(line);
+            if !parse::is_puzzle_line(&first) {
+                // A multi-line grid: small, so it is read whole.
+                let mut rest = Vec::new();
+                reader.read_to_end(&mut rest).with_context(|| {
+                    format!("cannot read {}", input::describe(args.file.as_deref()))
+                })?;
+                let whole =
+                    leading_blank_lines(line_no) + &first + "\n" + &String::from_utf8_lossy(&rest);
+                for (_, result) in parse::parse_puzzles(&whole) {
+                    let outcome = solve_one(result, args.count, &mut report.stats);
+                    report.emit(outcome)?;
+                }
+                return report.finish(args.stats, started);
             }
-            return report.finish(args.stats, started);
         }
-        batch.push((line_no, text.trim_end().to_string()));
+        let start = batch.text.len();
+        batch.text.extend_from_slice(line);
+        batch.lines.push((line_no, start, batch.text.len()));
         if batch.len() == BATCH {
             report.emit_batch(&batch, args.count, threads)?;
             batch.clear();
@@ -107,8 +150,21 @@ pub fn run(args: &SolveArgs) -> Result<Exit> {
     report.finish(args.stats, started)
 }
 
-fn line_no_is_first_content(batch: &[(usize, String)], done: usize) -> bool {
-    batch.is_empty() && done == 0
+/// The line without its end-of-line bytes (`\n`, `\r\n`).
+fn trim_line_end(raw: &[u8]) -> &[u8] {
+    let mut end = raw.len();
+    while end > 0 && matches!(raw[end - 1], b'\n' | b'\r') {
+        end -= 1;
+    }
+    &raw[..end]
+}
+
+/// [`parse::is_skippable`] on raw bytes: blank, or a `#` comment.
+fn is_skippable(line: &[u8]) -> bool {
+    match line.iter().position(|b| !b.is_ascii_whitespace()) {
+        None => true,
+        Some(first) => line[first] == b'#',
+    }
 }
 
 /// Blank lines that keep a grid's error line numbers true to the input.
@@ -142,29 +198,33 @@ struct Report<W: Write> {
 }
 
 impl<W: Write> Report<W> {
-    fn emit_batch(&mut self, batch: &[(usize, String)], count: bool, threads: usize) -> Result<()> {
-        let chunk = batch.len().div_ceil(threads).max(1);
-        let results: Vec<(Vec<Outcome>, SearchStats)> = std::thread::scope(|scope| {
-            let workers: Vec<_> = batch
-                .chunks(chunk)
-                .map(|part| {
-                    scope.spawn(move || {
-                        let mut stats = SearchStats::default();
-                        let outcomes = part
-                            .iter()
-                            .map(|(n, line)| {
-                                solve_one(parse::parse_line(line, *n), count, &mut stats)
-                            })
-                            .collect();
-                        (outcomes, stats)
+    /// Solves a batch on `threads` threads, each taking a contiguous share, and
+    /// prints the outcomes in input order.
+    fn emit_batch(&mut self, batch: &Batch, count: bool, threads: usize) -> Result<()> {
+        if batch.len() == 0 {
+            return Ok(());
+        }
+        let results: Vec<(Vec<Outcome>, SearchStats)> = if threads == 1 {
+            vec![batch.solve(0..batch.len(), count)]
+        } else {
+            let share = batch.len().div_ceil(threads);
+            std::thread::scope(|scope| {
+                let workers: Vec<_> = (0..batch.len())
+                    .step_by(share)
+                    .map(|start| {
+                        let range = start..(start + share).min(batch.len());
+                        scope.spawn(move || batch.solve(range, count))
                     })
-                })
-                .collect();
-            workers
-                .into_iter()
-                .map(|w| w.join().expect("solver thread panicked"))
-                .collect()
-        });
+                    .collect();
+                workers
+                    .into_iter()
+                    .map(|worker| match worker.join() {
+                        Ok(result) => result,
+                        Err(panic) => std::panic::resume_unwind(panic),
+                    })
+                    .collect()
+            })
+        };
         for (outcomes, stats) in results {
             self.stats += stats;
             for outcome in outcomes {
@@ -178,12 +238,16 @@ impl<W: Write> Report<W> {
         self.puzzles += 1;
         self.exit = self.exit.max(outcome.exit());
         match &outcome {
-            Outcome::Solved(grid) => writeln!(self.out, "{}", grid.to_line())?,
-            Outcome::NoSolution => writeln!(self.out, "no solution")?,
-            Outcome::Counted(n) if *n >= 2 => writeln!(self.out, "2+")?,
+            Outcome::Solved(grid) => {
+                let mut line = [b'\n'; 82];
+                line[..81].copy_from_slice(&grid.to_bytes());
+                self.out.write_all(&line)?;
+            }
+            Outcome::NoSolution => self.out.write_all(b"no solution\n")?,
+            Outcome::Counted(n) if *n >= 2 => self.out.write_all(b"2+\n")?,
             Outcome::Counted(n) => writeln!(self.out, "{n}")?,
             Outcome::Invalid(err) => {
-                writeln!(self.out, "invalid")?;
+                self.out.write_all(b"invalid\n")?;
                 eprintln!("pencilmark solve: {err}");
             }
         }

@@ -43,6 +43,18 @@ pub enum Reason {
     HiddenSingle(Unit),
 }
 
+/// Which propagation rules run after an assignment or elimination.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Rules {
+    /// Peer elimination only: a placed digit is struck from its peers, and a cell
+    /// left with one candidate is placed (the simplest solver).
+    Peers,
+    /// Peer elimination plus hidden singles: a unit left with one place for a digit
+    /// puts it there. What [`Board::assign`] and [`Board::eliminate`] do.
+    #[default]
+    PeersAndUnits,
+}
+
 /// The observer that ignores everything.
 pub struct Quiet;
 impl Observer for Quiet {}
@@ -189,10 +201,29 @@ impl Board {
         digit: Digit,
         observer: &mut O,
     ) -> Result<(), Contradiction> {
-        self.assign_because(cell, digit, Reason::Assigned, observer)
+        self.assign_because::<O, true>(cell, digit, Reason::Assigned, observer)
     }
 
-    fn assign_because<O: Observer>(
+    /// [`Board::assign_observed`] with a choice of propagation rules. The rule is a
+    /// const parameter inside, so the default path pays nothing for the choice.
+    pub fn assign_with<O: Observer>(
+        &mut self,
+        cell: Cell,
+        digit: Digit,
+        rules: Rules,
+        observer: &mut O,
+    ) -> Result<(), Contradiction> {
+        match rules {
+            Rules::Peers => {
+                self.assign_because::<O, false>(cell, digit, Reason::Assigned, observer)
+            }
+            Rules::PeersAndUnits => {
+                self.assign_because::<O, true>(cell, digit, Reason::Assigned, observer)
+            }
+        }
+    }
+
+    fn assign_because<O: Observer, const UNITS: bool>(
         &mut self,
         cell: Cell,
         digit: Digit,
@@ -207,15 +238,15 @@ impl Board {
         if self.digits.get(cell) == Some(digit) {
             return Ok(());
         }
-        self.settle(cell, digit, reason, observer)?;
+        self.settle::<O, UNITS>(cell, digit, reason, observer)?;
         for other in self.candidates(cell).without(digit).iter() {
-            self.eliminate_observed(cell, other, observer)?;
+            self.eliminate_by::<O, UNITS>(cell, other, observer)?;
         }
         Ok(())
     }
 
     /// Records `digit` as placed in `cell` and strikes it from every peer.
-    fn settle<O: Observer>(
+    fn settle<O: Observer, const UNITS: bool>(
         &mut self,
         cell: Cell,
         digit: Digit,
@@ -225,13 +256,23 @@ impl Board {
         self.digits.set(cell, Some(digit));
         observer.placed(cell, digit, reason);
         for &peer in cell.peers() {
-            self.eliminate_observed(peer, digit, observer)?;
+            self.eliminate_by::<O, UNITS>(peer, digit, observer)?;
         }
         Ok(())
     }
 
     /// [`Board::eliminate`], reporting every event to `observer`.
     pub fn eliminate_observed<O: Observer>(
+        &mut self,
+        cell: Cell,
+        digit: Digit,
+        observer: &mut O,
+    ) -> Result<(), Contradiction> {
+        self.eliminate_by::<O, true>(cell, digit, observer)
+    }
+
+    /// Elimination with peer propagation, and hidden singles when `UNITS` is set.
+    fn eliminate_by<O: Observer, const UNITS: bool>(
         &mut self,
         cell: Cell,
         digit: Digit,
@@ -252,10 +293,12 @@ impl Board {
         if let Some(only) = after.only()
             && self.digits.get(cell).is_none()
         {
-            self.settle(cell, only, Reason::NakedSingle, observer)?;
+            self.settle::<O, UNITS>(cell, only, Reason::NakedSingle, observer)?;
         }
-        for unit in cell.units() {
-            self.place_hidden_single(unit, digit, observer)?;
+        if UNITS {
+            for unit in cell.units() {
+                self.place_hidden_single(unit, digit, observer)?;
+            }
         }
         Ok(())
     }
@@ -278,7 +321,7 @@ impl Board {
                 Err(why)
             }
             (Some(cell), None) if self.digits.get(cell).is_none() => {
-                self.assign_because(cell, digit, Reason::HiddenSingle(unit), observer)
+                self.assign_because::<O, true>(cell, digit, Reason::HiddenSingle(unit), observer)
             }
             _ => Ok(()),
         }

@@ -1,5 +1,7 @@
 //! Grading: solve by always taking the easiest step; the grade is the hardest
-//! technique needed plus a score summed over the steps.
+//! technique needed plus a score summed over the steps. When no technique applies
+//! the grader guesses the solution's digit in the cell with the fewest candidates
+//! (so the puzzle is Extreme) and carries on, so the score covers the whole solve.
 
 use std::collections::BTreeMap;
 
@@ -8,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::board::Board;
 use super::grid::Grid;
 use super::logic::{self, Technique};
+use super::search;
 
 /// Difficulty levels, easiest first.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
@@ -39,7 +42,15 @@ impl Level {
             Level::Extreme => "extreme",
         }
     }
+
+    /// The level with this [`Level::key`].
+    pub fn from_key(key: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.key() == key)
+    }
 }
+
+/// Points a guess adds to the score.
+pub const GUESS_SCORE: u32 = 1000;
 
 /// A puzzle's grade.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -50,30 +61,49 @@ pub struct Grade {
     pub hardest: Option<Technique>,
     /// How many steps of each technique the solve took.
     pub steps: BTreeMap<Technique, usize>,
+    /// How many times the solve had to guess (0 unless the level is Extreme).
+    pub guesses: usize,
 }
 
 /// Grades `givens` by solving with the easiest step each time.
 pub fn grade(givens: &Grid) -> Grade {
     let mut board = Board::with_auto_candidates(givens);
     let mut steps = BTreeMap::new();
-    let mut hardest = None;
+    let mut hardest: Option<Technique> = None;
+    let mut level = Level::Easy;
+    let mut score = 0;
+    let mut guesses = 0;
+    let mut solution: Option<Option<Grid>> = None;
     while !board.is_solved() {
-        let Some(step) = logic::find_step(&board) else {
-            return Grade {
-                level: Level::Extreme,
-                score: 0,
-                hardest,
-                steps,
-            };
+        if let Some(step) = logic::find_step(&board)
+            && step.makes_progress(&board)
+        {
+            *steps.entry(step.technique).or_insert(0) += 1;
+            hardest = hardest.max(Some(step.technique));
+            level = level.max(step.level());
+            score += step.score();
+            step.apply(&mut board);
+            continue;
+        }
+        let known = solution.get_or_insert_with(|| search::solve(givens).solution);
+        let (Some(solved), Some(cell)) = (known.as_ref(), board.fewest_candidates_cell()) else {
+            break;
         };
-        *steps.entry(step.technique).or_insert(0) += 1;
-        hardest = hardest.max(Some(step.technique));
-        step.apply(&mut board);
+        let Some(digit) = solved.get(cell) else { break };
+        guesses += 1;
+        score += GUESS_SCORE;
+        level = Level::Extreme;
+        board.place(cell, digit);
+    }
+    if guesses > 0 || !board.is_solved() {
+        level = Level::Extreme;
+        hardest = None;
     }
     Grade {
-        level: Level::Easy,
-        score: steps.values().sum::<usize>() as u32,
+        level,
+        score,
         hardest,
         steps,
+        guesses,
     }
 }

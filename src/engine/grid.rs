@@ -74,7 +74,31 @@ impl Grid {
 
     /// The first pair of equal digits sharing a unit, scanning rows, columns, then boxes.
     pub fn first_conflict(&self) -> Option<Conflict> {
+        if self.has_no_repeats() {
+            return None;
+        }
         Unit::all().find_map(|unit| self.conflict_in(unit))
+    }
+
+    /// A quick pass with one digit mask per unit: whether no unit repeats a digit.
+    fn has_no_repeats(&self) -> bool {
+        let mut rows = [0u16; 9];
+        let mut cols = [0u16; 9];
+        let mut boxes = [0u16; 9];
+        let mut repeated = 0u16;
+        for (index, &value) in self.cells.iter().enumerate() {
+            if value == 0 {
+                continue;
+            }
+            let bit = 1u16 << value;
+            let (row, col) = (index / 9, index % 9);
+            let boxed = (row / 3) * 3 + col / 3;
+            repeated |= (rows[row] | cols[col] | boxes[boxed]) & bit;
+            rows[row] |= bit;
+            cols[col] |= bit;
+            boxes[boxed] |= bit;
+        }
+        repeated == 0
     }
 
     /// Every cell whose digit also appears elsewhere in one of its units.
@@ -115,10 +139,12 @@ impl Grid {
 
     /// The 81-character line, `.` for empty cells.
     pub fn to_line(&self) -> String {
-        self.cells
-            .iter()
-            .map(|&v| if v == 0 { '.' } else { (b'0' + v) as char })
-            .collect()
+        self.to_bytes().iter().map(|&b| b as char).collect()
+    }
+
+    /// The 81-character line as ASCII bytes, `.` for empty cells (for fast output).
+    pub fn to_bytes(&self) -> [u8; CELLS] {
+        self.cells.map(|v| if v == 0 { b'.' } else { b'0' + v })
     }
 }
 

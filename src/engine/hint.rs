@@ -1,11 +1,25 @@
 //! The player's hint: first any mistake in the position, then the next forced
-//! single, then the simplest step that makes progress.
+//! single (Full House, Hidden Single, Naked Single), then the simplest step that
+//! makes progress, and when no known technique applies, a clearly labelled guess
+//! from the search engine.
+//!
+//! Hints come in levels, so a player can ask for as little help as they want:
+//! 1 a nudge, 2 the technique and where, 3 the full explanation, 4 the move applied.
 
 use super::board::Board;
 use super::grid::Grid;
 use super::logic::{self, Step};
 use super::search;
 use super::types::{Cell, Digit};
+
+/// The least help: where to look.
+pub const NUDGE: u8 = 1;
+/// The technique and where it applies.
+pub const SUMMARY: u8 = 2;
+/// The full explanation.
+pub const EXPLAIN: u8 = 3;
+/// The explanation, with the move applied to the position.
+pub const APPLY: u8 = 4;
 
 /// What the hint engine says about a position.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -51,16 +65,103 @@ pub fn hint(givens: &Grid, position: &Board) -> Hint {
     }
 }
 
-/// Cells whose placed digit differs from the solution, or whose pencil marks lost
-/// the solution's digit.
+/// Cells whose placed digit differs from the solution; when there are none, cells
+/// whose pencil marks lost the solution's digit. (A wrong digit also strikes its
+/// peers' candidates, so its cell is the one to name, not the peers.)
 pub fn mistakes(solution: &Grid, position: &Board) -> Vec<Cell> {
+    let right = |cell: Cell| solution.get(cell).expect("a solution is complete");
+    let wrong_digits: Vec<Cell> = Cell::all()
+        .filter(|&cell| position.digit(cell).is_some_and(|d| d != right(cell)))
+        .collect();
+    if !wrong_digits.is_empty() {
+        return wrong_digits;
+    }
     Cell::all()
         .filter(|&cell| {
-            let right = solution.get(cell).expect("a solution is complete");
-            match position.digit(cell) {
-                Some(digit) => digit != right,
-                None => !position.candidates(cell).contains(right),
-            }
+            position.digit(cell).is_none() && !position.candidates(cell).contains(right(cell))
         })
         .collect()
+}
+
+impl Hint {
+    /// The stable JSON kind: "step", "mistake", "solved", "no_solution" or
+    /// "multiple_solutions". A guess is a "step" whose technique is "guess".
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Hint::Step(_) | Hint::Guess { .. } => "step",
+            Hint::Mistake { .. } => "mistake",
+            Hint::Solved => "solved",
+            Hint::NoSolution => "no_solution",
+            Hint::MultipleSolutions => "multiple_solutions",
+        }
+    }
+
+    /// The step the hint suggests, a guess being a placement labelled "guess".
+    pub fn step(&self) -> Option<&Step> {
+        match self {
+            Hint::Step(step) => Some(step),
+            _ => None,
+        }
+    }
+
+    /// The cells and digits the hint places, if any.
+    pub fn placements(&self) -> Vec<(Cell, Digit)> {
+        match self {
+            Hint::Step(step) => step.placements.clone(),
+            Hint::Guess { cell, digit } => vec![(*cell, *digit)],
+            _ => Vec::new(),
+        }
+    }
+
+    /// The hint at `level` (1 nudge, 2 technique and where, 3 or 4 the full text),
+    /// written for `position`.
+    pub fn text(&self, position: &Board, level: u8) -> String {
+        match self {
+            Hint::Step(step) => match level {
+                ..=NUDGE => step.nudge(),
+                SUMMARY => step.summary(),
+                _ => step.text(),
+            },
+            Hint::Guess { cell, digit } => match level {
+                ..=NUDGE => {
+                    "No logical step found in the known techniques: a guess is needed.".to_string()
+                }
+                SUMMARY => {
+                    format!("No logical step found in the known techniques; try a digit in {cell}.")
+                }
+                _ => format!(
+                    "No logical step found in the known techniques; trying {cell} = {digit} (a guess from the solver, not a deduction)."
+                ),
+            },
+            Hint::Mistake { cells } => {
+                let described: Vec<String> = cells
+                    .iter()
+                    .map(|&cell| match position.digit(cell) {
+                        Some(digit) => format!("the {digit} in {cell} is wrong"),
+                        None => format!("a pencil mark removed from {cell} was the digit it needs"),
+                    })
+                    .collect();
+                format!(
+                    "Mistake: {}. Fix that first: a hint built on a mistake misleads.",
+                    described.join("; ")
+                )
+            }
+            Hint::Solved => "Solved: every cell is filled correctly.".to_string(),
+            Hint::NoSolution => "The givens have no solution.".to_string(),
+            Hint::MultipleSolutions => {
+                "The givens have more than one solution, so no deduction is forced.".to_string()
+            }
+        }
+    }
+
+    /// The position after the hint's move (level 4); unchanged for hints without one.
+    pub fn applied(&self, position: &Board) -> Board {
+        let mut after = *position;
+        match self {
+            Hint::Step(step) => step.apply(&mut after),
+            Hint::Guess { cell, digit } => after.place(*cell, *digit),
+            _ => {}
+        }
+        after
+    }
 }

@@ -1,13 +1,17 @@
 //! The engine: a pure library (no terminal, no files, no globals) that knows the
 //! rules of Sudoku, propagates constraints, searches, and explains.
 
+mod bitboard;
 pub mod board;
+pub mod formats;
+pub mod generate;
 pub mod grade;
 pub mod grid;
 pub mod hint;
 pub mod logic;
 pub mod parse;
 pub mod search;
+pub mod trace;
 pub mod types;
 
 pub use board::{Board, Contradiction};

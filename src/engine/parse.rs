@@ -115,37 +115,81 @@ pub fn starts_with_full_line(line: &str) -> bool {
         >= CELLS
 }
 
+/// Whether a collection's first content line is a one-line puzzle (possibly a
+/// broken one) rather than the first row of a multi-line grid: it starts with a
+/// full 81-cell line, or its first word holds more than 9 cells (a grid row, a
+/// candidate group and a layout line never do).
+pub fn is_puzzle_line(line: &str) -> bool {
+    starts_with_full_line(line)
+        || line
+            .split_whitespace()
+            .next()
+            .is_some_and(|word| word.chars().filter(|&c| !is_layout(c)).count() > SIZE)
+}
+
 /// Reads one 81-character puzzle line, without checking the rules.
 ///
 /// Text after the 81st cell separated by whitespace is a comment.
 pub fn read_line(text: &str, line: usize) -> Result<Grid, ParseError> {
+    if let Some(grid) = read_plain_line(text.as_bytes()) {
+        return Ok(grid);
+    }
     let mut values = [0u8; CELLS];
     let mut found = 0;
-    let lead = text.len() - text.trim_start().len();
-    for (offset, ch) in text.trim_start().char_indices() {
-        let column = text[..lead + offset].chars().count() + 1;
+    let mut started = false;
+    for (index, ch) in text.chars().enumerate() {
         if ch.is_whitespace() {
-            break;
+            if started {
+                break;
+            }
+            continue;
         }
+        started = true;
         match cell_value(ch) {
             Some(v) if found < CELLS => {
                 values[found] = v;
                 found += 1;
             }
             Some(_) => {
-                let run = text[lead..]
-                    .chars()
-                    .take_while(|&c| cell_value(c).is_some())
-                    .count();
+                let run = CELLS
+                    + text
+                        .chars()
+                        .skip(index)
+                        .take_while(|&c| cell_value(c).is_some())
+                        .count();
                 return Err(ParseError::TooManyCells { line, found: run });
             }
-            None => return Err(ParseError::InvalidChar { line, column, ch }),
+            None => {
+                return Err(ParseError::InvalidChar {
+                    line,
+                    column: index + 1,
+                    ch,
+                });
+            }
         }
     }
     if found < CELLS {
         return Err(ParseError::TooFewCells { line, found });
     }
     Ok(Grid::from_values(values))
+}
+
+/// The common case, quickly: exactly 81 cell characters, then the end or whitespace.
+/// `None` sends anything else to the careful reader, which finds the error.
+fn read_plain_line(bytes: &[u8]) -> Option<Grid> {
+    let (cells, rest) = bytes.split_at_checked(CELLS)?;
+    if rest.first().is_some_and(|b| !b.is_ascii_whitespace()) {
+        return None;
+    }
+    let mut values = [0u8; CELLS];
+    for (value, &byte) in values.iter_mut().zip(cells) {
+        *value = match byte {
+            b'1'..=b'9' => byte - b'0',
+            b'.' | b'0' | b'_' => 0,
+            _ => return None,
+        };
+    }
+    Some(Grid::from_values(values))
 }
 
 /// Reads one 81-character puzzle line and checks that its givens obey the rules.
@@ -307,7 +351,7 @@ pub fn detect_format(text: &str) -> Format {
     let Some(first) = text.lines().find(|l| !is_skippable(l)) else {
         return Format::Lines;
     };
-    if starts_with_full_line(first) {
+    if is_puzzle_line(first) {
         return Format::Lines;
     }
     let groups: Vec<&str> = text

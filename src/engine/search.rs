@@ -1,6 +1,13 @@
 //! The exact solver: constraint propagation plus depth-first search on the open
 //! cell with the fewest candidates, each guess tried on a copy of the state.
+//!
+//! Two implementations answer the same questions. [`solve`] and
+//! [`count_solutions`] run the fast bit-parallel solver in [`super::bitboard`];
+//! [`solve_readable`] and [`count_solutions_readable`] run the same search on the
+//! readable [`Board`] (Norvig's `assign`/`eliminate`), which is what hints and
+//! learn mode reason with. Tests check that the two always agree.
 
+use super::bitboard;
 use super::board::Board;
 use super::grid::Grid;
 
@@ -49,6 +56,28 @@ pub fn solve(givens: &Grid) -> Solved {
 
 /// Counts the solutions of `givens`, stopping at `limit` (at least 1).
 pub fn count_solutions(givens: &Grid, limit: usize) -> Counted {
+    let outcome = bitboard::count(givens, limit);
+    Counted {
+        count: outcome.count,
+        first: outcome.first,
+        stats: SearchStats {
+            nodes: outcome.nodes,
+            guesses: outcome.guesses,
+        },
+    }
+}
+
+/// [`solve`] on the readable board: slower, same answers.
+pub fn solve_readable(givens: &Grid) -> Solved {
+    let counted = count_solutions_readable(givens, 1);
+    Solved {
+        solution: counted.first,
+        stats: counted.stats,
+    }
+}
+
+/// [`count_solutions`] on the readable board: slower, same answers.
+pub fn count_solutions_readable(givens: &Grid, limit: usize) -> Counted {
     let mut search = Search {
         limit: limit.max(1),
         count: 0,

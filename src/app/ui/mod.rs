@@ -4,6 +4,7 @@
 
 pub mod board;
 pub mod help;
+pub mod learn;
 pub mod panel;
 pub mod theme;
 

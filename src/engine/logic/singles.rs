@@ -1,30 +1,49 @@
 //! Singles: Full House (the last open cell of a unit), Hidden Single (a digit with
 //! one place left in a unit, boxes first) and Naked Single (a cell with one candidate).
 
-use super::{Step, Technique};
+use super::{Sink, Step, Technique, cells_text};
 use crate::engine::board::{Board, Contradiction};
 use crate::engine::types::{Candidates, Cell, Digit, Unit};
 
 /// The simplest single on the board: a Full House, then a Hidden Single, then a Naked Single.
 pub fn find(board: &Board) -> Option<Step> {
-    full_house(board)
-        .or_else(|| hidden_single(board))
-        .or_else(|| naked_single(board))
+    super::find_step_among(
+        board,
+        &[
+            Technique::FullHouse,
+            Technique::HiddenSingle,
+            Technique::NakedSingle,
+        ],
+    )
 }
 
-/// A unit with exactly one open cell.
-pub fn full_house(board: &Board) -> Option<Step> {
-    Unit::all().find_map(|unit| {
+/// Units with exactly one open cell: that cell takes the unit's missing digit.
+pub fn full_house(board: &Board, sink: &mut Sink) {
+    for unit in Unit::all() {
         let mut open = unit.cells().iter().filter(|&&c| board.digit(c).is_none());
-        let cell = *open.next()?;
+        let Some(&cell) = open.next() else {
+            continue;
+        };
         if open.next().is_some() {
-            return None;
+            continue;
         }
-        let digit = board.candidates(cell).only()?;
+        let placed: Candidates = unit
+            .cells()
+            .iter()
+            .filter_map(|&c| board.digit(c))
+            .collect();
+        let Some(digit) = Candidates::ALL.difference(placed).only() else {
+            continue;
+        };
+        if !board.candidates(cell).contains(digit) {
+            continue;
+        }
         let mut step = Step::placement(Technique::FullHouse, cell, digit);
         step.units.push(unit);
-        Some(step)
-    })
+        if sink.push(step) {
+            return;
+        }
+    }
 }
 
 /// Units in the order a person scans them for hidden singles: boxes, then rows, then columns.
@@ -35,26 +54,32 @@ fn scan_order() -> impl Iterator<Item = Unit> {
         .chain((0..9u8).map(Unit::Col))
 }
 
-/// A digit with one place left in a unit.
-pub fn hidden_single(board: &Board) -> Option<Step> {
-    scan_order().find_map(|unit| {
-        Digit::all().find_map(|digit| {
+/// Digits with one place left in a unit.
+pub fn hidden_single(board: &Board, sink: &mut Sink) {
+    for unit in scan_order() {
+        for digit in Digit::all() {
             let mut places = board.places(unit, digit);
-            let cell = places.next()?;
+            let Some(cell) = places.next() else {
+                continue;
+            };
             if places.next().is_some() || board.digit(cell).is_some() {
-                return None;
+                continue;
             }
             let mut step = Step::placement(Technique::HiddenSingle, cell, digit);
             step.units.push(unit);
             step.pattern = blockers(board, unit, cell, digit);
-            Some(step)
-        })
-    })
+            if sink.push(step) {
+                return;
+            }
+        }
+    }
 }
 
-/// For each other open cell of `unit`, a placed peer holding `digit` that rules it out.
+/// For each other open cell of `unit`, a placed peer holding `digit` that rules it
+/// out (with the digit), then those ruled-out cells (with no candidates).
 fn blockers(board: &Board, unit: Unit, target: Cell, digit: Digit) -> Vec<(Cell, Candidates)> {
     let mut found: Vec<(Cell, Candidates)> = Vec::new();
+    let mut ruled_out = Vec::new();
     for &cell in unit.cells() {
         if cell == target || board.digit(cell).is_some() {
             continue;
@@ -64,23 +89,33 @@ fn blockers(board: &Board, unit: Unit, target: Cell, digit: Digit) -> Vec<(Cell,
             .iter()
             .copied()
             .find(|&p| board.digit(p) == Some(digit));
-        if let Some(b) = blocker
-            && !found.iter().any(|&(c, _)| c == b)
-        {
-            found.push((b, Candidates::single(digit)));
+        if let Some(b) = blocker {
+            ruled_out.push((cell, Candidates::NONE));
+            if !found.iter().any(|&(c, _)| c == b) {
+                found.push((b, Candidates::single(digit)));
+            }
         }
     }
+    found.extend(ruled_out);
     found
 }
 
-/// An open cell with one candidate left.
-pub fn naked_single(board: &Board) -> Option<Step> {
-    board.open_cells().find_map(|cell| {
-        let digit = board.candidates(cell).only()?;
+/// Open cells with one candidate left.
+pub fn naked_single(board: &Board, sink: &mut Sink) {
+    for cell in board.open_cells() {
+        let Some(digit) = board.candidates(cell).only() else {
+            continue;
+        };
         let mut step = Step::placement(Technique::NakedSingle, cell, digit);
-        step.pattern = vec![(cell, Candidates::single(digit))];
-        Some(step)
-    })
+        step.pattern = cell
+            .peers()
+            .iter()
+            .filter_map(|&p| board.digit(p).map(|d| (p, Candidates::single(d))))
+            .collect();
+        if sink.push(step) {
+            return;
+        }
+    }
 }
 
 /// A cell with no candidate left, or a digit with no place left in a unit that lacks it.
@@ -95,31 +130,56 @@ pub fn contradiction(board: &Board) -> Option<Contradiction> {
     })
 }
 
-/// The explanation of a single, or `None` for other techniques.
-pub fn text(step: &Step) -> Option<String> {
-    let &(cell, digit) = step.placements.first()?;
+/// The explanation of a single, in a person's terms.
+pub fn text(step: &Step) -> String {
+    let Some(&(cell, digit)) = step.placements.first() else {
+        return step.technique.to_string();
+    };
     match step.technique {
-        Technique::FullHouse => Some(format!(
+        Technique::FullHouse => format!(
             "Full house: {cell} is the last open cell in {}, so it takes the missing {digit}",
-            step.units[0]
-        )),
+            unit_or_board(step)
+        ),
         Technique::HiddenSingle => {
-            let blockers: Vec<String> = step.pattern.iter().map(|(c, _)| c.to_string()).collect();
-            let why = if blockers.is_empty() {
-                String::new()
+            let Some(&unit) = step.units.first() else {
+                return format!("Hidden single: {cell} is the only place left for {digit}");
+            };
+            let others: Vec<Cell> = step
+                .pattern
+                .iter()
+                .filter(|(_, d)| d.is_empty())
+                .map(|&(c, _)| c)
+                .collect();
+            let verb = if others.len() == 1 { "is" } else { "are" };
+            let blockers = step.pattern.iter().filter(|(_, d)| !d.is_empty());
+            let why = if step.pattern.is_empty() {
+                "; the other cells have lost it as a candidate".to_string()
             } else {
                 format!(
-                    "; the other cells are ruled out by the {digit}s in {}",
-                    blockers.join(", ")
+                    "; {} {verb} ruled out by the {digit}s in {}",
+                    cells_text(others),
+                    cells_text(blockers.map(|&(c, _)| c))
                 )
             };
-            Some(format!(
-                "Hidden single: in {} the {digit} can only go in {cell}{why}",
-                step.units[0]
-            ))
+            format!("Hidden single: in {unit} the {digit} can only go in {cell}{why}")
         }
-        Technique::NakedSingle => Some(format!(
-            "Naked single: {cell} has only one candidate left, {digit}"
-        )),
+        _ => {
+            let seen: Candidates = step
+                .pattern
+                .iter()
+                .fold(Candidates::NONE, |acc, &(_, d)| acc.union(d));
+            let why = if seen.len() == 8 {
+                format!("its row, column and box already hold {seen}")
+            } else {
+                "the other digits are ruled out".to_string()
+            };
+            format!("Naked single: {cell} can only be {digit}: {why}")
+        }
     }
+}
+
+fn unit_or_board(step: &Step) -> String {
+    step.units
+        .first()
+        .map_or_else(|| "its unit".to_string(), |u| u.to_string())
 }

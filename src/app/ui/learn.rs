@@ -1,0 +1,429 @@
+//! Learn mode's view: the board after the events shown, with the event's cell,
+//! unit and struck candidates highlighted, and a panel with the event text, the
+//! search path and depth, the counts, and the four settings side by side once the
+//! run ends. Pure rendering of a [`LearnState`].
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+
+use crate::app::learn::{BINDINGS, LearnAction, LearnState};
+use crate::engine::trace::{self, Ending, Event, Outcome, Settings, Why};
+use crate::engine::{Cell, Contradiction, Digit, Unit};
+
+/// The board with every candidate drawn: 3x3 characters per cell.
+const FULL_WIDTH: u16 = 37;
+const FULL_HEIGHT: u16 = 31;
+/// The board with digits only: 3 characters per cell, one line per row.
+const COMPACT_WIDTH: u16 = 31;
+const COMPACT_HEIGHT: u16 = 13;
+
+/// The view's styles: colours, or for NO_COLOR only bold, underline, reverse and strike-through.
+struct Palette {
+    given: Style,
+    placed: Style,
+    guessed: Style,
+    candidate: Style,
+    struck: Style,
+    grid: Style,
+    color: bool,
+}
+
+impl Palette {
+    fn new(color: bool) -> Palette {
+        let bold = Style::new().add_modifier(Modifier::BOLD);
+        let struck = Modifier::CROSSED_OUT.union(Modifier::BOLD);
+        if color {
+            Palette {
+                given: bold.fg(Color::White),
+                placed: bold.fg(Color::Cyan),
+                guessed: bold.fg(Color::Yellow),
+                candidate: Style::new().fg(Color::DarkGray),
+                struck: Style::new().fg(Color::LightRed).add_modifier(struck),
+                grid: Style::new().fg(Color::Gray),
+                color,
+            }
+        } else {
+            Palette {
+                given: bold,
+                placed: Style::new(),
+                guessed: Style::new().add_modifier(Modifier::UNDERLINED),
+                candidate: Style::new().add_modifier(Modifier::DIM),
+                struck: Style::new().add_modifier(struck),
+                grid: Style::new(),
+                color,
+            }
+        }
+    }
+
+    /// `style` on a highlighted cell.
+    fn highlighted(&self, style: Style, highlight: Option<Highlight>) -> Style {
+        match (highlight, self.color) {
+            (None, _) => style,
+            (Some(Highlight::Source), true) => style.bg(Color::Blue),
+            (Some(Highlight::Contradiction), true) => style.bg(Color::Red),
+            (Some(Highlight::Unit), true) => style.bg(Color::Rgb(40, 40, 60)),
+            (Some(Highlight::Source | Highlight::Contradiction), false) => {
+                style.add_modifier(Modifier::REVERSED)
+            }
+            (Some(Highlight::Unit), false) => style.add_modifier(Modifier::UNDERLINED),
+        }
+    }
+}
+
+/// How a cell is singled out.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Highlight {
+    /// The event's own cell.
+    Source,
+    /// The cell of a contradiction.
+    Contradiction,
+    /// A cell of the unit the event reasons about.
+    Unit,
+}
+
+/// What the current event points at on the board.
+struct Marks {
+    source: Option<Cell>,
+    struck: Vec<(Cell, Digit)>,
+    unit: Option<Unit>,
+    contradiction: bool,
+}
+
+impl Marks {
+    fn of(event: Option<&Event>) -> Marks {
+        let unit = match event {
+            Some(Event::HiddenSingle { unit, .. }) => Some(*unit),
+            Some(Event::Assign {
+                why: Why::HiddenSingle(unit),
+                ..
+            }) => Some(*unit),
+            Some(Event::Contradiction(Contradiction::NoPlace { unit, .. })) => Some(*unit),
+            _ => None,
+        };
+        Marks {
+            source: event.and_then(Event::source),
+            struck: event.map(Event::struck).unwrap_or_default(),
+            unit,
+            contradiction: matches!(event, Some(Event::Contradiction(_))),
+        }
+    }
+
+    fn highlight(&self, cell: Cell) -> Option<Highlight> {
+        if self.source == Some(cell) {
+            Some(if self.contradiction {
+                Highlight::Contradiction
+            } else {
+                Highlight::Source
+            })
+        } else if self.unit.is_some_and(|u| u.contains(cell)) {
+            Some(Highlight::Unit)
+        } else {
+            None
+        }
+    }
+}
+
+impl Widget for &LearnState {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let full = area.height >= FULL_HEIGHT;
+        let board_width = if full { FULL_WIDTH } else { COMPACT_WIDTH };
+        let [board_area, panel_area] =
+            Layout::horizontal([Constraint::Length(board_width + 1), Constraint::Min(20)])
+                .areas(area);
+        let marks = Marks::of(self.current().map(|r| &r.event));
+        let palette = Palette::new(self.color());
+        if full {
+            render_full_board(self, &marks, &palette, board_area, buf);
+        } else if board_area.height >= COMPACT_HEIGHT {
+            render_compact_board(self, &marks, &palette, board_area, buf);
+        }
+        render_panel(self, panel_area, buf);
+    }
+}
+
+/// The style of a placed digit: a given of the position, a guess on the path, or propagated.
+fn digit_style(learn: &LearnState, palette: &Palette, cell: Cell) -> Style {
+    if learn.start().get(cell).is_some() {
+        palette.given
+    } else if learn.cursor().path().iter().any(|&(c, _)| c == cell) {
+        palette.guessed
+    } else {
+        palette.placed
+    }
+}
+
+/// Writes `text` at (`x`, `y`) clipped to `area` and the buffer: never out of bounds.
+fn put(buf: &mut Buffer, area: Rect, x: u16, y: u16, text: &str, style: Style) {
+    let area = area.intersection(buf.area);
+    if x >= area.x && y >= area.y && x < area.right() && y < area.bottom() {
+        buf.set_stringn(x, y, text, usize::from(area.right() - x), style);
+    }
+}
+
+fn render_full_board(
+    learn: &LearnState,
+    marks: &Marks,
+    palette: &Palette,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let (x0, y0) = (area.x, area.y);
+    let horizontal = |left: &str, mid: &str, right: &str| {
+        let segment = "─".repeat(11);
+        format!("{left}{segment}{mid}{segment}{mid}{segment}{right}")
+    };
+    put(buf, area, x0, y0, &horizontal("┌", "┬", "┐"), palette.grid);
+    for y in [10u16, 20] {
+        put(
+            buf,
+            area,
+            x0,
+            y0 + y,
+            &horizontal("├", "┼", "┤"),
+            palette.grid,
+        );
+    }
+    put(
+        buf,
+        area,
+        x0,
+        y0 + 30,
+        &horizontal("└", "┴", "┘"),
+        palette.grid,
+    );
+    for line in 1..30u16 {
+        if line == 10 || line == 20 {
+            continue;
+        }
+        for x in [0u16, 12, 24, 36] {
+            put(buf, area, x0 + x, y0 + line, "│", palette.grid);
+        }
+    }
+    let position = learn.cursor().position();
+    for cell in Cell::all() {
+        let (row, col) = (cell.row() as u16, cell.col() as u16);
+        let x = x0 + 1 + (col / 3) * 12 + (col % 3) * 4;
+        let y = y0 + 1 + (row / 3) * 10 + (row % 3) * 3;
+        let highlight = marks.highlight(cell);
+        let with_bg = |style: Style| palette.highlighted(style, highlight);
+        for k in 0..3 {
+            put(buf, area, x, y + k, "   ", with_bg(Style::new()));
+        }
+        let placed = position.digits.get(cell);
+        let candidates = position.candidates[cell.index()];
+        for digit in Digit::all() {
+            let i = digit.index() as u16;
+            let (dx, dy) = (i % 3, i / 3);
+            let style = if marks.struck.contains(&(cell, digit)) {
+                palette.struck
+            } else if placed.is_none() && candidates.contains(digit) {
+                palette.candidate
+            } else {
+                continue;
+            };
+            // A placed cell loses its other candidates after its digit shows: those
+            // strikes are drawn around the digit, which takes the centre.
+            if placed.is_none() || (dx, dy) != (1, 1) {
+                put(
+                    buf,
+                    area,
+                    x + dx,
+                    y + dy,
+                    &digit.to_string(),
+                    with_bg(style),
+                );
+            }
+        }
+        if let Some(digit) = placed {
+            let text = digit.to_string();
+            put(
+                buf,
+                area,
+                x + 1,
+                y + 1,
+                &text,
+                with_bg(digit_style(learn, palette, cell)),
+            );
+        }
+    }
+}
+
+fn render_compact_board(
+    learn: &LearnState,
+    marks: &Marks,
+    palette: &Palette,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let (x0, y0) = (area.x, area.y);
+    let horizontal = |left: &str, mid: &str, right: &str| {
+        let segment = "─".repeat(9);
+        format!("{left}{segment}{mid}{segment}{mid}{segment}{right}")
+    };
+    put(buf, area, x0, y0, &horizontal("┌", "┬", "┐"), palette.grid);
+    put(
+        buf,
+        area,
+        x0,
+        y0 + 4,
+        &horizontal("├", "┼", "┤"),
+        palette.grid,
+    );
+    put(
+        buf,
+        area,
+        x0,
+        y0 + 8,
+        &horizontal("├", "┼", "┤"),
+        palette.grid,
+    );
+    put(
+        buf,
+        area,
+        x0,
+        y0 + 12,
+        &horizontal("└", "┴", "┘"),
+        palette.grid,
+    );
+    let position = learn.cursor().position();
+    for row in 0..9u16 {
+        let y = y0 + 1 + row + row / 3;
+        for x in [0u16, 10, 20, 30] {
+            put(buf, area, x0 + x, y, "│", palette.grid);
+        }
+        for col in 0..9u16 {
+            let cell = Cell::at(usize::from(row), usize::from(col));
+            let x = x0 + 1 + col * 3 + col / 3;
+            let struck = marks.struck.iter().any(|&(c, _)| c == cell);
+            let (text, style) = match position.digits.get(cell) {
+                Some(digit) => (format!(" {digit} "), digit_style(learn, palette, cell)),
+                None if struck => (" x ".to_string(), palette.struck),
+                None => (" · ".to_string(), palette.candidate),
+            };
+            let style = palette.highlighted(style, marks.highlight(cell));
+            put(buf, area, x, y, &text, style);
+        }
+    }
+}
+
+fn ending_text(outcome: &Outcome) -> String {
+    match outcome.ending {
+        Ending::Solved(_) => "solved".to_string(),
+        Ending::NoSolution => "no solution".to_string(),
+        Ending::Stopped => format!("stopped after {} events", outcome.events),
+    }
+}
+
+fn render_panel(learn: &LearnState, area: Rect, buf: &mut Buffer) {
+    let settings = learn.settings();
+    let title = format!(
+        " Learn · {} · {} ",
+        if settings.rules == trace::Rules::Peers {
+            "peers only"
+        } else {
+            "peers + hidden singles"
+        },
+        settings.order.description()
+    );
+    let cursor = learn.cursor();
+    let recording = learn.recording();
+    let bold = Style::new().add_modifier(Modifier::BOLD);
+    let mut lines: Vec<Line> = Vec::new();
+    lines.push(Line::from(format!(
+        "Event {} of {} · depth {}",
+        cursor.shown(),
+        recording.len(),
+        cursor.depth()
+    )));
+    let event_text = match learn.current() {
+        Some(recorded) => recorded.event.to_string(),
+        None => "Press Space to assign the first given.".to_string(),
+    };
+    lines.push(Line::from(vec![
+        Span::styled("▶ ", bold),
+        Span::styled(event_text, bold),
+    ]));
+    lines.push(Line::from(""));
+    let path = if cursor.path().is_empty() {
+        "(no guess yet)".to_string()
+    } else {
+        trace::path_text(cursor.path())
+    };
+    lines.push(Line::from(format!(
+        "Path (depth {}): {path}",
+        cursor.depth()
+    )));
+    let counts = cursor.counts();
+    lines.push(Line::from(format!(
+        "Assignments {} · eliminations {} · guesses {} · backtracks {}",
+        counts.assignments, counts.eliminations, counts.guesses, counts.backtracks
+    )));
+    lines.push(Line::from(""));
+    if learn.at_end() {
+        lines.push(Line::styled(
+            format!(
+                "Run ended: {}. All four settings:",
+                ending_text(recording.outcome())
+            ),
+            bold,
+        ));
+        lines.push(Line::from(format!(
+            "  {:<24}{:>8}{:>9}{:>8}{:>8}",
+            "rules, order", "assign", "elim", "guess", "back"
+        )));
+        for (setting, outcome) in Settings::ALL.iter().zip(learn.comparison()) {
+            let c = outcome.counts;
+            let mark = if *setting == settings { "▶ " } else { "  " };
+            let stopped = if outcome.ending == Ending::Stopped {
+                "+"
+            } else {
+                ""
+            };
+            lines.push(Line::from(format!(
+                "{mark}{:<24}{:>8}{:>9}{:>8}{:>8}{stopped}",
+                setting.to_string(),
+                c.assignments,
+                c.eliminations,
+                c.guesses,
+                c.backtracks
+            )));
+        }
+        lines.push(Line::from(""));
+    }
+    let run = if learn.is_running() {
+        "running"
+    } else {
+        "paused"
+    };
+    lines.push(Line::from(format!(
+        "Auto-run {run} · {} events/s",
+        learn.speed()
+    )));
+    lines.push(Line::from(help_text()));
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .block(Block::bordered().title(title))
+        .render(area, buf);
+}
+
+/// One line of key help, generated from the key table so it cannot drift.
+fn help_text() -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut seen: Vec<LearnAction> = Vec::new();
+    for &(_, name, action) in BINDINGS {
+        if let Some(i) = seen.iter().position(|&a| a == action) {
+            parts[i] = format!("{}/{name}", parts[i]);
+        } else {
+            seen.push(action);
+            parts.push(name.to_string());
+        }
+    }
+    seen.iter()
+        .zip(parts)
+        .map(|(action, keys)| format!("{keys} {}", action.description()))
+        .collect::<Vec<_>>()
+        .join(" · ")
+}

@@ -1,0 +1,105 @@
+//! `pencilmark explain`: the whole logical solution path, one step a line, easiest
+//! step first, ending in the solved grid or the step where logic ran out.
+
+use std::io::Write;
+
+use anyhow::Result;
+use clap::Args;
+
+use super::Exit;
+use super::show::{boxed, boxed_candidates, effects_json, read_position};
+use crate::engine::logic::{self, Technique};
+use crate::engine::search;
+
+/// Solve with human techniques, explaining each step.
+#[derive(Args, Debug)]
+#[command(
+    after_help = "Exit status 0 when logic solves the puzzle, 1 when it runs out (or there is no solution).\n\n\
+Examples:\n  pencilmark explain 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n  \
+pencilmark explain --json puzzle.txt"
+)]
+pub struct ExplainArgs {
+    /// An 81-character puzzle, a file (grid, line or candidate grid), or `-`.
+    pub puzzle: Option<String>,
+    /// One JSON object: {"solved", "unique", "steps": [{"technique", "placements", "eliminations", "text"}], "grid"}.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs the command.
+pub fn run(args: &ExplainArgs) -> Result<Exit> {
+    let mut out = std::io::stdout().lock();
+    let mut board = read_position(args.puzzle.as_deref())?;
+    let counted = search::count_solutions(board.digits(), 2);
+    if counted.count == 0 {
+        if args.json {
+            writeln!(
+                out,
+                "{}",
+                serde_json::json!({"solved": false, "unique": false, "steps": [], "grid": board.digits().to_line(), "error": "no solution"})
+            )?;
+        } else {
+            writeln!(out, "The puzzle has no solution.")?;
+        }
+        return Ok(Exit::Failed);
+    }
+    let unique = counted.count == 1;
+    // Uniqueness techniques are unsound when the puzzle has several solutions.
+    let allowed: Vec<Technique> = if unique {
+        Technique::ALL.to_vec()
+    } else {
+        logic::without_uniqueness()
+    };
+    let mut steps = Vec::new();
+    while !board.is_solved() {
+        let Some(step) = logic::find_step_among(&board, &allowed) else {
+            break;
+        };
+        if !step.makes_progress(&board) {
+            break;
+        }
+        step.apply(&mut board);
+        steps.push(step);
+    }
+    let solved = board.is_solved();
+    if args.json {
+        let list: Vec<serde_json::Value> = steps
+            .iter()
+            .map(|s| {
+                serde_json::json!({
+                    "technique": s.technique.key(),
+                    "placements": effects_json(&s.placements),
+                    "eliminations": effects_json(&s.eliminations),
+                    "text": s.text(),
+                })
+            })
+            .collect();
+        writeln!(
+            out,
+            "{}",
+            serde_json::json!({"solved": solved, "unique": unique, "steps": list, "grid": board.digits().to_line()})
+        )?;
+    } else {
+        if !unique {
+            writeln!(
+                out,
+                "Note: the puzzle has more than one solution; uniqueness techniques are not used."
+            )?;
+        }
+        for (i, step) in steps.iter().enumerate() {
+            writeln!(out, "{}. {}", i + 1, step.text())?;
+        }
+        if solved {
+            writeln!(out, "Solved in {} steps:", steps.len())?;
+            write!(out, "{}", boxed(board.digits()))?;
+        } else {
+            writeln!(
+                out,
+                "Logic ran out after {} steps: no known technique applies here.",
+                steps.len()
+            )?;
+            write!(out, "{}", boxed_candidates(&board))?;
+        }
+    }
+    Ok(if solved { Exit::Done } else { Exit::Failed })
+}

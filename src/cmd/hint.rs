@@ -1,0 +1,105 @@
+//! `pencilmark hint`: the next thing to deduce in a position, and why, at the level
+//! of help asked for; mistakes in the position come first.
+
+use std::io::Write;
+
+use anyhow::{Context, Result};
+use clap::Args;
+
+use super::Exit;
+use super::show::{boxed_candidates, effects_json, read_position};
+use crate::engine::hint::{self, Hint};
+use crate::engine::types::Cell;
+
+/// Explain the next step of a position, or name its mistakes.
+#[derive(Args, Debug)]
+#[command(
+    after_help = "Levels: 1 a nudge, 2 the technique and where, 3 the full explanation, 4 the move applied.\n\n\
+Examples:\n  pencilmark hint 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n  \
+pencilmark hint --level 1 position.txt\n  pencilmark hint --givens puzzle.txt --json position.txt"
+)]
+pub struct HintArgs {
+    /// The position: an 81-character line, a grid or a candidate grid (pencil marks), a file, or `-`.
+    pub puzzle: Option<String>,
+    /// The puzzle's givens (81 characters or a file); without it the position's digits are the givens.
+    #[arg(long, value_name = "GIVENS")]
+    pub givens: Option<String>,
+    /// How much help: 1 nudge, 2 technique and where, 3 full explanation, 4 the move applied.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=4))]
+    pub level: u8,
+    /// One JSON object: kind, technique, placements, eliminations, cells, text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs the command.
+pub fn run(args: &HintArgs) -> Result<Exit> {
+    let mut out = std::io::stdout().lock();
+    let mut position = read_position(args.puzzle.as_deref())?;
+    let givens = match &args.givens {
+        Some(g) => *read_position(Some(g))
+            .context("cannot read --givens")?
+            .digits(),
+        None => *position.digits(),
+    };
+    for cell in Cell::all() {
+        if let Some(digit) = givens.get(cell)
+            && position.digit(cell).is_none()
+        {
+            position.place(cell, digit);
+        }
+    }
+    let answer = hint::hint(&givens, &position);
+    let text = answer.text(&position, args.level);
+    let after = answer.applied(&position);
+    if args.json {
+        let (technique, eliminations, cells) = match &answer {
+            Hint::Step(step) => (
+                Some(step.technique.key()),
+                effects_json(&step.eliminations),
+                step.pattern
+                    .iter()
+                    .map(|(c, _)| c.to_string())
+                    .collect::<Vec<_>>(),
+            ),
+            Hint::Guess { cell, .. } => (Some("guess"), effects_json(&[]), vec![cell.to_string()]),
+            Hint::Mistake { cells } => (
+                None,
+                effects_json(&[]),
+                cells.iter().map(Cell::to_string).collect(),
+            ),
+            _ => (None, effects_json(&[]), Vec::new()),
+        };
+        let mut object = serde_json::json!({
+            "kind": answer.kind(),
+            "technique": technique,
+            "placements": effects_json(&answer.placements()),
+            "eliminations": eliminations,
+            "cells": cells,
+            "text": text,
+            "level": args.level,
+        });
+        if let Some(step) = answer.step() {
+            object["name"] = step.technique.name().into();
+            object["units"] = step
+                .units
+                .iter()
+                .map(|u| u.to_string())
+                .collect::<Vec<_>>()
+                .into();
+        }
+        if args.level >= hint::APPLY {
+            object["position"] = after.digits().to_line().into();
+        }
+        writeln!(out, "{object}")?;
+    } else {
+        writeln!(out, "{text}")?;
+        if args.level >= hint::APPLY && after != position {
+            write!(out, "{}", boxed_candidates(&after))?;
+        }
+    }
+    Ok(match answer {
+        Hint::Step(_) | Hint::Guess { .. } | Hint::Solved => Exit::Done,
+        _ => Exit::Failed,
+    })
+}

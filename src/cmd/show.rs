@@ -1,0 +1,185 @@
+//! `pencilmark show`: prints a puzzle or position boxed, with each open cell's
+//! candidates in a 3x3 layout on request, or as a line, a candidate grid or JSON.
+//! Also the one place the logic commands read a PUZZLE argument into a position.
+
+use std::io::Write;
+
+use anyhow::{Context, Result};
+use clap::{Args, ValueEnum};
+
+use super::Exit;
+use crate::engine::parse::{self, Format, Marked};
+use crate::engine::types::{CELLS, Cell, Digit};
+use crate::engine::{Board, Grid};
+use crate::input;
+
+/// Print a puzzle: boxed, with candidates, as a line, a candidate grid, or JSON.
+#[derive(Args, Debug)]
+#[command(
+    after_help = "Examples:\n  pencilmark show 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n  \
+pencilmark show --candidates puzzle.txt\n  pencilmark show --format candidates puzzle.txt > marks.txt"
+)]
+pub struct ShowArgs {
+    /// An 81-character puzzle, a file (grid, line or candidate grid), or `-` for standard input.
+    pub puzzle: Option<String>,
+    /// Show every open cell's candidates in a 3x3 layout (digit d always in the same spot).
+    #[arg(long)]
+    pub candidates: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ShowFormat::Grid)]
+    pub format: ShowFormat,
+}
+
+/// How `show` prints a position.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
+pub enum ShowFormat {
+    /// The 81-character line, `.` for open cells.
+    Line,
+    /// A boxed grid (with `--candidates`, candidates in 3x3 blocks).
+    Grid,
+    /// The candidate grid other tools exchange: 81 groups of digits, one row per line.
+    Candidates,
+    /// One JSON object: {"grid": line, "candidates": [81 strings], "solved": bool}.
+    Json,
+}
+
+/// Runs the command.
+pub fn run(args: &ShowArgs) -> Result<Exit> {
+    let mut out = std::io::stdout().lock();
+    let position = read_position(args.puzzle.as_deref())?;
+    let shown = match (args.format, args.candidates) {
+        (ShowFormat::Grid, false) => boxed(position.digits()),
+        (ShowFormat::Grid, true) => boxed_candidates(&position),
+        (ShowFormat::Line, _) => position.digits().to_line(),
+        (ShowFormat::Candidates, _) => candidate_grid(&position),
+        (ShowFormat::Json, _) => serde_json::json!({
+            "grid": position.digits().to_line(),
+            "candidates": Cell::all().map(|c| position.candidates(c).to_string()).collect::<Vec<_>>(),
+            "solved": position.is_solved(),
+        })
+        .to_string(),
+    };
+    writeln!(out, "{}", shown.trim_end())?;
+    Ok(Exit::Done)
+}
+
+/// Reads PUZZLE (a line, a grid or a candidate grid) into a position: placed digits
+/// and candidates (the pencil marks given, or computed from the digits).
+pub fn read_position(argument: Option<&str>) -> Result<Board> {
+    let text = input::puzzle_text(argument)?;
+    position_from_text(&text)
+        .with_context(|| format!("cannot read the puzzle in {}", where_from(argument)))
+}
+
+fn where_from(argument: Option<&str>) -> String {
+    match argument {
+        Some(a) if a.len() >= CELLS && !std::path::Path::new(a).exists() => {
+            "the argument".to_string()
+        }
+        other => input::describe(other),
+    }
+}
+
+/// A position from puzzle text in any of the three formats.
+pub fn position_from_text(text: &str) -> Result<Board, parse::ParseError> {
+    match parse::detect_format(text) {
+        Format::Candidates => {
+            let marked: Marked = parse::read_candidates(text)?;
+            if let Some(conflict) = marked.digits.first_conflict() {
+                return Err(parse::ParseError::Conflict { line: 1, conflict });
+            }
+            Ok(Board::from_marked(&marked))
+        }
+        _ => parse::parse_puzzle(text).map(|grid| Board::with_auto_candidates(&grid)),
+    }
+}
+
+/// The digits boxed: `+-------+` borders, `.` for open cells.
+pub fn boxed(grid: &Grid) -> String {
+    let border = "+-------+-------+-------+\n";
+    let mut out = String::from(border);
+    for row in 0..9 {
+        out.push('|');
+        for col in 0..9 {
+            let ch = grid.get(Cell::at(row, col)).map_or('.', Digit::to_char);
+            out.push(' ');
+            out.push(ch);
+            if col % 3 == 2 {
+                out.push_str(" |");
+            }
+        }
+        out.push('\n');
+        if row % 3 == 2 {
+            out.push_str(border);
+        }
+    }
+    out
+}
+
+/// Every cell as a 3x3 block: digit d of an open cell always in the same spot, a
+/// placed digit alone in the middle.
+pub fn boxed_candidates(board: &Board) -> String {
+    let border = "+-------------+-------------+-------------+\n";
+    let mut out = String::from(border);
+    for row in 0..9 {
+        for band in 0..3 {
+            out.push('|');
+            for col in 0..9 {
+                let cell = Cell::at(row, col);
+                out.push(' ');
+                for spot in 0..3 {
+                    let d = Digit::new((band * 3 + spot + 1) as u8);
+                    let ch = match board.digit(cell) {
+                        Some(placed) if band == 1 && spot == 1 => placed.to_char(),
+                        Some(_) => ' ',
+                        None if board.candidates(cell).contains(d) => d.to_char(),
+                        None => '.',
+                    };
+                    out.push(ch);
+                }
+                if col % 3 == 2 {
+                    out.push_str(" |");
+                }
+            }
+            out.push('\n');
+        }
+        out.push_str(if row % 3 == 2 {
+            border
+        } else {
+            "|             |             |             |\n"
+        });
+    }
+    out
+}
+
+/// The exchange format: each cell's candidates (a placed cell's digit), columns aligned.
+pub fn candidate_grid(board: &Board) -> String {
+    let groups: Vec<String> = Cell::all()
+        .map(|c| board.candidates(c).to_string())
+        .collect();
+    let widths: Vec<usize> = (0..9)
+        .map(|col| {
+            (0..9)
+                .map(|row| groups[row * 9 + col].len())
+                .max()
+                .unwrap_or(1)
+        })
+        .collect();
+    let mut out = String::new();
+    for row in 0..9 {
+        let line: Vec<String> = (0..9)
+            .map(|col| format!("{:<w$}", groups[row * 9 + col], w = widths[col]))
+            .collect();
+        out.push_str(line.join(" ").trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// A list of effects as JSON: [{"cell": "r4c7", "digit": 7}].
+pub fn effects_json(effects: &[(Cell, Digit)]) -> serde_json::Value {
+    effects
+        .iter()
+        .map(|(c, d)| serde_json::json!({"cell": c.to_string(), "digit": d.get()}))
+        .collect()
+}

@@ -1,0 +1,489 @@
+//! The fast exact solver behind [`super::search::solve`] and
+//! [`super::search::count_solutions`]: bit-parallel, band-wise propagation.
+//!
+//! The state keeps, for every digit, where it may still go as three 27-bit
+//! masks, one per band (a band is three rows; bit `9 * row + column` of band `b`
+//! is cell `27 * b + bit`, so a band's bits are its cells in row-major order).
+//! A placed digit stays in its own masks and is struck from every other digit's.
+//!
+//! Propagation works one (digit, band) pair at a time, in the spirit of JCZSolve:
+//! inside a band a digit fills exactly one cell of each row and of each box, a
+//! 3x3 permutation of rows onto boxes. Only the cells that belong to some
+//! permutation still possible survive (this is locked candidates, box hidden
+//! singles and "no place left" in one table look-up). A row left with one cell
+//! places the digit there; its column is struck from the other rows and bands.
+//! Then naked singles are found for all cells of a band at once with two
+//! bit-parallel counters. Search copies the whole state (240 bytes) on each
+//! guess, branching on a cell with two candidates when there is one.
+
+use super::grid::Grid;
+use super::types::CELLS;
+
+/// The 27 bits of a band.
+const BAND_BITS: u32 = (1 << 27) - 1;
+/// The 9 bits of one row of a band.
+const ROW_BITS: u32 = (1 << 9) - 1;
+
+/// For the 9 bits of one row of a band, which of its three boxes hold a bit (3 bits).
+static ROW_BOXES: [u8; 512] = row_boxes();
+/// For a band's 3x3 occupancy (bit `3 * row + box`: the digit may still go in
+/// that row inside that box), the 27-bit mask of the cells lying in some
+/// row-to-box permutation that fits the occupancy. Zero: the band is impossible.
+static PERMUTATION_CELLS: [u32; 512] = permutation_cells();
+/// For the columns a digit may use in one band (9 bits), the columns of every box
+/// where it is down to one column (as a band mask): no other band may use them.
+static LOCKED_COLUMNS: [u32; 512] = locked_columns(1);
+/// For the columns a digit may use in two bands together (9 bits), the columns of
+/// every box where the two are down to two columns: the third band may use neither.
+static PAIRED_COLUMNS: [u32; 512] = locked_columns(2);
+/// The two bands other than each band.
+const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
+/// Each cell's peers as three band masks (the cell itself excluded).
+static PEER_CELLS: [[u32; 3]; CELLS] = peer_cells();
+
+const fn row_boxes() -> [u8; 512] {
+    let mut table = [0u8; 512];
+    let mut bits = 0;
+    while bits < 512 {
+        let mut boxes = 0u8;
+        let mut b = 0;
+        while b < 3 {
+            if (bits >> (3 * b)) & 7 != 0 {
+                boxes |= 1 << b;
+            }
+            b += 1;
+        }
+        table[bits] = boxes;
+        bits += 1;
+    }
+    table
+}
+
+const fn permutation_cells() -> [u32; 512] {
+    const PERMUTATIONS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut table = [0u32; 512];
+    let mut occupancy = 0;
+    while occupancy < 512 {
+        let mut allowed = 0usize;
+        let mut p = 0;
+        while p < 6 {
+            let perm = PERMUTATIONS[p];
+            let shape = (1 << perm[0]) | (1 << (3 + perm[1])) | (1 << (6 + perm[2]));
+            if occupancy & shape == shape {
+                allowed |= shape;
+            }
+            p += 1;
+        }
+        let mut cells = 0u32;
+        let mut bit = 0;
+        while bit < 9 {
+            if allowed & (1 << bit) != 0 {
+                let (row, boxed) = (bit / 3, bit % 3);
+                cells |= 7 << (9 * row + 3 * boxed);
+            }
+            bit += 1;
+        }
+        table[occupancy] = cells;
+        occupancy += 1;
+    }
+    table
+}
+
+const fn locked_columns(count: u32) -> [u32; 512] {
+    let mut table = [0u32; 512];
+    let mut columns = 0;
+    while columns < 512 {
+        let mut locked = 0u32;
+        let mut b = 0;
+        while b < 3 {
+            let triplet = (columns as u32 >> (3 * b)) & 7;
+            if triplet.count_ones() == count {
+                locked |= triplet << (3 * b);
+            }
+            b += 1;
+        }
+        table[columns] = locked | (locked << 9) | (locked << 18);
+        columns += 1;
+    }
+    table
+}
+
+const fn peer_cells() -> [[u32; 3]; CELLS] {
+    let mut table = [[0u32; 3]; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        let (row, col) = (cell / 9, cell % 9);
+        let mut other = 0;
+        while other < CELLS {
+            let (r, c) = (other / 9, other % 9);
+            let same_box = row / 3 == r / 3 && col / 3 == c / 3;
+            if other != cell && (row == r || col == c || same_box) {
+                table[cell][other / 27] |= 1 << (other % 27);
+            }
+            other += 1;
+        }
+        cell += 1;
+    }
+    table
+}
+
+/// The columns (9 bits) where a band mask has a cell.
+#[inline(always)]
+fn fold_columns(cells: u32) -> usize {
+    ((cells | cells >> 9 | cells >> 18) & ROW_BITS) as usize
+}
+
+/// The whole search state: small, `Copy`, copied on each guess.
+#[derive(Clone, Copy)]
+struct State {
+    /// `places[band][digit]`: cells of the band where the digit is placed or still possible.
+    places: [[u32; 9]; 3],
+    /// The value of `places` when its (band, digit) pair was last propagated.
+    seen: [[u32; 9]; 3],
+    /// Per band, the cells with no digit yet.
+    open_cells: [u32; 3],
+    /// Per band, bit `3 * digit + row`: the digit is not yet placed in that row.
+    open_rows: [u32; 3],
+}
+
+/// The search's answer: how many solutions (up to the limit), the first, and the work done.
+pub(super) struct Outcome {
+    pub count: usize,
+    pub first: Option<Grid>,
+    pub nodes: u64,
+    pub guesses: u64,
+}
+
+/// Counts the solutions of `givens` up to `limit` (at least 1), keeping the first.
+pub(super) fn count(givens: &Grid, limit: usize) -> Outcome {
+    let mut search = Search {
+        limit: limit.max(1),
+        count: 0,
+        first: None,
+        nodes: 0,
+        guesses: 0,
+    };
+    if let Some(state) = State::from_givens(givens) {
+        search.run(state);
+    }
+    Outcome {
+        count: search.count,
+        first: search.first,
+        nodes: search.nodes,
+        guesses: search.guesses,
+    }
+}
+
+impl State {
+    /// The state with every given placed, or `None` when two givens clash.
+    fn from_givens(givens: &Grid) -> Option<State> {
+        let mut state = State {
+            places: [[BAND_BITS; 9]; 3],
+            // Never equal to a band's mask, so every pair is propagated once.
+            seen: [[u32::MAX; 9]; 3],
+            open_cells: [BAND_BITS; 3],
+            open_rows: [BAND_BITS; 3],
+        };
+        for (cell, &value) in givens.values().iter().enumerate() {
+            if value != 0 {
+                let digit = value as usize - 1;
+                if state.places[cell / 27][digit] & (1 << (cell % 27)) == 0 {
+                    return None;
+                }
+                state.place(digit, cell);
+            }
+        }
+        Some(state)
+    }
+
+    /// Puts `digit` in `cell`: struck from the cell's peers and from the cell for
+    /// every other digit. The bookkeeping follows when the band is propagated.
+    #[inline(always)]
+    fn place(&mut self, digit: usize, cell: usize) {
+        let (band, bit) = (cell / 27, 1u32 << (cell % 27));
+        let kept = self.places[band][digit];
+        for cells in &mut self.places[band] {
+            *cells &= !bit;
+        }
+        self.places[band][digit] = kept;
+        let peers = &PEER_CELLS[cell];
+        for (places, peers) in self.places.iter_mut().zip(peers) {
+            places[digit] &= !peers;
+        }
+    }
+
+    /// Propagates one (band, digit) pair. `false` on a contradiction.
+    #[inline(never)]
+    fn propagate_band(&mut self, band: usize, digit: usize) -> bool {
+        let mut cells = self.places[band][digit];
+        let occupancy = ROW_BOXES[(cells & ROW_BITS) as usize] as usize
+            | (ROW_BOXES[((cells >> 9) & ROW_BITS) as usize] as usize) << 3
+            | (ROW_BOXES[(cells >> 18) as usize] as usize) << 6;
+        cells &= PERMUTATION_CELLS[occupancy];
+        if cells == 0 {
+            return false;
+        }
+        // Rows left with a single cell: the permutation step leaves every row non-empty.
+        let mut single_rows = 0u32;
+        for row in 0..3 {
+            let bits = (cells >> (9 * row)) & ROW_BITS;
+            if bits & (bits - 1) == 0 {
+                single_rows |= 1 << row;
+            }
+        }
+        self.seen[band][digit] = cells;
+        self.places[band][digit] = cells;
+        // Columns locked inside a box of this band, or shared by a box with another band.
+        let columns = fold_columns(cells);
+        let [first, second] = OTHER_BANDS[band];
+        let first_columns = fold_columns(self.places[first][digit]);
+        let second_columns = fold_columns(self.places[second][digit]);
+        let locked = LOCKED_COLUMNS[columns];
+        self.places[first][digit] &= !(locked | PAIRED_COLUMNS[columns | second_columns]);
+        self.places[second][digit] &= !(locked | PAIRED_COLUMNS[columns | first_columns]);
+        let fresh = single_rows & (self.open_rows[band] >> (3 * digit)) & 7;
+        if fresh == 0 {
+            return true;
+        }
+        let mut placed = 0u32;
+        for row in 0..3 {
+            if fresh & (1 << row) != 0 {
+                placed |= cells & (ROW_BITS << (9 * row));
+            }
+        }
+        self.open_rows[band] &= !(fresh << (3 * digit));
+        self.open_cells[band] &= !placed;
+        for other in &mut self.places[band] {
+            *other &= !placed;
+        }
+        self.places[band][digit] = cells;
+        true
+    }
+
+    /// Which (band, digit) pairs changed since they were last propagated: bit `9 * band + digit`.
+    #[inline(always)]
+    fn changed_pairs(&self) -> u32 {
+        let places = self.places.as_flattened();
+        let seen = self.seen.as_flattened();
+        let mut changed = 0u32;
+        for i in 0..27 {
+            changed |= ((places[i] != seen[i]) as u32) << i;
+        }
+        changed
+    }
+
+    /// Propagates every changed (band, digit) pair until nothing changes.
+    #[inline(never)]
+    fn propagate_bands(&mut self) -> bool {
+        loop {
+            let mut changed = self.changed_pairs();
+            if changed == 0 {
+                return true;
+            }
+            while changed != 0 {
+                let pair = changed.trailing_zeros() as usize;
+                changed &= changed - 1;
+                if !self.propagate_band(pair / 9, pair % 9) {
+                    return false;
+                }
+            }
+        }
+    }
+
+    /// Places every open cell with one candidate left. `None` on a cell with
+    /// none; otherwise whether anything was placed.
+    #[inline(never)]
+    fn place_naked_singles(&mut self) -> Option<bool> {
+        let mut placed_any = false;
+        for band in 0..3 {
+            let open = self.open_cells[band];
+            if open == 0 {
+                continue;
+            }
+            let (mut one, mut two) = (0u32, 0u32);
+            for &cells in &self.places[band] {
+                two |= one & cells;
+                one |= cells;
+            }
+            if open & !one != 0 {
+                return None;
+            }
+            let mut singles = open & !two;
+            while singles != 0 {
+                let bit = singles & singles.wrapping_neg();
+                singles ^= bit;
+                let digit = self.places[band].iter().position(|&d| d & bit != 0)?;
+                self.place(digit, 27 * band + bit.trailing_zeros() as usize);
+                placed_any = true;
+            }
+        }
+        Some(placed_any)
+    }
+
+    /// Places every digit that has one place left in a column (rows and boxes are
+    /// covered by the band step). Returns whether anything was placed.
+    #[inline(never)]
+    fn place_column_singles(&mut self) -> bool {
+        let [top, middle, bottom] = &self.places;
+        let mut lone = [0u32; 9];
+        for digit in 0..9 {
+            let (t, m, b) = (top[digit], middle[digit], bottom[digit]);
+            // Per position of a band, how many of the three bands hold it: one or more, two or more.
+            let one = t | m | b;
+            let two = (t & m) | (b & (t | m));
+            // Fold the three rows of a band into columns.
+            let (r0, r1, r2) = (one & ROW_BITS, (one >> 9) & ROW_BITS, one >> 18);
+            let column_two = (two | two >> 9 | two >> 18) & ROW_BITS | (r0 & r1) | (r2 & (r0 | r1));
+            let columns = (r0 | r1 | r2) & !column_two;
+            lone[digit] = columns | columns << 9 | columns << 18;
+        }
+        let mut placed_any = false;
+        for band in 0..3 {
+            let open = self.open_cells[band];
+            for digit in 0..9 {
+                let mut fresh = self.places[band][digit] & lone[digit] & open;
+                while fresh != 0 {
+                    let bit = fresh & fresh.wrapping_neg();
+                    fresh ^= bit;
+                    self.place(digit, 27 * band + bit.trailing_zeros() as usize);
+                    placed_any = true;
+                }
+            }
+        }
+        placed_any
+    }
+
+    /// Full propagation: bands, then naked singles, then column singles, until
+    /// none of them finds anything.
+    fn propagate(&mut self) -> bool {
+        loop {
+            if !self.propagate_bands() {
+                return false;
+            }
+            match self.place_naked_singles() {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => {}
+            }
+            if !self.place_column_singles() {
+                return true;
+            }
+        }
+    }
+
+    fn is_solved(&self) -> bool {
+        self.open_cells == [0; 3]
+    }
+
+    /// The open cell to branch on: one with two candidates when there is one,
+    /// else one with the fewest.
+    #[inline(never)]
+    fn branch_cell(&self) -> usize {
+        for band in 0..3 {
+            let open = self.open_cells[band];
+            if open == 0 {
+                continue;
+            }
+            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+            for &cells in &self.places[band] {
+                three |= two & cells;
+                two |= one & cells;
+                one |= cells;
+            }
+            let pairs = open & two & !three;
+            if pairs != 0 {
+                return 27 * band + pairs.trailing_zeros() as usize;
+            }
+        }
+        let mut best = (u32::MAX, 0);
+        for band in 0..3 {
+            let mut open = self.open_cells[band];
+            while open != 0 {
+                let bit = open & open.wrapping_neg();
+                open ^= bit;
+                let count = self.places[band].iter().filter(|&&d| d & bit != 0).count() as u32;
+                if count < best.0 {
+                    best = (count, 27 * band + bit.trailing_zeros() as usize);
+                }
+            }
+        }
+        best.1
+    }
+
+    /// The digits still possible in `cell`, bit `digit`.
+    fn digits_of(&self, cell: usize) -> u32 {
+        let (band, bit) = (cell / 27, 1u32 << (cell % 27));
+        let mut digits = 0;
+        for (digit, &cells) in self.places[band].iter().enumerate() {
+            if cells & bit != 0 {
+                digits |= 1 << digit;
+            }
+        }
+        digits
+    }
+
+    /// The solved grid (call only when solved).
+    fn grid(&self) -> Grid {
+        let mut values = [0u8; CELLS];
+        for (band, digits) in self.places.iter().enumerate() {
+            for (digit, &cells) in digits.iter().enumerate() {
+                let mut cells = cells;
+                while cells != 0 {
+                    values[27 * band + cells.trailing_zeros() as usize] = digit as u8 + 1;
+                    cells &= cells - 1;
+                }
+            }
+        }
+        Grid::from_values(values)
+    }
+}
+
+struct Search {
+    limit: usize,
+    count: usize,
+    first: Option<Grid>,
+    nodes: u64,
+    guesses: u64,
+}
+
+impl Search {
+    fn run(&mut self, mut state: State) {
+        self.nodes += 1;
+        if !state.propagate() {
+            return;
+        }
+        if state.is_solved() {
+            self.count += 1;
+            if self.first.is_none() {
+                self.first = Some(state.grid());
+            }
+            return;
+        }
+        let cell = state.branch_cell();
+        let mut digits = state.digits_of(cell);
+        while digits != 0 {
+            if self.count >= self.limit {
+                return;
+            }
+            let digit = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            self.guesses += 1;
+            if digits == 0 {
+                // The last candidate reuses this state: no copy needed.
+                state.place(digit, cell);
+                self.run(state);
+                return;
+            }
+            let mut next = state;
+            next.place(digit, cell);
+            self.run(next);
+        }
+    }
+}

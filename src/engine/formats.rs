@@ -1,0 +1,326 @@
+//! The puzzle file formats people exchange, read into grids: 81-character lines
+//! (also SadMan's `.sdm` collections), multi-line grids, SadMan `.sdk`, Simple
+//! Sudoku `.ss`, and candidate grids. [`read_any`] tells them apart.
+//!
+//! Every cell is read by `parse`'s functions; this module only knows how the
+//! formats lay grids out in a file (sections, borders, metadata), and keeps the
+//! line numbers of errors true to the whole file.
+
+use thiserror::Error;
+
+use super::board::Board;
+use super::grid::Grid;
+use super::parse::{self, Marked, ParseError};
+use super::types::{Cell, Digit};
+
+/// A puzzle file format.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum FileFormat {
+    /// One 81-character puzzle per line, blanks `.` `0` `_`, text after the cells a comment
+    /// (SadMan's `.sdm` collections are this).
+    Lines,
+    /// One multi-line grid: 9 rows of 9 cells, `|` `+` `-` `=` and spaces as layout.
+    Grid,
+    /// SadMan Software's `.sdk`: `#X` metadata lines (`#A` author, `#D` description, ...),
+    /// then the grid, optionally in sections `[Puzzle]` and `[State]` (the position reached).
+    SadMan,
+    /// Simple Sudoku's `.ss`: the grid drawn with `|` `+` `-` and `*` corners.
+    SimpleSudoku,
+    /// 81 groups of candidate digits (pencil marks); a group of one digit is placed.
+    Candidates,
+}
+
+impl FileFormat {
+    pub const ALL: [FileFormat; 5] = [
+        FileFormat::Lines,
+        FileFormat::Grid,
+        FileFormat::SadMan,
+        FileFormat::SimpleSudoku,
+        FileFormat::Candidates,
+    ];
+
+    /// "lines", "grid", "sdk", "ss", "candidates".
+    pub fn key(self) -> &'static str {
+        match self {
+            FileFormat::Lines => "lines",
+            FileFormat::Grid => "grid",
+            FileFormat::SadMan => "sdk",
+            FileFormat::SimpleSudoku => "ss",
+            FileFormat::Candidates => "candidates",
+        }
+    }
+
+    /// The format a file name's extension promises: `.sdk`, `.sdm`, `.ss`; `None` otherwise.
+    pub fn from_file_name(name: &str) -> Option<FileFormat> {
+        let (_, extension) = name.rsplit_once('.')?;
+        match extension.to_ascii_lowercase().as_str() {
+            "sdk" => Some(FileFormat::SadMan),
+            "sdm" => Some(FileFormat::Lines),
+            "ss" => Some(FileFormat::SimpleSudoku),
+            _ => None,
+        }
+    }
+
+    /// The format of `text`, told from its content.
+    pub fn detect(text: &str) -> FileFormat {
+        let content = || text.lines().map(str::trim).filter(|l| !l.is_empty());
+        if content().any(|l| section_name(l).is_some() || is_sadman_field(l)) {
+            return FileFormat::SadMan;
+        }
+        if content().any(|l| l.starts_with('*') && l.ends_with('*') && l.len() > 1) {
+            return FileFormat::SimpleSudoku;
+        }
+        match parse::detect_format(text) {
+            parse::Format::Lines => FileFormat::Lines,
+            parse::Format::Candidates => FileFormat::Candidates,
+            // A candidate grid with a group too many or too few is still one: more
+            // groups than a grid of 3-cell runs, some of them several digits.
+            parse::Format::Grid if looks_like_candidates(text) => FileFormat::Candidates,
+            parse::Format::Grid => FileFormat::Grid,
+        }
+    }
+}
+
+/// A SadMan metadata line: `#` and a tag letter with its value right after (`#AAuthor`).
+fn is_sadman_field(line: &str) -> bool {
+    let mut chars = line.chars();
+    chars.next() == Some('#')
+        && chars.next().is_some_and(|tag| "ABCDLSU".contains(tag))
+        && chars.next().is_some_and(|c| !c.is_whitespace())
+}
+
+fn looks_like_candidates(text: &str) -> bool {
+    let groups: Vec<&str> = text
+        .lines()
+        .filter(|line| !line.trim_start().starts_with('#'))
+        .flat_map(|line| line.split(|c: char| c.is_whitespace() || c == '|'))
+        .filter(|group| group.chars().any(|c| c.is_ascii_digit()))
+        .collect();
+    groups.len() > 27 && groups.iter().any(|group| group.len() > 1)
+}
+
+/// One puzzle read from a file.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Imported {
+    /// The line the puzzle starts on (one-based).
+    pub line: usize,
+    /// The givens; for a candidate grid, its placed digits (the format has no givens).
+    pub givens: Grid,
+    /// The position reached, when the file has one: a candidate grid's digits and
+    /// pencil marks, or a SadMan `[State]` with the candidates its digits leave.
+    pub position: Option<Marked>,
+    /// A name from the file's metadata (SadMan `#D` description, else `#A` author).
+    pub name: Option<String>,
+}
+
+impl Imported {
+    fn givens(line: usize, givens: Grid) -> Imported {
+        Imported {
+            line,
+            givens,
+            position: None,
+            name: None,
+        }
+    }
+}
+
+/// Why a file could not be read: a cell-level error from `parse`, or a format's own rule.
+#[derive(Clone, PartialEq, Eq, Debug, Error)]
+pub enum FormatError {
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+    #[error("line {line}: the [State] grid changes the given {given} at {cell} to {found}")]
+    StateChangesGiven {
+        line: usize,
+        cell: Cell,
+        given: Digit,
+        found: String,
+    },
+    #[error("line {line}: the [State] grid must follow a [Puzzle] grid")]
+    StateWithoutPuzzle { line: usize },
+}
+
+/// Reads every puzzle in `text`. The format comes from `file_name`'s extension
+/// when it names one (`.sdk`, `.sdm`, `.ss`), else from the content.
+pub fn read_any(text: &str, file_name: Option<&str>) -> Result<Vec<Imported>, FormatError> {
+    let format = file_name
+        .and_then(FileFormat::from_file_name)
+        .unwrap_or_else(|| FileFormat::detect(text));
+    read_as(text, format)
+}
+
+/// Reads every puzzle in `text` as `format`.
+pub fn read_as(text: &str, format: FileFormat) -> Result<Vec<Imported>, FormatError> {
+    match format {
+        FileFormat::Lines => read_lines(text),
+        FileFormat::Grid => Ok(vec![Imported::givens(
+            first_content_line(text),
+            parse::parse_grid(text)?,
+        )]),
+        FileFormat::SadMan => read_sadman(text).map(|one| vec![one]),
+        FileFormat::SimpleSudoku => read_simple_sudoku(text).map(|one| vec![one]),
+        FileFormat::Candidates => read_candidate_grid(text).map(|one| vec![one]),
+    }
+}
+
+fn read_lines(text: &str) -> Result<Vec<Imported>, FormatError> {
+    let puzzles = text
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| !parse::is_skippable(line))
+        .map(|(i, line)| Ok(Imported::givens(i + 1, parse::parse_line(line, i + 1)?)))
+        .collect::<Result<Vec<_>, FormatError>>()?;
+    if puzzles.is_empty() {
+        return Err(ParseError::Empty.into());
+    }
+    Ok(puzzles)
+}
+
+fn first_content_line(text: &str) -> usize {
+    text.lines()
+        .position(|line| !parse::is_skippable(line))
+        .map_or(1, |i| i + 1)
+}
+
+/// `Puzzle` for a line `[Puzzle]`.
+fn section_name(line: &str) -> Option<&str> {
+    let trimmed = line.trim();
+    trimmed
+        .strip_prefix('[')
+        .and_then(|rest| rest.strip_suffix(']'))
+        .filter(|name| !name.is_empty() && name.chars().all(|c| c.is_ascii_alphabetic()))
+}
+
+/// The lines of `text` for which `keep` holds, the others blanked, so a reader's
+/// line numbers stay those of the whole file.
+fn keep_lines(text: &str, keep: impl Fn(usize, &str) -> bool) -> String {
+    text.lines()
+        .enumerate()
+        .map(|(i, line)| if keep(i, line) { line } else { "" })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn read_sadman(text: &str) -> Result<Imported, FormatError> {
+    // The section each line is in, lowercased; lines before any header are the puzzle.
+    let mut sections = Vec::new();
+    let mut current = "puzzle".to_string();
+    for line in text.lines() {
+        match section_name(line) {
+            Some(name) => {
+                current = name.to_ascii_lowercase();
+                sections.push(None);
+            }
+            None => sections.push(Some(current.clone())),
+        }
+    }
+    let section_text = |name: &str| {
+        keep_lines(text, |i, line| {
+            sections[i].as_deref() == Some(name) && !line.trim_start().starts_with('#')
+        })
+    };
+    let puzzle_text = section_text("puzzle");
+    let state_text = section_text("state");
+    if puzzle_text.trim().is_empty() && !state_text.trim().is_empty() {
+        return Err(FormatError::StateWithoutPuzzle {
+            line: first_content_line(&state_text),
+        });
+    }
+    let mut imported = Imported::givens(
+        first_content_line(&puzzle_text),
+        read_one_grid(&puzzle_text)?,
+    );
+    imported.name = sadman_name(text);
+    if state_text.trim().is_empty() {
+        return Ok(imported);
+    }
+    let state = read_one_grid(&state_text)?;
+    let givens = imported.givens;
+    for cell in Cell::all() {
+        if let Some(given) = givens.get(cell)
+            && state.get(cell) != Some(given)
+        {
+            return Err(FormatError::StateChangesGiven {
+                line: row_line(&state_text, cell.row()),
+                cell,
+                given,
+                found: state
+                    .get(cell)
+                    .map_or("a blank".to_string(), |d| d.to_string()),
+            });
+        }
+    }
+    // SadMan keeps pencil marks in a section of its own we do not read: start from
+    // the candidates the placed digits leave.
+    let board = Board::with_auto_candidates(&state);
+    imported.position = Some(Marked {
+        digits: state,
+        candidates: std::array::from_fn(|i| board.candidates(Cell::new(i))),
+    });
+    Ok(imported)
+}
+
+/// The line of grid row `row` (zero-based) in `text`: the lines with cells, in order.
+fn row_line(text: &str, row: usize) -> usize {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| {
+            !line.trim_start().starts_with('#')
+                && line
+                    .chars()
+                    .any(|c| c.is_ascii_digit() || matches!(c, '.' | '_'))
+        })
+        .nth(row)
+        .map_or(1, |(i, _)| i + 1)
+}
+
+/// A grid that may also be written as one 81-character line.
+fn read_one_grid(text: &str) -> Result<Grid, ParseError> {
+    match text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| !parse::is_skippable(l))
+    {
+        Some((i, line)) if parse::starts_with_full_line(line) => parse::parse_line(line, i + 1),
+        _ => parse::parse_grid(text),
+    }
+}
+
+/// `#D` description, else `#A` author, of a SadMan file.
+fn sadman_name(text: &str) -> Option<String> {
+    let field = |tag: &str| {
+        text.lines()
+            .find_map(|line| line.trim().strip_prefix(tag))
+            .map(|value| value.trim().to_string())
+            .filter(|value| !value.is_empty())
+    };
+    field("#D").or_else(|| field("#A"))
+}
+
+fn read_simple_sudoku(text: &str) -> Result<Imported, FormatError> {
+    // The top and bottom borders `*-----------*` are the only lines `parse` would not
+    // take as layout: blank them.
+    let grid_text = keep_lines(text, |_, line| {
+        let trimmed = line.trim();
+        !(trimmed.starts_with('*') && trimmed.chars().all(|c| matches!(c, '*' | '-')))
+    });
+    let line = first_content_line(&grid_text);
+    Ok(Imported::givens(line, parse::parse_grid(&grid_text)?))
+}
+
+fn read_candidate_grid(text: &str) -> Result<Imported, FormatError> {
+    let marked = parse::read_candidates(text)?;
+    if let Some(conflict) = marked.digits.first_conflict() {
+        return Err(ParseError::Conflict {
+            line: first_content_line(text),
+            conflict,
+        }
+        .into());
+    }
+    Ok(Imported {
+        line: first_content_line(text),
+        givens: marked.digits,
+        position: Some(marked),
+        name: None,
+    })
+}

@@ -1,0 +1,386 @@
+//! The puzzle generator: a random solved grid, clues removed while the solution
+//! stays unique until no clue (or symmetric pair of clues) can go, then graded and
+//! kept only at the asked level.
+//!
+//! Deterministic: every random choice comes from a ChaCha8 generator seeded from
+//! `(seed, index)`, so puzzle `index` of a seed is the same on every machine and
+//! whatever thread makes it. Nothing here depends on hash order or timing.
+//!
+//! Reaching a level: a fresh minimal puzzle lands at a random level, mostly Easy
+//! or Medium. To reach the others faster the generator climbs: it restores a few
+//! removed clues of the current puzzle and removes clues again in a new random
+//! order, giving another minimal puzzle with the same solution, and keeps the new
+//! one when its grade is at least as close to the target (level first, then score
+//! in the target's direction). After [`CLIMB_STEPS`] such moves without success it
+//! starts over from a fresh solved grid.
+
+use std::cmp::Ordering;
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use super::board::Board;
+use super::grade::{self, Grade, Level};
+use super::grid::Grid;
+use super::search;
+use super::types::{Cell, Digit, SIZE};
+
+/// How clues are laid out.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Symmetry {
+    /// Any layout.
+    #[default]
+    None,
+    /// 180-degree rotation: r1c1 is a clue exactly when r9c9 is.
+    Rotational,
+    /// Left-right mirror: r1c1 is a clue exactly when r1c9 is.
+    Mirror,
+}
+
+impl Symmetry {
+    pub const ALL: [Symmetry; 3] = [Symmetry::None, Symmetry::Rotational, Symmetry::Mirror];
+
+    /// "none", "rotational", "mirror".
+    pub fn key(self) -> &'static str {
+        match self {
+            Symmetry::None => "none",
+            Symmetry::Rotational => "rotational",
+            Symmetry::Mirror => "mirror",
+        }
+    }
+
+    /// The cell that must be a clue together with `cell` (itself on the axis or centre).
+    pub fn partner(self, cell: Cell) -> Cell {
+        let last = SIZE - 1;
+        match self {
+            Symmetry::None => cell,
+            Symmetry::Rotational => Cell::at(last - cell.row(), last - cell.col()),
+            Symmetry::Mirror => Cell::at(cell.row(), last - cell.col()),
+        }
+    }
+
+    /// The groups of cells that are clues together, in row-major order of their first cell.
+    pub fn orbits(self) -> Vec<Orbit> {
+        Cell::all()
+            .filter(|&cell| self.partner(cell) >= cell)
+            .map(|cell| Orbit {
+                first: cell,
+                second: self.partner(cell),
+            })
+            .collect()
+    }
+}
+
+/// One cell, or two cells that are clues together under a symmetry.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Orbit {
+    pub first: Cell,
+    /// Equal to `first` when the cell is its own partner.
+    pub second: Cell,
+}
+
+impl Orbit {
+    fn is_clue(self, puzzle: &Grid) -> bool {
+        puzzle.get(self.first).is_some() && puzzle.get(self.second).is_some()
+    }
+
+    fn cleared(self, puzzle: &Grid) -> Grid {
+        let mut next = *puzzle;
+        next.set(self.first, None);
+        next.set(self.second, None);
+        next
+    }
+
+    fn restored(self, puzzle: &Grid, solution: &Grid) -> Grid {
+        let mut next = *puzzle;
+        next.set(self.first, solution.get(self.first));
+        next.set(self.second, solution.get(self.second));
+        next
+    }
+}
+
+/// What to generate.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Request {
+    pub level: Level,
+    pub symmetry: Symmetry,
+    /// Puzzles graded before giving up (each fresh or climbed puzzle counts one).
+    pub max_attempts: u32,
+}
+
+impl Request {
+    /// A request for `level` with no symmetry and the default budget.
+    pub fn new(level: Level) -> Request {
+        Request {
+            level,
+            symmetry: Symmetry::None,
+            max_attempts: DEFAULT_MAX_ATTEMPTS,
+        }
+    }
+}
+
+/// Attempts before giving up, by default: far more than any level needs with the full grader.
+pub const DEFAULT_MAX_ATTEMPTS: u32 = 200_000;
+
+/// Climbing moves from one solved grid before starting over from a fresh one.
+pub const CLIMB_STEPS: u32 = 40;
+
+/// Clue groups restored by one climbing move.
+const RESTORED_PER_MOVE: usize = 3;
+
+/// A generated puzzle.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Generated {
+    pub givens: Grid,
+    pub solution: Grid,
+    pub grade: Grade,
+    /// Puzzles graded to find this one.
+    pub attempts: u32,
+}
+
+/// Why no puzzle came out.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Error)]
+pub enum GenerateError {
+    #[error("no {} puzzle found in {attempts} attempts", level.key())]
+    GaveUp { level: Level, attempts: u32 },
+}
+
+/// The random generator for puzzle `index` of `seed`: the seed picks the key, the
+/// index the ChaCha stream, so every puzzle's choices are independent of the others.
+pub fn rng_for(seed: u64, index: u64) -> ChaCha8Rng {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(index);
+    rng
+}
+
+/// Generates puzzle `index` of `seed` as `request` asks.
+pub fn generate(request: &Request, seed: u64, index: u64) -> Result<Generated, GenerateError> {
+    generate_with(request, &mut rng_for(seed, index))
+}
+
+/// Generates one puzzle drawing every random choice from `rng`.
+pub fn generate_with(request: &Request, rng: &mut ChaCha8Rng) -> Result<Generated, GenerateError> {
+    let target = request.level;
+    let mut attempts = 0;
+    while attempts < request.max_attempts {
+        let solution = solved_grid(rng);
+        let mut best = minimize(&solution, request.symmetry, rng);
+        let mut best_grade = grade::grade(&best);
+        attempts += 1;
+        for _ in 0..CLIMB_STEPS {
+            if best_grade.level == target {
+                return Ok(Generated {
+                    givens: best,
+                    solution,
+                    grade: best_grade,
+                    attempts,
+                });
+            }
+            if attempts >= request.max_attempts {
+                break;
+            }
+            let candidate = climb(&best, &solution, request.symmetry, rng);
+            let candidate_grade = grade::grade(&candidate);
+            attempts += 1;
+            if closeness(&candidate_grade, target) >= closeness(&best_grade, target) {
+                best = candidate;
+                best_grade = candidate_grade;
+            }
+        }
+        if best_grade.level == target {
+            return Ok(Generated {
+                givens: best,
+                solution,
+                grade: best_grade,
+                attempts,
+            });
+        }
+    }
+    Err(GenerateError::GaveUp {
+        level: target,
+        attempts,
+    })
+}
+
+/// How close a grade is to `target`, larger is closer: levels first, then the
+/// score, which should grow when below the target and shrink when above it.
+fn closeness(grade: &Grade, target: Level) -> (i32, i64) {
+    let level = grade.level as i32;
+    let wanted = target as i32;
+    let score = i64::from(grade.score);
+    match level.cmp(&wanted) {
+        Ordering::Equal => (0, 0),
+        Ordering::Less => (level - wanted, score),
+        Ordering::Greater => (wanted - level, -score),
+    }
+}
+
+/// A random complete grid: search on the cell with the fewest candidates, trying
+/// its digits in random order.
+pub fn solved_grid(rng: &mut impl Rng) -> Grid {
+    fill(Board::new(), rng)
+        .map(|board| *board.digits())
+        .expect("an empty board has solutions")
+}
+
+fn fill(board: Board, rng: &mut impl Rng) -> Option<Board> {
+    let Some(cell) = board.fewest_candidates_cell() else {
+        return Some(board);
+    };
+    let mut digits: Vec<Digit> = board.candidates(cell).iter().collect();
+    shuffle(&mut digits, rng);
+    for digit in digits {
+        let mut next = board;
+        if next.assign(cell, digit).is_ok()
+            && let Some(done) = fill(next, rng)
+        {
+            return Some(done);
+        }
+    }
+    None
+}
+
+/// Fisher-Yates with 32-bit draws, so the order is the same on every platform.
+fn shuffle<T>(items: &mut [T], rng: &mut impl Rng) {
+    for i in (1..items.len()).rev() {
+        let j = rng.random_range(0..=i as u32) as usize;
+        items.swap(i, j);
+    }
+}
+
+/// Removes the clue groups of `puzzle` in random order, each only when the puzzle
+/// keeps exactly one solution. `puzzle` must have exactly one solution; the result
+/// is minimal for `symmetry`: no clue group of it can be removed.
+///
+/// One pass suffices: if removing a group leaves several solutions, removing it
+/// after more clues are gone leaves several too.
+pub fn minimize(puzzle: &Grid, symmetry: Symmetry, rng: &mut impl Rng) -> Grid {
+    let mut orbits = symmetry.orbits();
+    shuffle(&mut orbits, rng);
+    let mut current = *puzzle;
+    for orbit in orbits {
+        if !orbit.is_clue(&current) {
+            continue;
+        }
+        let trial = orbit.cleared(&current);
+        if has_unique_solution(&trial) {
+            current = trial;
+        }
+    }
+    current
+}
+
+/// A neighbouring minimal puzzle with the same solution: a few removed clue groups
+/// restored, then clues removed again in a fresh random order.
+fn climb(puzzle: &Grid, solution: &Grid, symmetry: Symmetry, rng: &mut impl Rng) -> Grid {
+    let mut open: Vec<Orbit> = symmetry
+        .orbits()
+        .into_iter()
+        .filter(|orbit| !orbit.is_clue(puzzle))
+        .collect();
+    shuffle(&mut open, rng);
+    let restored = open
+        .iter()
+        .take(RESTORED_PER_MOVE)
+        .fold(*puzzle, |grid, orbit| orbit.restored(&grid, solution));
+    minimize(&restored, symmetry, rng)
+}
+
+/// Whether `puzzle` has exactly one solution.
+pub fn has_unique_solution(puzzle: &Grid) -> bool {
+    search::count_solutions(puzzle, 2).count == 1
+}
+
+/// Whether `puzzle` has one solution and no clue group (under `symmetry`) can be
+/// removed without losing that.
+pub fn is_minimal(puzzle: &Grid, symmetry: Symmetry) -> bool {
+    has_unique_solution(puzzle)
+        && symmetry
+            .orbits()
+            .into_iter()
+            .filter(|orbit| orbit.is_clue(puzzle))
+            .all(|orbit| !has_unique_solution(&orbit.cleared(puzzle)))
+}
+
+/// Whether the clues of `puzzle` are laid out with `symmetry`.
+pub fn has_symmetry(puzzle: &Grid, symmetry: Symmetry) -> bool {
+    Cell::all()
+        .all(|cell| puzzle.get(cell).is_some() == puzzle.get(symmetry.partner(cell)).is_some())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::types::CELLS;
+
+    #[test]
+    fn solved_grid_is_a_valid_solution() {
+        let mut rng = rng_for(7, 0);
+        let grid = solved_grid(&mut rng);
+        assert!(grid.is_solution_of(&Grid::empty()), "{grid:?}");
+    }
+
+    #[test]
+    fn same_seed_and_index_give_the_same_grid_and_others_differ() {
+        let a = solved_grid(&mut rng_for(1, 0));
+        let b = solved_grid(&mut rng_for(1, 0));
+        let c = solved_grid(&mut rng_for(1, 1));
+        let d = solved_grid(&mut rng_for(2, 0));
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+        assert_ne!(a, d);
+    }
+
+    #[test]
+    fn minimized_puzzle_is_unique_minimal_and_symmetric() {
+        for symmetry in Symmetry::ALL {
+            let mut rng = rng_for(3, symmetry as u64);
+            let solution = solved_grid(&mut rng);
+            let puzzle = minimize(&solution, symmetry, &mut rng);
+            assert!(puzzle.filled() < 40, "{symmetry:?}: {puzzle:?}");
+            assert!(is_minimal(&puzzle, symmetry), "{symmetry:?}: {puzzle:?}");
+            assert!(has_symmetry(&puzzle, symmetry), "{symmetry:?}: {puzzle:?}");
+            assert_eq!(search::solve(&puzzle).solution, Some(solution));
+        }
+    }
+
+    #[test]
+    fn orbits_cover_every_cell_once() {
+        for symmetry in Symmetry::ALL {
+            let mut seen = [0; CELLS];
+            for orbit in symmetry.orbits() {
+                seen[orbit.first.index()] += 1;
+                if orbit.second != orbit.first {
+                    seen[orbit.second.index()] += 1;
+                }
+            }
+            assert!(seen.iter().all(|&n| n == 1), "{symmetry:?}");
+        }
+    }
+
+    #[test]
+    fn a_full_grid_with_one_clue_missing_is_not_minimal() {
+        let solution = solved_grid(&mut rng_for(5, 0));
+        let mut puzzle = solution;
+        puzzle.set(Cell::new(0), None);
+        assert!(!is_minimal(&puzzle, Symmetry::None));
+    }
+
+    #[test]
+    fn an_impossible_budget_gives_up_with_the_level() {
+        let request = Request {
+            max_attempts: 0,
+            ..Request::new(Level::Hard)
+        };
+        assert_eq!(
+            generate(&request, 1, 0),
+            Err(GenerateError::GaveUp {
+                level: Level::Hard,
+                attempts: 0
+            })
+        );
+    }
+}

@@ -1,0 +1,238 @@
+//! The generator: puzzles at every level with a fixed seed have one solution, are
+//! graded at that level and minimal; the same seed prints the same puzzles whatever
+//! the thread count; the bundled collections are what their files say.
+
+use std::process::{Command, Output};
+
+use pencilmark::engine::generate::{self, Request, Symmetry};
+use pencilmark::engine::grade::{self, Level};
+use pencilmark::engine::{Grid, parse, search};
+use pencilmark::puzzles;
+
+const SEED: u64 = 20_261_122;
+
+fn pencilmark(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pencilmark"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout_lines(output: &Output) -> Vec<String> {
+    assert!(
+        output.status.success(),
+        "exit {:?}, stderr: {}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout.clone())
+        .expect("utf-8 output")
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+fn assert_sound(givens: &Grid, level: Level, symmetry: Symmetry, what: &str) {
+    let counted = search::count_solutions(givens, 2);
+    assert_eq!(
+        counted.count, 1,
+        "{what}: {givens:?} must have one solution"
+    );
+    assert_eq!(
+        grade::grade(givens).level,
+        level,
+        "{what}: {givens:?} graded"
+    );
+    assert!(
+        generate::is_minimal(givens, symmetry),
+        "{what}: {givens:?} must be minimal"
+    );
+    assert!(
+        generate::has_symmetry(givens, symmetry),
+        "{what}: {givens:?} must have {symmetry:?} symmetry"
+    );
+}
+
+#[test]
+fn every_level_gives_unique_minimal_puzzles_graded_at_that_level() {
+    for level in Level::ALL {
+        for index in 0..2 {
+            let made = generate::generate(&Request::new(level), SEED, index)
+                .unwrap_or_else(|e| panic!("{}: {e}", level.key()));
+            assert_sound(&made.givens, level, Symmetry::None, level.key());
+            assert_eq!(made.grade.level, level);
+            assert!(made.solution.is_solution_of(&made.givens));
+        }
+    }
+}
+
+#[test]
+fn symmetric_puzzles_keep_their_symmetry_and_are_minimal_for_it() {
+    for symmetry in [Symmetry::Rotational, Symmetry::Mirror] {
+        for level in [Level::Easy, Level::Hard] {
+            let request = Request {
+                symmetry,
+                ..Request::new(level)
+            };
+            let made = generate::generate(&request, SEED, 0).expect("a puzzle");
+            assert_sound(&made.givens, level, symmetry, symmetry.key());
+        }
+    }
+}
+
+#[test]
+fn same_seed_same_puzzle_and_indices_differ() {
+    let request = Request::new(Level::Medium);
+    let a = generate::generate(&request, SEED, 3).expect("a puzzle");
+    let b = generate::generate(&request, SEED, 3).expect("a puzzle");
+    let c = generate::generate(&request, SEED, 4).expect("a puzzle");
+    assert_eq!(a, b);
+    assert_ne!(a.givens, c.givens);
+}
+
+#[test]
+fn cli_prints_the_same_puzzles_whatever_the_threads_and_count() {
+    let seed = SEED.to_string();
+    let run = |count: &str, threads: &str| {
+        stdout_lines(&pencilmark(&[
+            "generate",
+            "--difficulty",
+            "medium",
+            "--count",
+            count,
+            "--seed",
+            &seed,
+            "--threads",
+            threads,
+        ]))
+    };
+    let one_thread = run("6", "1");
+    let three_threads = run("6", "3");
+    let fewer = run("3", "2");
+    assert_eq!(one_thread.len(), 6);
+    assert_eq!(one_thread, three_threads);
+    assert_eq!(fewer, one_thread[..3]);
+    for (index, line) in one_thread.iter().enumerate() {
+        let givens = parse::parse_line(line, index + 1).expect("an 81-character line");
+        assert_eq!(line.len(), 81);
+        let made =
+            generate::generate(&Request::new(Level::Medium), SEED, index as u64).expect("a puzzle");
+        assert_eq!(
+            givens, made.givens,
+            "the CLI prints the engine's puzzle {index}"
+        );
+    }
+}
+
+#[test]
+fn cli_json_and_grade_describe_each_puzzle() {
+    let json = stdout_lines(&pencilmark(&[
+        "generate", "-d", "hard", "-n", "2", "--seed", "5", "--json",
+    ]));
+    assert_eq!(json.len(), 2);
+    for (index, line) in json.iter().enumerate() {
+        let value: serde_json::Value = serde_json::from_str(line).expect("one JSON object");
+        assert_eq!(value["level"], "hard");
+        assert_eq!(value["index"], index);
+        assert_eq!(value["seed"], 5);
+        let puzzle = value["puzzle"].as_str().expect("puzzle");
+        let solution = value["solution"].as_str().expect("solution");
+        let givens = parse::parse_line(puzzle, 1).expect("puzzle parses");
+        let solved = parse::parse_line(solution, 1).expect("solution parses");
+        assert!(solved.is_solution_of(&givens));
+        assert_eq!(value["clues"], givens.filled());
+        assert!(value["steps"].is_object());
+    }
+    let graded = stdout_lines(&pencilmark(&[
+        "generate", "-d", "hard", "-n", "2", "--seed", "5", "--grade",
+    ]));
+    for (line, json_line) in graded.iter().zip(&json) {
+        let value: serde_json::Value = serde_json::from_str(json_line).expect("JSON");
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(fields[0], value["puzzle"]);
+        assert_eq!(fields[1], "hard");
+        assert_eq!(fields[2], value["score"].to_string());
+    }
+}
+
+#[test]
+fn cli_rejects_an_unknown_level_with_status_2() {
+    let output = pencilmark(&["generate", "--difficulty", "fiendish"]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("fiendish") && stderr.contains("extreme"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn cli_that_gives_up_says_so_with_status_1() {
+    let output = pencilmark(&[
+        "generate",
+        "-d",
+        "extreme",
+        "--seed",
+        "1",
+        "--max-attempts",
+        "0",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("no extreme puzzle found"), "{stderr}");
+}
+
+#[test]
+fn every_bundled_puzzle_has_one_solution_and_its_file_level() {
+    for level in Level::ALL {
+        let text = puzzles::collection_text(level);
+        let header: Vec<&str> = text.lines().take_while(|l| l.starts_with('#')).collect();
+        assert!(
+            header.iter().any(|l| l.contains("pencilmark generate")),
+            "{}: the header says how the file was made",
+            level.key()
+        );
+        let collection = puzzles::collection(level);
+        assert!(
+            collection.len() >= 50,
+            "{}: {} puzzles",
+            level.key(),
+            collection.len()
+        );
+        for named in &collection {
+            assert_eq!(
+                search::count_solutions(&named.givens, 2).count,
+                1,
+                "{} has one solution",
+                named.name
+            );
+            assert_eq!(
+                grade::grade(&named.givens).level,
+                level,
+                "{} is graded at its file's level",
+                named.name
+            );
+        }
+        for line in text.lines().filter(|l| !parse::is_skippable(l)) {
+            assert_eq!(
+                line.split_whitespace().nth(1),
+                Some(level.key()),
+                "each line states its grade: {line}"
+            );
+        }
+    }
+}
+
+#[test]
+fn pick_and_starter_come_from_the_collections() {
+    let medium = puzzles::collection(Level::Medium);
+    assert_eq!(puzzles::starter().givens, medium[0].givens);
+    let picked = puzzles::pick(Level::Hard, 7);
+    assert!(
+        puzzles::collection(Level::Hard)
+            .iter()
+            .any(|named| named.givens == picked.givens && named.name == picked.name)
+    );
+    assert!(puzzles::nth(Level::Easy, 0).is_some());
+    assert!(puzzles::nth(Level::Easy, 10_000).is_none());
+}

@@ -1,0 +1,278 @@
+//! The logic commands run as the real binary: hint, show, propagate, explain, grade.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use pencilmark::engine::{Cell, Digit, Grid, parse, search};
+
+const EASY: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+/// A position where no single applies and an X-Wing does (placed digits, then candidates).
+const X_WING_PLACED: &str =
+    "3..5..1...7.....8...8..4..66..4..9...3..6..5...7..16.48..1..3....3.2..6...2..9...";
+const X_WING_CANDIDATES: &str = "3 2469 469 5 789 2678 1 2479 279 12459 7 14569 2369 139 236 245 8 2359 1259 1259 8 2379 1379 4 257 2379 6 6 1258 15 4 3578 23578 9 1237 12378 1249 3 149 2789 6 278 278 5 1278 259 2589 7 2389 3589 1 6 23 4 8 4569 4569 1 457 567 3 2479 2579 14579 1459 3 78 2 578 4578 6 15789 1457 1456 2 3678 34578 9 4578 147 1578";
+
+fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pencilmark"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("write stdin");
+    child.wait_with_output().expect("the binary finishes")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).to_string()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).to_string()
+}
+
+fn json(output: &Output) -> serde_json::Value {
+    serde_json::from_str(stdout(output).trim()).expect("one JSON object")
+}
+
+fn data_file(name: &str) -> Option<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    ["../shared/data", "../../shared/data"]
+        .iter()
+        .map(|p| root.join(p).join(name))
+        .find(|p| p.exists())
+}
+
+fn effects(value: &serde_json::Value) -> Vec<(Cell, Digit)> {
+    value
+        .as_array()
+        .expect("a list of effects")
+        .iter()
+        .map(|e| {
+            (
+                Cell::parse(e["cell"].as_str().expect("cell")).expect("a cell name"),
+                Digit::new(e["digit"].as_u64().expect("digit") as u8),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn hint_names_the_cell_of_a_wrong_digit() {
+    let solution = search::solve(&parse::parse_line(EASY, 1).expect("puzzle"))
+        .solution
+        .expect("solution");
+    // r1c3 is open; put a digit there that is not the solution's.
+    let right = solution
+        .get(Cell::parse("r1c3").expect("cell"))
+        .expect("complete");
+    let wrong = if right.get() == 1 { '2' } else { '1' };
+    let mut position: Vec<char> = EASY.chars().collect();
+    position[2] = wrong;
+    let position: String = position.into_iter().collect();
+    let output = run(&["hint", "--givens", EASY, &position], "");
+    assert_eq!(output.status.code(), Some(1), "a mistake is a failed check");
+    assert!(stdout(&output).contains("r1c3"), "{}", stdout(&output));
+    let output = run(&["hint", "--json", "--givens", EASY, &position], "");
+    let value = json(&output);
+    assert_eq!(value["kind"], "mistake");
+    assert_eq!(value["cells"], serde_json::json!(["r1c3"]));
+}
+
+#[test]
+fn hint_on_an_easy_puzzle_gives_a_single_with_its_reason() {
+    let output = run(&["hint", EASY], "");
+    assert_eq!(output.status.code(), Some(0));
+    let text = stdout(&output);
+    assert!(text.starts_with("Hidden single: in box"), "{text}");
+    assert!(
+        text.contains("can only go in") && text.contains("ruled out by the"),
+        "{text}"
+    );
+    let value = json(&run(&["hint", "--json", EASY], ""));
+    assert_eq!(value["kind"], "step");
+    assert_eq!(value["technique"], "hidden_single");
+    let placed = effects(&value["placements"]);
+    let solution = search::solve(&parse::parse_line(EASY, 1).expect("puzzle"))
+        .solution
+        .expect("solution");
+    assert_eq!(placed.len(), 1);
+    assert_eq!(solution.get(placed[0].0), Some(placed[0].1));
+}
+
+#[test]
+fn hint_levels_give_more_help_step_by_step() {
+    let nudge = stdout(&run(&["hint", "--level", "1", EASY], ""));
+    let summary = stdout(&run(&["hint", "--level", "2", EASY], ""));
+    let applied = stdout(&run(&["hint", "--level", "4", EASY], ""));
+    assert!(nudge.starts_with("Look at"), "{nudge}");
+    assert!(
+        !nudge.contains("can only go"),
+        "a nudge does not give the answer: {nudge}"
+    );
+    assert!(summary.starts_with("Hidden Single in"), "{summary}");
+    assert!(
+        applied.contains("+-------------+"),
+        "level 4 shows the position after the move: {applied}"
+    );
+    let bad = run(&["hint", "--level", "5", EASY], "");
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn hint_without_a_single_names_a_technique_with_correct_eliminations() {
+    let groups: Vec<&str> = X_WING_CANDIDATES.split(' ').collect();
+    let rows: Vec<String> = groups.chunks(9).map(|r| r.join(" ")).collect();
+    // The candidate grid alone would read one-candidate cells as givens, so pass the givens too.
+    let output = run(
+        &["hint", "--json", "--givens", X_WING_PLACED, "-"],
+        &rows.join("\n"),
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let value = json(&output);
+    assert_eq!(value["kind"], "step");
+    assert_eq!(value["technique"], "x_wing");
+    let solution: Grid = search::solve(&parse::parse_line(X_WING_PLACED, 1).expect("placed"))
+        .solution
+        .expect("solution");
+    let eliminations = effects(&value["eliminations"]);
+    assert!(!eliminations.is_empty());
+    for (cell, digit) in eliminations {
+        assert_ne!(solution.get(cell), Some(digit), "{cell} keeps its {digit}");
+    }
+    assert!(value["text"].as_str().expect("text").starts_with("X-Wing"));
+}
+
+#[test]
+fn grade_spreads_top95_across_the_levels() {
+    let Some(top95) = data_file("top95.txt") else {
+        eprintln!("skipped: ../shared/data not found");
+        return;
+    };
+    let output = run(&["grade", top95.to_str().expect("path")], "");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stdout(&output);
+    let levels: Vec<&str> = text
+        .lines()
+        .map(|l| l.split(' ').next().unwrap_or(""))
+        .collect();
+    assert_eq!(levels.len(), 95, "one line per puzzle");
+    let distinct: std::collections::BTreeSet<&str> = levels.iter().copied().collect();
+    assert!(distinct.len() >= 4, "levels spread: {distinct:?}");
+    let output = run(&["grade", "--json", "-"], &format!("{EASY}\n"));
+    let value = json(&output);
+    assert_eq!(value["level"], "easy");
+    assert!(value["score"].as_u64().expect("score") > 0);
+    assert!(value["steps"]["hidden_single"].as_u64().is_some());
+    assert!(value["hardest"].is_string());
+}
+
+#[test]
+fn bad_input_exits_2_with_its_position() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, format!("{EASY}\n53..7....6..1x5....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n")).expect("write");
+    let output = run(&["grade", bad.to_str().expect("path")], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("line 2, column 14"),
+        "{}",
+        stderr(&output)
+    );
+    let output = run(&["hint", "-"], "53..7....6..195....98\n");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("line 1"), "{}", stderr(&output));
+    let conflict = format!("55{}", &EASY[2..]);
+    let output = run(&["show", &conflict], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("r1c1 and r1c2"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn show_prints_boxed_grids_candidates_and_json() {
+    let boxed = stdout(&run(&["show", EASY], ""));
+    assert!(
+        boxed.starts_with("+-------+-------+-------+\n| 5 3 . | . 7 . |"),
+        "{boxed}"
+    );
+    let marks = stdout(&run(&["show", "--candidates", EASY], ""));
+    assert_eq!(marks.lines().count(), 1 + 9 * 4, "{marks}");
+    let line = stdout(&run(&["show", "--format", "line", "-"], &boxed));
+    assert_eq!(line.trim(), EASY.replace('0', "."));
+    let grid = stdout(&run(&["show", "--format", "candidates", EASY], ""));
+    let reread = stdout(&run(&["show", "--format", "json", "-"], &grid));
+    let value: serde_json::Value = serde_json::from_str(reread.trim()).expect("json");
+    let direct = json(&run(&["show", "--format", "json", EASY], ""));
+    assert_eq!(
+        value["candidates"], direct["candidates"],
+        "the candidate grid reads back"
+    );
+    assert_eq!(direct["grid"], EASY);
+    assert_eq!(direct["candidates"][2], "124");
+}
+
+#[test]
+fn propagate_explains_its_log_and_reports_contradictions() {
+    let output = run(&["propagate", "--explain", EASY], "");
+    assert_eq!(output.status.code(), Some(0));
+    let text = stdout(&output);
+    assert!(text.starts_with("1. "), "{text}");
+    assert!(text.contains("51. "), "{text}");
+    assert!(!text.contains(" . "), "solved: {text}");
+    // Conflicting placed digits are bad input.
+    let conflict = format!("55{}", &EASY[2..]);
+    assert_eq!(run(&["propagate", &conflict], "").status.code(), Some(2));
+    // Pencil marks that lost r1c3's solution digit (4) run into a contradiction.
+    let marks = stdout(&run(&["show", "--format", "candidates", EASY], ""));
+    let mut groups: Vec<String> = marks.split_whitespace().map(str::to_string).collect();
+    assert_eq!(groups[2], "124");
+    groups[2] = "12".to_string();
+    let output = run(&["propagate", "-"], &groups.join(" "));
+    assert_eq!(output.status.code(), Some(1), "{}", stdout(&output));
+    assert!(
+        stdout(&output).contains("Contradiction:"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+#[test]
+fn explain_walks_to_the_solution() {
+    let output = run(&["explain", EASY], "");
+    assert_eq!(output.status.code(), Some(0));
+    let text = stdout(&output);
+    assert!(text.contains("Solved in 51 steps"), "{text}");
+    let value = json(&run(&["explain", "--json", EASY], ""));
+    assert_eq!(value["solved"], true);
+    assert_eq!(value["steps"].as_array().expect("steps").len(), 51);
+    let inkala =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    let output = run(&["explain", inkala], "");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stdout(&output).contains("Logic ran out"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+#[test]
+fn every_logic_command_has_an_example_in_its_help() {
+    for command in ["hint", "show", "propagate", "explain", "grade"] {
+        let output = run(&[command, "--help"], "");
+        assert_eq!(output.status.code(), Some(0));
+        assert!(stdout(&output).contains("Examples:"), "{command} --help");
+    }
+}

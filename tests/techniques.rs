@@ -1,0 +1,259 @@
+//! The external oracle: 440 published technique positions (HoDoKu's regression
+//! library and Joe Seibel's unit tests, converted in `../shared/techniques`).
+//! For each case the board is built from `placed` and `candidates` exactly as given,
+//! the technique's all-instances finder runs, and three checks follow: soundness
+//! (every effect agrees with the solution), coverage (the expected effects are
+//! among the instances' effects) and the exact rule of the case's source.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use pencilmark::engine::logic::{self, Sink, Step, Technique};
+use pencilmark::engine::parse::Marked;
+use pencilmark::engine::{Board, Candidates, Cell, Digit, Grid, search};
+
+fn techniques_dir() -> Option<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    ["../shared/techniques", "../../shared/techniques"]
+        .iter()
+        .map(|p| root.join(p))
+        .find(|p| p.join("README.md").exists())
+}
+
+/// The finder a case file is checked against.
+fn finder(file: &str) -> Option<Box<dyn Fn(&Board) -> Vec<Step>>> {
+    let technique = match file {
+        "locked_pair" => Technique::NakedPair,
+        "locked_triple" => Technique::NakedTriple,
+        "turbot_fish" => Technique::XChain,
+        "remote_pair" => Technique::XyChain,
+        "empty_rectangle_two_cands" => {
+            return Some(Box::new(|b: &Board| {
+                let mut sink = Sink::new(usize::MAX);
+                logic::single_digit::empty_rectangle_two_candidates(b, &mut sink);
+                sink.into_steps()
+            }));
+        }
+        "unique_rectangle_1_missing_cands" => {
+            return Some(Box::new(|b: &Board| {
+                let mut sink = Sink::new(usize::MAX);
+                logic::uniqueness::unique_rectangle_1_missing_candidates(b, &mut sink);
+                sink.into_steps()
+            }));
+        }
+        key => Technique::from_key(key)?,
+    };
+    Some(Box::new(move |b: &Board| logic::instances(b, technique)))
+}
+
+/// An effect: a candidate removed (`false`) or a digit placed (`true`).
+type Atom = (Cell, Digit, bool);
+
+/// Placements and eliminations in one comparable form: a placement also removes the
+/// cell's other candidates, and eliminations that leave one candidate place it.
+fn normalise(
+    board: &Board,
+    placements: &[(Cell, Digit)],
+    eliminations: &[(Cell, Digit)],
+) -> BTreeSet<Atom> {
+    let mut atoms = BTreeSet::new();
+    for &(cell, digit) in placements {
+        atoms.insert((cell, digit, true));
+        for other in board.candidates(cell).without(digit).iter() {
+            atoms.insert((cell, other, false));
+        }
+    }
+    for &(cell, digit) in eliminations {
+        atoms.insert((cell, digit, false));
+    }
+    let cells: BTreeSet<Cell> = atoms.iter().map(|a| a.0).collect();
+    for cell in cells {
+        let left: Candidates = board
+            .candidates(cell)
+            .iter()
+            .filter(|&d| !atoms.contains(&(cell, d, false)))
+            .collect();
+        if let Some(d) = left.only() {
+            atoms.insert((cell, d, true));
+        }
+    }
+    atoms
+}
+
+fn parse_effects(text: &str, sep: &str) -> Vec<(Cell, Digit)> {
+    text.split(',')
+        .filter(|s| !s.is_empty())
+        .map(|s| {
+            let (cell, digit) = s.split_once(sep).expect("effect separator");
+            (
+                Cell::parse(cell).expect("effect cell"),
+                Digit::from_char(digit.chars().next().expect("digit")).expect("effect digit"),
+            )
+        })
+        .collect()
+}
+
+struct Case {
+    file: String,
+    board: Board,
+    solution: Grid,
+    expected: BTreeSet<Atom>,
+    fail_case: bool,
+    hodoku: bool,
+    source: String,
+}
+
+fn read_case(file: &str, line: &str) -> Case {
+    let fields: Vec<&str> = line.split('\t').collect();
+    assert_eq!(fields.len(), 6, "{file}: six fields in {line}");
+    let placed = pencilmark::engine::parse::read_line(fields[1], 1).expect("placed digits");
+    let groups: Vec<&str> = fields[2].split(' ').collect();
+    assert_eq!(groups.len(), 81);
+    let mut candidates = [Candidates::NONE; 81];
+    for (i, g) in groups.iter().enumerate() {
+        candidates[i] = g.chars().filter_map(Digit::from_char).collect();
+    }
+    let board = Board::from_marked(&Marked {
+        digits: placed,
+        candidates,
+    });
+    let solution = search::solve(&placed)
+        .solution
+        .expect("a case has a solution");
+    let eliminations = parse_effects(fields[3], "<>");
+    let placements = parse_effects(fields[4], "=");
+    Case {
+        file: file.to_string(),
+        expected: normalise(&board, &placements, &eliminations),
+        fail_case: eliminations.is_empty() && placements.is_empty(),
+        board,
+        solution,
+        hodoku: fields[5].starts_with("zh3305/HoDoKu"),
+        source: fields[5].to_string(),
+    }
+}
+
+#[derive(Default)]
+struct Tally {
+    cases: usize,
+    sound: usize,
+    covered: usize,
+    exact: usize,
+}
+
+#[test]
+fn every_oracle_case_is_sound_and_covered() {
+    let Some(dir) = techniques_dir() else {
+        eprintln!("skipped: ../shared/techniques not found");
+        return;
+    };
+    let mut files: Vec<PathBuf> = fs::read_dir(&dir)
+        .expect("techniques folder")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    files.sort();
+    let mut tallies: BTreeMap<String, Tally> = BTreeMap::new();
+    let mut unsound = Vec::new();
+    let mut uncovered = Vec::new();
+    let mut inexact = Vec::new();
+    for path in files {
+        let file = path
+            .file_stem()
+            .expect("stem")
+            .to_string_lossy()
+            .to_string();
+        let find = finder(&file).unwrap_or_else(|| panic!("no finder for {file}"));
+        let text = fs::read_to_string(&path).expect("case file");
+        for line in text.lines().filter(|l| !l.is_empty()) {
+            let case = read_case(&file, line);
+            let steps = find(&case.board);
+            let tally = tallies.entry(file.clone()).or_default();
+            tally.cases += 1;
+            let sound = steps.iter().all(|s| {
+                s.placements
+                    .iter()
+                    .all(|&(c, d)| case.solution.get(c) == Some(d))
+                    && s.eliminations
+                        .iter()
+                        .all(|&(c, d)| case.solution.get(c) != Some(d))
+            });
+            if sound {
+                tally.sound += 1;
+            } else {
+                unsound.push(format!("{}: {}", case.file, case.source));
+            }
+            let each: Vec<BTreeSet<Atom>> = steps
+                .iter()
+                .map(|s| normalise(&case.board, &s.placements, &s.eliminations))
+                .collect();
+            let union: BTreeSet<Atom> = each.iter().flatten().copied().collect();
+            let all_raw_p: Vec<(Cell, Digit)> =
+                steps.iter().flat_map(|s| s.placements.clone()).collect();
+            let all_raw_e: Vec<(Cell, Digit)> =
+                steps.iter().flat_map(|s| s.eliminations.clone()).collect();
+            let union_norm = normalise(&case.board, &all_raw_p, &all_raw_e);
+            let covered = if case.fail_case {
+                steps.is_empty()
+            } else {
+                case.expected.is_subset(&union) || case.expected.is_subset(&union_norm)
+            };
+            if covered {
+                tally.covered += 1;
+            } else {
+                let missing: Vec<String> = case
+                    .expected
+                    .difference(&union_norm)
+                    .map(|(c, d, p)| format!("{c}{}{d}", if *p { "=" } else { "<>" }))
+                    .collect();
+                uncovered.push(format!(
+                    "{}: {} missing {}",
+                    case.file,
+                    case.source,
+                    missing.join(",")
+                ));
+            }
+            let exact = if case.fail_case {
+                steps.is_empty()
+            } else if case.hodoku {
+                each.contains(&case.expected)
+            } else {
+                union_norm == case.expected
+            };
+            if exact {
+                tally.exact += 1;
+            } else {
+                inexact.push(format!("{}: {}", case.file, case.source));
+            }
+        }
+    }
+    eprintln!(
+        "{:<36} {:>5} {:>5} {:>7} {:>5}",
+        "technique", "cases", "sound", "covered", "exact"
+    );
+    let mut total = Tally::default();
+    for (file, t) in &tallies {
+        eprintln!(
+            "{file:<36} {:>5} {:>5} {:>7} {:>5}",
+            t.cases, t.sound, t.covered, t.exact
+        );
+        total.cases += t.cases;
+        total.sound += t.sound;
+        total.covered += t.covered;
+        total.exact += t.exact;
+    }
+    eprintln!(
+        "{:<36} {:>5} {:>5} {:>7} {:>5}",
+        "total", total.cases, total.sound, total.covered, total.exact
+    );
+    for line in &inexact {
+        eprintln!("not exact: {line}");
+    }
+    for line in &uncovered {
+        eprintln!("not covered: {line}");
+    }
+    assert_eq!(total.cases, 440, "the oracle holds 440 cases");
+    assert!(unsound.is_empty(), "unsound steps: {unsound:#?}");
+    assert!(uncovered.is_empty(), "cases not covered: {uncovered:#?}");
+}

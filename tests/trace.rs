@@ -1,0 +1,630 @@
+//! The traced run: it reaches the engine's solution, its events replay into the
+//! engine's states both ways, the settings cost what they should, and the
+//! `trace` command prints it all.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use pencilmark::engine::parse::{self, Marked};
+use pencilmark::engine::search;
+use pencilmark::engine::trace::{
+    self, Cursor, Ending, Event, Order, Recording, Rules, Settings, Why,
+};
+use pencilmark::engine::{Candidates, Cell, Grid};
+
+/// Norvig's first top95 puzzle: hard for a solver without hidden singles.
+const HARD: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+/// An easy puzzle (Project Euler 96, grid 01): singles alone solve it.
+const EASY: &str =
+    "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+
+/// r1c1 can only be 1 (its row holds 2 to 9), but r2c1 already is.
+const NO_SOLUTION: &str =
+    ".234567891.......................................................................";
+
+const LIMIT: u64 = 5_000_000;
+
+fn grid(text: &str) -> Grid {
+    parse::parse_line(text, 1).expect("test puzzle parses")
+}
+
+fn settings(rules: Rules, order: Order) -> Settings {
+    Settings { rules, order }
+}
+
+#[test]
+fn traced_run_reaches_the_engines_solution_in_every_setting() {
+    for text in [HARD, EASY] {
+        let givens = grid(text);
+        let expected = search::solve(&givens).solution.expect("solvable");
+        for setting in Settings::ALL {
+            let outcome = trace::count(&givens, setting, LIMIT);
+            assert_eq!(outcome.ending, Ending::Solved(expected), "{setting}");
+            let recording = Recording::record(&givens, setting, LIMIT);
+            let end = recording.seek(recording.len());
+            assert_eq!(end.position().digits, expected, "{setting}: final board");
+            assert_eq!(end.counts(), outcome.counts, "{setting}: replayed counts");
+            assert_eq!(
+                recording.event(recording.len() - 1).map(|r| &r.event),
+                Some(&Event::Solved)
+            );
+        }
+    }
+}
+
+#[test]
+fn easy_puzzle_needs_no_guess_with_hidden_singles() {
+    let outcome = trace::count(&grid(EASY), Settings::default(), LIMIT);
+    assert_eq!(outcome.counts.guesses, 0);
+    assert_eq!(outcome.counts.backtracks, 0);
+    assert_eq!(outcome.counts.assignments, 81);
+}
+
+/// Moves a cursor forward one event at a time, checking it against `seek` on the way.
+fn walk(recording: &Recording, cursor: &mut Cursor, steps: usize) {
+    for _ in 0..steps {
+        assert!(recording.forward(cursor));
+        assert_eq!(
+            *cursor,
+            recording.seek(cursor.shown()),
+            "incremental and rebuilt states differ after {} events",
+            cursor.shown()
+        );
+    }
+}
+
+#[test]
+fn stepping_forward_then_back_returns_the_same_state() {
+    let recording = Recording::record(&grid(HARD), Settings::default(), LIMIT);
+    assert!(
+        recording.len() > 300,
+        "a run long enough to cross checkpoints"
+    );
+    for start in [0, 1, 50, 63, 64, 65, 200, recording.len() - 40] {
+        for steps in [1, 2, 17, 64, 100] {
+            let steps = steps.min(recording.len() - start);
+            let mut cursor = recording.seek(start);
+            let before = cursor.clone();
+            walk(&recording, &mut cursor, steps);
+            for _ in 0..steps {
+                assert!(recording.back(&mut cursor));
+            }
+            assert_eq!(
+                cursor, before,
+                "forward {steps} then back {steps} from {start}"
+            );
+        }
+    }
+    let mut at_start = recording.start();
+    assert!(
+        !recording.back(&mut at_start),
+        "nothing before the first event"
+    );
+    let mut at_end = recording.seek(recording.len());
+    assert!(
+        !recording.forward(&mut at_end),
+        "nothing after the last event"
+    );
+}
+
+#[test]
+fn backtrack_returns_to_the_board_before_the_guess() {
+    let recording = Recording::record(&grid(HARD), Settings::default(), LIMIT);
+    let mut cursor = recording.start();
+    let mut before_guess: Vec<(Marked, usize)> = Vec::new();
+    let mut backtracks = 0;
+    while let Some(recorded) = recording.event(cursor.shown()) {
+        match recorded.event {
+            Event::Assign {
+                why: Why::Guess, ..
+            } => before_guess.push((*cursor.position(), cursor.depth())),
+            Event::Backtrack { .. } => {
+                let (position, depth) = before_guess.pop().expect("a guess to undo");
+                recording.forward(&mut cursor);
+                assert_eq!(*cursor.position(), position);
+                assert_eq!(cursor.depth(), depth);
+                backtracks += 1;
+                continue;
+            }
+            _ => {}
+        }
+        recording.forward(&mut cursor);
+        assert_eq!(cursor.depth(), recorded.depth, "recorded depth");
+    }
+    assert!(backtracks > 0, "the hard puzzle backtracks");
+}
+
+#[test]
+fn every_event_matches_the_board_it_is_shown_on() {
+    for setting in Settings::ALL {
+        let recording = Recording::record(&grid(HARD), setting, 200_000);
+        let mut cursor = recording.start();
+        while let Some(recorded) = recording.event(cursor.shown()) {
+            let position = *cursor.position();
+            let candidates = |cell: Cell| position.candidates[cell.index()];
+            match &recorded.event {
+                Event::Eliminate {
+                    digit,
+                    cells,
+                    source,
+                } => {
+                    assert_eq!(position.digits.get(*source), Some(*digit), "{setting}");
+                    for cell in cells {
+                        assert!(source.sees(*cell), "{cell} is a peer of {source}");
+                        assert!(candidates(*cell).contains(*digit), "{digit} was in {cell}");
+                    }
+                }
+                Event::EliminateOthers { cell, kept, digits } => {
+                    assert_eq!(position.digits.get(*cell), Some(*kept));
+                    assert!(!digits.contains(*kept));
+                    assert_eq!(candidates(*cell).intersection(*digits), *digits);
+                }
+                Event::NakedSingle { cell, digit } => {
+                    assert_eq!(candidates(*cell), Candidates::single(*digit));
+                    assert_eq!(position.digits.get(*cell), None);
+                }
+                Event::HiddenSingle { digit, cell, unit } => {
+                    assert_eq!(setting.rules, Rules::PeersAndUnits);
+                    let places: Vec<Cell> = unit
+                        .cells()
+                        .iter()
+                        .copied()
+                        .filter(|&c| candidates(c).contains(*digit))
+                        .collect();
+                    assert_eq!(places, vec![*cell], "{digit} has one place in {unit}");
+                }
+                Event::Branch {
+                    cell,
+                    candidates: offered,
+                    order,
+                } => {
+                    assert_eq!(*order, setting.order);
+                    assert_eq!(candidates(*cell), *offered);
+                    assert!(offered.len() >= 2);
+                    let open = |c: &Cell| position.digits.get(*c).is_none();
+                    let first_open = Cell::all().find(open).expect("an open cell");
+                    match order {
+                        Order::RowMajor => assert_eq!(*cell, first_open),
+                        Order::FewestCandidates => {
+                            let fewest =
+                                Cell::all().filter(open).map(|c| candidates(c).len()).min();
+                            assert_eq!(Some(offered.len()), fewest);
+                        }
+                    }
+                }
+                _ => {}
+            }
+            recording.forward(&mut cursor);
+        }
+    }
+}
+
+#[test]
+fn counts_of_the_four_settings_differ_as_expected_on_a_hard_puzzle() {
+    let givens = grid(HARD);
+    let count = |rules, order| trace::count(&givens, settings(rules, order), LIMIT).counts;
+    let best = count(Rules::PeersAndUnits, Order::FewestCandidates);
+    let peers_mrv = count(Rules::Peers, Order::FewestCandidates);
+    let units_row = count(Rules::PeersAndUnits, Order::RowMajor);
+    let worst = count(Rules::Peers, Order::RowMajor);
+    assert!(
+        worst.guesses > 20 * best.guesses,
+        "row-major with peers only: {worst:?}; fewest first with hidden singles: {best:?}"
+    );
+    assert!(worst.backtracks > 20 * best.backtracks);
+    assert!(worst.eliminations > 10 * best.eliminations);
+    assert!(
+        peers_mrv.guesses > best.guesses,
+        "hidden singles save guesses"
+    );
+    assert!(
+        worst.guesses > units_row.guesses,
+        "hidden singles save guesses"
+    );
+    assert!(
+        worst.guesses > peers_mrv.guesses,
+        "fewest first saves guesses"
+    );
+    for counts in [best, peers_mrv, units_row, worst] {
+        assert!(counts.guesses >= counts.backtracks);
+    }
+}
+
+#[test]
+fn a_puzzle_without_solution_ends_in_no_solution() {
+    let givens = grid(NO_SOLUTION);
+    for setting in Settings::ALL {
+        let recording = Recording::record(&givens, setting, LIMIT);
+        assert_eq!(recording.outcome().ending, Ending::NoSolution, "{setting}");
+        assert!((0..recording.len()).any(|i| matches!(
+            recording.event(i).map(|r| &r.event),
+            Some(Event::Contradiction(_))
+        )));
+    }
+}
+
+#[test]
+fn event_limit_stops_the_run() {
+    let outcome = trace::count(&grid(HARD), settings(Rules::Peers, Order::RowMajor), 1_000);
+    assert_eq!(outcome.ending, Ending::Stopped);
+    assert!(outcome.events >= 1_000 && outcome.events < 5_000);
+}
+
+#[test]
+fn event_text_reads_like_the_issue() {
+    let recording = Recording::record(&grid(HARD), Settings::default(), LIMIT);
+    let texts: Vec<String> = (0..recording.len())
+        .map(|i| recording.event(i).expect("in range").event.to_string())
+        .collect();
+    assert_eq!(texts[0], "assign r1c1 = 4 (given)");
+    assert!(texts[1].starts_with("eliminate 4 from r1c2, r1c3,"));
+    assert!(texts[1].ends_with("(peers of r1c1)"));
+    let has = |prefix: &str| texts.iter().any(|t| t.starts_with(prefix));
+    assert!(has("hidden single: "));
+    assert!(texts.iter().any(|t| t.contains(" now has one candidate: ")));
+    assert!(has("contradiction: "));
+    assert!(has("backtrack to the guess "));
+    assert!(texts.iter().any(|t| t.ends_with("(guess)")));
+    assert_eq!(trace::path_text(&[]), "");
+}
+
+fn data_file(name: &str) -> Option<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    ["../shared/data", "../../shared/data"]
+        .iter()
+        .map(|dir| root.join(dir).join(name))
+        .find(|path| path.exists())
+}
+
+#[test]
+fn top95_sample_agrees_with_the_engine_and_hidden_singles_pay() {
+    let Some(path) = data_file("top95.txt") else {
+        eprintln!("skipped: ../shared/data not found");
+        return;
+    };
+    let text = std::fs::read_to_string(path).expect("top95 is readable");
+    let puzzles: Vec<Grid> = parse::parse_puzzles(&text)
+        .into_iter()
+        .step_by(6)
+        .map(|(_, result)| result.expect("top95 parses"))
+        .collect();
+    let mut guesses = [0u64; 4];
+    for givens in &puzzles {
+        let expected = search::solve(givens).solution;
+        for (i, setting) in Settings::ALL.into_iter().enumerate() {
+            let outcome = trace::count(givens, setting, LIMIT);
+            if outcome.ending != Ending::Stopped {
+                assert_eq!(outcome.solution(), expected, "{setting}");
+            }
+            guesses[i] += outcome.counts.guesses;
+        }
+    }
+    // Settings::ALL: [units+mrv, peers+mrv, units+row-major, peers+row-major].
+    assert!(
+        guesses[3] > 20 * guesses[0],
+        "guesses per setting: {guesses:?}"
+    );
+    assert!(
+        guesses[1] > guesses[0] && guesses[3] > guesses[2],
+        "{guesses:?}"
+    );
+}
+
+// The command line.
+
+fn pencilmark(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pencilmark"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(stdin.as_bytes())
+        .expect("stdin takes the puzzle");
+    child.wait_with_output().expect("the binary finishes")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("utf-8 output")
+}
+
+#[test]
+fn cli_prints_one_event_a_line() {
+    let output = pencilmark(&["trace", HARD], "");
+    assert_eq!(output.status.code(), Some(0));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    let recording = Recording::record(&grid(HARD), Settings::default(), LIMIT);
+    assert_eq!(lines.len(), recording.len());
+    assert_eq!(lines[0].trim_start(), "1 [0] assign r1c1 = 4 (given)");
+    assert!(
+        lines
+            .last()
+            .expect("lines")
+            .ends_with("solved: every cell has a digit")
+    );
+    let guess = lines
+        .iter()
+        .find(|l| l.contains("(guess)"))
+        .expect("a guess line");
+    assert!(
+        guess.contains("[1] assign") && guess.contains("path: r"),
+        "{guess}"
+    );
+}
+
+#[test]
+fn cli_json_lines_carry_depth_path_and_fields() {
+    let output = pencilmark(&["trace", "--json", "-"], &format!("{HARD}\n"));
+    assert_eq!(output.status.code(), Some(0));
+    let text = stdout(&output);
+    let events: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect();
+    assert_eq!(events[0]["event"], "assign");
+    assert_eq!(events[0]["cell"], "r1c1");
+    assert_eq!(events[0]["digit"], 4);
+    assert_eq!(events[0]["why"], "given");
+    assert_eq!(events[1]["event"], "eliminate");
+    assert_eq!(events[1]["source"], "r1c1");
+    for (i, event) in events.iter().enumerate() {
+        assert_eq!(event["step"], i as u64 + 1);
+        let path = event["path"].as_array().expect("path is a list");
+        assert_eq!(event["depth"], path.len() as u64);
+    }
+    let deepest = events
+        .iter()
+        .map(|e| e["depth"].as_u64().expect("depth"))
+        .max();
+    assert!(deepest > Some(1));
+    assert_eq!(events.last().expect("events")["event"], "solved");
+}
+
+#[test]
+fn cli_summary_prints_the_counts_of_each_setting() {
+    let mut guesses = Vec::new();
+    for (rules, order) in [("peers+units", "mrv"), ("peers", "row-major")] {
+        let output = pencilmark(
+            &[
+                "trace",
+                "--summary",
+                "--json",
+                "--rules",
+                rules,
+                "--order",
+                order,
+                HARD,
+            ],
+            "",
+        );
+        assert_eq!(output.status.code(), Some(0));
+        let text = stdout(&output);
+        assert_eq!(text.lines().count(), 1, "one object: {text}");
+        let summary: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+        assert_eq!(summary["rules"], rules);
+        assert_eq!(summary["order"], order);
+        assert_eq!(summary["result"], "solved");
+        let solution = search::solve(&grid(HARD)).solution.expect("solvable");
+        assert_eq!(summary["solution"], solution.to_line());
+        guesses.push(summary["guesses"].as_u64().expect("guesses"));
+    }
+    assert!(guesses[1] > 20 * guesses[0], "{guesses:?}");
+    let plain = pencilmark(&["trace", "--summary", HARD], "");
+    let text = stdout(&plain);
+    assert!(
+        text.contains("guesses:") && text.contains("backtracks:"),
+        "{text}"
+    );
+}
+
+#[test]
+fn cli_bad_puzzle_exits_2_with_its_position() {
+    let bad = HARD.replacen('.', "x", 1);
+    let output = pencilmark(&["trace", &bad], "");
+    assert_eq!(output.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("column 2") && err.contains("'x'"), "{err}");
+    let twice = HARD.replacen('.', "4", 1);
+    let output = pencilmark(&["trace", "-"], &twice);
+    assert_eq!(output.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        err.contains("appears twice") && err.contains("r1c1"),
+        "{err}"
+    );
+    let output = pencilmark(&["trace", "--rules", "units", HARD], "");
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn cli_no_solution_and_event_limit_exit_1() {
+    let output = pencilmark(&["trace", NO_SOLUTION], "");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stdout(&output)
+            .trim_end()
+            .ends_with("no solution: every guess failed")
+    );
+    let output = pencilmark(&["trace", "--summary", "--max-events", "100", HARD], "");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stdout(&output).contains("stopped"));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("--max-events"));
+}
+
+// Learn mode, driven and rendered without a terminal.
+
+mod learn {
+    use std::time::Duration;
+
+    use pencilmark::app::learn::{LearnAction, LearnExit, LearnState};
+    use pencilmark::engine::trace::{Order, Rules, Settings};
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    use ratatui::crossterm::event::{KeyCode, KeyEvent};
+    use ratatui::style::{Color, Modifier};
+
+    use super::{HARD, grid};
+
+    fn press(learn: &mut LearnState, code: KeyCode) -> LearnExit {
+        learn.handle_key(KeyEvent::from(code))
+    }
+
+    fn screen(learn: &LearnState, width: u16, height: u16) -> String {
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
+        terminal
+            .draw(|frame| frame.render_widget(learn, frame.area()))
+            .expect("draws");
+        let buffer = terminal.backend().buffer();
+        (0..height)
+            .map(|y| {
+                (0..width)
+                    .map(|x| buffer[(x, y)].symbol().to_string())
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn keys_step_forward_and_back_and_leave_without_changes() {
+        let givens = grid(HARD);
+        let mut learn = LearnState::new(&givens, Settings::default());
+        for _ in 0..3 {
+            assert_eq!(press(&mut learn, KeyCode::Char(' ')), LearnExit::Stay);
+        }
+        press(&mut learn, KeyCode::Char('n'));
+        assert_eq!(learn.cursor().shown(), 4);
+        let after_four = learn.cursor().clone();
+        press(&mut learn, KeyCode::Char('n'));
+        press(&mut learn, KeyCode::Char('b'));
+        assert_eq!(*learn.cursor(), after_four);
+        assert_eq!(press(&mut learn, KeyCode::Esc), LearnExit::Leave);
+        assert_eq!(
+            press(&mut learn, KeyCode::Char('k')),
+            LearnExit::Keep(after_four.position().digits)
+        );
+        assert_eq!(
+            *learn.start(),
+            givens,
+            "learn mode keeps the position it started from"
+        );
+    }
+
+    #[test]
+    fn toggles_switch_rules_and_order_and_start_over() {
+        let mut learn = LearnState::new(&grid(HARD), Settings::default());
+        learn.update(LearnAction::Next);
+        press(&mut learn, KeyCode::Char('u'));
+        assert_eq!(learn.settings().rules, Rules::Peers);
+        assert_eq!(learn.cursor().shown(), 0);
+        press(&mut learn, KeyCode::Char('o'));
+        assert_eq!(
+            learn.settings(),
+            Settings {
+                rules: Rules::Peers,
+                order: Order::RowMajor
+            }
+        );
+        assert_eq!(learn.recording().settings(), learn.settings());
+        assert_eq!(learn.comparison().len(), 4);
+    }
+
+    #[test]
+    fn auto_run_advances_with_time_at_the_chosen_speed() {
+        let mut learn = LearnState::new(&grid(HARD), Settings::default());
+        press(&mut learn, KeyCode::Char('r'));
+        assert!(learn.is_running());
+        let speed = learn.speed();
+        learn.tick(Duration::from_secs(1));
+        assert_eq!(learn.cursor().shown(), speed as usize);
+        press(&mut learn, KeyCode::Char('+'));
+        assert!(learn.speed() > speed);
+        press(&mut learn, KeyCode::Char('-'));
+        press(&mut learn, KeyCode::Char('-'));
+        assert!(learn.speed() < speed);
+        press(&mut learn, KeyCode::Char('r'));
+        assert!(!learn.is_running());
+        let shown = learn.cursor().shown();
+        learn.tick(Duration::from_secs(5));
+        assert_eq!(learn.cursor().shown(), shown, "paused runs do not move");
+        learn.update(LearnAction::ToEnd);
+        press(&mut learn, KeyCode::Char('r'));
+        assert!(!learn.is_running(), "nothing to run at the end");
+    }
+
+    #[test]
+    fn view_highlights_the_source_cell_and_struck_candidates() {
+        for color in [true, false] {
+            let mut learn = LearnState::new(&grid(HARD), Settings::default()).with_color(color);
+            learn.update(LearnAction::Next);
+            learn.update(LearnAction::Next);
+            // Event 2: "eliminate 4 from r1c2, ... (peers of r1c1)".
+            let mut terminal = Terminal::new(TestBackend::new(110, 36)).expect("test terminal");
+            terminal
+                .draw(|frame| frame.render_widget(&learn, frame.area()))
+                .expect("draws");
+            let buffer = terminal.backend().buffer();
+            // The full board: cell rNcM's 3x3 block starts at column 1 + 12*(box col) + 4*(col in box).
+            let given = &buffer[(2u16, 2u16)];
+            assert_eq!(given.symbol(), "4", "r1c1 shows its given");
+            let struck = &buffer[(5u16, 2u16)];
+            assert_eq!(struck.symbol(), "4", "r1c2's struck 4 is still drawn");
+            assert!(struck.modifier.contains(Modifier::CROSSED_OUT));
+            let untouched = &buffer[(6u16, 1u16)];
+            assert_eq!(untouched.symbol(), "2", "r1c2 keeps its 2");
+            assert!(!untouched.modifier.contains(Modifier::CROSSED_OUT));
+            if color {
+                assert_eq!(given.bg, Color::Blue, "the source cell is highlighted");
+                assert_eq!(untouched.bg, Color::Reset);
+            } else {
+                assert!(given.modifier.contains(Modifier::REVERSED));
+                assert!(!untouched.modifier.contains(Modifier::REVERSED));
+                assert_eq!(struck.fg, Color::Reset, "no colour without colour");
+            }
+        }
+    }
+
+    #[test]
+    fn view_shows_the_event_path_counts_and_comparison() {
+        let mut learn = LearnState::new(&grid(HARD), Settings::default());
+        let start = screen(&learn, 110, 36);
+        assert!(start.contains("Press Space"), "{start}");
+        learn.update(LearnAction::Next);
+        learn.update(LearnAction::Next);
+        let text = screen(&learn, 110, 36);
+        assert!(text.contains("eliminate 4 from r1c2"), "{text}");
+        assert!(text.contains("Event 2 of"), "{text}");
+        assert!(!text.contains("All four settings"));
+        while learn
+            .recording()
+            .event(learn.cursor().shown())
+            .is_some_and(|r| r.depth < 2)
+        {
+            learn.update(LearnAction::Next);
+        }
+        learn.update(LearnAction::Next);
+        let deep = screen(&learn, 110, 36);
+        assert!(deep.contains("Path (depth 2): r"), "{deep}");
+        assert!(deep.contains(" > r"), "{deep}");
+        learn.update(LearnAction::ToEnd);
+        let end = screen(&learn, 110, 36);
+        assert!(end.contains("solved: every cell has a digit"), "{end}");
+        assert!(end.contains("All four settings"), "{end}");
+        for setting in Settings::ALL {
+            assert!(end.contains(&setting.to_string()), "{setting} row: {end}");
+        }
+        let small = screen(&learn, 90, 20);
+        assert!(
+            small.contains("solved"),
+            "the compact board keeps the panel: {small}"
+        );
+    }
+}
