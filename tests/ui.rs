@@ -562,3 +562,26 @@ fn rendering_never_panics_at_any_size() {
         }
     }
 }
+
+#[test]
+fn the_readme_lists_every_key_of_the_table() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let playing = &readme[readme.find("## Playing").expect("a Playing section")..];
+    for binding in BINDINGS
+        .iter()
+        .filter(|b| b.context == pencilmark::app::keymap::Context::Board)
+    {
+        for key in binding.keys {
+            let shown = match key {
+                Key::Char(c) if c.is_ascii_digit() && *c != '0' => "`1`-`9`".to_string(),
+                Key::Char(c) => format!("`{c}`"),
+                other => other.label(),
+            };
+            assert!(
+                playing.contains(&shown),
+                "the README's key table lacks {shown}"
+            );
+        }
+    }
+}
