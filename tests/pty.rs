@@ -143,6 +143,17 @@ fn play_places_hints_solves_and_quits_cleanly() {
     session.keys("H");
     session.wait_for("Hint: Look at");
 
+    // A left click (SGR mouse report, one-based) on the middle of r5c5 selects it.
+    let (y, x) = cell_middle(5, 5);
+    session.keys(&format!(
+        "\x1b[<0;{};{}M\x1b[<0;{};{}m",
+        x + 1,
+        y + 1,
+        x + 1,
+        y + 1
+    ));
+    session.wait_for("Cell    r5c5");
+
     session.keys("S");
     session.wait_for("Fill in the whole solution?");
     session.keys("y");

@@ -585,3 +585,29 @@ fn the_readme_lists_every_key_of_the_table() {
         }
     }
 }
+
+#[test]
+fn without_colour_only_bold_underline_reverse_and_dim_are_used() {
+    let mut state = game_in_progress();
+    state.color = false;
+    let mut terminal = Terminal::new(TestBackend::new(120, 45)).unwrap();
+    terminal.draw(|frame| ui::render(&state, frame)).unwrap();
+    let buffer = terminal.backend().buffer();
+    let mut reversed = 0;
+    for cell in buffer.content() {
+        assert_eq!(
+            cell.fg,
+            ratatui::style::Color::Reset,
+            "no foreground colour"
+        );
+        assert_eq!(
+            cell.bg,
+            ratatui::style::Color::Reset,
+            "no background colour"
+        );
+        if cell.modifier.contains(ratatui::style::Modifier::REVERSED) {
+            reversed += 1;
+        }
+    }
+    assert!(reversed >= 21, "the selected cell is drawn reversed");
+}
