@@ -256,9 +256,10 @@ fn stats_command_prints_finished_games_per_level() {
     state.stats.record(level, 300, 1);
     state.stats.record(level, 200, 0);
     persist(&store, &mut state);
+    // The data directory from the environment, as the player also reads it.
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_pencilmark"))
-        .args(["stats", "--data-dir"])
-        .arg(dir.path())
+        .arg("stats")
+        .env("PENCILMARK_DATA_DIR", dir.path())
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(0));
