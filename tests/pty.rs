@@ -242,6 +242,16 @@ fn a_corrupt_save_is_reported_on_screen_and_a_new_game_starts() {
 }
 
 #[test]
+fn difficulty_opens_a_bundled_puzzle_of_that_level() {
+    let data = tempfile::tempdir().unwrap();
+    let mut session = Session::start(&["play", "--difficulty", "hard"], data.path());
+    session.wait_for("Hard #");
+    session.wait_for("Grade   Hard");
+    session.keys("q");
+    assert!(session.wait_exit().success());
+}
+
+#[test]
 fn without_a_terminal_play_says_so_and_exits_2() {
     let data = tempfile::tempdir().unwrap();
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_pencilmark"))
