@@ -5,6 +5,8 @@
 use std::io::{self, IsTerminal};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::thread;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
@@ -44,10 +46,10 @@ pub fn run(mut state: State, store: &Store) -> Result<()> {
     let result = event_loop(&mut terminal, &mut state, store, &stop);
     let _ = execute!(io::stdout(), DisableMouseCapture);
     ratatui::restore();
-    persist(store, &mut state);
-    if let Some(message) = &state.message
-        && message.tone == super::state::Tone::Error
+    if !persist(store, &mut state)
+        && let Some(message) = &state.message
     {
+        // The screen is gone: the last word on a failed save goes to the terminal.
         eprintln!("pencilmark: {}", message.text);
     }
     result
@@ -63,20 +65,42 @@ fn watch_signals(stop: &Arc<AtomicBool>) {
     let _ = stop;
 }
 
+/// Reads terminal events on a thread of its own. crossterm's reader spins
+/// forever once the terminal is gone (crossterm issue #793: `poll` never returns,
+/// whatever its timeout), so the loop must never wait on it directly: it waits
+/// on this channel with a timeout and can always save and leave on a signal.
+fn spawn_reader() -> Receiver<Event> {
+    let (events, receiver) = mpsc::channel();
+    thread::spawn(move || {
+        while let Ok(event) = event::read() {
+            if events.send(event).is_err() {
+                break;
+            }
+        }
+    });
+    receiver
+}
+
 fn event_loop(
     terminal: &mut DefaultTerminal,
     state: &mut State,
     store: &Store,
     stop: &AtomicBool,
 ) -> Result<()> {
+    let events = spawn_reader();
     let mut saved = state.revision;
     let mut last_tick = Instant::now();
     while state.running && !stop.load(Ordering::Relaxed) {
         terminal.draw(|frame| ui::render(state, frame))?;
-        if event::poll(TICK)? {
+        let event = match events.recv_timeout(TICK) {
+            Ok(event) => Some(event),
+            Err(RecvTimeoutError::Timeout) => None,
+            Err(RecvTimeoutError::Disconnected) => break,
+        };
+        if let Some(event) = event {
             let size = terminal.size()?;
             let area = Rect::new(0, 0, size.width, size.height);
-            let action = match event::read()? {
+            let action = match event {
                 Event::Key(key) if key.kind == KeyEventKind::Press => keymap(key, state),
                 Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
                     ui::cell_at(area, mouse.column, mouse.row).map(|cell| Action::Select {
@@ -119,12 +143,12 @@ pub fn dispatch(state: &mut State, store: &Store, action: Action) {
 }
 
 /// Saves the game and the statistics; a failure is told in the panel, the old
-/// save stays as it was.
-pub fn persist(store: &Store, state: &mut State) {
+/// save stays as it was. Returns whether both were saved.
+pub fn persist(store: &Store, state: &mut State) -> bool {
     let saved = store
         .save_game(state)
         .and_then(|()| store.save_stats(&state.stats));
-    if let Err(err) = saved {
+    if let Err(err) = &saved {
         update(
             state,
             Action::Failure(format!(
@@ -132,4 +156,5 @@ pub fn persist(store: &Store, state: &mut State) {
             )),
         );
     }
+    saved.is_ok()
 }
