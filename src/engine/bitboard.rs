@@ -222,7 +222,7 @@ impl State {
     }
 
     /// Propagates one (band, digit) pair. `false` on a contradiction.
-    #[inline(never)]
+    #[inline(always)]
     fn propagate_band(&mut self, band: usize, digit: usize) -> bool {
         let mut cells = self.places[band][digit];
         let occupancy = ROW_BOXES[(cells & ROW_BITS) as usize] as usize
