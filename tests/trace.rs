@@ -628,3 +628,63 @@ mod learn {
         );
     }
 }
+
+// Learn mode inside the player: it opens on the position, leaves it untouched, or keeps its digits.
+
+mod player {
+    use pencilmark::app::action::Action;
+    use pencilmark::app::learn::LearnAction;
+    use pencilmark::app::state::{Game, State};
+    use pencilmark::app::update::update;
+
+    use super::{EASY, grid};
+
+    fn new_state() -> State {
+        State::new(Game::new(grid(EASY), "Project Euler 96, grid 01"))
+    }
+
+    #[test]
+    fn esc_leaves_learn_mode_with_the_game_as_it_was() {
+        let mut state = new_state();
+        let before = state.game.position;
+        update(&mut state, Action::Learn);
+        let learn = state.learn.as_ref().expect("learn mode is open");
+        assert_eq!(
+            *learn.start(),
+            before.digits,
+            "it starts from the player's digits"
+        );
+        update(&mut state, Action::LearnStep(LearnAction::ToEnd));
+        update(&mut state, Action::LearnStep(LearnAction::Leave));
+        assert!(state.learn.is_none());
+        assert_eq!(state.game.position, before);
+        assert!(state.game.undo.is_empty());
+    }
+
+    #[test]
+    fn keeping_the_result_is_one_undoable_move_and_not_the_players_win() {
+        let mut state = new_state();
+        update(&mut state, Action::Learn);
+        update(&mut state, Action::LearnStep(LearnAction::ToEnd));
+        update(&mut state, Action::LearnStep(LearnAction::Keep));
+        assert!(state.learn.is_none());
+        assert_eq!(Some(state.game.position.digits), state.game.solution);
+        assert!(state.game.finished && state.game.solved_by_computer);
+        assert!(
+            !state.game.counted,
+            "a board the engine filled is not counted"
+        );
+        update(&mut state, Action::Undo);
+        assert_eq!(state.game.position.digits, grid(EASY));
+    }
+
+    #[test]
+    fn learn_mode_ticks_with_the_clock_while_running() {
+        let mut state = new_state();
+        update(&mut state, Action::Learn);
+        update(&mut state, Action::LearnStep(LearnAction::ToggleRun));
+        update(&mut state, Action::Tick(1_000));
+        let learn = state.learn.as_ref().expect("learn mode is open");
+        assert_eq!(learn.cursor().shown(), learn.speed() as usize);
+    }
+}
