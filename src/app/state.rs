@@ -295,17 +295,18 @@ impl State {
 
 /// The puzzle a new game starts on, given the one just played (if any).
 ///
-/// LEAD: plug the generator helper's medium collection in here (for example the
-/// next unplayed medium puzzle); until then this is the bundled starter, then the
-/// famous puzzles in turn.
+/// LEAD: the one place the player chooses a fresh puzzle. Today: the bundled
+/// starter (the first medium puzzle) when there is no previous game; else the
+/// next puzzle of the previous one's bundled collection (same level); else the starter.
 pub fn fresh_puzzle(previous: Option<&Grid>) -> puzzles::Named {
-    let starter = puzzles::starter();
     let Some(previous) = previous else {
-        return starter;
+        return puzzles::starter();
     };
-    let famous = puzzles::famous();
-    match famous.iter().position(|p| &p.givens == previous) {
-        Some(i) => famous[(i + 1) % famous.len()].clone(),
-        None => starter,
+    for level in Level::ALL {
+        let collection = puzzles::collection(level);
+        if let Some(i) = collection.iter().position(|p| &p.givens == previous) {
+            return collection[(i + 1) % collection.len()].clone();
+        }
     }
+    puzzles::starter()
 }
