@@ -593,6 +593,20 @@ mod learn {
     }
 
     #[test]
+    fn comparison_marks_a_setting_that_hit_the_limit() {
+        // top95 #71: peers only in row-major order takes about 7 million events.
+        let slow =
+            ".8...4.5....7..3............1..85...6.....2......4....3.26............417........";
+        let mut learn = LearnState::new(&grid(slow), Settings::default());
+        let stopped = learn.comparison()[3];
+        assert_eq!(stopped.ending, pencilmark::engine::trace::Ending::Stopped);
+        assert!(learn.comparison()[0].solution().is_some());
+        learn.update(LearnAction::ToEnd);
+        let end = screen(&learn, 110, 36);
+        assert!(end.contains("+ stopped after 2000000 events"), "{end}");
+    }
+
+    #[test]
     fn view_shows_the_event_path_counts_and_comparison() {
         let mut learn = LearnState::new(&grid(HARD), Settings::default());
         let start = screen(&learn, 110, 36);

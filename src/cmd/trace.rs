@@ -39,7 +39,7 @@ pub struct TraceArgs {
     #[arg(long)]
     pub summary: bool,
     /// Stop searching once this many events have been emitted (exit status 1).
-    #[arg(long, value_name = "N", default_value_t = 1_000_000)]
+    #[arg(long, value_name = "N", default_value_t = 10_000_000)]
     pub max_events: u64,
 }
 

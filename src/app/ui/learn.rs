@@ -10,7 +10,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 use super::put;
-use crate::app::learn::{BINDINGS, LearnAction, LearnState};
+use crate::app::learn::{BINDINGS, COMPARE_LIMIT, LearnAction, LearnState};
 use crate::engine::trace::{self, Ending, Event, Outcome, Settings, Why};
 use crate::engine::{Cell, Contradiction, Digit, Unit};
 
@@ -382,6 +382,15 @@ fn render_panel(learn: &LearnState, area: Rect, buf: &mut Buffer) {
                 c.eliminations,
                 c.guesses,
                 c.backtracks
+            )));
+        }
+        if learn
+            .comparison()
+            .iter()
+            .any(|o| o.ending == Ending::Stopped)
+        {
+            lines.push(Line::from(format!(
+                "  + stopped after {COMPARE_LIMIT} events: at least this much"
             )));
         }
         lines.push(Line::from(""));
