@@ -593,6 +593,22 @@ mod learn {
     }
 
     #[test]
+    fn view_never_panics_at_any_size() {
+        let mut learn = LearnState::new(&grid(HARD), Settings::default());
+        for shown in [0, 2, 300] {
+            learn.update(LearnAction::Restart);
+            for _ in 0..shown {
+                learn.update(LearnAction::Next);
+            }
+            for width in (1..130).step_by(7) {
+                for height in (1..50).step_by(5) {
+                    screen(&learn, width, height);
+                }
+            }
+        }
+    }
+
+    #[test]
     fn comparison_marks_a_setting_that_hit_the_limit() {
         // top95 #71: peers only in row-major order takes about 7 million events.
         let slow =
