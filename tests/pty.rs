@@ -143,6 +143,17 @@ fn play_places_hints_solves_and_quits_cleanly() {
     session.keys("H");
     session.wait_for("Hint: Look at");
 
+    // A left click (SGR mouse report, one-based) on the middle of r5c5 selects it.
+    let (y, x) = cell_middle(5, 5);
+    session.keys(&format!(
+        "\x1b[<0;{};{}M\x1b[<0;{};{}m",
+        x + 1,
+        y + 1,
+        x + 1,
+        y + 1
+    ));
+    session.wait_for("Cell    r5c5");
+
     session.keys("S");
     session.wait_for("Fill in the whole solution?");
     session.keys("y");
@@ -185,6 +196,59 @@ fn a_quit_game_resumes_where_it_was() {
     second.wait_for("Filled  33/81");
     second.keys("q");
     assert!(second.wait_exit().success());
+}
+
+#[cfg(unix)]
+#[test]
+fn sigterm_saves_the_game_before_leaving() {
+    let data = tempfile::tempdir().unwrap();
+    let mut session = Session::start(&["play", EASY], data.path());
+    session.wait_for("Filled  32/81");
+    session.keys("4");
+    session.wait_for("Filled  33/81");
+    let pid = session.child.process_id().expect("a process id");
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    session.wait_exit();
+    assert!(!session.screen.lock().unwrap().screen().alternate_screen());
+    let saved = std::fs::read_to_string(data.path().join("game.json")).unwrap();
+    assert!(saved.contains("\"digits\":\"4.3.2.6"), "{saved}");
+}
+
+#[test]
+fn a_corrupt_save_is_reported_on_screen_and_a_new_game_starts() {
+    let data = tempfile::tempdir().unwrap();
+    std::fs::write(data.path().join("game.json"), "not json at all").unwrap();
+    let mut session = Session::start(&[], data.path());
+    session.wait_for("could not be read");
+    session.wait_for("Filled");
+    session.keys("q");
+    assert!(session.wait_exit().success());
+    let names: Vec<String> = std::fs::read_dir(data.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .collect();
+    assert!(
+        names.iter().any(|n| n.starts_with("game.json.corrupt-")),
+        "{names:?}"
+    );
+    assert!(
+        names.iter().any(|n| n == "game.json"),
+        "the new game is saved"
+    );
+}
+
+#[test]
+fn difficulty_opens_a_bundled_puzzle_of_that_level() {
+    let data = tempfile::tempdir().unwrap();
+    let mut session = Session::start(&["play", "--difficulty", "hard"], data.path());
+    session.wait_for("Hard #");
+    session.wait_for("Grade   Hard");
+    session.keys("q");
+    assert!(session.wait_exit().success());
 }
 
 #[test]

@@ -5,7 +5,7 @@ use std::fs;
 use std::path::Path;
 
 use pencilmark::app::action::Action;
-use pencilmark::app::run::persist;
+use pencilmark::app::run::{dispatch, persist};
 use pencilmark::app::state::{CandidateMode, Game, State, Tone};
 use pencilmark::app::update::update;
 use pencilmark::engine::{Cell, parse};
@@ -223,4 +223,52 @@ fn an_unwritable_data_directory_is_an_error_not_a_panic() {
     fs::write(&file, "x").unwrap();
     let err = Store::locate(Some(&file.join("data"))).unwrap_err();
     assert!(format!("{err:#}").contains("cannot create the data directory"));
+}
+
+#[test]
+fn export_writes_a_candidate_grid_into_the_data_directory_and_says_where() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::locate(Some(dir.path())).unwrap();
+    let mut state = played();
+    dispatch(&mut state, &store, Action::Export);
+    let said = message(&state);
+    let path = said
+        .strip_prefix("Exported to ")
+        .unwrap_or_else(|| panic!("the panel says where: {said}"));
+    assert!(Path::new(path).starts_with(dir.path()));
+    let text = fs::read_to_string(path).unwrap();
+    let marked = parse::read_candidates(&text).unwrap();
+    assert_eq!(
+        marked
+            .digits
+            .get(Cell::parse("r1c2").unwrap())
+            .map(|d| d.get()),
+        Some(8)
+    );
+}
+
+#[test]
+fn stats_command_prints_finished_games_per_level() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::locate(Some(dir.path())).unwrap();
+    let mut state = new_state();
+    let level = state.game.grade.map(|g| g.level);
+    state.stats.record(level, 300, 1);
+    state.stats.record(level, 200, 0);
+    persist(&store, &mut state);
+    // The data directory from the environment, as the player also reads it.
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_pencilmark"))
+        .arg("stats")
+        .env("PENCILMARK_DATA_DIR", dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let key = level.unwrap().key();
+    let row = stdout
+        .lines()
+        .find(|l| l.starts_with(key))
+        .unwrap_or_else(|| panic!("no {key} row in:\n{stdout}"));
+    let fields: Vec<&str> = row.split_whitespace().collect();
+    assert_eq!(fields, [key, "2", "03:20", "04:10", "1"]);
 }

@@ -562,3 +562,52 @@ fn rendering_never_panics_at_any_size() {
         }
     }
 }
+
+#[test]
+fn the_readme_lists_every_key_of_the_table() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let playing = &readme[readme.find("## Playing").expect("a Playing section")..];
+    for binding in BINDINGS
+        .iter()
+        .filter(|b| b.context == pencilmark::app::keymap::Context::Board)
+    {
+        for key in binding.keys {
+            let shown = match key {
+                Key::Char(c) if c.is_ascii_digit() && *c != '0' => "`1`-`9`".to_string(),
+                Key::Char(c) => format!("`{c}`"),
+                other => other.label(),
+            };
+            assert!(
+                playing.contains(&shown),
+                "the README's key table lacks {shown}"
+            );
+        }
+    }
+}
+
+#[test]
+fn without_colour_only_bold_underline_reverse_and_dim_are_used() {
+    let mut state = game_in_progress();
+    state.color = false;
+    let mut terminal = Terminal::new(TestBackend::new(120, 45)).unwrap();
+    terminal.draw(|frame| ui::render(&state, frame)).unwrap();
+    let buffer = terminal.backend().buffer();
+    let mut reversed = 0;
+    for cell in buffer.content() {
+        assert_eq!(
+            cell.fg,
+            ratatui::style::Color::Reset,
+            "no foreground colour"
+        );
+        assert_eq!(
+            cell.bg,
+            ratatui::style::Color::Reset,
+            "no background colour"
+        );
+        if cell.modifier.contains(ratatui::style::Modifier::REVERSED) {
+            reversed += 1;
+        }
+    }
+    assert!(reversed >= 21, "the selected cell is drawn reversed");
+}

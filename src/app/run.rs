@@ -44,10 +44,10 @@ pub fn run(mut state: State, store: &Store) -> Result<()> {
     let result = event_loop(&mut terminal, &mut state, store, &stop);
     let _ = execute!(io::stdout(), DisableMouseCapture);
     ratatui::restore();
-    persist(store, &mut state);
-    if let Some(message) = &state.message
-        && message.tone == super::state::Tone::Error
+    if !persist(store, &mut state)
+        && let Some(message) = &state.message
     {
+        // The screen is gone: the last word on a failed save goes to the terminal.
         eprintln!("pencilmark: {}", message.text);
     }
     result
@@ -119,12 +119,12 @@ pub fn dispatch(state: &mut State, store: &Store, action: Action) {
 }
 
 /// Saves the game and the statistics; a failure is told in the panel, the old
-/// save stays as it was.
-pub fn persist(store: &Store, state: &mut State) {
+/// save stays as it was. Returns whether both were saved.
+pub fn persist(store: &Store, state: &mut State) -> bool {
     let saved = store
         .save_game(state)
         .and_then(|()| store.save_stats(&state.stats));
-    if let Err(err) = saved {
+    if let Err(err) = &saved {
         update(
             state,
             Action::Failure(format!(
@@ -132,4 +132,5 @@ pub fn persist(store: &Store, state: &mut State) {
             )),
         );
     }
+    saved.is_ok()
 }

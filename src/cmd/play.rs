@@ -1,6 +1,7 @@
 //! `pencilmark play`: open the player on a puzzle, or resume the last game.
 
 use std::path::PathBuf;
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::Result;
 use clap::Args;
@@ -8,8 +9,10 @@ use clap::Args;
 use super::Exit;
 use crate::app::run;
 use crate::app::state::{Game, State, Tone, fresh_puzzle};
-use crate::engine::parse;
+use crate::engine::grade::Level;
+use crate::engine::{Grid, parse};
 use crate::input;
+use crate::puzzles;
 use crate::store::Store;
 
 /// Play in the terminal: resumes the last unfinished game, or opens a puzzle.
@@ -20,6 +23,8 @@ A propagate, S solve, u undo, ? help, q quit (the game is saved).\n\nExamples:\n
 pencilmark                       resume the last game, or start one\n  \
 pencilmark play 003020600900305001001806400008102900700000008006708200002609500800203009005010300\n  \
 pencilmark play puzzle.txt --no-color\n  \
+pencilmark play --difficulty hard\n  \
+pencilmark play collection.txt --index 12\n  \
 pencilmark play --data-dir /tmp/pm"
 )]
 pub struct PlayArgs {
@@ -32,16 +37,48 @@ pub struct PlayArgs {
     /// No colours: bold, underline and reverse only (also when NO_COLOR is set).
     #[arg(long)]
     pub no_color: bool,
+    /// Start a new game on a bundled puzzle of this level: easy, medium, hard, expert, extreme.
+    #[arg(long, value_name = "LEVEL", value_parser = parse_level, conflicts_with = "puzzle")]
+    pub difficulty: Option<Level>,
+    /// With a file of many puzzles: play the Nth (counting from 1).
+    #[arg(long, value_name = "N", requires = "puzzle", value_parser = clap::value_parser!(u64).range(1..))]
+    pub index: Option<u64>,
+}
+
+fn parse_level(text: &str) -> Result<Level, String> {
+    Level::from_key(text)
+        .ok_or_else(|| format!("unknown level {text:?}: use easy, medium, hard, expert or extreme"))
+}
+
+/// The puzzle PUZZLE names: the first of its text, or the `index`th (from 1).
+fn chosen_puzzle(argument: &str, index: Option<u64>) -> Result<Grid> {
+    let text = input::puzzle_text(Some(argument))?;
+    let Some(n) = index else {
+        return Ok(parse::parse_puzzle(&text)?);
+    };
+    let puzzles = parse::parse_puzzles(&text);
+    let found = puzzles.len();
+    match puzzles.into_iter().nth(n as usize - 1) {
+        Some((_, puzzle)) => Ok(puzzle?),
+        None => anyhow::bail!(
+            "--index {n}: {} holds {found} puzzle(s)",
+            input::describe(Some(argument))
+        ),
+    }
 }
 
 /// Runs the command.
 pub fn run(args: &PlayArgs) -> Result<Exit> {
-    let puzzle = match &args.puzzle {
-        Some(argument) => {
-            let text = input::puzzle_text(Some(argument))?;
-            Some(parse::parse_puzzle(&text)?)
+    let puzzle = match (&args.puzzle, args.difficulty) {
+        (Some(argument), _) => Some((chosen_puzzle(argument, args.index)?, String::new())),
+        (None, Some(level)) => {
+            let seed = SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64);
+            let named = puzzles::pick(level, seed);
+            Some((named.givens, named.name))
         }
-        None => None,
+        (None, None) => None,
     };
     if !run::have_terminal() {
         eprintln!(
@@ -55,7 +92,7 @@ pub fn run(args: &PlayArgs) -> Result<Exit> {
     let stats = store.load_stats();
     notices.extend(stats.notice);
     let game = match puzzle {
-        Some(givens) => Game::new(givens, ""),
+        Some((givens, name)) => Game::new(givens, &name),
         None => {
             let saved = store.load_game();
             notices.extend(saved.notice);

@@ -50,28 +50,37 @@ pub fn render(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
             lines.push(Line::styled(text, style));
         }
     }
+    let room = (area.height as usize).saturating_sub(1); // the footer line
     if !state.log.is_empty() {
         lines.push(Line::raw(""));
-        lines.push(Line::styled("Propagation log:", theme.label()));
-        for (i, entry) in state.log.iter().enumerate() {
-            for text in wrap(&format!("{}. {entry}", i + 1), width) {
-                lines.push(Line::raw(text));
+        let entries: Vec<Vec<String>> = state
+            .log
+            .iter()
+            .enumerate()
+            .map(|(i, entry)| wrap(&format!("{}. {entry}", i + 1), width))
+            .collect();
+        // The newest entries that fit, whole; the heading says how many are hidden.
+        let mut free = room.saturating_sub(lines.len() + 1);
+        let mut shown = 0;
+        for entry in entries.iter().rev() {
+            if entry.len() > free {
+                break;
             }
+            free -= entry.len();
+            shown += 1;
         }
-    }
-    let footer_room = 1;
-    let room = (area.height as usize).saturating_sub(footer_room);
-    if lines.len() > room {
-        // Keep the top of the panel and the newest part of a long log.
-        let cut = lines.len() - room + 1;
-        let keep_head = 10.min(lines.len());
-        if cut < lines.len() - keep_head {
-            lines.drain(keep_head..keep_head + cut);
-            lines.insert(keep_head, Line::styled("…", theme.label()));
+        let hidden = entries.len() - shown;
+        let heading = if hidden == 0 {
+            "Propagation log:".to_string()
         } else {
-            lines.truncate(room);
+            format!("Propagation log ({hidden} earlier not shown):")
+        };
+        lines.push(Line::styled(heading, theme.label()));
+        for entry in &entries[hidden..] {
+            lines.extend(entry.iter().map(|text| Line::raw(text.clone())));
         }
     }
+    lines.truncate(room);
     Paragraph::new(lines).render(area, buf);
     if area.height > 0 {
         let footer = Rect::new(area.x, area.bottom() - 1, area.width, 1);
