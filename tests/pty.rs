@@ -201,6 +201,17 @@ fn a_quit_game_resumes_where_it_was() {
 #[cfg(unix)]
 #[test]
 fn sigterm_saves_the_game_before_leaving() {
+    signal_saves_the_game_before_leaving("-TERM");
+}
+
+#[cfg(unix)]
+#[test]
+fn sighup_saves_the_game_before_leaving() {
+    signal_saves_the_game_before_leaving("-HUP");
+}
+
+#[cfg(unix)]
+fn signal_saves_the_game_before_leaving(signal: &str) {
     let data = tempfile::tempdir().unwrap();
     let mut session = Session::start(&["play", EASY], data.path());
     session.wait_for("Filled  32/81");
@@ -208,7 +219,7 @@ fn sigterm_saves_the_game_before_leaving() {
     session.wait_for("Filled  33/81");
     let pid = session.child.process_id().expect("a process id");
     let killed = std::process::Command::new("kill")
-        .args(["-TERM", &pid.to_string()])
+        .args([signal, &pid.to_string()])
         .status()
         .unwrap();
     assert!(killed.success());

@@ -5,6 +5,8 @@
 use std::io::{self, IsTerminal};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::thread;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
@@ -63,20 +65,42 @@ fn watch_signals(stop: &Arc<AtomicBool>) {
     let _ = stop;
 }
 
+/// Reads terminal events on a thread of its own. crossterm's reader spins
+/// forever once the terminal is gone (crossterm issue #793: `poll` never returns,
+/// whatever its timeout), so the loop must never wait on it directly: it waits
+/// on this channel with a timeout and can always save and leave on a signal.
+fn spawn_reader() -> Receiver<Event> {
+    let (events, receiver) = mpsc::channel();
+    thread::spawn(move || {
+        while let Ok(event) = event::read() {
+            if events.send(event).is_err() {
+                break;
+            }
+        }
+    });
+    receiver
+}
+
 fn event_loop(
     terminal: &mut DefaultTerminal,
     state: &mut State,
     store: &Store,
     stop: &AtomicBool,
 ) -> Result<()> {
+    let events = spawn_reader();
     let mut saved = state.revision;
     let mut last_tick = Instant::now();
     while state.running && !stop.load(Ordering::Relaxed) {
         terminal.draw(|frame| ui::render(state, frame))?;
-        if event::poll(TICK)? {
+        let event = match events.recv_timeout(TICK) {
+            Ok(event) => Some(event),
+            Err(RecvTimeoutError::Timeout) => None,
+            Err(RecvTimeoutError::Disconnected) => break,
+        };
+        if let Some(event) = event {
             let size = terminal.size()?;
             let area = Rect::new(0, 0, size.width, size.height);
-            let action = match event::read()? {
+            let action = match event {
                 Event::Key(key) if key.kind == KeyEventKind::Press => keymap(key, state),
                 Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
                     ui::cell_at(area, mouse.column, mouse.row).map(|cell| Action::Select {

@@ -50,6 +50,7 @@ fn key_lines(context: Context, key_width: usize, theme: Theme) -> Vec<Line<'stat
         .collect()
 }
 
+/// The help overlay: every key of the board, from the key table.
 pub fn render_help(area: Rect, buf: &mut Buffer, theme: Theme) {
     let mut lines = key_lines(Context::Board, 22, theme);
     lines.push(Line::from(vec![
@@ -63,6 +64,7 @@ pub fn render_help(area: Rect, buf: &mut Buffer, theme: Theme) {
     Paragraph::new(lines).render(inner, buf);
 }
 
+/// The "solve the board?" question, with its keys from the table.
 pub fn render_confirm(area: Rect, buf: &mut Buffer, theme: Theme) {
     let mut lines = vec![
         Line::styled("Fill in the whole solution?", theme.title()),
@@ -73,6 +75,7 @@ pub fn render_confirm(area: Rect, buf: &mut Buffer, theme: Theme) {
     Paragraph::new(lines).render(inner, buf);
 }
 
+/// The win screen: time, hints used, the level's statistics, the keys for what next.
 pub fn render_won(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
     let game = &state.game;
     let mut lines = Vec::new();

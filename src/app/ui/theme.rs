@@ -10,6 +10,7 @@ pub struct Theme {
 }
 
 impl Theme {
+    /// The theme with colours on or off.
     pub fn new(color: bool) -> Theme {
         Theme { color }
     }
@@ -18,6 +19,7 @@ impl Theme {
         if self.color { colored } else { plain }
     }
 
+    /// A given digit.
     pub fn given(self) -> Style {
         self.pick(
             Style::new().fg(Color::White).add_modifier(Modifier::BOLD),
@@ -25,6 +27,7 @@ impl Theme {
         )
     }
 
+    /// A digit the player placed.
     pub fn player(self) -> Style {
         self.pick(Style::new().fg(Color::LightCyan), Style::new())
     }
@@ -39,6 +42,7 @@ impl Theme {
         )
     }
 
+    /// A pencil mark.
     pub fn candidate(self) -> Style {
         self.pick(
             Style::new().fg(Color::Indexed(245)),
@@ -115,30 +119,37 @@ impl Theme {
         )
     }
 
+    /// The thick lines between boxes.
     pub fn box_border(self) -> Style {
         self.pick(Style::new().fg(Color::White), Style::new())
     }
 
+    /// The thin lines between cells.
     pub fn cell_border(self) -> Style {
         self.pick(Style::new().fg(Color::Indexed(240)), Style::new())
     }
 
+    /// Panel field names and quiet text.
     pub fn label(self) -> Style {
         self.pick(Style::new().fg(Color::Indexed(245)), Style::new())
     }
 
+    /// Titles and key names.
     pub fn title(self) -> Style {
         Style::new().add_modifier(Modifier::BOLD)
     }
 
+    /// An ordinary message.
     pub fn info(self) -> Style {
         Style::new()
     }
 
+    /// A hint message.
     pub fn hint(self) -> Style {
         self.pick(Style::new().fg(Color::LightGreen), Style::new())
     }
 
+    /// A message about something refused or gone wrong.
     pub fn error(self) -> Style {
         self.pick(
             Style::new()
