@@ -11,7 +11,9 @@ const FAMOUS: &str = include_str!("../puzzles/famous.txt");
 /// A bundled puzzle with its name.
 #[derive(Clone, Debug)]
 pub struct Named {
+    /// "Medium #12", or a famous puzzle's name.
     pub name: String,
+    /// The puzzle's clues.
     pub givens: Grid,
 }
 

@@ -88,6 +88,17 @@ fn hint_names_the_cell_of_a_wrong_digit() {
 }
 
 #[test]
+fn hint_names_a_wrong_digit_that_clashes_with_a_given() {
+    // r1c3 = 5 repeats the given 5 of r1c1: with --givens that is the player's mistake.
+    let position = format!("535{}", &EASY[3..]);
+    let output = run(&["hint", "--json", "--givens", EASY, &position], "");
+    assert_eq!(output.status.code(), Some(1));
+    let value = json(&output);
+    assert_eq!(value["kind"], "mistake");
+    assert_eq!(value["cells"], serde_json::json!(["r1c3"]));
+}
+
+#[test]
 fn hint_on_an_easy_puzzle_gives_a_single_with_its_reason() {
     let output = run(&["hint", EASY], "");
     assert_eq!(output.status.code(), Some(0));

@@ -21,8 +21,11 @@ fn techniques_dir() -> Option<PathBuf> {
         .find(|p| p.join("README.md").exists())
 }
 
+/// Every instance a finder reports on a board.
+type Finder = Box<dyn Fn(&Board) -> Vec<Step>>;
+
 /// The finder a case file is checked against.
-fn finder(file: &str) -> Option<Box<dyn Fn(&Board) -> Vec<Step>>> {
+fn finder(file: &str) -> Option<Finder> {
     let technique = match file {
         "locked_pair" => Technique::NakedPair,
         "locked_triple" => Technique::NakedTriple,
@@ -256,4 +259,11 @@ fn every_oracle_case_is_sound_and_covered() {
     assert_eq!(total.cases, 440, "the oracle holds 440 cases");
     assert!(unsound.is_empty(), "unsound steps: {unsound:#?}");
     assert!(uncovered.is_empty(), "cases not covered: {uncovered:#?}");
+    // Known exceptions to the exact rule: HoDoKu's Remote Pairs (found as several
+    // XY-Chains) and one joeseibel XY-Chain case where we find more. Guard the rest.
+    assert!(
+        total.exact >= 430,
+        "exact matches fell to {}: {inexact:#?}",
+        total.exact
+    );
 }

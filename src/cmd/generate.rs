@@ -48,7 +48,7 @@ pub struct GenerateArgs {
     /// Follow each puzzle with its grade: level, score, hardest technique.
     #[arg(long)]
     pub grade: bool,
-    /// One JSON object per line: puzzle, solution, level, score, hardest, steps, seed, index.
+    /// One JSON object per line: puzzle, solution, clues, level, score, hardest, steps, symmetry, seed, index, attempts.
     #[arg(long, conflicts_with = "grade")]
     pub json: bool,
     /// Graded puzzles to try for each one before giving up.
@@ -83,6 +83,8 @@ struct JsonPuzzle<'a> {
     symmetry: Symmetry,
     seed: u64,
     index: usize,
+    /// Puzzles graded to find this one.
+    attempts: u32,
 }
 
 /// The grade as the collections write it: `level score hardest`.
@@ -128,8 +130,17 @@ pub fn run(args: &GenerateArgs) -> Result<Exit> {
         }
         Ok(())
     };
-    generate_in_order(&request, seed, args.count, threads, &mut emit)?;
-    Ok(exit)
+    match generate_in_order(&request, seed, args.count, threads, &mut emit) {
+        // The reader went away (`| head`): what it wanted was printed.
+        Err(err) if is_broken_pipe(&err) => Ok(Exit::Done),
+        Err(err) => Err(err),
+        Ok(()) => Ok(exit),
+    }
+}
+
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.downcast_ref::<io::Error>()
+        .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
 }
 
 /// Generates puzzles `0..count` of `seed` on `threads` workers and hands them to
@@ -198,6 +209,7 @@ fn write_puzzle(
             symmetry: args.symmetry,
             seed,
             index,
+            attempts: generated.attempts,
         };
         writeln!(out, "{}", serde_json::to_string(&json)?)?;
     } else if args.grade {

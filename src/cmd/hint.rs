@@ -7,7 +7,7 @@ use anyhow::{Context, Result};
 use clap::Args;
 
 use super::Exit;
-use super::show::{boxed_candidates, effects_json, read_position};
+use super::show::{boxed_candidates, effects_json, read_position, read_position_unchecked};
 use crate::engine::hint::{self, Hint};
 use crate::engine::types::Cell;
 
@@ -35,12 +35,19 @@ pub struct HintArgs {
 /// Runs the command.
 pub fn run(args: &HintArgs) -> Result<Exit> {
     let mut out = std::io::stdout().lock();
-    let mut position = read_position(args.puzzle.as_deref())?;
-    let givens = match &args.givens {
-        Some(g) => *read_position(Some(g))
-            .context("cannot read --givens")?
-            .digits(),
-        None => *position.digits(),
+    // With givens, the position is a game in progress: clashing digits are mistakes to name.
+    let (mut position, givens) = match &args.givens {
+        Some(g) => (
+            read_position_unchecked(args.puzzle.as_deref())?,
+            *read_position(Some(g))
+                .context("cannot read --givens")?
+                .digits(),
+        ),
+        None => {
+            let position = read_position(args.puzzle.as_deref())?;
+            let givens = *position.digits();
+            (position, givens)
+        }
     };
     for cell in Cell::all() {
         if let Some(digit) = givens.get(cell)

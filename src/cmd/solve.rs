@@ -80,7 +80,11 @@ impl Batch {
         let outcomes = self.lines[range]
             .iter()
             .map(|&(line_no, start, end)| {
-                let text = String::from_utf8_lossy(&self.text[start..end]);
+                let bytes = &self.text[start..end];
+                let text = match std::str::from_utf8(bytes) {
+                    Ok(text) => std::borrow::Cow::Borrowed(text),
+                    Err(_) => String::from_utf8_lossy(bytes),
+                };
                 solve_one(parse::parse_line(&text, line_no), count, &mut stats)
             })
             .collect();

@@ -6,15 +6,20 @@
 //! is cell `27 * b + bit`, so a band's bits are its cells in row-major order).
 //! A placed digit stays in its own masks and is struck from every other digit's.
 //!
-//! Propagation works one (digit, band) pair at a time, in the spirit of JCZSolve:
+//! Propagation works one (band, digit) pair at a time, in the spirit of JCZSolve:
 //! inside a band a digit fills exactly one cell of each row and of each box, a
 //! 3x3 permutation of rows onto boxes. Only the cells that belong to some
-//! permutation still possible survive (this is locked candidates, box hidden
-//! singles and "no place left" in one table look-up). A row left with one cell
-//! places the digit there; its column is struck from the other rows and bands.
-//! Then naked singles are found for all cells of a band at once with two
-//! bit-parallel counters. Search copies the whole state (240 bytes) on each
-//! guess, branching on a cell with two candidates when there is one.
+//! permutation still possible survive (locked candidates along rows, row and box
+//! hidden singles, and "no place left", in one table look-up). A box of the band
+//! left with one column for the digit takes that column from the other bands
+//! (locked candidates along columns, which also strikes a placed digit's column).
+//! A row left with one cell places the digit there. Then naked singles are found
+//! for all cells of a band at once with two bit-parallel counters, and column
+//! hidden singles for all digits with the same trick across the three bands.
+//! Search copies the whole state (240 bytes) on each guess, branching on a cell
+//! with two candidates when there is one (of those, the one that sees the most
+//! open cells: about a fifth fewer instructions on the hard sets than the first
+//! one found), else on one with the fewest.
 
 use super::grid::Grid;
 use super::types::CELLS;
@@ -32,10 +37,7 @@ static ROW_BOXES: [u8; 512] = row_boxes();
 static PERMUTATION_CELLS: [u32; 512] = permutation_cells();
 /// For the columns a digit may use in one band (9 bits), the columns of every box
 /// where it is down to one column (as a band mask): no other band may use them.
-static LOCKED_COLUMNS: [u32; 512] = locked_columns(1);
-/// For the columns a digit may use in two bands together (9 bits), the columns of
-/// every box where the two are down to two columns: the third band may use neither.
-static PAIRED_COLUMNS: [u32; 512] = locked_columns(2);
+static LOCKED_COLUMNS: [u32; 512] = locked_columns();
 /// The two bands other than each band.
 const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
 /// Each cell's peers as three band masks (the cell itself excluded).
@@ -96,7 +98,7 @@ const fn permutation_cells() -> [u32; 512] {
     table
 }
 
-const fn locked_columns(count: u32) -> [u32; 512] {
+const fn locked_columns() -> [u32; 512] {
     let mut table = [0u32; 512];
     let mut columns = 0;
     while columns < 512 {
@@ -104,7 +106,7 @@ const fn locked_columns(count: u32) -> [u32; 512] {
         let mut b = 0;
         while b < 3 {
             let triplet = (columns as u32 >> (3 * b)) & 7;
-            if triplet.count_ones() == count {
+            if triplet.count_ones() == 1 {
                 locked |= triplet << (3 * b);
             }
             b += 1;
@@ -240,14 +242,12 @@ impl State {
         }
         self.seen[band][digit] = cells;
         self.places[band][digit] = cells;
-        // Columns locked inside a box of this band, or shared by a box with another band.
+        // Columns locked inside a box of this band: no other band may use them.
         let columns = fold_columns(cells);
         let [first, second] = OTHER_BANDS[band];
-        let first_columns = fold_columns(self.places[first][digit]);
-        let second_columns = fold_columns(self.places[second][digit]);
         let locked = LOCKED_COLUMNS[columns];
-        self.places[first][digit] &= !(locked | PAIRED_COLUMNS[columns | second_columns]);
-        self.places[second][digit] &= !(locked | PAIRED_COLUMNS[columns | first_columns]);
+        self.places[first][digit] &= !locked;
+        self.places[second][digit] &= !locked;
         let fresh = single_rows & (self.open_rows[band] >> (3 * digit)) & 7;
         if fresh == 0 {
             return true;
@@ -347,8 +347,8 @@ impl State {
         let mut placed_any = false;
         for band in 0..3 {
             let open = self.open_cells[band];
-            for digit in 0..9 {
-                let mut fresh = self.places[band][digit] & lone[digit] & open;
+            for (digit, &lone_cells) in lone.iter().enumerate() {
+                let mut fresh = self.places[band][digit] & lone_cells & open;
                 while fresh != 0 {
                     let bit = fresh & fresh.wrapping_neg();
                     fresh ^= bit;
@@ -382,10 +382,13 @@ impl State {
         self.open_cells == [0; 3]
     }
 
-    /// The open cell to branch on: one with two candidates when there is one,
-    /// else one with the fewest.
+    /// The open cell to branch on: the two-candidate cell that sees the most
+    /// open cells when there is one, else one with the fewest candidates.
     #[inline(never)]
     fn branch_cell(&self) -> usize {
+        // Of the two-candidate cells, the one that sees the most open cells:
+        // either guess then tells the most.
+        let mut best_pair = (0u32, usize::MAX);
         for band in 0..3 {
             let open = self.open_cells[band];
             if open == 0 {
@@ -397,10 +400,22 @@ impl State {
                 two |= one & cells;
                 one |= cells;
             }
-            let pairs = open & two & !three;
-            if pairs != 0 {
-                return 27 * band + pairs.trailing_zeros() as usize;
+            let mut pairs = open & two & !three;
+            while pairs != 0 {
+                let cell = 27 * band + pairs.trailing_zeros() as usize;
+                pairs &= pairs - 1;
+                let peers = &PEER_CELLS[cell];
+                let seen = (peers[0] & self.open_cells[0]).count_ones()
+                    + (peers[1] & self.open_cells[1]).count_ones()
+                    + (peers[2] & self.open_cells[2]).count_ones()
+                    + 1;
+                if seen > best_pair.0 {
+                    best_pair = (seen, cell);
+                }
             }
+        }
+        if best_pair.1 != usize::MAX {
+            return best_pair.1;
         }
         let mut best = (u32::MAX, 0);
         for band in 0..3 {

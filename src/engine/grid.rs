@@ -86,19 +86,18 @@ impl Grid {
         let mut cols = [0u16; 9];
         let mut boxes = [0u16; 9];
         let mut repeated = 0u16;
-        for (index, &value) in self.cells.iter().enumerate() {
-            if value == 0 {
-                continue;
+        for (row, values) in self.cells.chunks_exact(9).enumerate() {
+            for (col, &value) in values.iter().enumerate() {
+                // Bit 0 collects the empty cells and is ignored.
+                let bit = 1u16 << value;
+                let boxed = (row / 3) * 3 + col / 3;
+                repeated |= (rows[row] | cols[col] | boxes[boxed]) & bit;
+                rows[row] |= bit;
+                cols[col] |= bit;
+                boxes[boxed] |= bit;
             }
-            let bit = 1u16 << value;
-            let (row, col) = (index / 9, index % 9);
-            let boxed = (row / 3) * 3 + col / 3;
-            repeated |= (rows[row] | cols[col] | boxes[boxed]) & bit;
-            rows[row] |= bit;
-            cols[col] |= bit;
-            boxes[boxed] |= bit;
         }
-        repeated == 0
+        repeated & !1 == 0
     }
 
     /// Every cell whose digit also appears elsewhere in one of its units.

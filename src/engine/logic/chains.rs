@@ -44,6 +44,10 @@ pub fn x_chain(board: &Board, sink: &mut Sink) {
             .open_cells()
             .filter(|&c| open_candidates(board, c).contains(digit))
             .collect();
+        let mut weak: Vec<Vec<Cell>> = vec![Vec::new(); CELLS];
+        for &a in &nodes {
+            weak[a.index()] = nodes.iter().copied().filter(|&b| b.sees(a)).collect();
+        }
         for &start in &nodes {
             if strong[start.index()].is_empty() {
                 continue;
@@ -82,12 +86,12 @@ pub fn x_chain(board: &Board, sink: &mut Sink) {
                         found.push((depth[state], step));
                     }
                 }
-                let next: Vec<Cell> = if on {
-                    nodes.iter().copied().filter(|&n| n.sees(cell)).collect()
+                let next = if on {
+                    &weak[cell.index()]
                 } else {
-                    strong[cell.index()].clone()
+                    &strong[cell.index()]
                 };
-                for n in next {
+                for &n in next {
                     let s = n.index() * 2 + usize::from(!on);
                     if !seen[s] {
                         seen[s] = true;
@@ -132,6 +136,10 @@ pub fn xy_chain(board: &Board, sink: &mut Sink) {
         .open_cells()
         .filter(|&c| board.candidates(c).len() == 2)
         .collect();
+    let mut neighbours: Vec<Vec<Cell>> = vec![Vec::new(); CELLS];
+    for &a in &bivalue {
+        neighbours[a.index()] = bivalue.iter().copied().filter(|&b| b.sees(a)).collect();
+    }
     let mut found = Vec::new();
     // State index: cell * 9 + the digit the cell holds (index).
     for &start in &bivalue {
@@ -193,8 +201,8 @@ pub fn xy_chain(board: &Board, sink: &mut Sink) {
                         found.push((cells_in[state], step));
                     }
                 }
-                for &n in &bivalue {
-                    if !n.sees(cell) || !board.candidates(n).contains(holds) {
+                for &n in &neighbours[cell.index()] {
+                    if !board.candidates(n).contains(holds) {
                         continue;
                     }
                     let Some(other) = board.candidates(n).without(holds).only() else {

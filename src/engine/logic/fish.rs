@@ -86,10 +86,11 @@ pub fn text(step: &Step) -> String {
         let numbers: Vec<String> = units.iter().map(|u| u.number().to_string()).collect();
         format!("{kind}s {}", numbers.join(", "))
     };
+    let cells = super::cells_text(step.pattern.iter().map(|&(c, _)| c));
     format!(
-        "the {digit}s of {} all lie in {}, so each of those has its {digit} in these {}",
+        "in {} the {digit} can only go in {} ({cells}), so {} have their {digit}s in those cells",
         names(&step.units[..half]),
         names(&step.units[half..]),
-        names(&step.units[..half]),
+        names(&step.units[half..]),
     )
 }

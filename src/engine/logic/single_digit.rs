@@ -252,11 +252,16 @@ pub fn text(step: &Step) -> String {
                     .take(step.pattern.len().saturating_sub(2))
                     .map(|&(c, _)| c),
             );
+            let target = step
+                .eliminations
+                .first()
+                .map_or_else(|| "the target".to_string(), |(c, _)| c.to_string());
             format!(
-                "the {digit}s of {the_box} ({places}) lie on one row and one column; {} and {} are the only places for {digit} in {}, so if the target held {digit}, {} would be {digit} and {the_box} would have no place left",
+                "the {digit}s of {the_box} ({places}) lie on one row and one column; in {} the {digit} is in {} or {}. If {target} held {digit}, {} would not, so {} would, and the two would leave {the_box} no place for {digit}",
+                step.units.get(1).map_or(String::new(), |u| u.to_string()),
                 link.from.0,
                 link.to.0,
-                step.units.get(1).map_or(String::new(), |u| u.to_string()),
+                link.to.0,
                 link.from.0,
             )
         }

@@ -1,0 +1,116 @@
+//! Logic benchmarks: hint latency on positions of the shared sets, and grading
+//! throughput on magictour top1465. Skips (with a message) when ../shared/data is absent.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use pencilmark::engine::grade;
+use pencilmark::engine::hint;
+use pencilmark::engine::logic;
+use pencilmark::engine::{Board, Grid, parse};
+
+fn data(name: &str) -> Option<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    ["../shared/data", "../../shared/data"]
+        .iter()
+        .map(|p| root.join(p).join(name))
+        .find(|p| p.exists())
+}
+
+fn puzzles(name: &str) -> Vec<Grid> {
+    let Some(path) = data(name) else {
+        eprintln!("skipped: ../shared/data not found");
+        return Vec::new();
+    };
+    let text = std::fs::read_to_string(path).expect("data file is readable");
+    parse::parse_puzzles(&text)
+        .into_iter()
+        .filter_map(|(_, g)| g.ok())
+        .collect()
+}
+
+/// Positions a player meets: each puzzle's start, and the position halfway along its logical solve.
+fn positions(givens: &[Grid]) -> Vec<(Grid, Board)> {
+    let mut out = Vec::new();
+    for g in givens {
+        let mut board = Board::with_auto_candidates(g);
+        out.push((*g, board));
+        let mut steps = 0;
+        while let Some(step) = logic::find_step(&board) {
+            step.apply(&mut board);
+            steps += 1;
+            if steps == 30 {
+                out.push((*g, board));
+                break;
+            }
+        }
+    }
+    out
+}
+
+fn hint_latency(c: &mut Criterion) {
+    let mut sets = puzzles("top95.txt");
+    sets.extend(
+        puzzles("generated_qqwing_expert_1k.txt")
+            .into_iter()
+            .take(100),
+    );
+    if sets.is_empty() {
+        return;
+    }
+    let positions = positions(&sets);
+    let mut group = c.benchmark_group("hint");
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.measurement_time(Duration::from_secs(10));
+    group.sample_size(10);
+    group.bench_function("top95_and_qqwing_positions", |b| {
+        b.iter(|| {
+            for (givens, board) in &positions {
+                std::hint::black_box(hint::hint(givens, board));
+            }
+        })
+    });
+    // The slowest hints: positions where every technique fails and the hint is a guess.
+    let stuck: Vec<(Grid, Board)> = sets
+        .iter()
+        .filter_map(|g| {
+            let mut board = Board::with_auto_candidates(g);
+            while let Some(step) = logic::find_step(&board) {
+                step.apply(&mut board);
+            }
+            (!board.is_solved()).then_some((*g, board))
+        })
+        .collect();
+    group.throughput(Throughput::Elements(stuck.len() as u64));
+    group.bench_function("positions_where_logic_runs_out", |b| {
+        b.iter(|| {
+            for (givens, board) in &stuck {
+                std::hint::black_box(hint::hint(givens, board));
+            }
+        })
+    });
+    group.finish();
+}
+
+fn grading_throughput(c: &mut Criterion) {
+    let set = puzzles("puzzles3_magictour_top1465");
+    if set.is_empty() {
+        return;
+    }
+    let mut group = c.benchmark_group("grade");
+    group.throughput(Throughput::Elements(set.len() as u64));
+    group.measurement_time(Duration::from_secs(20));
+    group.sample_size(10);
+    group.bench_function("top1465", |b| {
+        b.iter(|| {
+            for g in &set {
+                std::hint::black_box(grade::grade(g));
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, hint_latency, grading_throughput);
+criterion_main!(benches);
