@@ -7,6 +7,7 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 
+use crate::engine::formats::{self, Imported};
 use crate::engine::parse;
 
 /// A buffered reader over FILE, or over standard input for `-` or no FILE.
@@ -50,5 +51,23 @@ pub fn describe(file: Option<&str>) -> String {
     match file {
         None | Some("-") => "standard input".to_string(),
         Some(path) => path.to_string(),
+    }
+}
+
+/// Every puzzle a PUZZLE argument holds, in any format people exchange (lines,
+/// grids, SadMan `.sdk`/`.sdm`, Simple Sudoku `.ss`, candidate grids). A file's
+/// extension decides its format when it names one; otherwise the content does.
+pub fn read_puzzles(argument: Option<&str>) -> Result<Vec<Imported>> {
+    let text = puzzle_text(argument)?;
+    let file_name = argument.filter(|a| !looks_like_puzzle(a) && *a != "-");
+    formats::read_any(&text, file_name)
+        .with_context(|| format!("cannot read the puzzle in {}", describe_argument(argument)))
+}
+
+/// "the argument", "standard input" or the file's name, for messages.
+pub fn describe_argument(argument: Option<&str>) -> String {
+    match argument {
+        Some(a) if looks_like_puzzle(a) => "the argument".to_string(),
+        other => describe(other),
     }
 }

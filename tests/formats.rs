@@ -307,3 +307,31 @@ fn windows_line_endings_read_the_same() {
         );
     }
 }
+
+/// The commands read every format through `input::read_puzzles`: `show --format line`
+/// on each sample file prints the sample's givens.
+#[test]
+fn commands_read_every_sample_format() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    for name in [
+        "puzzle.ss",
+        "plain.sdk",
+        "grid.txt",
+        "lines.txt",
+        "collection.sdm",
+    ] {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_pencilmark"))
+            .args(["show", "--format", "line"])
+            .arg(dir.join(name))
+            .output()
+            .expect("pencilmark runs");
+        assert!(
+            output.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let line = String::from_utf8_lossy(&output.stdout).trim().to_string();
+        let first = formats::read_any(&data(name), Some(name)).expect("sample reads")[0].givens;
+        assert_eq!(line, first.to_line(), "{name}");
+    }
+}

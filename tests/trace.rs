@@ -593,6 +593,36 @@ mod learn {
     }
 
     #[test]
+    fn view_never_panics_at_any_size() {
+        let mut learn = LearnState::new(&grid(HARD), Settings::default());
+        for shown in [0, 2, 300] {
+            learn.update(LearnAction::Restart);
+            for _ in 0..shown {
+                learn.update(LearnAction::Next);
+            }
+            for width in (1..130).step_by(7) {
+                for height in (1..50).step_by(5) {
+                    screen(&learn, width, height);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn comparison_marks_a_setting_that_hit_the_limit() {
+        // top95 #71: peers only in row-major order takes about 7 million events.
+        let slow =
+            ".8...4.5....7..3............1..85...6.....2......4....3.26............417........";
+        let mut learn = LearnState::new(&grid(slow), Settings::default());
+        let stopped = learn.comparison()[3];
+        assert_eq!(stopped.ending, pencilmark::engine::trace::Ending::Stopped);
+        assert!(learn.comparison()[0].solution().is_some());
+        learn.update(LearnAction::ToEnd);
+        let end = screen(&learn, 110, 36);
+        assert!(end.contains("+ stopped after 2000000 events"), "{end}");
+    }
+
+    #[test]
     fn view_shows_the_event_path_counts_and_comparison() {
         let mut learn = LearnState::new(&grid(HARD), Settings::default());
         let start = screen(&learn, 110, 36);
@@ -626,5 +656,65 @@ mod learn {
             small.contains("solved"),
             "the compact board keeps the panel: {small}"
         );
+    }
+}
+
+// Learn mode inside the player: it opens on the position, leaves it untouched, or keeps its digits.
+
+mod player {
+    use pencilmark::app::action::Action;
+    use pencilmark::app::learn::LearnAction;
+    use pencilmark::app::state::{Game, State};
+    use pencilmark::app::update::update;
+
+    use super::{EASY, grid};
+
+    fn new_state() -> State {
+        State::new(Game::new(grid(EASY), "Project Euler 96, grid 01"))
+    }
+
+    #[test]
+    fn esc_leaves_learn_mode_with_the_game_as_it_was() {
+        let mut state = new_state();
+        let before = state.game.position;
+        update(&mut state, Action::Learn);
+        let learn = state.learn.as_ref().expect("learn mode is open");
+        assert_eq!(
+            *learn.start(),
+            before.digits,
+            "it starts from the player's digits"
+        );
+        update(&mut state, Action::LearnStep(LearnAction::ToEnd));
+        update(&mut state, Action::LearnStep(LearnAction::Leave));
+        assert!(state.learn.is_none());
+        assert_eq!(state.game.position, before);
+        assert!(state.game.undo.is_empty());
+    }
+
+    #[test]
+    fn keeping_the_result_is_one_undoable_move_and_not_the_players_win() {
+        let mut state = new_state();
+        update(&mut state, Action::Learn);
+        update(&mut state, Action::LearnStep(LearnAction::ToEnd));
+        update(&mut state, Action::LearnStep(LearnAction::Keep));
+        assert!(state.learn.is_none());
+        assert_eq!(Some(state.game.position.digits), state.game.solution);
+        assert!(state.game.finished && state.game.solved_by_computer);
+        assert!(
+            !state.game.counted,
+            "a board the engine filled is not counted"
+        );
+        update(&mut state, Action::Undo);
+        assert_eq!(state.game.position.digits, grid(EASY));
+    }
+
+    #[test]
+    fn learn_mode_ticks_with_the_clock_while_running() {
+        let mut state = new_state();
+        update(&mut state, Action::Learn);
+        update(&mut state, Action::LearnStep(LearnAction::ToggleRun));
+        update(&mut state, Action::Tick(1_000));
+        let learn = state.learn.as_ref().expect("learn mode is open");
+        assert_eq!(learn.cursor().shown(), learn.speed() as usize);
     }
 }

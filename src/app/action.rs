@@ -54,6 +54,10 @@ pub enum Action {
     NewGame,
     /// Quit (the game is saved).
     Quit,
+    /// Open learn mode on the current position.
+    Learn,
+    /// A key of the open learn mode.
+    LearnStep(super::learn::LearnAction),
     /// Time passed while the game was on screen, in milliseconds.
     Tick(u64),
     /// Something the loop wants the player to read (an export's path).

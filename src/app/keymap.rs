@@ -204,6 +204,12 @@ pub static BINDINGS: &[Binding] = &[
         Action::Export,
         "export digits and marks to a file",
     ),
+    bind(
+        Board,
+        &[Char('L')],
+        Action::Learn,
+        "learn mode: watch propagation and search",
+    ),
     bind(Board, &[Char('?')], Action::Help, "this help"),
     bind(
         Board,
@@ -226,6 +232,9 @@ pub static BINDINGS: &[Binding] = &[
 
 /// The action a key press asks for in the state's current context.
 pub fn keymap(event: KeyEvent, state: &State) -> Option<Action> {
+    if state.learn.is_some() {
+        return super::learn::keymap(event).map(Action::LearnStep);
+    }
     let key = Key::from_event(event)?;
     let context = Context::of(state);
     let in_context = || BINDINGS.iter().filter(move |b| b.context == context);

@@ -12,8 +12,9 @@ use std::time::Duration;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use serde::{Deserialize, Serialize};
 
-use crate::engine::Grid;
+use super::state::{Position, State, Tone};
 use crate::engine::trace::{self, Cursor, Order, Outcome, Recorded, Recording, Rules, Settings};
+use crate::engine::{Cell, Grid};
 
 /// Events kept for stepping. A learner never steps through more; the run shows
 /// that it stopped.
@@ -289,5 +290,56 @@ impl LearnState {
         self.running = false;
         self.recording = Recording::record(&self.start, settings, RECORD_LIMIT);
         self.cursor = self.recording.start();
+    }
+}
+
+// The player's side: opening learn mode on the game and taking its result back.
+
+/// Opens learn mode on the player's current digits (the engine's default settings).
+pub fn open(state: &mut State) {
+    let learn = LearnState::new(&state.game.position.digits, Settings::default());
+    state.learn = Some(Box::new(learn.with_color(state.color)));
+}
+
+/// Hands a learn action to the open session. Returns the position to commit when
+/// the learner keeps the digits (`k`): the player's own digits stay, the learn
+/// board's digits fill the empty cells.
+pub fn step(state: &mut State, action: LearnAction) -> Option<Position> {
+    let exit = state.learn.as_mut()?.update(action);
+    match exit {
+        LearnExit::Stay => None,
+        LearnExit::Leave => {
+            state.learn = None;
+            None
+        }
+        LearnExit::Keep(digits) => {
+            state.learn = None;
+            let mut next = state.game.position;
+            let mut kept = 0;
+            for cell in Cell::all() {
+                if let Some(digit) = digits.get(cell)
+                    && next.digits.get(cell).is_none()
+                {
+                    next.place(cell, digit);
+                    kept += 1;
+                }
+            }
+            // A board the engine filled is not the player's win (as with `S`).
+            if next.digits.is_complete() {
+                state.game.solved_by_computer = true;
+            }
+            state.say(
+                Tone::Info,
+                format!("Kept {kept} digits from learn mode (u undoes)"),
+            );
+            Some(next)
+        }
+    }
+}
+
+/// Lets the clock drive an auto-running session.
+pub fn tick(state: &mut State, millis: u64) {
+    if let Some(learn) = state.learn.as_mut() {
+        learn.tick(Duration::from_millis(millis));
     }
 }

@@ -243,6 +243,8 @@ pub struct State {
     pub running: bool,
     /// Bumped on every change worth saving; the loop saves when it moves.
     pub revision: u64,
+    /// Learn mode, when open: it takes the keys and the screen.
+    pub learn: Option<Box<super::learn::LearnState>>,
 }
 
 impl State {
@@ -261,6 +263,7 @@ impl State {
             color: true,
             running: true,
             revision: 0,
+            learn: None,
         }
     }
 

@@ -80,7 +80,14 @@ pub fn update(state: &mut State, action: Action) -> Effect {
         }
         Action::NewGame => new_game(state),
         Action::Quit => state.running = false,
+        Action::Learn => super::learn::open(state),
+        Action::LearnStep(step) => {
+            if let Some(next) = super::learn::step(state, step) {
+                commit(state, next);
+            }
+        }
         Action::Tick(millis) => {
+            super::learn::tick(state, millis);
             if !state.game.finished {
                 state.game.elapsed_ms += millis;
             }

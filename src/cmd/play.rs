@@ -9,8 +9,8 @@ use clap::Args;
 use super::Exit;
 use crate::app::run;
 use crate::app::state::{Game, State, Tone, fresh_puzzle};
+use crate::engine::Grid;
 use crate::engine::grade::Level;
-use crate::engine::{Grid, parse};
 use crate::input;
 use crate::puzzles;
 use crate::store::Store;
@@ -50,16 +50,14 @@ fn parse_level(text: &str) -> Result<Level, String> {
         .ok_or_else(|| format!("unknown level {text:?}: use easy, medium, hard, expert or extreme"))
 }
 
-/// The puzzle PUZZLE names: the first of its text, or the `index`th (from 1).
+/// The puzzle PUZZLE names (any format `input::read_puzzles` knows): the first
+/// of its text, or the `index`th (from 1).
 fn chosen_puzzle(argument: &str, index: Option<u64>) -> Result<Grid> {
-    let text = input::puzzle_text(Some(argument))?;
-    let Some(n) = index else {
-        return Ok(parse::parse_puzzle(&text)?);
-    };
-    let puzzles = parse::parse_puzzles(&text);
+    let puzzles = input::read_puzzles(Some(argument))?;
+    let n = index.unwrap_or(1);
     let found = puzzles.len();
     match puzzles.into_iter().nth(n as usize - 1) {
-        Some((_, puzzle)) => Ok(puzzle?),
+        Some(puzzle) => Ok(puzzle.givens),
         None => anyhow::bail!(
             "--index {n}: {} holds {found} puzzle(s)",
             input::describe(Some(argument))

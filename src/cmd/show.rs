@@ -8,8 +8,8 @@ use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 
 use super::Exit;
-use crate::engine::parse::{self, Format, Marked};
-use crate::engine::types::{CELLS, Cell, Digit};
+use crate::engine::parse::{self, Format};
+use crate::engine::types::{Cell, Digit};
 use crate::engine::{Board, Grid};
 use crate::input;
 
@@ -63,21 +63,27 @@ pub fn run(args: &ShowArgs) -> Result<Exit> {
     Ok(Exit::Done)
 }
 
-/// Reads PUZZLE (a line, a grid or a candidate grid) into a position: placed digits
-/// and candidates (the pencil marks given, or computed from the digits).
+/// Reads PUZZLE (any format [`input::read_puzzles`] knows; the first puzzle of a
+/// collection) into a position: placed digits and candidates (the pencil marks
+/// given, or computed from the digits). Placed digits must not clash.
 pub fn read_position(argument: Option<&str>) -> Result<Board> {
-    let text = input::puzzle_text(argument)?;
-    position_from_text(&text)
-        .with_context(|| format!("cannot read the puzzle in {}", where_from(argument)))
-}
-
-fn where_from(argument: Option<&str>) -> String {
-    match argument {
-        Some(a) if a.len() >= CELLS && !std::path::Path::new(a).exists() => {
-            "the argument".to_string()
-        }
-        other => input::describe(other),
+    let first = input::read_puzzles(argument)?
+        .into_iter()
+        .next()
+        .ok_or(parse::ParseError::Empty)?;
+    let Some(marked) = first.position else {
+        return Ok(Board::with_auto_candidates(&first.givens));
+    };
+    if let Some(conflict) = marked.digits.first_conflict() {
+        let line = first.line;
+        return Err(parse::ParseError::Conflict { line, conflict }).with_context(|| {
+            format!(
+                "cannot read the puzzle in {}",
+                input::describe_argument(argument)
+            )
+        });
     }
+    Ok(Board::from_marked(&marked))
 }
 
 /// Reads PUZZLE like [`read_position`] but lets placed digits clash: a position in
@@ -101,21 +107,12 @@ pub fn read_position_unchecked(argument: Option<&str>) -> Result<Board> {
             }
         }
     };
-    read().with_context(|| format!("cannot read the puzzle in {}", where_from(argument)))
-}
-
-/// A position from puzzle text in any of the three formats; placed digits must not clash.
-pub fn position_from_text(text: &str) -> Result<Board, parse::ParseError> {
-    match parse::detect_format(text) {
-        Format::Candidates => {
-            let marked: Marked = parse::read_candidates(text)?;
-            if let Some(conflict) = marked.digits.first_conflict() {
-                return Err(parse::ParseError::Conflict { line: 1, conflict });
-            }
-            Ok(Board::from_marked(&marked))
-        }
-        _ => parse::parse_puzzle(text).map(|grid| Board::with_auto_candidates(&grid)),
-    }
+    read().with_context(|| {
+        format!(
+            "cannot read the puzzle in {}",
+            input::describe_argument(argument)
+        )
+    })
 }
 
 /// The digits boxed: `+-------+` borders, `.` for open cells.

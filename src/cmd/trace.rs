@@ -39,7 +39,7 @@ pub struct TraceArgs {
     #[arg(long)]
     pub summary: bool,
     /// Stop searching once this many events have been emitted (exit status 1).
-    #[arg(long, value_name = "N", default_value_t = 1_000_000)]
+    #[arg(long, value_name = "N", default_value_t = 10_000_000)]
     pub max_events: u64,
 }
 
@@ -133,7 +133,8 @@ pub fn run(args: &TraceArgs) -> Result<Exit> {
     })
 }
 
-/// The puzzle of the PUZZLE argument. An argument that is no file but mostly cell
+/// The puzzle of the PUZZLE argument (the first of a collection, in any format
+/// [`input::read_puzzles`] reads). An argument that is no file but mostly cell
 /// characters is a mistyped puzzle: its error names the column, not a missing file.
 fn read_givens(argument: Option<&str>) -> Result<Grid> {
     if let Some(text) = argument
@@ -143,9 +144,12 @@ fn read_givens(argument: Option<&str>) -> Result<Grid> {
     {
         return parse::parse_line(text, 1).map_err(|err| anyhow::anyhow!("puzzle argument: {err}"));
     }
-    let text = input::puzzle_text(argument)?;
-    parse::parse_puzzle(&text)
-        .map_err(|err| anyhow::anyhow!("{}: {err}", input::describe(argument)))
+    let first = input::read_puzzles(argument)?
+        .into_iter()
+        .next()
+        .ok_or(parse::ParseError::Empty)?;
+    // A position in progress (a candidate grid, a SadMan state) is traced from its digits.
+    Ok(first.position.map_or(first.givens, |marked| marked.digits))
 }
 
 fn looks_mistyped(text: &str) -> bool {

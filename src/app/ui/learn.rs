@@ -9,7 +9,8 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
-use crate::app::learn::{BINDINGS, LearnAction, LearnState};
+use super::put;
+use crate::app::learn::{BINDINGS, COMPARE_LIMIT, LearnAction, LearnState};
 use crate::engine::trace::{self, Ending, Event, Outcome, Settings, Why};
 use crate::engine::{Cell, Contradiction, Digit, Unit};
 
@@ -152,14 +153,6 @@ fn digit_style(learn: &LearnState, palette: &Palette, cell: Cell) -> Style {
         palette.guessed
     } else {
         palette.placed
-    }
-}
-
-/// Writes `text` at (`x`, `y`) clipped to `area` and the buffer: never out of bounds.
-fn put(buf: &mut Buffer, area: Rect, x: u16, y: u16, text: &str, style: Style) {
-    let area = area.intersection(buf.area);
-    if x >= area.x && y >= area.y && x < area.right() && y < area.bottom() {
-        buf.set_stringn(x, y, text, usize::from(area.right() - x), style);
     }
 }
 
@@ -389,6 +382,15 @@ fn render_panel(learn: &LearnState, area: Rect, buf: &mut Buffer) {
                 c.eliminations,
                 c.guesses,
                 c.backtracks
+            )));
+        }
+        if learn
+            .comparison()
+            .iter()
+            .any(|o| o.ending == Ending::Stopped)
+        {
+            lines.push(Line::from(format!(
+                "  + stopped after {COMPARE_LIMIT} events: at least this much"
             )));
         }
         lines.push(Line::from(""));

@@ -82,6 +82,9 @@ pub fn render(state: &State, frame: &mut Frame) {
 
 impl Widget for &State {
     fn render(self, area: Rect, buf: &mut Buffer) {
+        if let Some(learn) = &self.learn {
+            return learn.as_ref().render(area, buf);
+        }
         let theme = Theme::new(self.color);
         let layout = Layout::for_area(area);
         match layout {
