@@ -3,7 +3,7 @@
 //! `trace` command prints it all.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
 use pencilmark::engine::parse::{self, Marked};
@@ -12,6 +12,8 @@ use pencilmark::engine::trace::{
     self, Cursor, Ending, Event, Order, Recording, Rules, Settings, Why,
 };
 use pencilmark::engine::{Candidates, Cell, Grid};
+
+mod common;
 
 /// Norvig's first top95 puzzle: hard for a solver without hidden singles.
 const HARD: &str =
@@ -271,11 +273,7 @@ fn event_text_reads_like_the_issue() {
 }
 
 fn data_file(name: &str) -> Option<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    ["../shared/data", "../../shared/data"]
-        .iter()
-        .map(|dir| root.join(dir).join(name))
-        .find(|path| path.exists())
+    common::shared(&format!("data/{name}"))
 }
 
 #[test]
