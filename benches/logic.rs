@@ -1,7 +1,7 @@
 //! Logic benchmarks: hint latency on positions of the shared sets, and grading
 //! throughput on magictour top1465. Skips (with a message) when ../shared/data is absent.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -10,12 +10,11 @@ use pencilmark::engine::hint;
 use pencilmark::engine::logic;
 use pencilmark::engine::{Board, Grid, parse};
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+
 fn data(name: &str) -> Option<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    ["../shared/data", "../../shared/data"]
-        .iter()
-        .map(|p| root.join(p).join(name))
-        .find(|p| p.exists())
+    common::shared(&format!("data/{name}"))
 }
 
 fn puzzles(name: &str) -> Vec<Grid> {

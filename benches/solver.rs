@@ -9,6 +9,9 @@ use std::path::{Path, PathBuf};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pencilmark::engine::{Grid, parse, search};
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+
 /// The sets with proper puzzles, as in the README's speed table.
 const SETS: [&str; 5] = [
     "puzzles2_17_clue",
@@ -19,11 +22,7 @@ const SETS: [&str; 5] = [
 ];
 
 fn shared_data() -> Option<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    ["../shared/data", "../../shared/data"]
-        .iter()
-        .map(|rel| root.join(rel))
-        .find(|dir| dir.is_dir())
+    common::shared("data")
 }
 
 fn load(dir: &Path, name: &str) -> Vec<Grid> {

@@ -3,13 +3,15 @@
 //! agreeing, and the readable board's propagation. Every solution is checked by
 //! the independent checker below, not by the engine's own code.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use pencilmark::engine::board::Board;
 use pencilmark::engine::parse;
 use pencilmark::engine::search;
 use pencilmark::engine::{Candidates, Cell, Contradiction, Digit, Grid, Unit};
 use proptest::prelude::*;
+
+mod common;
 
 /// Well-known hard puzzles, typed in with their names.
 const HARD: [(&str, &str); 4] = [
@@ -80,13 +82,9 @@ fn assert_solves(name: &str, puzzle: &str) -> Grid {
     solution
 }
 
-/// `../shared/data` (a worktree) or `../../shared/data` (a clone under `<root>/main`).
+/// The shared benchmark sets, when present.
 fn shared_data() -> Option<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    ["../shared/data", "../../shared/data"]
-        .iter()
-        .map(|rel| root.join(rel))
-        .find(|dir| dir.is_dir())
+    common::shared("data")
 }
 
 /// The puzzles of a shared set, or `None` (with a note) when the data is absent.

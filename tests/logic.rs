@@ -1,7 +1,7 @@
 //! The logic engine on typed-in positions (each technique where it applies and
 //! where it must not), and the no-wrong-step sweep over many puzzles.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use pencilmark::engine::board::Contradiction;
 use pencilmark::engine::grade::{self, Level};
@@ -14,12 +14,10 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+mod common;
+
 fn data_dir() -> Option<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    ["../shared/data", "../../shared/data"]
-        .iter()
-        .map(|p| root.join(p))
-        .find(|p| p.join("top95.txt").exists())
+    common::shared("data/top95.txt").and_then(|_| common::shared("data"))
 }
 
 fn data_puzzles(file: &str, every: usize) -> Vec<Grid> {

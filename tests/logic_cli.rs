@@ -1,10 +1,12 @@
 //! The logic commands run as the real binary: hint, show, propagate, explain, grade.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
 use pencilmark::engine::{Cell, Digit, Grid, parse, search};
+
+mod common;
 
 const EASY: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -44,11 +46,7 @@ fn json(output: &Output) -> serde_json::Value {
 }
 
 fn data_file(name: &str) -> Option<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    ["../shared/data", "../../shared/data"]
-        .iter()
-        .map(|p| root.join(p).join(name))
-        .find(|p| p.exists())
+    common::shared(&format!("data/{name}"))
 }
 
 fn effects(value: &serde_json::Value) -> Vec<(Cell, Digit)> {

@@ -7,18 +7,16 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use pencilmark::engine::logic::{self, Sink, Step, Technique};
 use pencilmark::engine::parse::Marked;
 use pencilmark::engine::{Board, Candidates, Cell, Digit, Grid, search};
 
+mod common;
+
 fn techniques_dir() -> Option<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    ["../shared/techniques", "../../shared/techniques"]
-        .iter()
-        .map(|p| root.join(p))
-        .find(|p| p.join("README.md").exists())
+    common::shared("techniques/README.md").and_then(|_| common::shared("techniques"))
 }
 
 /// Every instance a finder reports on a board.

@@ -3,7 +3,7 @@
 //! `trace` command prints it all.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
 use pencilmark::engine::parse::{self, Marked};
@@ -12,6 +12,8 @@ use pencilmark::engine::trace::{
     self, Cursor, Ending, Event, Order, Recording, Rules, Settings, Why,
 };
 use pencilmark::engine::{Candidates, Cell, Grid};
+
+mod common;
 
 /// Norvig's first top95 puzzle: hard for a solver without hidden singles.
 const HARD: &str =
@@ -271,11 +273,7 @@ fn event_text_reads_like_the_issue() {
 }
 
 fn data_file(name: &str) -> Option<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    ["../shared/data", "../../shared/data"]
-        .iter()
-        .map(|dir| root.join(dir).join(name))
-        .find(|path| path.exists())
+    common::shared(&format!("data/{name}"))
 }
 
 #[test]
@@ -567,18 +565,19 @@ mod learn {
             learn.update(LearnAction::Next);
             learn.update(LearnAction::Next);
             // Event 2: "eliminate 4 from r1c2, ... (peers of r1c1)".
-            let mut terminal = Terminal::new(TestBackend::new(110, 36)).expect("test terminal");
+            let mut terminal = Terminal::new(TestBackend::new(110, 40)).expect("test terminal");
             terminal
                 .draw(|frame| frame.render_widget(&learn, frame.area()))
                 .expect("draws");
             let buffer = terminal.backend().buffer();
-            // The full board: cell rNcM's 3x3 block starts at column 1 + 12*(box col) + 4*(col in box).
-            let given = &buffer[(2u16, 2u16)];
+            // The full board: cell rNcM starts at column 1 + 8*(M-1), line 1 + 4*(N-1); digit d
+            // sits at two columns per place within its 3x3 layout, one column in.
+            let given = &buffer[(4u16, 2u16)];
             assert_eq!(given.symbol(), "4", "r1c1 shows its given");
-            let struck = &buffer[(5u16, 2u16)];
+            let struck = &buffer[(10u16, 2u16)];
             assert_eq!(struck.symbol(), "4", "r1c2's struck 4 is still drawn");
             assert!(struck.modifier.contains(Modifier::CROSSED_OUT));
-            let untouched = &buffer[(6u16, 1u16)];
+            let untouched = &buffer[(12u16, 1u16)];
             assert_eq!(untouched.symbol(), "2", "r1c2 keeps its 2");
             assert!(!untouched.modifier.contains(Modifier::CROSSED_OUT));
             if color {

@@ -15,8 +15,8 @@ use crate::engine::trace::{self, Ending, Event, Outcome, Settings, Why};
 use crate::engine::{Cell, Contradiction, Digit, Unit};
 
 /// The board with every candidate drawn: 3x3 characters per cell.
-const FULL_WIDTH: u16 = 37;
-const FULL_HEIGHT: u16 = 31;
+const FULL_WIDTH: u16 = 73;
+const FULL_HEIGHT: u16 = 37;
 /// The board with digits only: 3 characters per cell, one line per row.
 const COMPACT_WIDTH: u16 = 31;
 const COMPACT_HEIGHT: u16 = 13;
@@ -129,7 +129,7 @@ impl Marks {
 
 impl Widget for &LearnState {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let full = area.height >= FULL_HEIGHT;
+        let full = area.height >= FULL_HEIGHT && area.width >= FULL_WIDTH + 21;
         let board_width = if full { FULL_WIDTH } else { COMPACT_WIDTH };
         let [board_area, panel_area] =
             Layout::horizontal([Constraint::Length(board_width + 1), Constraint::Min(20)])
@@ -164,46 +164,32 @@ fn render_full_board(
     buf: &mut Buffer,
 ) {
     let (x0, y0) = (area.x, area.y);
-    let horizontal = |left: &str, mid: &str, right: &str| {
-        let segment = "─".repeat(11);
-        format!("{left}{segment}{mid}{segment}{mid}{segment}{right}")
+    // Boxes are 23 columns (three 7-column cells and two thin rules) by 11 lines
+    // (three 3-line cells and two thin rules), the player's own board geometry.
+    let rule = |left: &str, thin: &str, cross: &str, thick: &str, right: &str| {
+        let cell = thin.repeat(7);
+        let boxed = format!("{cell}{cross}{cell}{cross}{cell}");
+        format!("{left}{boxed}{thick}{boxed}{thick}{boxed}{right}")
     };
-    put(buf, area, x0, y0, &horizontal("┌", "┬", "┐"), palette.grid);
-    for y in [10u16, 20] {
-        put(
-            buf,
-            area,
-            x0,
-            y0 + y,
-            &horizontal("├", "┼", "┤"),
-            palette.grid,
-        );
-    }
-    put(
-        buf,
-        area,
-        x0,
-        y0 + 30,
-        &horizontal("└", "┴", "┘"),
-        palette.grid,
-    );
-    for line in 1..30u16 {
-        if line == 10 || line == 20 {
-            continue;
-        }
-        for x in [0u16, 12, 24, 36] {
-            put(buf, area, x0 + x, y0 + line, "│", palette.grid);
-        }
+    for line in 0..=36u16 {
+        let text = match line {
+            0 => rule("┏", "━", "┯", "┳", "┓"),
+            36 => rule("┗", "━", "┷", "┻", "┛"),
+            12 | 24 => rule("┣", "━", "┿", "╋", "┫"),
+            l if l % 4 == 0 => rule("┠", "─", "┼", "╂", "┨"),
+            _ => rule("┃", " ", "│", "┃", "┃"),
+        };
+        put(buf, area, x0, y0 + line, &text, palette.grid);
     }
     let position = learn.cursor().position();
     for cell in Cell::all() {
         let (row, col) = (cell.row() as u16, cell.col() as u16);
-        let x = x0 + 1 + (col / 3) * 12 + (col % 3) * 4;
-        let y = y0 + 1 + (row / 3) * 10 + (row % 3) * 3;
+        let x = x0 + 1 + col * 8;
+        let y = y0 + 1 + row * 4;
         let highlight = marks.highlight(cell);
         let with_bg = |style: Style| palette.highlighted(style, highlight);
         for k in 0..3 {
-            put(buf, area, x, y + k, "   ", with_bg(Style::new()));
+            put(buf, area, x, y + k, "       ", with_bg(Style::new()));
         }
         let placed = position.digits.get(cell);
         let candidates = position.candidates[cell.index()];
@@ -223,7 +209,7 @@ fn render_full_board(
                 put(
                     buf,
                     area,
-                    x + dx,
+                    x + 1 + 2 * dx,
                     y + dy,
                     &digit.to_string(),
                     with_bg(style),
@@ -235,7 +221,7 @@ fn render_full_board(
             put(
                 buf,
                 area,
-                x + 1,
+                x + 3,
                 y + 1,
                 &text,
                 with_bg(digit_style(learn, palette, cell)),
@@ -312,8 +298,9 @@ fn ending_text(outcome: &Outcome) -> String {
 
 fn render_panel(learn: &LearnState, area: Rect, buf: &mut Buffer) {
     let settings = learn.settings();
-    let title = format!(
-        " Learn · {} · {} ",
+    let title = " Learn mode ";
+    let settings_line = format!(
+        "Rules: {}\nOrder: {}",
         if settings.rules == trace::Rules::Peers {
             "peers only"
         } else {
@@ -324,7 +311,10 @@ fn render_panel(learn: &LearnState, area: Rect, buf: &mut Buffer) {
     let cursor = learn.cursor();
     let recording = learn.recording();
     let bold = Style::new().add_modifier(Modifier::BOLD);
-    let mut lines: Vec<Line> = Vec::new();
+    let mut lines: Vec<Line> = settings_line
+        .lines()
+        .map(|l| Line::from(l.to_string()))
+        .collect();
     lines.push(Line::from(format!(
         "Event {} of {} · depth {}",
         cursor.shown(),
