@@ -146,9 +146,12 @@ fn a_repeated_given_is_invalid_with_its_cells() {
     cells[2 * 9 + 1] = '7';
     cells[2 * 9 + 7] = '7';
     let text: String = cells.into_iter().collect();
-    let output = pencilmark(&["solve"], &format!("{text}\n"));
-    assert_eq!(output.status.code(), Some(2));
-    assert!(stderr(&output).contains("line 1: 7 appears twice in row 3: r3c2 and r3c8"));
+    for args in [&["solve"][..], &["solve", "--count"][..]] {
+        let output = pencilmark(args, &format!("{text}\n"));
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert_eq!(stdout(&output).trim(), "invalid", "{args:?}");
+        assert!(stderr(&output).contains("line 1: 7 appears twice in row 3: r3c2 and r3c8"));
+    }
 }
 
 #[test]

@@ -85,7 +85,7 @@ impl Batch {
                     Ok(text) => std::borrow::Cow::Borrowed(text),
                     Err(_) => String::from_utf8_lossy(bytes),
                 };
-                solve_one(parse::parse_line(&text, line_no), count, &mut stats)
+                solve_one(parse::read_line(&text, line_no), line_no, count, &mut stats)
             })
             .collect();
         (outcomes, stats)
@@ -136,7 +136,7 @@ pub fn run(args: &SolveArgs) -> Result<Exit> {
                 let whole =
                     leading_blank_lines(line_no) + &first + "\n" + &String::from_utf8_lossy(&rest);
                 for (_, result) in parse::parse_puzzles(&whole) {
-                    let outcome = solve_one(result, args.count, &mut report.stats);
+                    let outcome = solve_one(result, 1, args.count, &mut report.stats);
                     report.emit(outcome)?;
                 }
                 return report.finish(args.stats, started);
@@ -176,21 +176,37 @@ fn leading_blank_lines(line_no: usize) -> String {
     "\n".repeat(line_no - 1)
 }
 
-fn solve_one(parsed: Result<Grid, ParseError>, count: bool, stats: &mut SearchStats) -> Outcome {
+/// Solves one puzzle read without the rules check: a clash between givens makes
+/// the solver find nothing, so the check runs only then, to tell `invalid` (with
+/// the clash) from `no solution`. Solved puzzles skip it: that is most puzzles.
+fn solve_one(
+    parsed: Result<Grid, ParseError>,
+    line: usize,
+    count: bool,
+    stats: &mut SearchStats,
+) -> Outcome {
     let givens = match parsed {
         Ok(grid) => grid,
         Err(err) => return Outcome::Invalid(err),
     };
+    let clash = || {
+        givens
+            .first_conflict()
+            .map(|conflict| Outcome::Invalid(ParseError::Conflict { line, conflict }))
+    };
     if count {
         let counted = search::count_solutions(&givens, 2);
         *stats += counted.stats;
-        return Outcome::Counted(counted.count);
+        return match counted.count {
+            0 => clash().unwrap_or(Outcome::Counted(0)),
+            n => Outcome::Counted(n),
+        };
     }
     let solved = search::solve(&givens);
     *stats += solved.stats;
     match solved.solution {
         Some(grid) => Outcome::Solved(grid),
-        None => Outcome::NoSolution,
+        None => clash().unwrap_or(Outcome::NoSolution),
     }
 }
 
@@ -273,17 +289,3 @@ impl<W: Write> Report<W> {
         Ok(self.exit)
     }
 }
-
-/// What `pencilmark` with no arguments shows until the player exists: a puzzle and its solution.
-pub fn demo() -> Result<Exit> {
-    let puzzle = parse::parse_line(DEMO, 1).expect("the demo puzzle is valid");
-    let solution = search::solve(&puzzle)
-        .solution
-        .expect("the demo puzzle has a solution");
-    println!("{}\n{}", puzzle.to_line(), solution.to_line());
-    Ok(Exit::Done)
-}
-
-/// Arto Inkala's "world's hardest sudoku" (2012).
-const DEMO: &str =
-    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
