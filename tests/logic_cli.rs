@@ -1,12 +1,12 @@
 //! The logic commands run as the real binary: hint, show, propagate, explain, grade.
 
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use pencilmark::engine::{Cell, Digit, Grid, parse, search};
 
 mod common;
+use common::{pencilmark as run, stderr, stdout};
 
 const EASY: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -15,31 +15,6 @@ const EASY: &str =
 const X_WING_PLACED: &str =
     "3..5..1...7.....8...8..4..66..4..9...3..6..5...7..16.48..1..3....3.2..6...2..9...";
 const X_WING_CANDIDATES: &str = "3 2469 469 5 789 2678 1 2479 279 12459 7 14569 2369 139 236 245 8 2359 1259 1259 8 2379 1379 4 257 2379 6 6 1258 15 4 3578 23578 9 1237 12378 1249 3 149 2789 6 278 278 5 1278 259 2589 7 2389 3589 1 6 23 4 8 4569 4569 1 457 567 3 2479 2579 14579 1459 3 78 2 578 4578 6 15789 1457 1456 2 3678 34578 9 4578 147 1578";
-
-fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pencilmark"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("write stdin");
-    child.wait_with_output().expect("the binary finishes")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).to_string()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).to_string()
-}
 
 fn json(output: &Output) -> serde_json::Value {
     serde_json::from_str(stdout(output).trim()).expect("one JSON object")

@@ -1,8 +1,8 @@
 //! `pencilmark solve`, run as the real binary: standard input and files, exit
 //! statuses, `--count`, `--threads`, `--stats`, errors naming the line, `--help`.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+use common::{pencilmark, stderr, stdout};
 
 const INKALA: &str =
     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
@@ -10,31 +10,6 @@ const INKALA_SOLUTION: &str =
     "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
 const EULER: &str =
     "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
-
-fn pencilmark(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pencilmark"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("stdin takes the input");
-    child.wait_with_output().expect("the binary finishes")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
 
 /// Checks a solution from scratch: rows, columns and boxes hold 1-9, givens kept.
 fn is_solution(puzzle: &str, solution: &str) -> bool {

@@ -2,9 +2,7 @@
 //! engine's states both ways, the settings cost what they should, and the
 //! `trace` command prints it all.
 
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
 
 use pencilmark::engine::parse::{self, Marked};
 use pencilmark::engine::search;
@@ -14,6 +12,7 @@ use pencilmark::engine::trace::{
 use pencilmark::engine::{Candidates, Cell, Grid};
 
 mod common;
+use common::{pencilmark, stdout};
 
 /// Norvig's first top95 puzzle: hard for a solver without hidden singles.
 const HARD: &str =
@@ -311,27 +310,6 @@ fn top95_sample_agrees_with_the_engine_and_hidden_singles_pay() {
 }
 
 // The command line.
-
-fn pencilmark(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pencilmark"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(stdin.as_bytes())
-        .expect("stdin takes the puzzle");
-    child.wait_with_output().expect("the binary finishes")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("utf-8 output")
-}
 
 #[test]
 fn cli_prints_one_event_a_line() {

@@ -1,4 +1,6 @@
 //! What the test suites and benchmarks share: where the outside material lives.
+// Each test crate uses its own part of this module.
+#![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 
@@ -12,4 +14,34 @@ pub fn shared(subpath: &str) -> Option<PathBuf> {
         .iter()
         .map(|dir| root.join(dir).join(subpath))
         .find(|path| path.exists())
+}
+
+/// Runs the real binary with `args`, `stdin` piped in, and waits for it.
+pub fn pencilmark(args: &[&str], stdin: &str) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pencilmark"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(stdin.as_bytes())
+        .expect("stdin takes the input");
+    child.wait_with_output().expect("the binary finishes")
+}
+
+/// The standard output of a run, as text.
+pub fn stdout(output: &std::process::Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// The standard error of a run, as text.
+pub fn stderr(output: &std::process::Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
 }
