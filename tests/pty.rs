@@ -14,6 +14,9 @@ const EASY: &str =
 const ROWS: u16 = 45;
 const COLS: u16 = 120;
 const PATIENCE: Duration = Duration::from_secs(20);
+/// The End key as an xterm sends it.
+const END: &str = "\x1b[F";
+const ESC: &str = "\x1b";
 
 /// A running player in a pseudo-terminal.
 struct Session {
@@ -85,6 +88,18 @@ impl Session {
             thread::sleep(Duration::from_millis(20));
         }
         panic!("the screen never showed {needle:?}:\n{}", self.text());
+    }
+
+    /// Waits until the screen no longer shows `needle`.
+    fn wait_gone(&self, needle: &str) {
+        let start = Instant::now();
+        while start.elapsed() < PATIENCE {
+            if !self.text().contains(needle) {
+                return;
+            }
+            thread::sleep(Duration::from_millis(20));
+        }
+        panic!("the screen kept showing {needle:?}:\n{}", self.text());
     }
 
     fn keys(&mut self, keys: &str) {
@@ -274,4 +289,52 @@ fn without_a_terminal_play_says_so_and_exits_2() {
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("not a terminal"), "{stderr}");
+}
+
+// Learn mode (`L`): events on screen, back, a rule toggle, Esc, and keeping the result.
+
+#[test]
+fn learn_mode_steps_events_on_screen_and_esc_leaves_the_game_as_it_was() {
+    let data = tempfile::tempdir().expect("a data directory");
+    let mut session = Session::start(&["play", EASY], data.path());
+    session.wait_for("Filled  32/81");
+    session.keys("L");
+    session.wait_for("Rules: peers + hidden singles");
+    session.wait_for("Order: fewest candidates first");
+    session.wait_for("Press Space");
+    session.keys(" ");
+    session.wait_for("assign r1c3 = 3 (given)");
+    session.wait_for("Event 1 of");
+    session.keys(" ");
+    session.wait_for("eliminate 3 from r1c1, r1c2, r1c4");
+    session.keys("n");
+    session.wait_for("eliminate 1, 2, 4, 5, 6, 7, 8, 9");
+    session.wait_for("(it holds 3)");
+    session.wait_for("Event 3 of");
+    session.keys("b");
+    session.wait_for("Event 2 of");
+    session.wait_for("(peers of r1c3)");
+    // Toggling a rule restarts the run under the new setting.
+    session.keys("u");
+    session.wait_for("Rules: peers only");
+    session.keys(ESC);
+    session.wait_gone("Learn mode");
+    session.wait_for("Filled  32/81");
+    session.keys("q");
+    assert!(session.wait_exit().success());
+}
+
+#[test]
+fn keeping_the_learn_result_fills_the_board() {
+    let data = tempfile::tempdir().expect("a data directory");
+    let mut session = Session::start(&["play", EASY], data.path());
+    session.wait_for("Filled  32/81");
+    session.keys("L");
+    session.wait_for("Press Space");
+    session.keys(END);
+    session.wait_for("solved: every cell has a digit");
+    session.wait_for("All four settings");
+    session.keys("k");
+    session.wait_gone("Learn mode");
+    session.wait_for("Filled  81/81");
 }
