@@ -34,7 +34,7 @@ pub fn read_all(file: Option<&str>) -> Result<String> {
 /// 81-character line, or several lines), standard input for `-` or nothing, else a file.
 pub fn puzzle_text(argument: Option<&str>) -> Result<String> {
     match argument {
-        Some(text) if looks_like_puzzle(text) => Ok(text.to_string()),
+        Some(text) if is_puzzle_argument(text) => Ok(text.to_string()),
         Some(path) if !Path::new(path).exists() && path != "-" => {
             anyhow::bail!("{path} is neither a puzzle (81 cells) nor a readable file")
         }
@@ -44,6 +44,22 @@ pub fn puzzle_text(argument: Option<&str>) -> Result<String> {
 
 fn looks_like_puzzle(text: &str) -> bool {
     text.contains('\n') || parse::starts_with_full_line(text)
+}
+
+/// Puzzle text rather than a file name: a full puzzle line or several lines, or,
+/// when no such file exists, a line of cells (a mistyped puzzle, which the parser
+/// then reports precisely: "too few cells: found 80").
+fn is_puzzle_argument(argument: &str) -> bool {
+    looks_like_puzzle(argument) || (!Path::new(argument).exists() && is_mostly_cells(argument))
+}
+
+/// Longer than a grid row and nearly all cell characters: a puzzle line, perhaps broken.
+fn is_mostly_cells(text: &str) -> bool {
+    let cells = text
+        .chars()
+        .filter(|c| c.is_ascii_digit() || matches!(c, '.' | '_'))
+        .count();
+    cells > 2 * 9 && cells * 10 >= text.chars().count() * 9
 }
 
 /// "standard input" or the file's name, for messages.
@@ -59,7 +75,7 @@ pub fn describe(file: Option<&str>) -> String {
 /// extension decides its format when it names one; otherwise the content does.
 pub fn read_puzzles(argument: Option<&str>) -> Result<Vec<Imported>> {
     let text = puzzle_text(argument)?;
-    let file_name = argument.filter(|a| !looks_like_puzzle(a) && *a != "-");
+    let file_name = argument.filter(|a| !is_puzzle_argument(a) && *a != "-");
     formats::read_any(&text, file_name)
         .with_context(|| format!("cannot read the puzzle in {}", describe_argument(argument)))
 }
@@ -67,7 +83,7 @@ pub fn read_puzzles(argument: Option<&str>) -> Result<Vec<Imported>> {
 /// "the argument", "standard input" or the file's name, for messages.
 pub fn describe_argument(argument: Option<&str>) -> String {
     match argument {
-        Some(a) if looks_like_puzzle(a) => "the argument".to_string(),
+        Some(a) if is_puzzle_argument(a) => "the argument".to_string(),
         other => describe(other),
     }
 }

@@ -260,3 +260,22 @@ fn every_logic_command_has_an_example_in_its_help() {
         assert!(stdout(&output).contains("Examples:"), "{command} --help");
     }
 }
+
+#[test]
+fn a_short_puzzle_line_is_reported_as_a_line_by_grade_and_as_an_argument() {
+    let short = &EASY[..80];
+    let graded = run(&["grade"], &format!("{short}\n"));
+    assert_eq!(graded.status.code(), Some(2));
+    assert_eq!(stdout(&graded).trim(), "invalid");
+    assert!(stderr(&graded).contains("line 1: too few cells: found 80, expected 81"));
+    let shown = run(&["show", short], "");
+    assert_eq!(shown.status.code(), Some(2));
+    assert!(
+        stderr(&shown).contains("the argument: line 1: too few cells: found 80"),
+        "{}",
+        stderr(&shown)
+    );
+    let missing = run(&["show", "no-such-puzzle-file.txt"], "");
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(stderr(&missing).contains("no-such-puzzle-file.txt is neither a puzzle"));
+}

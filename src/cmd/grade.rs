@@ -47,7 +47,7 @@ pub fn run(args: &GradeArgs) -> Result<Exit> {
         if parse::is_skippable(&text) {
             continue;
         }
-        if first && !parse::starts_with_full_line(&text) {
+        if first && !parse::is_puzzle_line(&text) {
             // A single multi-line grid: read it whole.
             let mut rest = String::new();
             reader.read_to_string(&mut rest)?;
