@@ -129,16 +129,16 @@ pub struct Game {
 impl Game {
     /// A fresh game on `givens`: solved and graded once, up front.
     pub fn new(givens: Grid, name: &str) -> Game {
-        let unique = search::count_solutions(&givens, 2).count == 1;
-        let grade = unique.then(|| {
-            let graded = grade::grade(&givens);
-            GradeInfo {
+        let mut game = Game::with_grade(givens, name, None);
+        if game.unique {
+            let graded = grade::grade(&game.givens);
+            game.grade = Some(GradeInfo {
                 level: graded.level,
                 score: graded.score,
                 hardest: graded.hardest,
-            }
-        });
-        Game::with_grade(givens, name, grade)
+            });
+        }
+        game
     }
 
     /// A game on `givens` whose grade is already known (a resumed save).

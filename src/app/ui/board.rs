@@ -175,15 +175,16 @@ fn junction(col: usize, row: usize) -> char {
     }
 }
 
-/// The grid lines for cells `cell_w` wide and `cell_h` tall, at `area`'s top left.
-fn render_grid(area: Rect, buf: &mut Buffer, theme: Theme, cell_w: u16, cell_h: u16) {
-    let style_of = |thick: bool| {
-        if thick {
-            theme.box_border()
-        } else {
-            theme.cell_border()
-        }
-    };
+/// The grid lines for cells `cell_w` wide and `cell_h` tall, at `area`'s top left:
+/// box borders in `thick`, cell borders in `thin`. Learn mode draws with it too.
+pub(crate) fn render_grid(
+    area: Rect,
+    buf: &mut Buffer,
+    (thin, thick): (Style, Style),
+    cell_w: u16,
+    cell_h: u16,
+) {
+    let style_of = |is_thick: bool| if is_thick { thick } else { thin };
     for row in 0..=9u16 {
         let y = area.y + row * (cell_h + 1);
         let thick = row.is_multiple_of(3);
@@ -224,7 +225,7 @@ pub fn render_full(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
     if area.width < super::FULL_BOARD.0 || area.height < super::FULL_BOARD.1 {
         return;
     }
-    render_grid(area, buf, theme, 7, 3);
+    render_grid(area, buf, (theme.cell_border(), theme.box_border()), 7, 3);
     let h = Highlights::of(state);
     for cell in Cell::all() {
         let x = area.x + 1 + cell.col() as u16 * 8;
@@ -261,7 +262,7 @@ pub fn render_compact(state: &State, area: Rect, buf: &mut Buffer, theme: Theme)
     if area.width < super::COMPACT_BOARD.0 || area.height < super::COMPACT_BOARD.1 {
         return;
     }
-    render_grid(area, buf, theme, 3, 1);
+    render_grid(area, buf, (theme.cell_border(), theme.box_border()), 3, 1);
     let h = Highlights::of(state);
     for cell in Cell::all() {
         let x = area.x + 1 + cell.col() as u16 * 4;

@@ -9,6 +9,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
+use super::board::render_grid;
 use super::put;
 use crate::app::learn::{BINDINGS, COMPARE_LIMIT, LearnAction, LearnState};
 use crate::engine::trace::{self, Ending, Event, Outcome, Settings, Why};
@@ -164,23 +165,8 @@ fn render_full_board(
     buf: &mut Buffer,
 ) {
     let (x0, y0) = (area.x, area.y);
-    // Boxes are 23 columns (three 7-column cells and two thin rules) by 11 lines
-    // (three 3-line cells and two thin rules), the player's own board geometry.
-    let rule = |left: &str, thin: &str, cross: &str, thick: &str, right: &str| {
-        let cell = thin.repeat(7);
-        let boxed = format!("{cell}{cross}{cell}{cross}{cell}");
-        format!("{left}{boxed}{thick}{boxed}{thick}{boxed}{right}")
-    };
-    for line in 0..=36u16 {
-        let text = match line {
-            0 => rule("┏", "━", "┯", "┳", "┓"),
-            36 => rule("┗", "━", "┷", "┻", "┛"),
-            12 | 24 => rule("┣", "━", "┿", "╋", "┫"),
-            l if l % 4 == 0 => rule("┠", "─", "┼", "╂", "┨"),
-            _ => rule("┃", " ", "│", "┃", "┃"),
-        };
-        put(buf, area, x0, y0 + line, &text, palette.grid);
-    }
+    // The player's board geometry: 7x3 cells between thin and thick rules.
+    render_grid(area, buf, (palette.grid, palette.grid), 7, 3);
     let position = learn.cursor().position();
     for cell in Cell::all() {
         let (row, col) = (cell.row() as u16, cell.col() as u16);
