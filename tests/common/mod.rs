@@ -7,13 +7,19 @@ use std::path::{Path, PathBuf};
 /// A file or folder of `../shared` (`subpath` like `data/top95.txt` or `techniques`),
 /// looked for beside the checkout (`<root>/main` next to `<root>/shared`) and one
 /// level up (a worktree under `<root>/wt/<name>`). `None` when it is absent: callers
-/// skip with a message, so `cargo test` passes on a machine without it.
+/// skip with a message, so `cargo test` passes on a machine without it. Under CI
+/// (`CI=true`) the material is always there, so its absence panics: a skipped oracle
+/// must not look green.
 pub fn shared(subpath: &str) -> Option<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    ["../shared", "../../shared"]
+    let found = ["../shared", "../../shared", "../../../shared"]
         .iter()
         .map(|dir| root.join(dir).join(subpath))
-        .find(|path| path.exists())
+        .find(|path| path.exists());
+    if found.is_none() && std::env::var("CI").is_ok_and(|v| v == "true") {
+        panic!("../shared/{subpath} is missing, and CI=true requires it");
+    }
+    found
 }
 
 /// Runs the real binary with `args`, `stdin` piped in, and waits for it.
