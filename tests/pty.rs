@@ -3,11 +3,12 @@
 
 use std::io::{Read, Write};
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use portable_pty::{Child, CommandBuilder, PtySize, native_pty_system};
+use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
 
 const EASY: &str =
     "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
@@ -21,16 +22,27 @@ const ESC: &str = "\x1b";
 /// A running player in a pseudo-terminal.
 struct Session {
     screen: Arc<Mutex<vt100::Parser>>,
-    writer: Box<dyn Write + Send>,
+    writer: Option<Box<dyn Write + Send>>,
     child: Box<dyn Child + Send + Sync>,
+    /// The terminal side; shared with the reader thread, which lets go of it
+    /// (and of its reader) on a hangup, so the player's terminal is gone.
+    master: Arc<Mutex<Option<Box<dyn MasterPty + Send>>>>,
+    hang_up: Arc<AtomicBool>,
+    reader: Option<thread::JoinHandle<()>>,
 }
 
 impl Session {
     fn start(args: &[&str], data_dir: &Path) -> Session {
+        Session::start_with(args, data_dir, (ROWS, COLS), "xterm-256color")
+    }
+
+    /// A player in a terminal of `size` (rows, columns) that calls itself `term`.
+    fn start_with(args: &[&str], data_dir: &Path, size: (u16, u16), term: &str) -> Session {
+        let (rows, cols) = size;
         let pty = native_pty_system()
             .openpty(PtySize {
-                rows: ROWS,
-                cols: COLS,
+                rows,
+                cols,
                 pixel_width: 0,
                 pixel_height: 0,
             })
@@ -39,29 +51,69 @@ impl Session {
         command.args(args);
         command.arg("--data-dir");
         command.arg(data_dir);
-        command.env("TERM", "xterm-256color");
+        command.env("TERM", term);
         command.env_remove("NO_COLOR");
         let child = pty.slave.spawn_command(command).expect("the binary starts");
         drop(pty.slave);
         let mut reader = pty.master.try_clone_reader().unwrap();
         let writer = pty.master.take_writer().unwrap();
-        let screen = Arc::new(Mutex::new(vt100::Parser::new(ROWS, COLS, 0)));
+        let screen = Arc::new(Mutex::new(vt100::Parser::new(rows, cols, 0)));
+        let master = Arc::new(Mutex::new(Some(pty.master)));
+        let hang_up = Arc::new(AtomicBool::new(false));
         let feed = Arc::clone(&screen);
-        thread::spawn(move || {
-            let _master = pty.master;
+        let (held, stop) = (Arc::clone(&master), Arc::clone(&hang_up));
+        let reader = thread::spawn(move || {
             let mut bytes = [0u8; 8192];
             while let Ok(n) = reader.read(&mut bytes) {
                 if n == 0 {
                     break;
                 }
                 feed.lock().unwrap().process(&bytes[..n]);
+                // The player redraws every quarter second, so this is seen soon.
+                if stop.load(Ordering::Relaxed) {
+                    held.lock().unwrap().take();
+                    return;
+                }
             }
         });
         Session {
             screen,
-            writer,
+            writer: Some(writer),
             child,
+            master,
+            hang_up,
+            reader: Some(reader),
         }
+    }
+
+    /// Closes the terminal as a closed window does: every handle on the
+    /// terminal side goes, so the player gets SIGHUP and a dead terminal.
+    fn hang_up(&mut self) {
+        self.writer = None;
+        self.hang_up.store(true, Ordering::Relaxed);
+        if let Some(reader) = self.reader.take() {
+            reader.join().unwrap();
+        }
+    }
+
+    /// Changes the terminal's size (the player gets SIGWINCH).
+    fn resize(&self, rows: u16, cols: u16) {
+        let master = self.master.lock().unwrap();
+        master
+            .as_ref()
+            .expect("the terminal is open")
+            .resize(PtySize {
+                rows,
+                cols,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .unwrap();
+        self.screen
+            .lock()
+            .unwrap()
+            .screen_mut()
+            .set_size(rows, cols);
     }
 
     fn text(&self) -> String {
@@ -103,8 +155,9 @@ impl Session {
     }
 
     fn keys(&mut self, keys: &str) {
-        self.writer.write_all(keys.as_bytes()).unwrap();
-        self.writer.flush().unwrap();
+        let writer = self.writer.as_mut().expect("the terminal is open");
+        writer.write_all(keys.as_bytes()).unwrap();
+        writer.flush().unwrap();
         // Let each batch be read as its own key presses.
         thread::sleep(Duration::from_millis(50));
     }
@@ -385,4 +438,134 @@ fn keeping_the_learn_result_fills_the_board() {
     session.keys("k");
     session.wait_gone("Learn mode");
     session.wait_for("Filled  81/81");
+}
+
+// The keys everyone expects, and the terminal's faults.
+
+#[test]
+fn esc_dismisses_a_hint_without_quitting() {
+    let data = tempfile::tempdir().unwrap();
+    let mut session = Session::start(&["play", EASY], data.path());
+    session.wait_for("Filled  32/81");
+    session.keys("H");
+    session.wait_for("Hint: Look at");
+    session.keys(ESC);
+    session.wait_gone("Hint: Look at");
+    // Still playing: a digit goes on the board.
+    session.keys("4");
+    session.wait_for("Filled  33/81");
+    assert!(
+        session.child.try_wait().unwrap().is_none(),
+        "Esc never quits"
+    );
+    session.keys("q");
+    assert!(session.wait_exit().success());
+}
+
+#[test]
+fn ctrl_c_quits_with_status_0_the_terminal_restored_and_the_save_named() {
+    let data = tempfile::tempdir().unwrap();
+    let mut session = Session::start(&["play", EASY], data.path());
+    session.wait_for("Filled  32/81");
+    session.keys("4");
+    session.wait_for("Filled  33/81");
+    session.keys("\x03");
+    let status = session.wait_exit();
+    assert!(status.success(), "exit status {status:?}");
+    let parser = session.screen.lock().unwrap();
+    assert!(!parser.screen().alternate_screen());
+    assert_eq!(
+        parser.screen().mouse_protocol_mode(),
+        vt100::MouseProtocolMode::None
+    );
+    assert!(
+        parser
+            .screen()
+            .contents()
+            .contains("saved; run pencilmark to resume"),
+        "{}",
+        parser.screen().contents()
+    );
+    let saved = std::fs::read_to_string(head(data.path(), EASY)).unwrap();
+    assert!(saved.contains("\"digits\":\"4.3.2.6"), "{saved}");
+}
+
+#[test]
+fn a_key_pressed_while_the_terminal_is_too_small_changes_nothing() {
+    let data = tempfile::tempdir().unwrap();
+    let mut session = Session::start_with(&["play", EASY], data.path(), (15, 50), "xterm");
+    session.wait_for("terminal too small");
+    session.wait_for("Ctrl-C quits");
+    // A digit, erase, hint, solve and yes, and a move: none may act blind.
+    session.keys("4");
+    session.keys("H");
+    session.keys("Sy");
+    session.keys("A");
+    session.resize(ROWS, COLS);
+    session.wait_for("Filled  32/81");
+    assert!(!session.text().contains("Hint:"), "{}", session.text());
+    assert!(session.text().contains("Hints   0"), "{}", session.text());
+    session.keys("q");
+    assert!(session.wait_exit().success());
+}
+
+#[test]
+fn a_hangup_leaves_a_complete_save_and_no_abort() {
+    let data = tempfile::tempdir().unwrap();
+    let mut session = Session::start(&["play", EASY], data.path());
+    session.wait_for("Filled  32/81");
+    session.keys("4l8");
+    session.wait_for("Filled  34/81");
+    session.hang_up();
+    let status = session.wait_exit();
+    assert!(status.success(), "a clean end, not an abort: {status:?}");
+    let saved = std::fs::read_to_string(head(data.path(), EASY)).unwrap();
+    let head: serde_json::Value = serde_json::from_str(&saved).expect("a whole JSON head");
+    assert_eq!(head["position"]["digits"].as_str().unwrap()[..3], *"483");
+    assert_eq!(head["undo"], 2, "both moves in the history");
+    let log = data.path().join("games").join(format!("{EASY}.undo"));
+    assert_eq!(
+        std::fs::metadata(log).unwrap().len(),
+        2 * pencilmark::store::record::RECORD as u64
+    );
+}
+
+#[test]
+fn a_dumb_terminal_is_refused_clearly() {
+    let data = tempfile::tempdir().unwrap();
+    let mut session = Session::start_with(&["play", EASY], data.path(), (ROWS, COLS), "dumb");
+    let status = session.wait_exit();
+    assert_eq!(status.exit_code(), 2);
+    assert!(session.text().contains("TERM=dumb"), "{}", session.text());
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_z_gives_the_terminal_back_and_continuing_repaints_the_board() {
+    let data = tempfile::tempdir().unwrap();
+    let mut session = Session::start(&["play", EASY], data.path());
+    session.wait_for("Filled  32/81");
+    session.keys("\x1a");
+    let start = Instant::now();
+    while session.screen.lock().unwrap().screen().alternate_screen() {
+        assert!(
+            start.elapsed() < PATIENCE,
+            "Ctrl-Z left the board on screen"
+        );
+        thread::sleep(Duration::from_millis(20));
+    }
+    // What `fg` does: continue the stopped process.
+    let pid = session.child.process_id().expect("a process id");
+    let continued = std::process::Command::new("kill")
+        .args(["-CONT", &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(continued.success());
+    session.wait_for("Filled  32/81");
+    assert!(session.screen.lock().unwrap().screen().alternate_screen());
+    // Raw mode again: a key acts at once, without Enter.
+    session.keys("4");
+    session.wait_for("Filled  33/81");
+    session.keys("q");
+    assert!(session.wait_exit().success());
 }

@@ -55,6 +55,8 @@ fn event(key: Key) -> KeyEvent {
         Key::Delete => KeyEvent::new(KeyCode::Delete, none),
         Key::Esc => KeyEvent::new(KeyCode::Esc, none),
         Key::Enter => KeyEvent::new(KeyCode::Enter, none),
+        Key::Tab => KeyEvent::new(KeyCode::Tab, none),
+        Key::BackTab => KeyEvent::new(KeyCode::BackTab, KeyModifiers::SHIFT),
         Key::Other => KeyEvent::new(KeyCode::Char('%'), none),
     }
 }
@@ -401,6 +403,8 @@ fn every_binding_dispatches_and_is_in_the_help() {
         let mut state = new_state();
         state.overlay = match binding.context {
             pencilmark::app::keymap::Context::Board => Overlay::None,
+            pencilmark::app::keymap::Context::Anywhere => Overlay::None,
+            pencilmark::app::keymap::Context::Paused => Overlay::Paused,
             pencilmark::app::keymap::Context::Help => Overlay::Help,
             pencilmark::app::keymap::Context::ConfirmSolve => Overlay::ConfirmSolve,
             pencilmark::app::keymap::Context::Won => Overlay::Won,

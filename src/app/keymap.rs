@@ -9,10 +9,13 @@ use super::state::{Overlay, State};
 /// Which part of the app has the keys.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Context {
+    /// Keys that work everywhere, learn mode and the too-small screen included.
+    Anywhere,
     Board,
     Help,
     ConfirmSolve,
     Won,
+    Paused,
 }
 
 impl Context {
@@ -23,16 +26,19 @@ impl Context {
             Overlay::Help => Context::Help,
             Overlay::ConfirmSolve => Context::ConfirmSolve,
             Overlay::Won => Context::Won,
+            Overlay::Paused => Context::Paused,
         }
     }
 
     /// The heading of this context's keys in the help overlay.
     pub fn title(self) -> &'static str {
         match self {
+            Context::Anywhere => "Anywhere",
             Context::Board => "Playing",
             Context::Help => "This help",
             Context::ConfirmSolve => "Solve? question",
             Context::Won => "Solved board",
+            Context::Paused => "Paused",
         }
     }
 }
@@ -50,6 +56,8 @@ pub enum Key {
     Delete,
     Esc,
     Enter,
+    Tab,
+    BackTab,
     /// Any key not bound otherwise in the context.
     Other,
 }
@@ -69,6 +77,8 @@ impl Key {
             KeyCode::Delete => Key::Delete,
             KeyCode::Esc => Key::Esc,
             KeyCode::Enter => Key::Enter,
+            KeyCode::Tab => Key::Tab,
+            KeyCode::BackTab => Key::BackTab,
             _ => return None,
         })
     }
@@ -87,6 +97,8 @@ impl Key {
             Key::Delete => "Delete".to_string(),
             Key::Esc => "Esc".to_string(),
             Key::Enter => "Enter".to_string(),
+            Key::Tab => "Tab".to_string(),
+            Key::BackTab => "Shift-Tab".to_string(),
             Key::Other => "any other key".to_string(),
         }
     }
@@ -114,36 +126,46 @@ const fn bind(
     }
 }
 
-use Context::{Board, ConfirmSolve, Help, Won};
+use Context::{Anywhere, Board, ConfirmSolve, Help, Paused, Won};
 use Key::*;
 
 const PLACE: &str = "place the digit (pencil mode: strike out / restore it)";
+const MOVE: &str = "move";
+const EMPTY: &str = "next / previous empty cell";
+const HISTORY: &str = "undo / redo";
 
 /// Every key binding. Bindings sharing a help text show as one help row.
 pub static BINDINGS: &[Binding] = &[
     bind(
-        Board,
-        &[Up, Char('k')],
-        Action::Move(Direction::Up),
-        "move up",
+        Anywhere,
+        &[Ctrl('c')],
+        Action::Quit,
+        "quit (the game is saved)",
     ),
+    bind(
+        Anywhere,
+        &[Ctrl('z')],
+        Action::Suspend,
+        "suspend to the shell (fg comes back)",
+    ),
+    bind(Board, &[Up, Char('k')], Action::Move(Direction::Up), MOVE),
     bind(
         Board,
         &[Down, Char('j')],
         Action::Move(Direction::Down),
-        "move down",
+        MOVE,
     ),
     bind(
         Board,
         &[Left, Char('h')],
         Action::Move(Direction::Left),
-        "move left",
+        MOVE,
     ),
     bind(
         Board,
         &[Right, Char('l')],
         Action::Move(Direction::Right),
-        "move right",
+        MOVE,
     ),
     bind(Board, &[Char('1')], Action::Digit(1), PLACE),
     bind(Board, &[Char('2')], Action::Digit(2), PLACE),
@@ -158,7 +180,15 @@ pub static BINDINGS: &[Binding] = &[
         Board,
         &[Char('0'), Char('x'), Backspace, Delete],
         Action::Erase,
-        "erase the digit",
+        "erase the digit (or type it again)",
+    ),
+    bind(Board, &[Tab], Action::NextEmpty, EMPTY),
+    bind(Board, &[BackTab], Action::PreviousEmpty, EMPTY),
+    bind(
+        Board,
+        &[Char('f')],
+        Action::HighlightDigit,
+        "highlight this cell's digit everywhere (again: off)",
     ),
     bind(
         Board,
@@ -172,8 +202,8 @@ pub static BINDINGS: &[Binding] = &[
         Action::CycleCandidates,
         "candidates: Auto / Manual / hidden",
     ),
-    bind(Board, &[Char('u')], Action::Undo, "undo"),
-    bind(Board, &[Ctrl('r')], Action::Redo, "redo"),
+    bind(Board, &[Char('u')], Action::Undo, HISTORY),
+    bind(Board, &[Ctrl('r')], Action::Redo, HISTORY),
     bind(
         Board,
         &[Char('H')],
@@ -210,10 +240,22 @@ pub static BINDINGS: &[Binding] = &[
         Action::Learn,
         "learn mode: watch propagation and search",
     ),
+    bind(
+        Board,
+        &[Char('P')],
+        Action::Pause,
+        "pause (board hidden, clock stopped)",
+    ),
     bind(Board, &[Char('?')], Action::Help, "this help"),
     bind(
         Board,
-        &[Char('q'), Esc],
+        &[Esc],
+        Action::Dismiss,
+        "dismiss the hint, leave pencil mode",
+    ),
+    bind(
+        Board,
+        &[Char('q')],
         Action::Quit,
         "quit (the game is saved)",
     ),
@@ -227,15 +269,38 @@ pub static BINDINGS: &[Binding] = &[
     bind(ConfirmSolve, &[Other], Action::Close, "no, keep playing"),
     bind(Won, &[Char('n')], Action::NewGame, "new game"),
     bind(Won, &[Char('u')], Action::Undo, "undo the last move"),
-    bind(Won, &[Char('q'), Esc], Action::Quit, "quit"),
+    bind(Won, &[Esc], Action::Close, "close, look at the board"),
+    bind(Won, &[Char('q')], Action::Quit, "quit"),
+    bind(
+        Paused,
+        &[Char('q')],
+        Action::Quit,
+        "quit (the game is saved)",
+    ),
+    bind(Paused, &[Other], Action::Close, "any other key: play on"),
 ];
+
+/// The keys that still work while the terminal is too small: quitting.
+pub const TOO_SMALL_KEYS: &str = "q or Ctrl-C quits";
 
 /// The action a key press asks for in the state's current context.
 pub fn keymap(event: KeyEvent, state: &State) -> Option<Action> {
+    let key = Key::from_event(event);
+    if let Some(key) = key
+        && let Some(binding) = BINDINGS
+            .iter()
+            .find(|b| b.context == Anywhere && b.keys.contains(&key))
+    {
+        return Some(binding.action.clone());
+    }
+    if state.too_small {
+        // Nothing acts blind on a board the player cannot see; only quitting.
+        return (key == Some(Char('q'))).then_some(Action::Quit);
+    }
     if state.learn.is_some() {
         return super::learn::keymap(event).map(Action::LearnStep);
     }
-    let key = Key::from_event(event)?;
+    let key = key?;
     let context = Context::of(state);
     let in_context = || BINDINGS.iter().filter(move |b| b.context == context);
     in_context()

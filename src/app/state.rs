@@ -289,6 +289,8 @@ pub enum Overlay {
     ConfirmSolve,
     /// The board is complete: time, hints, statistics, new game.
     Won,
+    /// Paused: the board is hidden and the clock stopped until a key is pressed.
+    Paused,
 }
 
 /// How a message reads.
@@ -339,6 +341,11 @@ pub struct State {
     /// Another pencilmark has this game open: it is shown, but moves are
     /// refused and nothing is saved (so neither player overwrites the other).
     pub read_only: bool,
+    /// The terminal is smaller than the smallest layout: only quitting works
+    /// and the clock stops (set by the loop from the terminal's size).
+    pub too_small: bool,
+    /// The digit the player asked to see across the board (`f`), until asked again.
+    pub highlight: Option<Digit>,
 }
 
 impl State {
@@ -359,12 +366,29 @@ impl State {
             revision: 0,
             learn: None,
             read_only: false,
+            too_small: false,
+            highlight: None,
         }
     }
 
     /// The selected cell's digit, if any.
     pub fn selected_digit(&self) -> Option<Digit> {
         self.game.position.digits.get(self.selected)
+    }
+
+    /// The digit the board highlights: the one asked for with `f`, else the
+    /// selected cell's digit.
+    pub fn highlighted_digit(&self) -> Option<Digit> {
+        self.highlight.or_else(|| self.selected_digit())
+    }
+
+    /// Whether the game clock runs: not while paused, in help, in learn mode,
+    /// on the too-small screen, or once the board is finished.
+    pub fn clock_runs(&self) -> bool {
+        !self.game.finished
+            && !self.too_small
+            && self.learn.is_none()
+            && matches!(self.overlay, Overlay::None | Overlay::ConfirmSolve)
     }
 
     /// The marks shown in an open `cell` under the current mode (given the board

@@ -16,6 +16,8 @@ pub enum Effect {
     None,
     /// Write this text (a candidate grid) to a file in the data directory.
     Export(String),
+    /// Give the terminal back to the shell until `fg` (Ctrl-Z).
+    Suspend,
     /// Save the game on screen and open the puzzle `givens` (its save if it
     /// has one, else a new game named `name`): see [`switch_game`].
     Open {
@@ -157,14 +159,78 @@ pub fn update(state: &mut State, action: Action) -> Effect {
         }
         Action::Tick(millis) => {
             super::learn::tick(state, millis);
-            if !state.game.finished {
+            if state.clock_runs() {
                 state.game.elapsed_ms += millis;
             }
         }
+        Action::Suspend => return Effect::Suspend,
+        Action::Dismiss => dismiss(state),
+        Action::NextEmpty => select_empty(state, 1),
+        Action::PreviousEmpty => select_empty(state, -1),
+        Action::HighlightDigit => highlight(state),
+        Action::Pause => {
+            if !state.game.finished {
+                state.overlay = Overlay::Paused;
+            }
+        }
+        Action::ScreenFits(fits) => state.too_small = !fits,
         Action::Notice(text) => state.say(Tone::Info, text),
         Action::Failure(text) => state.say(Tone::Error, text),
     }
     Effect::None
+}
+
+/// Esc on the board: the hint on show goes (and its message), else pencil mode.
+fn dismiss(state: &mut State) {
+    if state.hint.is_some() {
+        state.hint = None;
+        state.message = None;
+    } else if state.pencil {
+        state.pencil = false;
+        state.say(Tone::Info, "Pencil mode off");
+        state.revision += 1;
+    } else if !state.marked_wrong.is_empty() || state.message.is_some() {
+        state.marked_wrong.clear();
+        state.message = None;
+    } else {
+        state.say(
+            Tone::Info,
+            "Esc dismisses hints; q quits (the game is saved)",
+        );
+    }
+}
+
+/// Moves the selection to the next (`step` 1) or previous (-1) empty cell in
+/// reading order, wrapping around.
+fn select_empty(state: &mut State, step: isize) {
+    let start = state.selected.index() as isize;
+    let cells = crate::engine::types::CELLS as isize;
+    let found = (1..cells)
+        .map(|k| Cell::new((start + step * k).rem_euclid(cells) as usize))
+        .find(|&c| state.game.position.digits.get(c).is_none());
+    match found {
+        Some(cell) => state.selected = cell,
+        None => state.say(Tone::Info, "No other empty cell"),
+    }
+}
+
+/// Starts highlighting the selected cell's digit across the board, or stops.
+fn highlight(state: &mut State) {
+    if state.highlight.is_some() {
+        state.highlight = None;
+        state.say(Tone::Info, "Highlight off");
+        return;
+    }
+    match state.selected_digit() {
+        Some(digit) => {
+            state.highlight = Some(digit);
+            state.say(Tone::Info, format!("Highlighting {digit} (f again: off)"));
+        }
+        None => state.say(
+            Tone::Info,
+            "Select a cell with a digit, then f highlights that digit everywhere",
+        ),
+    }
 }
 
 fn move_selection(state: &mut State, direction: Direction) {
@@ -245,11 +311,13 @@ fn place(state: &mut State, digit: Digit) {
     let Some(cell) = editable_cell(state) else {
         return;
     };
-    if state.game.position.digits.get(cell) == Some(digit) {
-        return;
-    }
     let mut next = state.game.position;
-    next.place(cell, digit);
+    if state.game.position.digits.get(cell) == Some(digit) {
+        // Typing a cell's digit again takes it out, as on a phone.
+        next.digits.set(cell, None);
+    } else {
+        next.place(cell, digit);
+    }
     state.message = None;
     commit(state, next);
 }

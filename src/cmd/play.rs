@@ -86,6 +86,10 @@ pub fn run(args: &PlayArgs) -> Result<Exit> {
         );
         return Ok(Exit::BadInput);
     }
+    if let Some(why) = run::unusable_terminal() {
+        eprintln!("pencilmark play: {why}");
+        return Ok(Exit::BadInput);
+    }
     let store = Store::locate(args.data_dir.as_deref())?;
     let mut notices = Vec::new();
     notices.extend(store.migrate_legacy());

@@ -6,6 +6,7 @@ pub mod board;
 pub mod help;
 pub mod learn;
 pub mod panel;
+pub mod pause;
 pub mod theme;
 
 use ratatui::Frame;
@@ -116,6 +117,7 @@ impl Widget for &State {
             Overlay::Help => help::render_help(area, buf, theme),
             Overlay::ConfirmSolve => help::render_confirm(area, buf, theme),
             Overlay::Won => help::render_won(self, area, buf, theme),
+            Overlay::Paused => pause::render(area, buf, theme),
         }
     }
 }
@@ -145,8 +147,12 @@ fn render_title(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
 
 fn render_too_small(area: Rect, buf: &mut Buffer) {
     let text = format!(
-        "terminal too small: need {} x {}, have {} x {}",
-        MIN.0, MIN.1, area.width, area.height
+        "terminal too small: need {} x {}, have {} x {}; {}",
+        MIN.0,
+        MIN.1,
+        area.width,
+        area.height,
+        crate::app::keymap::TOO_SMALL_KEYS
     );
     Paragraph::new(text)
         .wrap(Wrap { trim: true })
