@@ -280,9 +280,6 @@ pub static BINDINGS: &[Binding] = &[
     bind(Paused, &[Other], Action::Close, "any other key: play on"),
 ];
 
-/// The keys that still work while the terminal is too small: quitting.
-pub const TOO_SMALL_KEYS: &str = "q or Ctrl-C quits";
-
 /// The action a key press asks for in the state's current context.
 pub fn keymap(event: KeyEvent, state: &State) -> Option<Action> {
     let key = Key::from_event(event);
