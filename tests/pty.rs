@@ -570,3 +570,27 @@ fn ctrl_z_gives_the_terminal_back_and_continuing_repaints_the_board() {
     session.keys("q");
     assert!(session.wait_exit().success());
 }
+
+#[test]
+fn propagating_an_easy_puzzle_shows_an_assisted_win_on_screen_and_in_stats() {
+    let data = tempfile::tempdir().unwrap();
+    let mut session = Session::start(&["play", EASY], data.path());
+    session.wait_for("Filled  32/81");
+    session.keys("A");
+    session.wait_for("Filled  81/81");
+    session.wait_for("Solved, with help.");
+    session.wait_for("Assists: 1 propagation");
+    session.keys("q");
+    assert!(session.wait_exit().success());
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_pencilmark"))
+        .args(["stats", "--json", "--data-dir"])
+        .arg(data.path())
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let easy = &json["levels"]["easy"];
+    assert_eq!(easy["finished"], 1, "{json}");
+    assert_eq!(easy["unaided"], 0, "{json}");
+    assert_eq!(easy["assisted"], 1, "{json}");
+    assert!(easy["best_ms"].is_null(), "{json}");
+}

@@ -605,9 +605,9 @@ fn renders_the_win_screen_with_time_and_hints() {
         press(&mut state, &answer.get(c).unwrap().to_char().to_string());
     }
     let text = screen(&state, 80, 24);
-    assert!(text.contains("Solved!"));
+    assert!(text.contains("Solved, with help."), "{text}");
     assert!(text.contains("Time 01:05"));
-    assert!(text.contains("Hints used 1"));
+    assert!(text.contains("Assists: 1 nudge"), "{text}");
     assert!(text.contains("new game"));
 }
 

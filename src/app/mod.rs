@@ -13,5 +13,6 @@ pub mod keymap;
 pub mod learn;
 pub mod run;
 pub mod state;
+pub mod stats;
 pub mod ui;
 pub mod update;

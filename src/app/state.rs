@@ -10,7 +10,7 @@ use crate::engine::search;
 use crate::engine::types::CELLS;
 use crate::engine::{Board, Candidates, Cell, Digit, Grid};
 use crate::puzzles;
-use crate::store::Stats;
+use super::stats::{Assists, Stats};
 
 /// The player's position: the digits on the board (givens included), their own
 /// pencil marks (Manual mode) and the candidates they struck out (Auto mode).
@@ -184,6 +184,8 @@ pub struct Game {
     pub redo: History,
     pub elapsed_ms: u64,
     pub hints_used: u32,
+    /// Every assist the game got, by kind (the win screen and statistics say so).
+    pub assists: Assists,
     /// The board is complete and right (by the player or by `S`).
     pub finished: bool,
     /// The board was filled by `S`, not by the player.
@@ -222,6 +224,7 @@ impl Game {
             redo: History::default(),
             elapsed_ms: 0,
             hints_used: 0,
+            assists: Assists::default(),
             finished: false,
             solved_by_computer: false,
             counted: false,

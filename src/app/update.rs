@@ -154,6 +154,10 @@ pub fn update(state: &mut State, action: Action) -> Effect {
         Action::Learn => super::learn::open(state),
         Action::LearnStep(step) => {
             if let Some(next) = super::learn::step(state, step) {
+                if next != state.game.position {
+                    // Counted before the move, which may finish the game.
+                    state.game.assists.learn_keeps += 1;
+                }
                 commit(state, next);
             }
         }
@@ -285,12 +289,28 @@ fn win(state: &mut State) {
     if !game.solved_by_computer && !game.counted {
         game.counted = true;
         let level = game.grade.map(|g| g.level);
-        state
-            .stats
-            .record(level, game.elapsed_ms / 1000, game.hints_used);
+        state.stats.record(level, game.elapsed_ms, &game.assists);
     }
-    if !game.solved_by_computer {
-        state.say(Tone::Info, "Solved!");
+    if !state.game.solved_by_computer {
+        let text = if state.game.assists.is_unaided() {
+            "Solved unaided!".to_string()
+        } else {
+            format!("Solved with help: {}", state.game.assists.describe())
+        };
+        state.say(Tone::Info, text);
+    }
+}
+
+/// Says `text`; if the move just won the game, the win's own message
+/// (unaided, or with which help) follows it.
+fn say_unless_won(state: &mut State, tone: Tone, text: impl Into<String>) {
+    let text = text.into();
+    match &state.message {
+        Some(won) if state.overlay == Overlay::Won && !state.game.solved_by_computer => {
+            let both = format!("{text}. {}", won.text);
+            state.say(Tone::Info, both);
+        }
+        _ => state.say(tone, text),
     }
 }
 
@@ -429,6 +449,8 @@ fn next_hint(state: &mut State) {
             }
         }
     };
+    count_hint(&mut state.game.assists, &progress);
+    state.revision += 1;
     let text = match &progress.hint {
         Hint::Step(step) => match progress.level {
             1 => format!("Hint: {} (H again for more)", step.nudge()),
@@ -439,7 +461,7 @@ fn next_hint(state: &mut State) {
                 apply_step(&mut next, step);
                 let text = format!("Applied: {}", step.text());
                 commit(state, next);
-                state.say(Tone::Hint, text);
+                say_unless_won(state, Tone::Hint, text);
                 return;
             }
         },
@@ -466,7 +488,7 @@ fn next_hint(state: &mut State) {
                 let mut next = state.game.position;
                 next.place(*cell, *digit);
                 commit(state, next);
-                state.say(Tone::Hint, format!("Placed {digit} in {cell}"));
+                say_unless_won(state, Tone::Hint, format!("Placed {digit} in {cell}"));
                 return;
             }
         },
@@ -480,6 +502,21 @@ fn next_hint(state: &mut State) {
     state.say(Tone::Hint, text);
 }
 
+/// Counts the hint level just shown (before it is applied: that may finish the game).
+fn count_hint(assists: &mut super::stats::Assists, progress: &HintProgress) {
+    let counter = match (&progress.hint, progress.level) {
+        (Hint::Step(_) | Hint::Mistake { .. } | Hint::Guess { .. }, 1) => &mut assists.nudges,
+        (Hint::Step(_), 2) | (Hint::Guess { .. }, 2) | (Hint::Mistake { .. }, _) => {
+            &mut assists.techniques
+        }
+        (Hint::Step(_), 3) => &mut assists.explanations,
+        (Hint::Step(_) | Hint::Guess { .. }, _) => &mut assists.applied_hints,
+        // "Solved", "no solution": nothing is given away.
+        _ => return,
+    };
+    *counter += 1;
+}
+
 fn propagate(state: &mut State) {
     let mut board = state.game.position.board();
     let result = logic::propagate(&mut board);
@@ -489,6 +526,9 @@ fn propagate(state: &mut State) {
     }
     let log: Vec<String> = result.steps.iter().map(Step::text).collect();
     let placed: usize = result.steps.iter().map(|s| s.placements.len()).sum();
+    if next != state.game.position && !state.read_only {
+        state.game.assists.propagations += 1;
+    }
     commit(state, next);
     state.log = log;
     let mut text = match placed {
@@ -499,7 +539,7 @@ fn propagate(state: &mut State) {
     if let Some(why) = result.contradiction {
         text.push_str(&format!("; stopped: {why}"));
     }
-    state.say(Tone::Info, text);
+    say_unless_won(state, Tone::Info, text);
 }
 
 fn solve(state: &mut State) {
@@ -529,12 +569,17 @@ fn solve(state: &mut State) {
     let mut next = state.game.position;
     next.digits = solution;
     state.game.solved_by_computer = true;
+    state.game.assists.solves += 1;
     commit(state, next);
     state.say(Tone::Info, "Solved by the computer");
 }
 
 fn check(state: &mut State) {
     let wrong = state.game.wrong_digits();
+    if state.game.solution.is_some() && !state.game.finished {
+        state.game.assists.checks += 1;
+        state.revision += 1;
+    }
     let placed = Cell::all()
         .filter(|&c| !state.game.is_given(c) && state.game.position.digits.get(c).is_some())
         .count();
