@@ -48,7 +48,10 @@ fn propagating_an_easy_puzzle_to_the_end_is_an_assisted_win() {
     while !state.game.finished {
         let before = state.game.position;
         update(&mut state, Action::Propagate);
-        assert_ne!(state.game.position, before, "an easy puzzle falls to singles");
+        assert_ne!(
+            state.game.position, before,
+            "an easy puzzle falls to singles"
+        );
     }
     assert!(state.game.assists.propagations >= 1);
     assert!(!state.game.assists.is_unaided());
@@ -153,7 +156,10 @@ fn two_players_finishing_games_at_once_both_count() {
     assert!(persist(&mut second_saver, &mut second));
     let on_disk = store.peek_stats().value.unwrap();
     let finished: u32 = on_disk.levels.values().map(|l| l.finished).sum();
-    assert_eq!(finished, 2, "neither overwrote the other's win: {on_disk:?}");
+    assert_eq!(
+        finished, 2,
+        "neither overwrote the other's win: {on_disk:?}"
+    );
 }
 
 #[test]

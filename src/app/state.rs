@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::stats::{Assists, Stats};
 use crate::engine::grade::{self, Level};
 use crate::engine::hint::Hint;
 use crate::engine::logic::Technique;
@@ -10,7 +11,6 @@ use crate::engine::search;
 use crate::engine::types::CELLS;
 use crate::engine::{Board, Candidates, Cell, Digit, Grid};
 use crate::puzzles;
-use super::stats::{Assists, Stats};
 
 /// The player's position: the digits on the board (givens included), their own
 /// pencil marks (Manual mode) and the candidates they struck out (Auto mode).
