@@ -594,3 +594,47 @@ fn propagating_an_easy_puzzle_shows_an_assisted_win_on_screen_and_in_stats() {
     assert_eq!(easy["assisted"], 1, "{json}");
     assert!(easy["best_ms"].is_null(), "{json}");
 }
+
+#[test]
+fn the_new_game_screen_opens_a_famous_puzzle_and_continues_the_saved_one() {
+    let data = tempfile::tempdir().unwrap();
+    let mut session = Session::start(&["play", EASY], data.path());
+    session.wait_for("Filled  32/81");
+    session.keys("4");
+    session.wait_for("Filled  33/81");
+    session.keys("n");
+    session.wait_for("New game");
+    session.keys("f");
+    session.keys("\r");
+    session.wait_gone("Level  <");
+    session.wait_gone("Filled  33/81");
+    // Back through the continue list: the first game, with its move.
+    session.keys("n");
+    session.wait_for("Saved games");
+    session.wait_for("33/81");
+    // The famous game on screen was saved last, so it comes first; then ours.
+    session.keys("c");
+    session.keys("j");
+    session.keys("\r");
+    session.wait_for("Welcome back");
+    session.wait_for("Filled  33/81");
+    session.keys("q");
+    assert!(session.wait_exit().success());
+    assert_eq!(
+        std::fs::read_dir(data.path().join("games"))
+            .unwrap()
+            .filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "json"))
+            .count(),
+        2,
+        "both games are saved"
+    );
+}
+
+#[test]
+fn a_first_launch_says_how_to_start_another_game() {
+    let data = tempfile::tempdir().unwrap();
+    let mut session = Session::start(&[], data.path());
+    session.wait_for("Press n for a new game");
+    session.keys("q");
+    assert!(session.wait_exit().success());
+}

@@ -50,7 +50,7 @@ pub enum Action {
     Confirm,
     /// Close the open overlay or question.
     Close,
-    /// Start a new game.
+    /// Open the new-game screen.
     NewGame,
     /// Quit (the game is saved).
     Quit,
@@ -68,6 +68,8 @@ pub enum Action {
     Pause,
     /// The terminal's size changed: whether the smallest layout fits.
     ScreenFits(bool),
+    /// A key on the new-game screen.
+    Menu(super::menu::MenuAction),
     /// Open learn mode on the current position.
     Learn,
     /// A key of the open learn mode.

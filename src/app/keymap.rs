@@ -16,6 +16,7 @@ pub enum Context {
     ConfirmSolve,
     Won,
     Paused,
+    NewGame,
 }
 
 impl Context {
@@ -27,6 +28,7 @@ impl Context {
             Overlay::ConfirmSolve => Context::ConfirmSolve,
             Overlay::Won => Context::Won,
             Overlay::Paused => Context::Paused,
+            Overlay::NewGame => Context::NewGame,
         }
     }
 
@@ -39,6 +41,7 @@ impl Context {
             Context::ConfirmSolve => "Solve? question",
             Context::Won => "Solved board",
             Context::Paused => "Paused",
+            Context::NewGame => "New game",
         }
     }
 }
@@ -126,7 +129,8 @@ const fn bind(
     }
 }
 
-use Context::{Anywhere, Board, ConfirmSolve, Help, Paused, Won};
+use super::menu::MenuAction;
+use Context::{Anywhere, Board, ConfirmSolve, Help, NewGame, Paused, Won};
 use Key::*;
 
 const PLACE: &str = "place the digit (pencil mode: strike out / restore it)";
@@ -242,6 +246,12 @@ pub static BINDINGS: &[Binding] = &[
     ),
     bind(
         Board,
+        &[Char('n')],
+        Action::NewGame,
+        "new game: any level, famous, pasted, saved games",
+    ),
+    bind(
+        Board,
         &[Char('P')],
         Action::Pause,
         "pause (board hidden, clock stopped)",
@@ -268,6 +278,70 @@ pub static BINDINGS: &[Binding] = &[
     bind(ConfirmSolve, &[Char('y')], Action::Confirm, "yes, solve it"),
     bind(ConfirmSolve, &[Other], Action::Close, "no, keep playing"),
     bind(Won, &[Char('n')], Action::NewGame, "new game"),
+    bind(NewGame, &[Up, Char('k')], Action::Menu(MenuAction::Up), "up"),
+    bind(
+        NewGame,
+        &[Down, Char('j')],
+        Action::Menu(MenuAction::Down),
+        "down",
+    ),
+    bind(
+        NewGame,
+        &[Left, Char('h')],
+        Action::Menu(MenuAction::Easier),
+        "easier level",
+    ),
+    bind(
+        NewGame,
+        &[Right, Char('l')],
+        Action::Menu(MenuAction::Harder),
+        "harder level",
+    ),
+    bind(NewGame, &[Enter], Action::Menu(MenuAction::Choose), "open"),
+    bind(
+        NewGame,
+        &[Char('b')],
+        Action::Menu(MenuAction::Jump('b')),
+        "a bundled puzzle of the level",
+    ),
+    bind(
+        NewGame,
+        &[Char('g')],
+        Action::Menu(MenuAction::Jump('g')),
+        "a generated puzzle of the level",
+    ),
+    bind(
+        NewGame,
+        &[Char('f')],
+        Action::Menu(MenuAction::Jump('f')),
+        "the famous puzzles",
+    ),
+    bind(
+        NewGame,
+        &[Char('p')],
+        Action::Menu(MenuAction::Jump('p')),
+        "paste or type a puzzle",
+    ),
+    bind(
+        NewGame,
+        &[Char('r')],
+        Action::Menu(MenuAction::Jump('r')),
+        "restart this puzzle (asks for y)",
+    ),
+    bind(
+        NewGame,
+        &[Char('c')],
+        Action::Menu(MenuAction::Jump('c')),
+        "your saved games",
+    ),
+    bind(
+        NewGame,
+        &[Char('d')],
+        Action::Menu(MenuAction::Delete),
+        "delete the saved game (asks for y)",
+    ),
+    bind(NewGame, &[Esc], Action::Close, "cancel"),
+    bind(NewGame, &[Char('q')], Action::Quit, "quit (the game is saved)"),
     bind(Won, &[Char('u')], Action::Undo, "undo the last move"),
     bind(Won, &[Esc], Action::Close, "close, look at the board"),
     bind(Won, &[Char('q')], Action::Quit, "quit"),
@@ -298,6 +372,26 @@ pub fn keymap(event: KeyEvent, state: &State) -> Option<Action> {
         return super::learn::keymap(event).map(Action::LearnStep);
     }
     let key = key?;
+    if let Some(menu) = &state.menu {
+        // A question takes y (anything else is no); the paste line takes text.
+        if menu.question.is_some() {
+            let answer = if key == Char('y') {
+                MenuAction::Yes
+            } else {
+                MenuAction::No
+            };
+            return Some(Action::Menu(answer));
+        }
+        if menu.paste.is_some() {
+            return match key {
+                Char(c) => Some(Action::Menu(MenuAction::Type(c))),
+                Backspace => Some(Action::Menu(MenuAction::Backspace)),
+                Enter => Some(Action::Menu(MenuAction::Choose)),
+                Esc => Some(Action::Close),
+                _ => None,
+            };
+        }
+    }
     let context = Context::of(state);
     let in_context = || BINDINGS.iter().filter(move |b| b.context == context);
     in_context()

@@ -11,6 +11,7 @@
 pub mod action;
 pub mod keymap;
 pub mod learn;
+pub mod menu;
 pub mod run;
 pub mod state;
 pub mod stats;

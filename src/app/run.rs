@@ -28,7 +28,8 @@ use super::action::Action;
 use super::keymap::keymap;
 use super::state::State;
 use super::ui;
-use super::update::{Effect, switch_game, update};
+use super::menu::SavedRow;
+use super::update::{self, Effect, switch_game, update};
 use crate::app::state::Game;
 use crate::store::Saver;
 
@@ -261,13 +262,74 @@ pub fn dispatch(state: &mut State, saver: &mut Saver, action: Action) -> Flow {
             update(state, report);
         }
         Effect::Open { givens, name } => open(state, saver, &givens, &name),
+        Effect::ListGames => {
+            let saved = saved_rows(saver);
+            update::menu::open(state, saved);
+        }
+        Effect::OpenBundled(level) => {
+            let named = crate::puzzles::pick(level, seed());
+            open(state, saver, &named.givens, &named.name);
+        }
+        Effect::Generate(level) => {
+            let request = crate::engine::generate::Request::new(level);
+            match crate::engine::generate::generate(&request, seed(), 0) {
+                Ok(made) => {
+                    let name = format!("Generated {}", level.key());
+                    open(state, saver, &made.givens, &name);
+                }
+                Err(err) => {
+                    update(state, Action::Failure(format!("No puzzle generated: {err}")));
+                }
+            }
+        }
+        Effect::Delete(givens) => match saver.store().delete_game(&givens) {
+            Ok(()) => {
+                let saved = saved_rows(saver);
+                update::menu::deleted(state, saved);
+            }
+            Err(err) => {
+                update(state, Action::Failure(format!("Not deleted: {err:#}")));
+            }
+        },
     }
     Flow::Continue
+}
+
+/// The saved games for the new-game screen, most recent first.
+fn saved_rows(saver: &Saver) -> Vec<SavedRow> {
+    saver
+        .store()
+        .list_games()
+        .into_iter()
+        .map(|g| SavedRow {
+            givens: g.givens,
+            name: g.name,
+            level: g.level,
+            filled: g.filled,
+            elapsed_ms: g.elapsed_ms,
+            finished: g.finished,
+        })
+        .collect()
+}
+
+/// A seed for a random choice (a bundled puzzle, a generated one).
+fn seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
 }
 
 /// Saves the game on screen, then opens the puzzle `givens` from its save (or
 /// new), taking its lock; the old game's lock is let go.
 fn open(state: &mut State, saver: &mut Saver, givens: &crate::engine::Grid, name: &str) {
+    if *givens == state.game.givens {
+        // The game on screen: nothing to open (its lock is already ours).
+        if state.menu.is_some() {
+            update(state, Action::Close);
+        }
+        update(state, Action::Notice("This is the game on screen".to_string()));
+        return;
+    }
     if !persist(saver, state) {
         // The old game could not be saved: stay on it rather than lose it.
         return;

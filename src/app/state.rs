@@ -1,6 +1,8 @@
 //! The player's model: the game (givens, position, history, clock) and what is on
 //! screen around it (selection, modes, overlay, messages, the hint in progress).
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use serde::{Deserialize, Serialize};
 
 use super::stats::{Assists, Stats};
@@ -60,14 +62,13 @@ impl Position {
 }
 
 /// A stack of positions (the undo or the redo list). Every entry carries a
-/// serial number that is never reused within the stack, so the store can tell
+/// serial number that is never reused in the process, so the store can tell
 /// which entries it already wrote and append only the new ones: saving stays
 /// cheap however long the history grows.
 #[derive(Clone, Debug, Default)]
 pub struct History {
     positions: Vec<Position>,
     serials: Vec<u64>,
-    next_serial: u64,
 }
 
 /// Two histories are equal when they hold the same positions (serials are bookkeeping).
@@ -79,21 +80,28 @@ impl PartialEq for History {
 
 impl Eq for History {}
 
+/// The next history serial number. One counter for the whole process, so a
+/// restarted or reopened game never reuses a serial its save already holds.
+static NEXT_SERIAL: AtomicU64 = AtomicU64::new(0);
+
+fn take_serials(count: u64) -> u64 {
+    NEXT_SERIAL.fetch_add(count, Ordering::Relaxed)
+}
+
 impl History {
-    /// A history of `positions` (oldest first), numbered 0, 1, 2, ...
+    /// A history of `positions` (oldest first), with fresh serial numbers.
     pub fn from_positions(positions: Vec<Position>) -> History {
-        let next_serial = positions.len() as u64;
+        let count = positions.len() as u64;
+        let first = take_serials(count);
         History {
-            serials: (0..next_serial).collect(),
+            serials: (first..first + count).collect(),
             positions,
-            next_serial,
         }
     }
 
     pub fn push(&mut self, position: Position) {
         self.positions.push(position);
-        self.serials.push(self.next_serial);
-        self.next_serial += 1;
+        self.serials.push(take_serials(1));
     }
 
     pub fn pop(&mut self) -> Option<Position> {
@@ -294,6 +302,8 @@ pub enum Overlay {
     Won,
     /// Paused: the board is hidden and the clock stopped until a key is pressed.
     Paused,
+    /// The new-game screen ([`State::menu`]).
+    NewGame,
 }
 
 /// How a message reads.
@@ -349,6 +359,8 @@ pub struct State {
     pub too_small: bool,
     /// The digit the player asked to see across the board (`f`), until asked again.
     pub highlight: Option<Digit>,
+    /// The new-game screen, while it is open (`Overlay::NewGame`).
+    pub menu: Option<super::menu::NewGameMenu>,
 }
 
 impl State {
@@ -371,6 +383,7 @@ impl State {
             read_only: false,
             too_small: false,
             highlight: None,
+            menu: None,
         }
     }
 

@@ -6,6 +6,7 @@ pub mod board;
 pub mod grid;
 pub mod help;
 pub mod learn;
+pub mod new_game;
 pub mod panel;
 pub mod pause;
 pub mod theme;
@@ -122,6 +123,7 @@ impl Widget for &State {
             Overlay::ConfirmSolve => help::render_confirm(area, buf, theme),
             Overlay::Won => help::render_won(self, area, buf, theme),
             Overlay::Paused => pause::render(area, buf, theme),
+            Overlay::NewGame => new_game::render(self, area, buf, theme),
         }
     }
 }
