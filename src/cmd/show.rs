@@ -7,7 +7,8 @@ use std::io::Write;
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 
-use super::Exit;
+use super::{Exit, shaped};
+use crate::engine::geometry::Variant;
 use crate::engine::parse::{self, Format};
 use crate::engine::types::{Cell, Digit};
 use crate::engine::{Board, Grid};
@@ -28,6 +29,10 @@ pub struct ShowArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = ShowFormat::Grid)]
     pub format: ShowFormat,
+    /// The rules: classic, x (diagonals), windoku or jigsaw; sizes 4x4 to 16x16 are
+    /// read from the puzzle. A `# variant: x` header line says the same.
+    #[arg(long, value_parser = shaped::parse_variant)]
+    pub variant: Option<Variant>,
 }
 
 /// How `show` prints a position.
@@ -46,7 +51,25 @@ pub enum ShowFormat {
 /// Runs the command.
 pub fn run(args: &ShowArgs) -> Result<Exit> {
     let mut out = std::io::stdout().lock();
-    let position = read_position(args.puzzle.as_deref())?;
+    // Other shapes go their own way; standard input only with --variant, as the
+    // classic reader below reads it too.
+    let argument = args.puzzle.as_deref();
+    let shaped_flag = args.variant.is_some_and(|v| v != Variant::Classic);
+    if (shaped_flag || argument.is_some_and(|a| a != "-"))
+        && let Some(puzzle) = shaped::first_shaped(&shaped::argument_text(argument)?, args.variant)?
+    {
+        let format = args
+            .format
+            .to_possible_value()
+            .map(|v| v.get_name().to_string());
+        writeln!(
+            out,
+            "{}",
+            shaped::show(&puzzle, format.as_deref().unwrap_or("grid")).trim_end()
+        )?;
+        return Ok(Exit::Done);
+    }
+    let position = read_position(argument)?;
     let shown = match (args.format, args.candidates) {
         (ShowFormat::Grid, false) => boxed(position.digits()),
         (ShowFormat::Grid, true) => boxed_candidates(&position),

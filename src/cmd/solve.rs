@@ -7,8 +7,9 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use clap::Args;
 
-use super::Exit;
+use super::{Exit, shaped};
 use crate::engine::Grid;
+use crate::engine::geometry::Variant;
 use crate::engine::parse::{self, ParseError};
 use crate::engine::search::{self, SearchStats};
 use crate::input;
@@ -33,6 +34,10 @@ pub struct SolveArgs {
     /// Print one summary line to standard error: puzzles, seconds, puzzles per second, guesses.
     #[arg(long)]
     pub stats: bool,
+    /// The rules: classic, x (diagonals), windoku or jigsaw; sizes 4x4 to 16x16 are
+    /// read from the puzzle. A `# variant: x` header line says the same.
+    #[arg(long, value_parser = shaped::parse_variant)]
+    pub variant: Option<Variant>,
 }
 
 /// Lines solved together: enough to keep every thread busy, few enough to stream
@@ -109,6 +114,7 @@ pub fn run(args: &SolveArgs) -> Result<Exit> {
     let started = Instant::now();
     let mut line_no = 0;
     let mut seen_content = false;
+    let mut header = None;
     let mut batch = Batch::default();
     let mut raw = Vec::with_capacity(128);
     loop {
@@ -122,11 +128,16 @@ pub fn run(args: &SolveArgs) -> Result<Exit> {
         line_no += 1;
         let line = trim_line_end(&raw);
         if is_skippable(line) {
+            header = shaped::header(&String::from_utf8_lossy(line), line_no)?.or(header);
             continue;
         }
         if !seen_content {
             seen_content = true;
             let first = String::from_utf8_lossy(line);
+            if let Some(variant) = shaped::shaped_variant(args.variant, header, &first)? {
+                let first = (line_no, first.into_owned());
+                return shaped::solve(&mut reader, first, variant, args.count, args.stats);
+            }
             if !parse::is_puzzle_line(&first) {
                 // A multi-line grid: small, so it is read whole.
                 let mut rest = Vec::new();

@@ -1,0 +1,266 @@
+//! The commands' path for puzzles of other shapes (sizes 4x4 to 16x16, Sudoku X,
+//! Windoku, jigsaw): `--variant`, the `# variant:` header, and solving and
+//! showing with the engine's [`Geometry`]. `solve` and `show` hand their input
+//! here when it is not a classic 9x9 puzzle.
+
+use std::io::{BufRead, Write};
+use std::path::Path;
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+
+use super::Exit;
+use crate::engine::geometry::format::{self, Puzzle, ShapeReader};
+use crate::engine::geometry::{Geometry, Variant};
+use crate::engine::search::{self, SearchStats};
+use crate::input;
+
+/// Parses `--variant NAME` (clap value parser).
+pub fn parse_variant(name: &str) -> Result<Variant, String> {
+    Variant::from_key(name)
+        .ok_or_else(|| format!("unknown variant '{name}' (expected classic, x, windoku or jigsaw)"))
+}
+
+/// The variant a header line names, when `line` is one (an unknown name is an error).
+pub fn header(line: &str, line_no: usize) -> Result<Option<Variant>> {
+    Ok(format::header_variant(line, line_no).transpose()?)
+}
+
+/// The variant of an input whose first puzzle line is `first`: the flag's or the
+/// header's (they must agree). `None` when the input is a classic 9x9, which the
+/// classic path reads.
+pub fn shaped_variant(
+    flag: Option<Variant>,
+    header: Option<Variant>,
+    first: &str,
+) -> Result<Option<Variant>> {
+    let variant = format::resolve_variant(flag, header)?;
+    let classic = variant == Variant::Classic && !format::is_other_size(first);
+    Ok((!classic).then_some(variant))
+}
+
+/// Where each puzzle's answer goes.
+struct Report<W> {
+    out: W,
+    exit: Exit,
+    stats: SearchStats,
+    /// Seconds per puzzle, for the percentiles of `--stats`.
+    times: Vec<f64>,
+}
+
+/// `solve` on shaped puzzles: `first` (line `first_no`) and every later line of
+/// `reader`, one answer per puzzle in the puzzle's own alphabet.
+pub fn solve(
+    reader: &mut dyn BufRead,
+    (first_no, first): (usize, String),
+    variant: Variant,
+    count: bool,
+    stats: bool,
+) -> Result<Exit> {
+    let started = Instant::now();
+    let mut shapes = ShapeReader::new(variant);
+    let mut report = Report {
+        out: std::io::BufWriter::new(std::io::stdout().lock()),
+        exit: Exit::Done,
+        stats: SearchStats::default(),
+        times: Vec::new(),
+    };
+    report.one(&mut shapes, &first, first_no, count)?;
+    let mut line_no = first_no;
+    let mut line = String::new();
+    loop {
+        line.clear();
+        let read = reader
+            .read_line(&mut line)
+            .context("cannot read the rest of the input")?;
+        if read == 0 {
+            break;
+        }
+        line_no += 1;
+        let text = line.trim_end_matches(['\n', '\r']);
+        if !crate::engine::parse::is_skippable(text) {
+            report.one(&mut shapes, text, line_no, count)?;
+        }
+    }
+    report.out.flush()?;
+    if stats {
+        report.summary(started.elapsed().as_secs_f64());
+    }
+    Ok(report.exit)
+}
+
+impl<W: Write> Report<W> {
+    fn one(
+        &mut self,
+        shapes: &mut ShapeReader,
+        text: &str,
+        line: usize,
+        count: bool,
+    ) -> Result<()> {
+        let puzzle = match shapes.read(text, line) {
+            Ok(puzzle) => puzzle,
+            Err(err) => {
+                writeln!(self.out, "invalid")?;
+                eprintln!("pencilmark solve: {err}");
+                self.exit = self.exit.max(Exit::BadInput);
+                return Ok(());
+            }
+        };
+        let started = Instant::now();
+        let counted = search::count_shape(&puzzle.geometry, &puzzle.givens, 1 + usize::from(count));
+        self.times.push(started.elapsed().as_secs_f64());
+        self.stats += counted.stats;
+        let answer = match (&counted.first, count) {
+            (_, true) if counted.count >= 2 => "2+".to_string(),
+            (_, true) => counted.count.to_string(),
+            (Some(solution), false) => format::to_line(&puzzle.geometry, solution),
+            (None, false) => "no solution".to_string(),
+        };
+        if counted.count == 0 {
+            self.exit = self.exit.max(Exit::Failed);
+        }
+        writeln!(self.out, "{answer}")?;
+        Ok(())
+    }
+
+    /// `solve: N puzzles, S seconds, P puzzles/s, G guesses, p50 X ms, p99 Y ms`.
+    fn summary(&mut self, seconds: f64) {
+        self.times.sort_by(f64::total_cmp);
+        let at = |q: f64| {
+            let n = self.times.len();
+            if n == 0 {
+                0.0
+            } else {
+                self.times[((n as f64 * q).ceil() as usize).clamp(1, n) - 1] * 1e3
+            }
+        };
+        eprintln!(
+            "solve: {} puzzles, {:.3} seconds, {:.0} puzzles/s, {} guesses, per puzzle p50 {:.3} ms, p99 {:.3} ms",
+            self.times.len(),
+            seconds,
+            self.times.len() as f64 / seconds.max(1e-9),
+            self.stats.guesses,
+            at(0.5),
+            at(0.99),
+        );
+    }
+}
+
+/// The text of a PUZZLE argument for the shaped path: the argument itself when it
+/// is puzzle text and no such file exists (shaped lines hold letters, so the
+/// classic test for "looks like a puzzle" does not apply), else the file or
+/// standard input.
+pub fn argument_text(argument: Option<&str>) -> Result<String> {
+    match argument {
+        Some(text) if !Path::new(text).exists() && looks_like_cells(text) => Ok(text.to_string()),
+        other => input::read_all(other),
+    }
+}
+
+/// At least 16 characters, nearly all symbols or blanks: a puzzle, not a file name.
+fn looks_like_cells(text: &str) -> bool {
+    let cells = text
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '.')
+        .count();
+    cells >= 16
+        && cells * 10 >= text.chars().filter(|c| !c.is_whitespace()).count() * 9
+        && !text.contains('/')
+}
+
+/// The first puzzle of `text` when it is a shaped one (by `flag`, a header or its
+/// size); `None` when it is a classic 9x9 for the classic reader.
+pub fn first_shaped(text: &str, flag: Option<Variant>) -> Result<Option<Puzzle>> {
+    let mut header_variant = None;
+    for (index, line) in text.lines().enumerate() {
+        if let Some(named) = header(line, index + 1)? {
+            header_variant = Some(named);
+            continue;
+        }
+        if crate::engine::parse::is_skippable(line) {
+            continue;
+        }
+        let Some(variant) = shaped_variant(flag, header_variant, line)? else {
+            return Ok(None);
+        };
+        return Ok(Some(ShapeReader::new(variant).read(line, index + 1)?));
+    }
+    Ok(None)
+}
+
+/// A shaped grid boxed: `|` and `---` where two neighbouring cells lie in different
+/// regions (so jigsaw pieces show), cells of a diagonal or window in `( )`.
+pub fn boxed(geometry: &Geometry, values: &[u8]) -> String {
+    let side = geometry.side();
+    let alphabet = geometry.alphabet();
+    // Whether the wall right of `cell` (row `r`, column `c`) is thick; off the board counts.
+    let wall_right = |r: usize, c: usize| {
+        c + 1 == side || geometry.region_border(r * side + c, r * side + c + 1)
+    };
+    // Whether the wall below column `c` of row `r` is thick; `None` is the top edge.
+    let wall_below = |r: Option<usize>, c: usize| match r {
+        None => true,
+        Some(r) => r + 1 == side || geometry.region_border(r * side + c, (r + 1) * side + c),
+    };
+    let corner_row = |row: Option<usize>| {
+        let mut line = String::from("+");
+        for col in 0..side {
+            line.push_str(if wall_below(row, col) { "---" } else { "   " });
+            let above = row.is_some_and(|r| wall_right(r, col));
+            let below =
+                row.map_or(0, |r| r + 1) < side && wall_right(row.map_or(0, |r| r + 1), col);
+            let across = wall_below(row, col) || (col + 1 < side && wall_below(row, col + 1));
+            line.push(if above || below || across || col + 1 == side {
+                '+'
+            } else {
+                ' '
+            });
+        }
+        line.push('\n');
+        line
+    };
+    let mut out = corner_row(None);
+    for row in 0..side {
+        out.push('|');
+        for col in 0..side {
+            let cell = row * side + col;
+            let symbol = match values[cell] {
+                0 => '.',
+                v => alphabet.symbol(v),
+            };
+            if geometry.in_extra_unit(cell) {
+                out.push_str(&format!("({symbol})"));
+            } else {
+                out.push_str(&format!(" {symbol} "));
+            }
+            out.push(if wall_right(row, col) { '|' } else { ' ' });
+        }
+        out.push('\n');
+        out.push_str(&corner_row(Some(row)));
+    }
+    out
+}
+
+/// What `show` prints for a shaped puzzle in `format` (`line`, `json`, or the boxed grid).
+pub fn show(puzzle: &Puzzle, format_key: &str) -> String {
+    let geometry = &puzzle.geometry;
+    let line = format::to_line(geometry, &puzzle.givens);
+    match format_key {
+        "line" => line,
+        "json" => serde_json::json!({
+            "grid": line,
+            "size": geometry.side(),
+            "variant": geometry.variant().key(),
+            "solved": puzzle.givens.iter().all(|&v| v != 0),
+        })
+        .to_string(),
+        _ => {
+            let mut shown = format!("{} ({})\n", geometry.name(), geometry.alphabet().describe());
+            shown.push_str(&boxed(geometry, &puzzle.givens));
+            if (0..geometry.cells()).any(|c| geometry.in_extra_unit(c)) {
+                shown.push_str("( ) marks the cells of the extra units\n");
+            }
+            shown
+        }
+    }
+}
