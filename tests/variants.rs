@@ -312,3 +312,13 @@ fn show_draws_jigsaw_walls_and_marks_diagonals() {
     assert_eq!(wrong.status.code(), Some(2));
     assert!(common::stderr(&wrong).contains("windoku is a 9x9 variant"));
 }
+
+#[test]
+fn a_jigsaw_line_is_recognised_by_its_region_field_and_threads_keep_the_order() {
+    let (Some(puzzles), Some(solutions)) = (head("jigsaw9.txt", 12), head("jigsaw9.solutions", 12))
+    else {
+        return;
+    };
+    let output = common::pencilmark(&["solve", "--threads", "3"], &puzzles);
+    assert_eq!(common::stdout(&output), solutions);
+}

@@ -27,45 +27,66 @@ pub fn header(line: &str, line_no: usize) -> Result<Option<Variant>> {
 }
 
 /// The variant of an input whose first puzzle line is `first`: the flag's or the
-/// header's (they must agree). `None` when the input is a classic 9x9, which the
+/// header's (they must agree); with neither, a jigsaw when the line carries a
+/// region field (a second field of `side * side` region numbers). `None` when the input is a classic 9x9, which the
 /// classic path reads.
 pub fn shaped_variant(
     flag: Option<Variant>,
     header: Option<Variant>,
     first: &str,
 ) -> Result<Option<Variant>> {
-    let variant = format::resolve_variant(flag, header)?;
+    let variant = match format::resolve_variant(flag, header)? {
+        Variant::Classic if flag.is_none() && format::has_region_field(first) => Variant::Jigsaw,
+        variant => variant,
+    };
     let classic = variant == Variant::Classic && !format::is_other_size(first);
     Ok((!classic).then_some(variant))
 }
 
-/// Where each puzzle's answer goes.
+/// Lines solved together: enough to keep every thread busy, few enough to stream.
+const BATCH: usize = 512;
+
+/// What became of one puzzle line.
+struct Answer {
+    /// The output line: a solution, `no solution`, a count, or `invalid`.
+    line: String,
+    /// The reader's complaint, for standard error.
+    error: Option<String>,
+    exit: Exit,
+    /// Seconds the search took (none for an invalid line).
+    seconds: Option<f64>,
+    stats: SearchStats,
+}
+
+/// Where the answers go, in input order.
 struct Report<W> {
     out: W,
     exit: Exit,
     stats: SearchStats,
     /// Seconds per puzzle, for the percentiles of `--stats`.
     times: Vec<f64>,
+    puzzles: usize,
 }
 
 /// `solve` on shaped puzzles: `first` (line `first_no`) and every later line of
-/// `reader`, one answer per puzzle in the puzzle's own alphabet.
+/// `reader`, one answer per puzzle in the puzzle's own alphabet, solved on
+/// `threads` threads in batches so memory stays flat and the order never changes.
 pub fn solve(
     reader: &mut dyn BufRead,
     (first_no, first): (usize, String),
     variant: Variant,
     count: bool,
-    stats: bool,
+    (stats, threads): (bool, usize),
 ) -> Result<Exit> {
     let started = Instant::now();
-    let mut shapes = ShapeReader::new(variant);
     let mut report = Report {
         out: std::io::BufWriter::new(std::io::stdout().lock()),
         exit: Exit::Done,
         stats: SearchStats::default(),
         times: Vec::new(),
+        puzzles: 0,
     };
-    report.one(&mut shapes, &first, first_no, count)?;
+    let mut batch = vec![(first_no, first)];
     let mut line_no = first_no;
     let mut line = String::new();
     loop {
@@ -73,13 +94,21 @@ pub fn solve(
         let read = reader
             .read_line(&mut line)
             .context("cannot read the rest of the input")?;
+        if read > 0 {
+            line_no += 1;
+            let text = line.trim_end_matches(['\n', '\r']);
+            if !crate::engine::parse::is_skippable(text) {
+                batch.push((line_no, text.to_string()));
+            }
+        }
+        if batch.len() == BATCH || (read == 0 && !batch.is_empty()) {
+            for answer in solve_batch(&batch, variant, count, threads) {
+                report.emit(answer)?;
+            }
+            batch.clear();
+        }
         if read == 0 {
             break;
-        }
-        line_no += 1;
-        let text = line.trim_end_matches(['\n', '\r']);
-        if !crate::engine::parse::is_skippable(text) {
-            report.one(&mut shapes, text, line_no, count)?;
         }
     }
     report.out.flush()?;
@@ -89,37 +118,86 @@ pub fn solve(
     Ok(report.exit)
 }
 
-impl<W: Write> Report<W> {
-    fn one(
-        &mut self,
-        shapes: &mut ShapeReader,
-        text: &str,
-        line: usize,
-        count: bool,
-    ) -> Result<()> {
-        let puzzle = match shapes.read(text, line) {
-            Ok(puzzle) => puzzle,
-            Err(err) => {
-                writeln!(self.out, "invalid")?;
-                eprintln!("pencilmark solve: {err}");
-                self.exit = self.exit.max(Exit::BadInput);
-                return Ok(());
-            }
-        };
-        let started = Instant::now();
-        let counted = search::count_shape(&puzzle.geometry, &puzzle.givens, 1 + usize::from(count));
-        self.times.push(started.elapsed().as_secs_f64());
-        self.stats += counted.stats;
-        let answer = match (&counted.first, count) {
-            (_, true) if counted.count >= 2 => "2+".to_string(),
-            (_, true) => counted.count.to_string(),
-            (Some(solution), false) => format::to_line(&puzzle.geometry, solution),
-            (None, false) => "no solution".to_string(),
-        };
-        if counted.count == 0 {
-            self.exit = self.exit.max(Exit::Failed);
+/// Answers the lines of a batch, each thread taking a contiguous share.
+fn solve_batch(
+    batch: &[(usize, String)],
+    variant: Variant,
+    count: bool,
+    threads: usize,
+) -> Vec<Answer> {
+    let share = batch.len().div_ceil(threads.max(1)).max(1);
+    let answer_share = |lines: &[(usize, String)]| {
+        let mut shapes = ShapeReader::new(variant);
+        lines
+            .iter()
+            .map(|(line_no, text)| answer(&mut shapes, text, *line_no, count))
+            .collect::<Vec<_>>()
+    };
+    if threads <= 1 || batch.len() == 1 {
+        return answer_share(batch);
+    }
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = batch
+            .chunks(share)
+            .map(|lines| scope.spawn(move || answer_share(lines)))
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|worker| match worker.join() {
+                Ok(answers) => answers,
+                Err(panic) => std::panic::resume_unwind(panic),
+            })
+            .collect()
+    })
+}
+
+/// Reads, counts or solves one line.
+fn answer(shapes: &mut ShapeReader, text: &str, line: usize, count: bool) -> Answer {
+    let puzzle = match shapes.read(text, line) {
+        Ok(puzzle) => puzzle,
+        Err(err) => {
+            return Answer {
+                line: "invalid".to_string(),
+                error: Some(err.to_string()),
+                exit: Exit::BadInput,
+                seconds: None,
+                stats: SearchStats::default(),
+            };
         }
-        writeln!(self.out, "{answer}")?;
+    };
+    let started = Instant::now();
+    let counted = search::count_shape(&puzzle.geometry, &puzzle.givens, 1 + usize::from(count));
+    let seconds = started.elapsed().as_secs_f64();
+    let line = match (&counted.first, count) {
+        (_, true) if counted.count >= 2 => "2+".to_string(),
+        (_, true) => counted.count.to_string(),
+        (Some(solution), false) => format::to_line(&puzzle.geometry, solution),
+        (None, false) => "no solution".to_string(),
+    };
+    Answer {
+        line,
+        error: None,
+        exit: if counted.count == 0 {
+            Exit::Failed
+        } else {
+            Exit::Done
+        },
+        seconds: Some(seconds),
+        stats: counted.stats,
+    }
+}
+
+impl<W: Write> Report<W> {
+    fn emit(&mut self, answer: Answer) -> Result<()> {
+        self.puzzles += 1;
+        self.exit = self.exit.max(answer.exit);
+        self.stats += answer.stats;
+        self.times.extend(answer.seconds);
+        writeln!(self.out, "{}", answer.line)?;
+        if let Some(error) = answer.error {
+            self.out.flush()?;
+            eprintln!("pencilmark solve: {error}");
+        }
         Ok(())
     }
 
@@ -136,9 +214,9 @@ impl<W: Write> Report<W> {
         };
         eprintln!(
             "solve: {} puzzles, {:.3} seconds, {:.0} puzzles/s, {} guesses, per puzzle p50 {:.3} ms, p99 {:.3} ms",
-            self.times.len(),
+            self.puzzles,
             seconds,
-            self.times.len() as f64 / seconds.max(1e-9),
+            self.puzzles as f64 / seconds.max(1e-9),
             self.stats.guesses,
             at(0.5),
             at(0.99),

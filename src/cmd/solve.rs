@@ -136,7 +136,8 @@ pub fn run(args: &SolveArgs) -> Result<Exit> {
             let first = String::from_utf8_lossy(line);
             if let Some(variant) = shaped::shaped_variant(args.variant, header, &first)? {
                 let first = (line_no, first.into_owned());
-                return shaped::solve(&mut reader, first, variant, args.count, args.stats);
+                let run = (args.stats, threads);
+                return shaped::solve(&mut reader, first, variant, args.count, run);
             }
             if !parse::is_puzzle_line(&first) {
                 // A multi-line grid: small, so it is read whole.

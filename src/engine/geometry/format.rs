@@ -107,6 +107,21 @@ pub fn is_other_size(text: &str) -> bool {
     SIDES.iter().any(|&side| side != 9 && side * side == count)
 }
 
+/// Whether `text` carries a jigsaw's region field: a second field of as many
+/// symbols as the first, each a region number of that size.
+pub fn has_region_field(text: &str) -> bool {
+    let mut fields = text.split_whitespace();
+    let (Some(cells), Some(regions)) = (fields.next(), fields.next()) else {
+        return false;
+    };
+    let count = cells.chars().count();
+    let side = nearest_side(count);
+    let alphabet = Alphabet::new(side);
+    side * side == count
+        && regions.chars().count() == count
+        && regions.chars().all(|ch| alphabet.value(ch).is_some())
+}
+
 /// The supported side whose cell count is nearest to `count`.
 fn nearest_side(count: usize) -> usize {
     SIDES
