@@ -1,10 +1,9 @@
 //! The commands' path for puzzles of other shapes (sizes 4x4 to 16x16, Sudoku X,
-//! Windoku, jigsaw): `--variant`, the `# variant:` header, and solving and
-//! showing with the engine's [`Geometry`]. `solve` and `show` hand their input
-//! here when it is not a classic 9x9 puzzle.
+//! Windoku, jigsaw): solving and showing with the engine's [`Geometry`]. `solve`
+//! and `show` hand their input here when [`Puzzles::shape`] says it is not a
+//! classic 9x9 (by `--variant`, a `# variant:` header, or the line's size).
 
-use std::io::{BufRead, Write};
-use std::path::Path;
+use std::io::Write;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
@@ -13,34 +12,12 @@ use super::Exit;
 use crate::engine::geometry::format::{self, Puzzle, ShapeReader};
 use crate::engine::geometry::{Geometry, Variant};
 use crate::engine::search::{self, SearchStats};
-use crate::input;
+use crate::input::{Next, Puzzles};
 
 /// Parses `--variant NAME` (clap value parser).
 pub fn parse_variant(name: &str) -> Result<Variant, String> {
     Variant::from_key(name)
         .ok_or_else(|| format!("unknown variant '{name}' (expected classic, x, windoku or jigsaw)"))
-}
-
-/// The variant a header line names, when `line` is one (an unknown name is an error).
-pub fn header(line: &str, line_no: usize) -> Result<Option<Variant>> {
-    Ok(format::header_variant(line, line_no).transpose()?)
-}
-
-/// The variant of an input whose first puzzle line is `first`: the flag's or the
-/// header's (they must agree); with neither, a jigsaw when the line carries a
-/// region field (a second field of `side * side` region numbers). `None` when the input is a classic 9x9, which the
-/// classic path reads.
-pub fn shaped_variant(
-    flag: Option<Variant>,
-    header: Option<Variant>,
-    first: &str,
-) -> Result<Option<Variant>> {
-    let variant = match format::resolve_variant(flag, header)? {
-        Variant::Classic if flag.is_none() && format::has_region_field(first) => Variant::Jigsaw,
-        variant => variant,
-    };
-    let classic = variant == Variant::Classic && !format::is_other_size(first);
-    Ok((!classic).then_some(variant))
 }
 
 /// Lines solved together: enough to keep every thread busy, few enough to stream.
@@ -68,12 +45,11 @@ struct Report<W> {
     puzzles: usize,
 }
 
-/// `solve` on shaped puzzles: `first` (line `first_no`) and every later line of
-/// `reader`, one answer per puzzle in the puzzle's own alphabet, solved on
-/// `threads` threads in batches so memory stays flat and the order never changes.
+/// `solve` on shaped puzzles: every line of `puzzles`, one answer per puzzle in
+/// the puzzle's own alphabet, solved on `threads` threads in batches so memory
+/// stays flat and the order never changes.
 pub fn solve(
-    reader: &mut dyn BufRead,
-    (first_no, first): (usize, String),
+    puzzles: &mut Puzzles,
     variant: Variant,
     count: bool,
     (stats, threads): (bool, usize),
@@ -86,36 +62,48 @@ pub fn solve(
         times: Vec::new(),
         puzzles: 0,
     };
-    let mut batch = vec![(first_no, first)];
-    let mut line_no = first_no;
-    let mut line = String::new();
-    loop {
-        line.clear();
-        let read = reader
-            .read_line(&mut line)
-            .context("cannot read the rest of the input")?;
-        if read > 0 {
-            line_no += 1;
-            let text = line.trim_end_matches(['\n', '\r']);
-            if !crate::engine::parse::is_skippable(text) {
-                batch.push((line_no, text.to_string()));
+    let mut batch = Vec::new();
+    let mut text = String::new();
+    while let Some(next) = puzzles.next(&mut text)? {
+        let refused = match next {
+            Next::Line(number) => {
+                batch.push((number, std::mem::take(&mut text)));
+                if batch.len() == BATCH {
+                    report.emit_all(solve_batch(&batch, variant, count, threads))?;
+                    batch.clear();
+                }
+                continue;
             }
-        }
-        if batch.len() == BATCH || (read == 0 && !batch.is_empty()) {
-            for answer in solve_batch(&batch, variant, count, threads) {
-                report.emit(answer)?;
-            }
-            batch.clear();
-        }
-        if read == 0 {
-            break;
-        }
+            Next::BadLine(error) => error.to_string(),
+            Next::Read(_) => format!(
+                "a {} puzzle is read from one line of symbols, not a grid",
+                variant.key()
+            ),
+        };
+        report.emit_all(solve_batch(&batch, variant, count, threads))?;
+        batch.clear();
+        report.emit(Answer::invalid(refused))?;
     }
+    report.emit_all(solve_batch(&batch, variant, count, threads))?;
     report.out.flush()?;
     if stats {
         report.summary(started.elapsed().as_secs_f64());
     }
     Ok(report.exit)
+}
+
+/// `show` on a shaped input: its first puzzle in `format_key`.
+pub fn show_first(puzzles: &mut Puzzles, variant: Variant, format_key: &str) -> Result<String> {
+    let mut text = String::new();
+    let name = puzzles.name().to_string();
+    let puzzle = match puzzles.next(&mut text)? {
+        Some(Next::Line(number)) => ShapeReader::new(variant)
+            .read(&text, number)
+            .with_context(|| format!("cannot read the puzzle in {name}"))?,
+        Some(Next::BadLine(error)) => return Err(error.into()),
+        _ => anyhow::bail!("no {} puzzle line found in {name}", variant.key()),
+    };
+    Ok(show(&puzzle, format_key))
 }
 
 /// Answers the lines of a batch, each thread taking a contiguous share.
@@ -155,15 +143,7 @@ fn solve_batch(
 fn answer(shapes: &mut ShapeReader, text: &str, line: usize, count: bool) -> Answer {
     let puzzle = match shapes.read(text, line) {
         Ok(puzzle) => puzzle,
-        Err(err) => {
-            return Answer {
-                line: "invalid".to_string(),
-                error: Some(err.to_string()),
-                exit: Exit::BadInput,
-                seconds: None,
-                stats: SearchStats::default(),
-            };
-        }
+        Err(err) => return Answer::invalid(err.to_string()),
     };
     let started = Instant::now();
     let counted = search::count_shape(&puzzle.geometry, &puzzle.givens, 1 + usize::from(count));
@@ -187,7 +167,24 @@ fn answer(shapes: &mut ShapeReader, text: &str, line: usize, count: bool) -> Ans
     }
 }
 
+impl Answer {
+    /// A line that could not be read: `invalid`, and why on standard error.
+    fn invalid(error: String) -> Answer {
+        Answer {
+            line: "invalid".to_string(),
+            error: Some(error),
+            exit: Exit::BadInput,
+            seconds: None,
+            stats: SearchStats::default(),
+        }
+    }
+}
+
 impl<W: Write> Report<W> {
+    fn emit_all(&mut self, answers: Vec<Answer>) -> Result<()> {
+        answers.into_iter().try_for_each(|answer| self.emit(answer))
+    }
+
     fn emit(&mut self, answer: Answer) -> Result<()> {
         self.puzzles += 1;
         self.exit = self.exit.max(answer.exit);
@@ -222,48 +219,6 @@ impl<W: Write> Report<W> {
             at(0.99),
         );
     }
-}
-
-/// The text of a PUZZLE argument for the shaped path: the argument itself when it
-/// is puzzle text and no such file exists (shaped lines hold letters, so the
-/// classic test for "looks like a puzzle" does not apply), else the file or
-/// standard input.
-pub fn argument_text(argument: Option<&str>) -> Result<String> {
-    match argument {
-        Some(text) if !Path::new(text).exists() && looks_like_cells(text) => Ok(text.to_string()),
-        other => input::read_all(other),
-    }
-}
-
-/// At least 16 characters, nearly all symbols or blanks: a puzzle, not a file name.
-fn looks_like_cells(text: &str) -> bool {
-    let cells = text
-        .chars()
-        .filter(|c| c.is_ascii_alphanumeric() || *c == '.')
-        .count();
-    cells >= 16
-        && cells * 10 >= text.chars().filter(|c| !c.is_whitespace()).count() * 9
-        && !text.contains('/')
-}
-
-/// The first puzzle of `text` when it is a shaped one (by `flag`, a header or its
-/// size); `None` when it is a classic 9x9 for the classic reader.
-pub fn first_shaped(text: &str, flag: Option<Variant>) -> Result<Option<Puzzle>> {
-    let mut header_variant = None;
-    for (index, line) in text.lines().enumerate() {
-        if let Some(named) = header(line, index + 1)? {
-            header_variant = Some(named);
-            continue;
-        }
-        if crate::engine::parse::is_skippable(line) {
-            continue;
-        }
-        let Some(variant) = shaped_variant(flag, header_variant, line)? else {
-            return Ok(None);
-        };
-        return Ok(Some(ShapeReader::new(variant).read(line, index + 1)?));
-    }
-    Ok(None)
 }
 
 /// A shaped grid boxed: `|` and `---` where two neighbouring cells lie in different

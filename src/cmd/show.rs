@@ -4,12 +4,12 @@
 
 use std::io::Write;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::{Args, ValueEnum};
 
 use super::{Exit, shaped};
+use crate::engine::formats::{Imported, Rules};
 use crate::engine::geometry::Variant;
-use crate::engine::parse::{self, Format};
 use crate::engine::types::{Cell, Digit};
 use crate::engine::{Board, Grid};
 use crate::input;
@@ -51,25 +51,17 @@ pub enum ShowFormat {
 /// Runs the command.
 pub fn run(args: &ShowArgs) -> Result<Exit> {
     let mut out = std::io::stdout().lock();
-    // Other shapes go their own way; standard input only with --variant, as the
-    // classic reader below reads it too.
-    let argument = args.puzzle.as_deref();
-    let shaped_flag = args.variant.is_some_and(|v| v != Variant::Classic);
-    if (shaped_flag || argument.is_some_and(|a| a != "-"))
-        && let Some(puzzle) = shaped::first_shaped(&shaped::argument_text(argument)?, args.variant)?
-    {
+    let mut puzzles = input::Puzzles::open(args.puzzle.as_deref(), Rules::Checked)?;
+    if let Some(variant) = puzzles.shape(args.variant)? {
         let format = args
             .format
             .to_possible_value()
             .map(|v| v.get_name().to_string());
-        writeln!(
-            out,
-            "{}",
-            shaped::show(&puzzle, format.as_deref().unwrap_or("grid")).trim_end()
-        )?;
+        let shown = shaped::show_first(&mut puzzles, variant, format.as_deref().unwrap_or("grid"))?;
+        writeln!(out, "{}", shown.trim_end())?;
         return Ok(Exit::Done);
     }
-    let position = read_position(argument)?;
+    let position = position_of(input::first_of(&mut puzzles)?);
     let shown = match (args.format, args.candidates) {
         (ShowFormat::Grid, false) => boxed(position.digits()),
         (ShowFormat::Grid, true) => boxed_candidates(&position),
@@ -86,56 +78,29 @@ pub fn run(args: &ShowArgs) -> Result<Exit> {
     Ok(Exit::Done)
 }
 
-/// Reads PUZZLE (any format [`input::read_puzzles`] knows; the first puzzle of a
-/// collection) into a position: placed digits and candidates (the pencil marks
-/// given, or computed from the digits). Placed digits must not clash.
+/// Reads PUZZLE (any format [`input::Puzzles`] knows; the first puzzle of a
+/// collection, read no further) into a position: placed digits and candidates
+/// (the pencil marks given, or computed from the digits). Placed digits must not clash.
 pub fn read_position(argument: Option<&str>) -> Result<Board> {
-    let first = input::read_puzzles(argument)?
-        .into_iter()
-        .next()
-        .ok_or(parse::ParseError::Empty)?;
-    let Some(marked) = first.position else {
-        return Ok(Board::with_auto_candidates(&first.givens));
-    };
-    if let Some(conflict) = marked.digits.first_conflict() {
-        let line = first.line;
-        return Err(parse::ParseError::Conflict { line, conflict }).with_context(|| {
-            format!(
-                "cannot read the puzzle in {}",
-                input::describe_argument(argument)
-            )
-        });
-    }
-    Ok(Board::from_marked(&marked))
+    read_first(argument, Rules::Checked)
 }
 
 /// Reads PUZZLE like [`read_position`] but lets placed digits clash: a position in
 /// progress may hold a player's wrong digit, which the hint names as a mistake.
 pub fn read_position_unchecked(argument: Option<&str>) -> Result<Board> {
-    let text = input::puzzle_text(argument)?;
-    let read = || -> Result<Board, parse::ParseError> {
-        match parse::detect_format(&text) {
-            Format::Candidates => Ok(Board::from_marked(&parse::read_candidates(&text)?)),
-            Format::Grid => Ok(Board::with_auto_candidates(&parse::read_grid(&text)?)),
-            Format::Lines => {
-                let (index, line) = text
-                    .lines()
-                    .enumerate()
-                    .find(|(_, l)| !parse::is_skippable(l))
-                    .ok_or(parse::ParseError::Empty)?;
-                Ok(Board::with_auto_candidates(&parse::read_line(
-                    line,
-                    index + 1,
-                )?))
-            }
-        }
-    };
-    read().with_context(|| {
-        format!(
-            "cannot read the puzzle in {}",
-            input::describe_argument(argument)
-        )
-    })
+    read_first(argument, Rules::Unchecked)
+}
+
+fn read_first(argument: Option<&str>, rules: Rules) -> Result<Board> {
+    Ok(position_of(input::first_puzzle(argument, rules)?))
+}
+
+/// A puzzle read as a position: its pencil marks, or candidates from its digits.
+fn position_of(first: Imported) -> Board {
+    match first.position {
+        Some(marked) => Board::from_marked(&marked),
+        None => Board::with_auto_candidates(&first.givens),
+    }
 }
 
 /// The digits boxed: `+-------+` borders, `.` for open cells.

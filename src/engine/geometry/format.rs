@@ -97,6 +97,34 @@ pub fn resolve_variant(
     }
 }
 
+/// The variant to read an input with, given its first puzzle line `first`: the
+/// flag's or the header's (they must agree); with neither, a jigsaw when the line
+/// carries a region field. `None` when the input is a classic 9x9, which the
+/// classic reader reads.
+pub fn shape_of(
+    flag: Option<Variant>,
+    header: Option<Variant>,
+    first: &str,
+) -> Result<Option<Variant>, ShapeParseError> {
+    let variant = match resolve_variant(flag, header)? {
+        Variant::Classic if flag.is_none() && has_region_field(first) => Variant::Jigsaw,
+        variant => variant,
+    };
+    let classic = variant == Variant::Classic && !is_other_size(first);
+    Ok((!classic).then_some(variant))
+}
+
+/// Whether `text` reads as one shaped puzzle line: a first field of another size
+/// than 9x9 (or a jigsaw's two fields), all symbols and blanks. Tells a puzzle
+/// argument from a file name.
+pub fn is_shaped_line(text: &str) -> bool {
+    let symbols = text
+        .split_whitespace()
+        .next()
+        .is_some_and(|f| f.chars().all(|c| c.is_ascii_alphanumeric() || c == '.'));
+    symbols && (is_other_size(text) || has_region_field(text))
+}
+
 /// Whether `text`'s first field is a puzzle of another size than 9x9 (a square of
 /// a supported side): the line belongs to the shape reader.
 pub fn is_other_size(text: &str) -> bool {
