@@ -9,8 +9,12 @@ use pencilmark::cmd::{self, Exit};
 
 fn main() -> ExitCode {
     install_panic_report();
-    // How the tests reach the panic report: no command panics on purpose.
-    if std::env::var_os("PENCILMARK_TEST_PANIC").is_some() {
+    // How the tests reach the panic report: no command panics on purpose. With
+    // `raw`, the terminal is in raw mode first, as the player leaves it.
+    if let Some(how) = std::env::var_os("PENCILMARK_TEST_PANIC") {
+        if how == "raw" {
+            let _ = ratatui::crossterm::terminal::enable_raw_mode();
+        }
         panic!("PENCILMARK_TEST_PANIC is set");
     }
     let cli = match Cli::try_parse() {

@@ -249,3 +249,48 @@ fn collect_rust_files(dir: &Path, found: &mut Vec<std::path::PathBuf>) {
         }
     }
 }
+
+/// A panic with the terminal in raw mode (as the player runs) gives it back: in a
+/// pseudo-terminal, `stty -a` after the crash shows line editing and echo on again.
+#[test]
+fn a_panic_gives_the_terminal_back() {
+    use portable_pty::{CommandBuilder, PtySize, native_pty_system};
+    use std::io::Read;
+    let pty = native_pty_system()
+        .openpty(PtySize {
+            rows: 24,
+            cols: 100,
+            pixel_width: 0,
+            pixel_height: 0,
+        })
+        .expect("a pseudo-terminal");
+    let mut command = CommandBuilder::new("sh");
+    command.args(["-c", "\"$0\" solve; stty -a"]);
+    command.arg(env!("CARGO_BIN_EXE_pencilmark"));
+    command.env("PENCILMARK_TEST_PANIC", "raw");
+    command.env_remove("RUST_BACKTRACE");
+    let mut child = pty.slave.spawn_command(command).expect("sh starts");
+    drop(pty.slave);
+    let mut reader = pty.master.try_clone_reader().unwrap();
+    let collected = std::thread::spawn(move || {
+        let mut all = Vec::new();
+        let mut bytes = [0u8; 4096];
+        while let Ok(n) = reader.read(&mut bytes) {
+            if n == 0 {
+                break;
+            }
+            all.extend_from_slice(&bytes[..n]);
+        }
+        String::from_utf8_lossy(&all).into_owned()
+    });
+    child.wait().expect("sh ends");
+    drop(pty.master);
+    let text = collected.join().unwrap();
+    assert!(text.contains("This is a bug in pencilmark"), "{text}");
+    let settings = text
+        .split_once("stopped on an internal error")
+        .map_or("", |(_, after)| after);
+    assert!(settings.contains(" icanon"), "{text}");
+    assert!(!settings.contains("-icanon"), "still raw: {text}");
+    assert!(!settings.contains("-echo "), "echo still off: {text}");
+}
