@@ -134,7 +134,8 @@ impl Drop for Session {
 
 /// Screen position of the middle of a cell's box in the big layout (row, column; one-based cell).
 fn cell_middle(row: u16, col: u16) -> (u16, u16) {
-    (1 + 1 + (row - 1) * 4 + 1, 1 + (col - 1) * 8 + 3)
+    // At 120x45 the view is centred 3 lines down; the board has a 2-column label gutter.
+    (3 + 1 + 1 + (row - 1) * 4 + 1, 2 + 1 + (col - 1) * 8 + 3)
 }
 
 #[test]
