@@ -70,7 +70,14 @@ fn n_opens_the_screen_from_the_board_and_esc_cancels() {
     menu::open(&mut state, vec![saved(OTHER, 40)]);
     assert_eq!(state.overlay, Overlay::NewGame);
     let text = screen(&state, 80, 24);
-    for wanted in ["New game", "Level", "bundled", "generated", "paste", "restart"] {
+    for wanted in [
+        "New game",
+        "Level",
+        "bundled",
+        "generated",
+        "paste",
+        "restart",
+    ] {
         assert!(text.contains(wanted), "{wanted} in:\n{text}");
     }
     assert!(text.contains("40/81") && text.contains("12:34"), "{text}");
@@ -122,7 +129,13 @@ fn a_pasted_puzzle_opens_and_a_bad_one_says_why() {
     assert!(error.contains("does not read"), "{error}");
     keys(&mut state, &[KeyCode::Backspace; 3]);
     assert_eq!(
-        keys(&mut state, &chars(OTHER).into_iter().chain([KeyCode::Enter]).collect::<Vec<_>>()),
+        keys(
+            &mut state,
+            &chars(OTHER)
+                .into_iter()
+                .chain([KeyCode::Enter])
+                .collect::<Vec<_>>()
+        ),
         Effect::Open {
             givens: parse::parse_line(OTHER, 1).unwrap(),
             name: "Pasted".to_string()
@@ -188,10 +201,7 @@ fn a_saved_game_continues_or_is_deleted_after_a_question() {
 #[test]
 fn the_screen_renders_at_every_size_without_panicking() {
     let mut state = new_state();
-    menu::open(
-        &mut state,
-        (0..30).map(|i| saved(OTHER, 30 + i)).collect(),
-    );
+    menu::open(&mut state, (0..30).map(|i| saved(OTHER, 30 + i)).collect());
     keys(&mut state, &[KeyCode::Up]);
     for (width, height) in [(64, 20), (80, 24), (120, 45), (200, 60)] {
         let text = screen(&state, width, height);

@@ -623,7 +623,12 @@ fn the_new_game_screen_opens_a_famous_puzzle_and_continues_the_saved_one() {
     assert_eq!(
         std::fs::read_dir(data.path().join("games"))
             .unwrap()
-            .filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "json"))
+            .filter(|e| e
+                .as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "json"))
             .count(),
         2,
         "both games are saved"

@@ -278,7 +278,12 @@ pub static BINDINGS: &[Binding] = &[
     bind(ConfirmSolve, &[Char('y')], Action::Confirm, "yes, solve it"),
     bind(ConfirmSolve, &[Other], Action::Close, "no, keep playing"),
     bind(Won, &[Char('n')], Action::NewGame, "new game"),
-    bind(NewGame, &[Up, Char('k')], Action::Menu(MenuAction::Up), "up"),
+    bind(
+        NewGame,
+        &[Up, Char('k')],
+        Action::Menu(MenuAction::Up),
+        "up",
+    ),
     bind(
         NewGame,
         &[Down, Char('j')],
@@ -341,7 +346,12 @@ pub static BINDINGS: &[Binding] = &[
         "delete the saved game (asks for y)",
     ),
     bind(NewGame, &[Esc], Action::Close, "cancel"),
-    bind(NewGame, &[Char('q')], Action::Quit, "quit (the game is saved)"),
+    bind(
+        NewGame,
+        &[Char('q')],
+        Action::Quit,
+        "quit (the game is saved)",
+    ),
     bind(Won, &[Char('u')], Action::Undo, "undo the last move"),
     bind(Won, &[Esc], Action::Close, "close, look at the board"),
     bind(Won, &[Char('q')], Action::Quit, "quit"),

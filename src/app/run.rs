@@ -26,9 +26,9 @@ use ratatui::{DefaultTerminal, Terminal, backend::CrosstermBackend};
 
 use super::action::Action;
 use super::keymap::keymap;
+use super::menu::SavedRow;
 use super::state::State;
 use super::ui;
-use super::menu::SavedRow;
 use super::update::{self, Effect, switch_game, update};
 use crate::app::state::Game;
 use crate::store::Saver;
@@ -278,7 +278,10 @@ pub fn dispatch(state: &mut State, saver: &mut Saver, action: Action) -> Flow {
                     open(state, saver, &made.givens, &name);
                 }
                 Err(err) => {
-                    update(state, Action::Failure(format!("No puzzle generated: {err}")));
+                    update(
+                        state,
+                        Action::Failure(format!("No puzzle generated: {err}")),
+                    );
                 }
             }
         }
@@ -327,7 +330,10 @@ fn open(state: &mut State, saver: &mut Saver, givens: &crate::engine::Grid, name
         if state.menu.is_some() {
             update(state, Action::Close);
         }
-        update(state, Action::Notice("This is the game on screen".to_string()));
+        update(
+            state,
+            Action::Notice("This is the game on screen".to_string()),
+        );
         return;
     }
     if !persist(saver, state) {

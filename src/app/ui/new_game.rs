@@ -26,7 +26,9 @@ fn row_text(menu: &NewGameMenu, row: &Row) -> String {
         Row::Restart => "r  restart this puzzle".to_string(),
         Row::Saved(i) => {
             let game = &menu.saved[*i];
-            let level = game.level.map_or("ungraded".to_string(), |l| capitalised(l.key()));
+            let level = game
+                .level
+                .map_or("ungraded".to_string(), |l| capitalised(l.key()));
             let state = if game.finished {
                 "solved".to_string()
             } else {

@@ -4,10 +4,10 @@
 use super::super::state::{Game, HintProgress, Position, State, Tone};
 use super::super::stats::Assists;
 use super::{commit, say_unless_won};
+use crate::engine::Cell;
 use crate::engine::hint::{self, Hint};
 use crate::engine::logic::{self, Step};
 use crate::engine::search;
-use crate::engine::Cell;
 
 /// Applies a deduction to the position: placements, and eliminations struck out.
 fn apply_step(position: &mut Position, step: &Step) {

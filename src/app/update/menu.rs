@@ -11,11 +11,7 @@ use crate::puzzles;
 
 /// Opens the new-game screen with the saved games the loop found.
 pub fn open(state: &mut State, saved: Vec<SavedRow>) {
-    let level = state
-        .game
-        .grade
-        .map(|g| g.level)
-        .unwrap_or(Level::ALL[1]);
+    let level = state.game.grade.map(|g| g.level).unwrap_or(Level::ALL[1]);
     state.menu = Some(NewGameMenu::new(level, saved));
     state.overlay = Overlay::NewGame;
 }
@@ -44,7 +40,10 @@ pub fn act(state: &mut State, action: MenuAction) -> Effect {
         MenuAction::Up => menu.cursor = (menu.cursor + rows.len() - 1) % rows.len(),
         MenuAction::Down => menu.cursor = (menu.cursor + 1) % rows.len(),
         MenuAction::Easier | MenuAction::Harder => {
-            let i = Level::ALL.iter().position(|&l| l == menu.level).unwrap_or(0);
+            let i = Level::ALL
+                .iter()
+                .position(|&l| l == menu.level)
+                .unwrap_or(0);
             let i = if action == MenuAction::Harder {
                 (i + 1).min(Level::ALL.len() - 1)
             } else {

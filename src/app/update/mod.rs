@@ -428,4 +428,3 @@ fn redo(state: &mut State) {
     state.say(Tone::Info, "Redone");
     after_change(state);
 }
-
