@@ -208,3 +208,23 @@ fn pause_hides_the_board() {
     assert_eq!(state.overlay, Overlay::None);
     assert_eq!(state.selected_digit(), None, "the key only resumes");
 }
+
+#[test]
+fn learn_mode_keeps_only_a_solved_board_and_q_quits_from_it() {
+    use pencilmark::app::learn::LearnAction;
+    let mut state = new_state();
+    update(&mut state, Action::Learn);
+    for _ in 0..5 {
+        update(&mut state, Action::LearnStep(LearnAction::Next));
+    }
+    let before = state.game.position;
+    update(&mut state, Action::LearnStep(LearnAction::Keep));
+    assert!(state.learn.is_some(), "mid-run, k keeps nothing");
+    assert_eq!(state.game.position, before);
+    assert_eq!(keymap(key(KeyCode::Char('q')), &state), Some(Action::Quit));
+    assert_eq!(keymap(ctrl('c'), &state), Some(Action::Quit));
+    update(&mut state, Action::LearnStep(LearnAction::ToEnd));
+    update(&mut state, Action::LearnStep(LearnAction::Keep));
+    assert!(state.learn.is_none());
+    assert!(state.game.position.digits.is_complete());
+}

@@ -379,6 +379,10 @@ pub fn keymap(event: KeyEvent, state: &State) -> Option<Action> {
         return (key == Some(Char('q'))).then_some(Action::Quit);
     }
     if state.learn.is_some() {
+        // q quits from learn mode too (the game is saved); Esc leaves it.
+        if key == Some(Char('q')) {
+            return Some(Action::Quit);
+        }
         return super::learn::keymap(event).map(Action::LearnStep);
     }
     let key = key?;
