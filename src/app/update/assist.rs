@@ -5,7 +5,7 @@ use super::super::state::{Game, HintProgress, Position, State, Tone};
 use super::super::stats::Assists;
 use super::{commit, say_unless_won};
 use crate::engine::Cell;
-use crate::engine::hint::{self, Hint};
+use crate::engine::hint::{self, Hint, HintLevel};
 use crate::engine::logic::{self, Step};
 use crate::engine::search;
 
@@ -41,20 +41,34 @@ pub(super) fn next_hint(state: &mut State) {
     };
     count_hint(&mut state.game.assists, &progress);
     state.revision += 1;
+    let ladder = HintLevel::from_number(progress.level);
     let text = match &progress.hint {
-        Hint::Step(step) => match progress.level {
-            1 => format!("Hint: {} (H again for more)", step.nudge()),
-            2 => format!("Hint: {} (H again for the explanation)", step.summary()),
-            3 => format!("{} (H again to apply it)", step.text()),
-            _ => {
-                let mut next = state.game.position;
-                apply_step(&mut next, step);
-                let text = format!("Applied: {}", step.text());
-                commit(state, next);
-                say_unless_won(state, Tone::Hint, text);
-                return;
+        // One ladder and one text per level, shared with `pencilmark hint --level`.
+        Hint::Step(_) | Hint::Guess { .. } if ladder < HintLevel::Apply => {
+            let board = state.game.position.board();
+            let text = progress.hint.text_at(&board, ladder);
+            match ladder {
+                HintLevel::Nudge => format!("Hint: {text} (H again for more)"),
+                HintLevel::Technique => format!("Hint: {text} (H again for the explanation)"),
+                _ => format!("{text} (H again to apply it)"),
             }
-        },
+        }
+        Hint::Step(step) => {
+            let mut next = state.game.position;
+            apply_step(&mut next, step);
+            let text = format!("Applied: {}", step.text());
+            commit(state, next);
+            say_unless_won(state, Tone::Hint, text);
+            return;
+        }
+        Hint::Guess { cell, digit } => {
+            let (cell, digit) = (*cell, *digit);
+            let mut next = state.game.position;
+            next.place(cell, digit);
+            commit(state, next);
+            say_unless_won(state, Tone::Hint, format!("Placed {digit} in {cell}"));
+            return;
+        }
         Hint::Mistake { cells } => match progress.level {
             // The engine also names open cells whose candidates lost the right
             // digit; with Auto marks those follow from a wrong digit or a strike,
@@ -69,17 +83,6 @@ pub(super) fn next_hint(state: &mut State) {
                     "Wrong here (a digit, or a struck-out candidate): {}",
                     cell_list(&cells)
                 )
-            }
-        },
-        Hint::Guess { cell, digit } => match progress.level {
-            1 => "No technique I know applies here (H again for a cell to try)".to_string(),
-            2 => format!("Try {digit} in {cell}: it is the solution's digit (H again to place it)"),
-            _ => {
-                let mut next = state.game.position;
-                next.place(*cell, *digit);
-                commit(state, next);
-                say_unless_won(state, Tone::Hint, format!("Placed {digit} in {cell}"));
-                return;
             }
         },
         Hint::Solved => "The board is solved".to_string(),
@@ -99,7 +102,7 @@ fn count_hint(assists: &mut Assists, progress: &HintProgress) {
         (Hint::Step(_), 2) | (Hint::Guess { .. }, 2) | (Hint::Mistake { .. }, _) => {
             &mut assists.techniques
         }
-        (Hint::Step(_), 3) => &mut assists.explanations,
+        (Hint::Step(_) | Hint::Guess { .. }, 3) => &mut assists.explanations,
         (Hint::Step(_) | Hint::Guess { .. }, _) => &mut assists.applied_hints,
         // "Solved", "no solution": nothing is given away.
         _ => return,
