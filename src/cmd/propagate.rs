@@ -8,6 +8,7 @@ use clap::Args;
 
 use super::Exit;
 use super::show::{boxed, read_position};
+use crate::engine::formats::Rules;
 use crate::engine::logic;
 
 /// Apply every forced single (Full House, Hidden Single, Naked Single).
@@ -22,11 +23,22 @@ pub struct PropagateArgs {
     /// Print the numbered log of singles before the grid.
     #[arg(long)]
     pub explain: bool,
+    /// The rules: classic, x (diagonals), windoku or jigsaw; sizes 4x4 to 16x16 are
+    /// read from the puzzle. A `# variant: x` header line says the same.
+    #[arg(long, value_parser = super::shaped::parse_variant)]
+    pub variant: Option<crate::engine::geometry::Variant>,
 }
 
 /// Runs the command.
 pub fn run(args: &PropagateArgs) -> Result<Exit> {
     let mut out = std::io::stdout().lock();
+    let mut puzzles = crate::input::Puzzles::open(args.puzzle.as_deref(), Rules::Checked)?;
+    if let Some(variant) = puzzles.shape(args.variant)? {
+        let (shown, exit) = super::shaped::propagate_first(&mut puzzles, variant)?;
+        write!(out, "{shown}")?;
+        return Ok(exit);
+    }
+    drop(puzzles);
     let mut board = read_position(args.puzzle.as_deref())?;
     let result = logic::propagate(&mut board);
     if args.explain {
