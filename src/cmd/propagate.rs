@@ -7,7 +7,7 @@ use anyhow::Result;
 use clap::Args;
 
 use super::Exit;
-use super::show::{boxed, read_position};
+use super::show::{boxed, position_of};
 use crate::engine::formats::Rules;
 use crate::engine::logic;
 
@@ -38,8 +38,7 @@ pub fn run(args: &PropagateArgs) -> Result<Exit> {
         write!(out, "{shown}")?;
         return Ok(exit);
     }
-    drop(puzzles);
-    let mut board = read_position(args.puzzle.as_deref())?;
+    let mut board = position_of(crate::input::first_of(&mut puzzles)?);
     let result = logic::propagate(&mut board);
     if args.explain {
         for (i, step) in result.steps.iter().enumerate() {
