@@ -8,6 +8,7 @@ pub mod hint;
 pub mod man;
 pub mod play;
 pub mod propagate;
+pub mod shaped;
 pub mod show;
 pub mod solve;
 pub mod stats;
