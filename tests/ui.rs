@@ -55,6 +55,8 @@ fn event(key: Key) -> KeyEvent {
         Key::Delete => KeyEvent::new(KeyCode::Delete, none),
         Key::Esc => KeyEvent::new(KeyCode::Esc, none),
         Key::Enter => KeyEvent::new(KeyCode::Enter, none),
+        Key::PageUp => KeyEvent::new(KeyCode::PageUp, none),
+        Key::PageDown => KeyEvent::new(KeyCode::PageDown, none),
         Key::Other => KeyEvent::new(KeyCode::Char('%'), none),
     }
 }
@@ -666,4 +668,120 @@ fn without_colour_only_bold_underline_reverse_and_dim_are_used() {
         }
     }
     assert!(reversed >= 21, "the selected cell is drawn reversed");
+}
+
+/// The screen at every scroll position of the help, joined.
+fn every_help_page(state: &mut State, width: u16, height: u16) -> String {
+    let mut pages = vec![screen(state, width, height)];
+    for _ in 0..40 {
+        press(state, "j");
+        pages.push(screen(state, width, height));
+    }
+    pages.join("\n")
+}
+
+#[test]
+fn the_help_scrolls_when_the_window_is_short() {
+    let mut state = new_state();
+    press(&mut state, "?");
+    let first = screen(&state, 64, 20);
+    assert!(
+        first.contains("PgDn scroll"),
+        "the help says how to scroll: {first}"
+    );
+    assert!(
+        !first.contains("close the help"),
+        "the end is below the fold"
+    );
+    let all = every_help_page(&mut state, 64, 20);
+    for row in help_rows() {
+        if matches!(
+            row.context,
+            pencilmark::app::keymap::Context::Board | pencilmark::app::keymap::Context::Help
+        ) {
+            // Long help texts wrap: their first words are on the row's line.
+            let start: String = row.help.chars().take(20).collect();
+            assert!(
+                all.contains(&start),
+                "{:?} is reachable by scrolling",
+                row.help
+            );
+        }
+    }
+    insta::assert_snapshot!("help_64x20", first);
+    // Back up to the top with k.
+    for _ in 0..50 {
+        press(&mut state, "k");
+    }
+    assert_eq!(screen(&state, 64, 20), first);
+}
+
+#[test]
+fn panel_fields_and_title_are_cut_with_an_ellipsis() {
+    let mut state = game_in_progress();
+    state.game.name =
+        "A puzzle with a very long name, from a collection of many puzzles with long names"
+            .to_string();
+    let text = screen(&state, 80, 24);
+    let title = text.lines().next().unwrap();
+    assert!(title.ends_with('…'), "{title}");
+    assert!(title.chars().count() <= 80);
+    assert!(text.contains("Grade   Easy (486)"), "a short grade: {text}");
+    let wide = screen(&state, 120, 45);
+    assert!(wide.contains("Grade   Easy (score 486)"), "{wide}");
+}
+
+#[test]
+fn the_propagation_log_scrolls_back_to_its_first_entry() {
+    let mut state = new_state();
+    press(&mut state, "A");
+    assert!(state.log.len() > 10, "an easy puzzle fills many singles");
+    state.overlay = Overlay::None; // it solved the puzzle: look at the board under the win screen
+    let text = screen(&state, 80, 24);
+    assert!(text.contains("Log "), "{text}");
+    assert!(
+        !text.contains(" 1. "),
+        "the newest entries show first: {text}"
+    );
+    assert!(text.contains(&format!("of {}", state.log.len())), "{text}");
+    let pg_up = keymap(event(Key::PageUp), &state).unwrap();
+    for _ in 0..state.log.len() {
+        update(&mut state, pg_up.clone());
+    }
+    let start = screen(&state, 80, 24);
+    assert!(start.contains("1. "), "{start}");
+    assert!(start.contains("Log 1-"), "{start}");
+    let pg_down = keymap(event(Key::PageDown), &state).unwrap();
+    for _ in 0..state.log.len() {
+        update(&mut state, pg_down.clone());
+    }
+    assert_eq!(screen(&state, 80, 24), text, "PgDn returns to the newest");
+}
+
+#[test]
+fn the_learn_summary_table_fits_at_120x45() {
+    use pencilmark::app::learn::LearnAction;
+    let mut state = new_state();
+    press(&mut state, "L");
+    update(&mut state, Action::LearnStep(LearnAction::ToEnd));
+    let text = screen(&state, 120, 45);
+    assert!(text.contains("All four settings"), "{text}");
+    let header = text
+        .lines()
+        .find(|l| l.contains("rules, order"))
+        .unwrap_or_else(|| panic!("the table's header: {text}"));
+    for head in ["asgn", "elim", "gues", "back"] {
+        assert!(header.contains(head), "{header}");
+    }
+    for setting in pencilmark::engine::trace::Settings::ALL {
+        let row = text
+            .lines()
+            .find(|l| l.contains(&format!("{setting} ")))
+            .unwrap_or_else(|| panic!("{setting} row: {text}"));
+        let numbers = row[row.find(&setting.to_string()).unwrap()..]
+            .split_whitespace()
+            .filter(|w| w.trim_end_matches(['│', '+']).parse::<u64>().is_ok())
+            .count();
+        assert_eq!(numbers, 4, "{setting}'s four counts on its row: {row}");
+    }
 }

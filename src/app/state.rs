@@ -235,6 +235,9 @@ pub struct State {
     pub message: Option<Message>,
     /// The steps of the last auto-propagation, one line each.
     pub log: Vec<String>,
+    /// How far the help is scrolled down (lines), or, on the board, how many
+    /// entries the propagation log is scrolled back (negative); the view clamps it.
+    pub scroll: i32,
     /// Cells marked wrong by a check (or by a refused solve) until the next move.
     pub marked_wrong: Vec<Cell>,
     pub stats: Stats,
@@ -258,6 +261,7 @@ impl State {
             hint: None,
             message: None,
             log: Vec::new(),
+            scroll: 0,
             marked_wrong: Vec::new(),
             stats: Stats::default(),
             color: true,

@@ -339,27 +339,12 @@ fn render_panel(learn: &LearnState, area: Rect, buf: &mut Buffer) {
             ),
             bold,
         ));
-        lines.push(Line::from(format!(
-            "  {:<24}{:>8}{:>9}{:>8}{:>8}",
-            "rules, order", "assign", "elim", "guess", "back"
-        )));
-        for (setting, outcome) in Settings::ALL.iter().zip(learn.comparison()) {
-            let c = outcome.counts;
-            let mark = if *setting == settings { "▶ " } else { "  " };
-            let stopped = if outcome.ending == Ending::Stopped {
-                "+"
-            } else {
-                ""
-            };
-            lines.push(Line::from(format!(
-                "{mark}{:<24}{:>8}{:>9}{:>8}{:>8}{stopped}",
-                setting.to_string(),
-                c.assignments,
-                c.eliminations,
-                c.guesses,
-                c.backtracks
-            )));
-        }
+        let inner_width = area.width.saturating_sub(2) as usize;
+        lines.extend(
+            comparison_table(learn, inner_width)
+                .into_iter()
+                .map(Line::from),
+        );
         if learn
             .comparison()
             .iter()
@@ -385,6 +370,81 @@ fn render_panel(learn: &LearnState, area: Rect, buf: &mut Buffer) {
         .wrap(Wrap { trim: false })
         .block(Block::bordered().title(title))
         .render(area, buf);
+}
+
+/// The four settings' counts as a table `width` wide: columns as wide as their
+/// contents, so it fits a 120x45 window's panel; narrower than that, each
+/// setting's counts go on a line under its name instead of wrapping mid-row.
+fn comparison_table(learn: &LearnState, width: usize) -> Vec<String> {
+    let settings = learn.settings();
+    // Short heads: the counts line above names them in full.
+    let heads = ["asgn", "elim", "gues", "back"];
+    let rows: Vec<(String, [String; 4])> = Settings::ALL
+        .iter()
+        .zip(learn.comparison())
+        .map(|(setting, outcome)| {
+            let c = outcome.counts;
+            let stopped = if outcome.ending == Ending::Stopped {
+                "+"
+            } else {
+                ""
+            };
+            let mark = if *setting == settings { "▶" } else { " " };
+            (
+                format!("{mark}{setting}"),
+                [
+                    c.assignments.to_string(),
+                    c.eliminations.to_string(),
+                    c.guesses.to_string(),
+                    format!("{}{stopped}", c.backtracks),
+                ],
+            )
+        })
+        .collect();
+    let name_width = rows
+        .iter()
+        .map(|(name, _)| name.chars().count())
+        .chain([" rules, order".len()])
+        .max()
+        .unwrap_or(0);
+    let number_widths: Vec<usize> = (0..4)
+        .map(|i| {
+            rows.iter()
+                .map(|(_, n)| n[i].len())
+                .chain([heads[i].len()])
+                .max()
+                .unwrap_or(0)
+                + 1
+        })
+        .collect();
+    let numbers = |cells: [&str; 4]| -> String {
+        cells
+            .iter()
+            .zip(&number_widths)
+            .map(|(cell, &w)| format!("{cell:>w$}"))
+            .collect()
+    };
+    let one_line = name_width + number_widths.iter().sum::<usize>() <= width;
+    let mut lines = Vec::new();
+    if one_line {
+        lines.push(format!(
+            "{:<name_width$}{}",
+            " rules, order",
+            numbers(heads)
+        ));
+        for (name, counts) in &rows {
+            let cells = [&counts[0], &counts[1], &counts[2], &counts[3]].map(|c| c.as_str());
+            lines.push(format!("{name:<name_width$}{}", numbers(cells)));
+        }
+    } else {
+        lines.push(format!("    {}", numbers(heads)));
+        for (name, counts) in &rows {
+            let cells = [&counts[0], &counts[1], &counts[2], &counts[3]].map(|c| c.as_str());
+            lines.push(name.clone());
+            lines.push(format!("    {}", numbers(cells)));
+        }
+    }
+    lines
 }
 
 /// One line of key help, generated from the key table so it cannot drift.
