@@ -52,12 +52,9 @@ pub fn run(args: &ExplainArgs) -> Result<Exit> {
     };
     let mut steps = Vec::new();
     while !board.is_solved() {
-        let Some(step) = logic::find_step_among(&board, &allowed) else {
+        let Some(step) = logic::next_step(&board, &allowed) else {
             break;
         };
-        if !step.makes_progress(&board) {
-            break;
-        }
         step.apply(&mut board);
         steps.push(step);
     }

@@ -5,49 +5,11 @@
 
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Serialize};
-
 use super::board::Board;
 use super::grid::Grid;
+pub use super::logic::Level;
 use super::logic::{self, Technique};
 use super::search;
-
-/// Difficulty levels, easiest first.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Level {
-    Easy,
-    Medium,
-    Hard,
-    Expert,
-    Extreme,
-}
-
-impl Level {
-    pub const ALL: [Level; 5] = [
-        Level::Easy,
-        Level::Medium,
-        Level::Hard,
-        Level::Expert,
-        Level::Extreme,
-    ];
-
-    /// "easy", "medium", ...
-    pub fn key(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-            Level::Expert => "expert",
-            Level::Extreme => "extreme",
-        }
-    }
-
-    /// The level with this [`Level::key`].
-    pub fn from_key(key: &str) -> Option<Level> {
-        Level::ALL.into_iter().find(|l| l.key() == key)
-    }
-}
 
 /// Points a guess adds to the score.
 pub const GUESS_SCORE: u32 = 1000;
@@ -75,9 +37,7 @@ pub fn grade(givens: &Grid) -> Grade {
     let mut guesses = 0;
     let mut solution: Option<Option<Grid>> = None;
     while !board.is_solved() {
-        if let Some(step) = logic::find_step(&board)
-            && step.makes_progress(&board)
-        {
+        if let Some(step) = logic::next_step(&board, &Technique::ALL) {
             *steps.entry(step.technique).or_insert(0) += 1;
             hardest = hardest.max(Some(step.technique));
             level = level.max(step.level());

@@ -1,0 +1,108 @@
+//! The easiest-step loop that grading, explaining and propagation share: finders
+//! report instances into a [`Sink`], the easiest technique that applies gives
+//! the next step, and forced singles can be applied until none is left.
+
+use super::singles;
+use super::step::Step;
+use super::technique::Technique;
+use crate::engine::board::{Board, Contradiction};
+
+/// Collects the instances a finder reports, up to a limit.
+pub struct Sink {
+    steps: Vec<Step>,
+    limit: usize,
+}
+
+impl Sink {
+    /// A sink that keeps at most `limit` steps.
+    pub fn new(limit: usize) -> Sink {
+        Sink {
+            steps: Vec::new(),
+            limit: limit.max(1),
+        }
+    }
+
+    /// Takes a step; returns true when the sink is full and the finder should stop.
+    /// Steps without any placement or elimination are dropped.
+    pub fn push(&mut self, step: Step) -> bool {
+        if !step.placements.is_empty() || !step.eliminations.is_empty() {
+            self.steps.push(step);
+        }
+        self.is_full()
+    }
+
+    pub fn is_full(&self) -> bool {
+        self.steps.len() >= self.limit
+    }
+
+    pub fn into_steps(self) -> Vec<Step> {
+        self.steps
+    }
+}
+
+/// The first instance of `technique` on `board`.
+pub fn find_technique(board: &Board, technique: Technique) -> Option<Step> {
+    let mut sink = Sink::new(1);
+    technique.finder()(board, &mut sink);
+    sink.into_steps().into_iter().next()
+}
+
+/// Every instance of `technique` on `board` (the same deduction may show up more
+/// than once when several units prove it).
+pub fn instances(board: &Board, technique: Technique) -> Vec<Step> {
+    let mut sink = Sink::new(usize::MAX);
+    technique.finder()(board, &mut sink);
+    sink.into_steps()
+}
+
+/// The easiest step available on `board`, if any technique applies.
+pub fn find_step(board: &Board) -> Option<Step> {
+    find_step_among(board, &Technique::ALL)
+}
+
+/// The easiest step among `techniques` (tried in the order given).
+pub fn find_step_among(board: &Board, techniques: &[Technique]) -> Option<Step> {
+    techniques
+        .iter()
+        .find_map(|&technique| find_technique(board, technique))
+}
+
+/// The easiest step among `techniques` that changes `board`: the next step of a
+/// logical solution path (grading and explaining both walk the path this way).
+pub fn next_step(board: &Board, techniques: &[Technique]) -> Option<Step> {
+    find_step_among(board, techniques).filter(|step| step.makes_progress(board))
+}
+
+/// The techniques that stay sound when a puzzle has several solutions (no uniqueness).
+pub fn without_uniqueness() -> Vec<Technique> {
+    Technique::ALL
+        .into_iter()
+        .filter(|t| !t.assumes_unique_solution())
+        .collect()
+}
+
+/// The outcome of applying forced singles until none is left.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Propagation {
+    /// The singles applied, in order.
+    pub steps: Vec<Step>,
+    /// Where it stopped, when it ran into a contradiction.
+    pub contradiction: Option<Contradiction>,
+}
+
+/// Applies forced singles (Full House, Hidden Single, Naked Single) to `board`
+/// repeatedly until none is left or a contradiction shows.
+pub fn propagate(board: &mut Board) -> Propagation {
+    let mut result = Propagation::default();
+    loop {
+        if let Some(why) = singles::contradiction(board) {
+            result.contradiction = Some(why);
+            return result;
+        }
+        let Some(step) = singles::find(board) else {
+            return result;
+        };
+        step.apply(board);
+        result.steps.push(step);
+    }
+}

@@ -1,0 +1,205 @@
+//! One deduction as a value ([`Step`]): what it places and removes, the pattern
+//! and units that prove it, and for chains the links in order. Its text, level
+//! and score are all read from the value.
+
+use super::technique::{Level, Technique};
+use super::{
+    chains, coloring, fish, intersections, single_digit, singles, subsets, uniqueness, wings,
+};
+use crate::engine::board::Board;
+use crate::engine::types::{Candidates, Cell, Digit, Unit};
+
+/// A link of a chain, from one candidate to the next, in order.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Link {
+    pub from: (Cell, Digit),
+    pub to: (Cell, Digit),
+    /// Strong: if `from` is false then `to` is true. Weak: if `from` is true then `to` is false.
+    pub strong: bool,
+}
+
+/// One deduction: what it places and removes, and what proves it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Step {
+    pub technique: Technique,
+    /// Digits this step places.
+    pub placements: Vec<(Cell, Digit)>,
+    /// Candidates this step removes.
+    pub eliminations: Vec<(Cell, Digit)>,
+    /// The cells and digits that prove it (for singles: the cells whose digits rule the others out).
+    pub pattern: Vec<(Cell, Candidates)>,
+    /// The units the reasoning looks at.
+    pub units: Vec<Unit>,
+    /// For chains: the links, in order.
+    pub links: Vec<Link>,
+}
+
+impl Step {
+    /// A step that places `digit` in `cell`.
+    pub fn placement(technique: Technique, cell: Cell, digit: Digit) -> Step {
+        Step {
+            technique,
+            placements: vec![(cell, digit)],
+            eliminations: Vec::new(),
+            pattern: Vec::new(),
+            units: Vec::new(),
+            links: Vec::new(),
+        }
+    }
+
+    /// A step that removes candidates, proved by `pattern` in `units`.
+    pub fn elimination(
+        technique: Technique,
+        eliminations: Vec<(Cell, Digit)>,
+        pattern: Vec<(Cell, Candidates)>,
+        units: Vec<Unit>,
+    ) -> Step {
+        Step {
+            technique,
+            placements: Vec::new(),
+            eliminations,
+            pattern,
+            units,
+            links: Vec::new(),
+        }
+    }
+
+    /// Applies the step to `board` without further propagation: placements are
+    /// placed (struck from their peers), eliminations struck.
+    pub fn apply(&self, board: &mut Board) {
+        for &(cell, digit) in &self.placements {
+            board.place(cell, digit);
+        }
+        for &(cell, digit) in &self.eliminations {
+            board.strike(cell, digit);
+        }
+    }
+
+    /// The full explanation, in a person's terms.
+    pub fn text(&self) -> String {
+        use Technique::*;
+        let why = match self.technique {
+            FullHouse | HiddenSingle | NakedSingle => return singles::text(self),
+            LockedCandidatesPointing | LockedCandidatesClaiming => intersections::text(self),
+            NakedPair | HiddenPair | NakedTriple | HiddenTriple | NakedQuad | HiddenQuad => {
+                subsets::text(self)
+            }
+            XWing | Swordfish | Jellyfish => fish::text(self),
+            Skyscraper | TwoStringKite | EmptyRectangle => single_digit::text(self),
+            XyWing | XyzWing | WWing => wings::text(self),
+            SimpleColorsTrap | SimpleColorsWrap => coloring::text(self),
+            UniqueRectangle1 | BugPlus1 => uniqueness::text(self),
+            XChain | XyChain => chains::text(self),
+        };
+        format!("{}: {why}{}", self.technique, self.effects_text())
+    }
+
+    /// "; so r1c2 is 5" or "; so remove 5 from r1c2, r1c3".
+    fn effects_text(&self) -> String {
+        let mut parts = Vec::new();
+        if !self.placements.is_empty() {
+            let placed: Vec<String> = self
+                .placements
+                .iter()
+                .map(|(c, d)| format!("{c} is {d}"))
+                .collect();
+            parts.push(placed.join(", "));
+        }
+        if !self.eliminations.is_empty() {
+            parts.push(format!("remove {}", eliminations_text(&self.eliminations)));
+        }
+        format!("; so {}", parts.join(" and "))
+    }
+
+    /// The grading level of this step: the technique's, except that a chain of at
+    /// most four links (a Turbot Fish or a short XY-Chain) counts as Hard.
+    pub fn level(&self) -> Level {
+        match self.technique {
+            Technique::XChain | Technique::XyChain if self.links.len() <= 4 => Level::Hard,
+            technique => technique.level(),
+        }
+    }
+
+    /// Points this step adds to a puzzle's score: the technique's, plus 20 per
+    /// link beyond four for chains.
+    pub fn score(&self) -> u32 {
+        self.technique.score() + 20 * (self.links.len().saturating_sub(4) as u32)
+    }
+
+    /// Level-1 hint: where to look, without the answer.
+    pub fn nudge(&self) -> String {
+        match (self.units.first(), self.placements.first()) {
+            (Some(unit), Some(&(_, digit))) => format!("Look at {unit}: where can the {digit} go?"),
+            (None, Some(&(cell, _))) => format!("Look at {cell}."),
+            _ => match self.digits().first() {
+                Some(digit) if self.digits().len() == 1 => format!(
+                    "Look at the {digit}s: a {} removes some of them.",
+                    self.technique.name()
+                ),
+                _ => match self.units.first() {
+                    Some(unit) => format!("Look at {unit}."),
+                    None => "Look at the cells with few candidates.".to_string(),
+                },
+            },
+        }
+    }
+
+    /// Level-2 hint: the technique and where it applies.
+    pub fn summary(&self) -> String {
+        match (self.units.first(), self.placements.first()) {
+            (Some(unit), _) => format!("{} in {unit}", self.technique),
+            (None, Some(&(cell, _))) => format!("{} at {cell}", self.technique),
+            (None, None) => match self.pattern.first() {
+                Some((cell, _)) => format!("{} around {cell}", self.technique),
+                None => self.technique.to_string(),
+            },
+        }
+    }
+
+    /// The digits the step places or removes, ascending, without repeats.
+    pub fn digits(&self) -> Vec<Digit> {
+        let set: Candidates = self
+            .placements
+            .iter()
+            .chain(&self.eliminations)
+            .map(|&(_, d)| d)
+            .collect();
+        set.iter().collect()
+    }
+
+    /// Whether the step changes `board` (places an open cell or removes a candidate it has).
+    pub fn makes_progress(&self, board: &Board) -> bool {
+        self.placements
+            .iter()
+            .any(|&(c, _)| board.digit(c).is_none())
+            || self
+                .eliminations
+                .iter()
+                .any(|&(c, d)| board.candidates(c).contains(d))
+    }
+}
+
+/// "5 from r1c2, r1c3 and 7 from r4c4".
+pub fn eliminations_text(eliminations: &[(Cell, Digit)]) -> String {
+    let mut by_digit: Vec<(Digit, Vec<String>)> = Vec::new();
+    for &(cell, digit) in eliminations {
+        match by_digit.iter_mut().find(|(d, _)| *d == digit) {
+            Some((_, cells)) => cells.push(cell.to_string()),
+            None => by_digit.push((digit, vec![cell.to_string()])),
+        }
+    }
+    by_digit
+        .iter()
+        .map(|(d, cells)| format!("{d} from {}", cells.join(", ")))
+        .collect::<Vec<_>>()
+        .join(" and ")
+}
+
+/// "r1c2, r3c4".
+pub(crate) fn cells_text(cells: impl IntoIterator<Item = Cell>) -> String {
+    cells
+        .into_iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}

@@ -1,0 +1,280 @@
+//! The catalogue of techniques: each one's name, JSON key, grading level and
+//! score, easiest first, and the finder that looks for it. [`Level`] lives here
+//! because a level is a property of techniques first (grading reads it).
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::Sink;
+use super::{
+    chains, coloring, fish, intersections, single_digit, singles, subsets, uniqueness, wings,
+};
+use crate::engine::board::Board;
+
+/// Difficulty levels, easiest first.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Level {
+    Easy,
+    Medium,
+    Hard,
+    Expert,
+    Extreme,
+}
+
+impl Level {
+    pub const ALL: [Level; 5] = [
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Expert,
+        Level::Extreme,
+    ];
+
+    /// "easy", "medium", ...
+    pub fn key(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Expert => "expert",
+            Level::Extreme => "extreme",
+        }
+    }
+
+    /// The level with this [`Level::key`].
+    pub fn from_key(key: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.key() == key)
+    }
+}
+
+/// A technique, in the order a solver tries them (easiest first): the derived
+/// `Ord` is the difficulty order.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Technique {
+    FullHouse,
+    HiddenSingle,
+    NakedSingle,
+    LockedCandidatesPointing,
+    LockedCandidatesClaiming,
+    NakedPair,
+    HiddenPair,
+    NakedTriple,
+    HiddenTriple,
+    NakedQuad,
+    HiddenQuad,
+    XWing,
+    Swordfish,
+    Jellyfish,
+    Skyscraper,
+    TwoStringKite,
+    EmptyRectangle,
+    XyWing,
+    XyzWing,
+    WWing,
+    SimpleColorsTrap,
+    SimpleColorsWrap,
+    #[serde(rename = "unique_rectangle_1")]
+    UniqueRectangle1,
+    #[serde(rename = "bug_plus_1")]
+    BugPlus1,
+    XChain,
+    XyChain,
+}
+
+impl Technique {
+    /// Every technique, easiest first.
+    pub const ALL: [Technique; 26] = [
+        Technique::FullHouse,
+        Technique::HiddenSingle,
+        Technique::NakedSingle,
+        Technique::LockedCandidatesPointing,
+        Technique::LockedCandidatesClaiming,
+        Technique::NakedPair,
+        Technique::HiddenPair,
+        Technique::NakedTriple,
+        Technique::HiddenTriple,
+        Technique::NakedQuad,
+        Technique::HiddenQuad,
+        Technique::XWing,
+        Technique::Swordfish,
+        Technique::Jellyfish,
+        Technique::Skyscraper,
+        Technique::TwoStringKite,
+        Technique::EmptyRectangle,
+        Technique::XyWing,
+        Technique::XyzWing,
+        Technique::WWing,
+        Technique::SimpleColorsTrap,
+        Technique::SimpleColorsWrap,
+        Technique::UniqueRectangle1,
+        Technique::BugPlus1,
+        Technique::XChain,
+        Technique::XyChain,
+    ];
+
+    /// The name people read: "Hidden Single".
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::FullHouse => "Full House",
+            Technique::HiddenSingle => "Hidden Single",
+            Technique::NakedSingle => "Naked Single",
+            Technique::LockedCandidatesPointing => "Locked Candidates (pointing)",
+            Technique::LockedCandidatesClaiming => "Locked Candidates (claiming)",
+            Technique::NakedPair => "Naked Pair",
+            Technique::HiddenPair => "Hidden Pair",
+            Technique::NakedTriple => "Naked Triple",
+            Technique::HiddenTriple => "Hidden Triple",
+            Technique::NakedQuad => "Naked Quad",
+            Technique::HiddenQuad => "Hidden Quad",
+            Technique::XWing => "X-Wing",
+            Technique::Swordfish => "Swordfish",
+            Technique::Jellyfish => "Jellyfish",
+            Technique::Skyscraper => "Skyscraper",
+            Technique::TwoStringKite => "2-String Kite",
+            Technique::EmptyRectangle => "Empty Rectangle",
+            Technique::XyWing => "XY-Wing",
+            Technique::XyzWing => "XYZ-Wing",
+            Technique::WWing => "W-Wing",
+            Technique::SimpleColorsTrap => "Simple Colors (trap)",
+            Technique::SimpleColorsWrap => "Simple Colors (wrap)",
+            Technique::UniqueRectangle1 => "Unique Rectangle type 1",
+            Technique::BugPlus1 => "BUG+1",
+            Technique::XChain => "X-Chain",
+            Technique::XyChain => "XY-Chain",
+        }
+    }
+
+    /// The stable snake_case key used in JSON: "hidden_single".
+    pub fn key(self) -> &'static str {
+        match self {
+            Technique::FullHouse => "full_house",
+            Technique::HiddenSingle => "hidden_single",
+            Technique::NakedSingle => "naked_single",
+            Technique::LockedCandidatesPointing => "locked_candidates_pointing",
+            Technique::LockedCandidatesClaiming => "locked_candidates_claiming",
+            Technique::NakedPair => "naked_pair",
+            Technique::HiddenPair => "hidden_pair",
+            Technique::NakedTriple => "naked_triple",
+            Technique::HiddenTriple => "hidden_triple",
+            Technique::NakedQuad => "naked_quad",
+            Technique::HiddenQuad => "hidden_quad",
+            Technique::XWing => "x_wing",
+            Technique::Swordfish => "swordfish",
+            Technique::Jellyfish => "jellyfish",
+            Technique::Skyscraper => "skyscraper",
+            Technique::TwoStringKite => "two_string_kite",
+            Technique::EmptyRectangle => "empty_rectangle",
+            Technique::XyWing => "xy_wing",
+            Technique::XyzWing => "xyz_wing",
+            Technique::WWing => "w_wing",
+            Technique::SimpleColorsTrap => "simple_colors_trap",
+            Technique::SimpleColorsWrap => "simple_colors_wrap",
+            Technique::UniqueRectangle1 => "unique_rectangle_1",
+            Technique::BugPlus1 => "bug_plus_1",
+            Technique::XChain => "x_chain",
+            Technique::XyChain => "xy_chain",
+        }
+    }
+
+    /// The technique with this [`Technique::key`].
+    pub fn from_key(key: &str) -> Option<Technique> {
+        Technique::ALL.into_iter().find(|t| t.key() == key)
+    }
+
+    /// The grading level a puzzle reaches by needing this technique. Chains are
+    /// Expert here; a short chain step is graded Hard (see [`Step::level`](super::Step::level)).
+    pub fn level(self) -> Level {
+        use Technique::*;
+        match self {
+            FullHouse | HiddenSingle | NakedSingle => Level::Easy,
+            LockedCandidatesPointing
+            | LockedCandidatesClaiming
+            | NakedPair
+            | HiddenPair
+            | NakedTriple
+            | HiddenTriple => Level::Medium,
+            NakedQuad | HiddenQuad | XWing | Swordfish | Jellyfish | Skyscraper | TwoStringKite
+            | EmptyRectangle | XyWing | XyzWing | WWing | SimpleColorsTrap | SimpleColorsWrap
+            | UniqueRectangle1 | BugPlus1 => Level::Hard,
+            XChain | XyChain => Level::Expert,
+        }
+    }
+
+    /// Points one step of this technique adds to a puzzle's score (HoDoKu-like weights).
+    pub fn score(self) -> u32 {
+        use Technique::*;
+        match self {
+            FullHouse => 4,
+            HiddenSingle => 14,
+            NakedSingle => 23,
+            LockedCandidatesPointing | LockedCandidatesClaiming => 50,
+            NakedPair => 60,
+            HiddenPair => 70,
+            NakedTriple => 80,
+            HiddenTriple => 100,
+            NakedQuad => 120,
+            HiddenQuad => 150,
+            XWing => 140,
+            Swordfish => 150,
+            Jellyfish => 160,
+            Skyscraper => 130,
+            TwoStringKite => 150,
+            EmptyRectangle => 150,
+            XyWing => 160,
+            XyzWing => 180,
+            WWing => 150,
+            SimpleColorsTrap | SimpleColorsWrap => 150,
+            UniqueRectangle1 => 100,
+            BugPlus1 => 100,
+            XChain => 260,
+            XyChain => 260,
+        }
+    }
+
+    /// Whether the technique is only sound when the puzzle has exactly one solution.
+    pub fn assumes_unique_solution(self) -> bool {
+        matches!(self, Technique::UniqueRectangle1 | Technique::BugPlus1)
+    }
+
+    /// The finder that hands every instance of this technique to a sink.
+    pub(crate) fn finder(self) -> fn(&Board, &mut Sink) {
+        use Technique::*;
+        match self {
+            FullHouse => singles::full_house,
+            HiddenSingle => singles::hidden_single,
+            NakedSingle => singles::naked_single,
+            LockedCandidatesPointing => intersections::pointing,
+            LockedCandidatesClaiming => intersections::claiming,
+            NakedPair => subsets::naked_pair,
+            HiddenPair => subsets::hidden_pair,
+            NakedTriple => subsets::naked_triple,
+            HiddenTriple => subsets::hidden_triple,
+            NakedQuad => subsets::naked_quad,
+            HiddenQuad => subsets::hidden_quad,
+            XWing => fish::x_wing,
+            Swordfish => fish::swordfish,
+            Jellyfish => fish::jellyfish,
+            Skyscraper => single_digit::skyscraper,
+            TwoStringKite => single_digit::two_string_kite,
+            EmptyRectangle => single_digit::empty_rectangle,
+            XyWing => wings::xy_wing,
+            XyzWing => wings::xyz_wing,
+            WWing => wings::w_wing,
+            SimpleColorsTrap => coloring::trap,
+            SimpleColorsWrap => coloring::wrap,
+            UniqueRectangle1 => uniqueness::unique_rectangle_1,
+            BugPlus1 => uniqueness::bug_plus_1,
+            XChain => chains::x_chain,
+            XyChain => chains::xy_chain,
+        }
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
