@@ -785,3 +785,176 @@ fn the_learn_summary_table_fits_at_120x45() {
         assert_eq!(numbers, 4, "{setting}'s four counts on its row: {row}");
     }
 }
+
+// Themes and the settings file.
+
+use pencilmark::app::config::{Config, ThemeName, choose_theme};
+use ratatui::style::{Color, Modifier};
+
+/// The buffer of `state` drawn at `width` x `height`.
+fn buffer(state: &State, width: u16, height: u16) -> ratatui::buffer::Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|frame| ui::render(state, frame)).unwrap();
+    terminal.backend().buffer().clone()
+}
+
+/// The cell of `buffer` showing `text` first on line `y`, from column `from`.
+fn find(buffer: &ratatui::buffer::Buffer, y: u16, from: u16, text: &str) -> u16 {
+    (from..buffer.area.width)
+        .find(|&x| buffer[(x, y)].symbol() == text)
+        .unwrap_or_else(|| panic!("{text:?} on line {y}"))
+}
+
+/// The styles on screen as text (`fg bg modifiers` per distinct run), for snapshots.
+fn styled(buffer: &ratatui::buffer::Buffer) -> String {
+    let mut out = String::new();
+    for y in 0..buffer.area.height {
+        let mut line = String::new();
+        let mut last = None;
+        for x in 0..buffer.area.width {
+            let cell = &buffer[(x, y)];
+            let style = (cell.fg, cell.bg, cell.modifier);
+            if last != Some(style) {
+                line.push_str(&format!(
+                    "{{{:?} {:?} {:?}}}",
+                    cell.fg, cell.bg, cell.modifier
+                ));
+                last = Some(style);
+            }
+            line.push_str(cell.symbol());
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// A game with every kind of highlight: a placed digit, a conflict, a struck
+/// candidate, a hint's unit, pattern and removals, the selection.
+fn highlighted_game(theme: ThemeName) -> State {
+    let mut state = game_in_progress();
+    select(&mut state, "r1c5");
+    press(&mut state, "2"); // a given: refused
+    select(&mut state, "r1c6");
+    press(&mut state, "3"); // clashes with the given 3 in r1c3
+    select(&mut state, "r2c2");
+    state.theme = theme;
+    state.color = theme != ThemeName::Mono;
+    state
+}
+
+#[test]
+fn mono_keeps_every_highlight_without_a_colour() {
+    let state = highlighted_game(ThemeName::Mono);
+    let buffer = buffer(&state, 80, 24);
+    for cell in buffer.content() {
+        assert_eq!(cell.fg, Color::Reset, "no foreground colour");
+        assert_eq!(cell.bg, Color::Reset, "no background colour");
+    }
+    // r2c2 selected: reversed. Line 4 is row 2's first line.
+    let x = find(&buffer, 4, 8, "2");
+    assert!(buffer[(x, 4)].modifier.contains(Modifier::REVERSED));
+    // The clash: `!3!` on both cells, underlined and reversed.
+    let text = screen(&state, 80, 24);
+    assert!(text.lines().nth(2).unwrap().contains("!3!"), "{text}");
+    let x = find(&buffer, 2, 10, "!");
+    assert!(buffer[(x, 2)].modifier.contains(Modifier::UNDERLINED));
+    // r1c1's struck 5: dim and crossed out.
+    let struck = &buffer[(7, 2)];
+    assert_eq!(struck.symbol(), "5");
+    assert!(
+        struck
+            .modifier
+            .contains(Modifier::DIM | Modifier::CROSSED_OUT)
+    );
+    insta::assert_snapshot!("mono_80x24", styled(&buffer));
+}
+
+#[test]
+fn light_theme_draws_dark_digits_on_pale_highlights() {
+    let state = highlighted_game(ThemeName::Light);
+    let buffer = buffer(&state, 80, 24);
+    // r1c5's given 2 (line 2: `1 ┃   45  (8)  !3! ┃   4   [2]`).
+    let given = find(&buffer, 2, 20, "2");
+    assert_eq!(buffer[(given - 1, 2)].symbol(), "[");
+    assert_eq!(buffer[(given, 2)].fg, Color::Black, "a given is black");
+    assert!(buffer[(given, 2)].modifier.contains(Modifier::BOLD));
+    let dark = buffer_of(ThemeName::Dark);
+    assert_ne!(
+        dark[(given, 2)].fg,
+        buffer[(given, 2)].fg,
+        "the schemes differ"
+    );
+    insta::assert_snapshot!("light_80x24", styled(&buffer));
+}
+
+fn buffer_of(theme: ThemeName) -> ratatui::buffer::Buffer {
+    buffer(&highlighted_game(theme), 80, 24)
+}
+
+#[test]
+fn every_theme_draws_the_same_text() {
+    let text = screen(&highlighted_game(ThemeName::Dark), 80, 24);
+    for theme in ThemeName::ALL {
+        assert_eq!(screen(&highlighted_game(theme), 80, 24), text, "{theme}");
+    }
+}
+
+#[test]
+fn no_color_wins_over_the_flag_and_the_file() {
+    let file = Config {
+        theme: Some(ThemeName::Light),
+    };
+    assert_eq!(
+        choose_theme(Some(ThemeName::HighContrast), true, &file),
+        ThemeName::Mono
+    );
+    if std::env::var_os("NO_COLOR").is_none() {
+        assert_eq!(
+            choose_theme(Some(ThemeName::HighContrast), false, &file),
+            ThemeName::HighContrast
+        );
+        assert_eq!(choose_theme(None, false, &file), ThemeName::Light);
+        assert_eq!(
+            choose_theme(None, false, &Config::default()),
+            ThemeName::Dark
+        );
+    }
+}
+
+#[test]
+fn the_settings_file_names_its_theme() {
+    let config = Config::parse("# mine\ntheme = \"high-contrast\"\n").unwrap();
+    assert_eq!(config.theme, Some(ThemeName::HighContrast));
+    assert_eq!(Config::parse("").unwrap(), Config::default());
+}
+
+#[test]
+fn a_bad_settings_file_says_which_line() {
+    let (line, message) = Config::parse("\n\ntheme = \"blue\"\n").unwrap_err();
+    assert_eq!(line, 3);
+    assert!(message.contains("\"blue\""), "{message}");
+    assert!(message.contains("dark, light, high-contrast or mono"));
+    let (line, message) = Config::parse("theme = \"dark\"\ncolour = 1\n").unwrap_err();
+    assert_eq!(line, 2);
+    assert!(message.contains("unknown setting `colour`"), "{message}");
+    let (line, _) = Config::parse("theme = \"dark\"\n\ntheme = = 2\n").unwrap_err();
+    assert_eq!(line, 3, "a syntax error has its line too");
+}
+
+#[test]
+fn a_named_settings_file_must_exist_and_its_errors_name_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("nope.toml");
+    let err = Config::load(Some(&missing)).unwrap_err().to_string();
+    assert!(err.contains("nope.toml"), "{err}");
+    let bad = dir.path().join("config.toml");
+    std::fs::write(&bad, "theme = \"light\"\nkeys = 3\n").unwrap();
+    let err = Config::load(Some(&bad)).unwrap_err().to_string();
+    assert!(err.contains("config.toml, line 2"), "{err}");
+    std::fs::write(&bad, "theme = \"light\"\n").unwrap();
+    assert_eq!(
+        Config::load(Some(&bad)).unwrap().theme,
+        Some(ThemeName::Light)
+    );
+}

@@ -243,6 +243,8 @@ pub struct State {
     pub stats: Stats,
     /// Colours on (off for NO_COLOR or --no-color: bold, underline and reverse only).
     pub color: bool,
+    /// The colour scheme the view draws with (mono when `color` is off).
+    pub theme: super::config::ThemeName,
     pub running: bool,
     /// Bumped on every change worth saving; the loop saves when it moves.
     pub revision: u64,
@@ -265,6 +267,7 @@ impl State {
             marked_wrong: Vec::new(),
             stats: Stats::default(),
             color: true,
+            theme: super::config::ThemeName::Dark,
             running: true,
             revision: 0,
             learn: None,

@@ -5,12 +5,13 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::{Color, Modifier, Style};
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 use super::board::render_grid;
 use super::put;
+use super::theme::Theme;
 use crate::app::learn::{BINDINGS, COMPARE_LIMIT, LearnAction, LearnState};
 use crate::engine::trace::{self, Ending, Event, Outcome, Settings, Why};
 use crate::engine::{Cell, Contradiction, Digit, Unit};
@@ -22,7 +23,7 @@ const FULL_HEIGHT: u16 = 37;
 const COMPACT_WIDTH: u16 = 31;
 const COMPACT_HEIGHT: u16 = 13;
 
-/// The view's styles: colours, or for NO_COLOR only bold, underline, reverse and strike-through.
+/// The view's styles, from the player's [`Theme`].
 struct Palette {
     given: Style,
     placed: Style,
@@ -30,47 +31,29 @@ struct Palette {
     candidate: Style,
     struck: Style,
     grid: Style,
-    color: bool,
+    theme: Theme,
 }
 
 impl Palette {
-    fn new(color: bool) -> Palette {
-        let bold = Style::new().add_modifier(Modifier::BOLD);
-        let struck = Modifier::CROSSED_OUT.union(Modifier::BOLD);
-        if color {
-            Palette {
-                given: bold.fg(Color::White),
-                placed: bold.fg(Color::Cyan),
-                guessed: bold.fg(Color::Yellow),
-                candidate: Style::new().fg(Color::DarkGray),
-                struck: Style::new().fg(Color::LightRed).add_modifier(struck),
-                grid: Style::new().fg(Color::Gray),
-                color,
-            }
-        } else {
-            Palette {
-                given: bold,
-                placed: Style::new(),
-                guessed: Style::new().add_modifier(Modifier::UNDERLINED),
-                candidate: Style::new().add_modifier(Modifier::DIM),
-                struck: Style::new().add_modifier(struck),
-                grid: Style::new(),
-                color,
-            }
+    fn new(theme: Theme) -> Palette {
+        Palette {
+            given: theme.given(),
+            placed: theme.player(),
+            guessed: theme.guessed(),
+            candidate: theme.candidate(),
+            struck: theme.candidate_removed(),
+            grid: theme.cell_border(),
+            theme,
         }
     }
 
     /// `style` on a highlighted cell.
     fn highlighted(&self, style: Style, highlight: Option<Highlight>) -> Style {
-        match (highlight, self.color) {
-            (None, _) => style,
-            (Some(Highlight::Source), true) => style.bg(Color::Blue),
-            (Some(Highlight::Contradiction), true) => style.bg(Color::Red),
-            (Some(Highlight::Unit), true) => style.bg(Color::Rgb(40, 40, 60)),
-            (Some(Highlight::Source | Highlight::Contradiction), false) => {
-                style.add_modifier(Modifier::REVERSED)
-            }
-            (Some(Highlight::Unit), false) => style.add_modifier(Modifier::UNDERLINED),
+        match highlight {
+            None => style,
+            Some(Highlight::Source) => style.patch(self.theme.event_source()),
+            Some(Highlight::Contradiction) => style.patch(self.theme.event_contradiction()),
+            Some(Highlight::Unit) => style.patch(self.theme.event_unit()),
         }
     }
 }
@@ -130,20 +113,24 @@ impl Marks {
 
 impl Widget for &LearnState {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let full = area.height >= FULL_HEIGHT && area.width >= FULL_WIDTH + 21;
-        let board_width = if full { FULL_WIDTH } else { COMPACT_WIDTH };
-        let [board_area, panel_area] =
-            Layout::horizontal([Constraint::Length(board_width + 1), Constraint::Min(20)])
-                .areas(area);
-        let marks = Marks::of(self.current().map(|r| &r.event));
-        let palette = Palette::new(self.color());
-        if full {
-            render_full_board(self, &marks, &palette, board_area, buf);
-        } else if board_area.height >= COMPACT_HEIGHT {
-            render_compact_board(self, &marks, &palette, board_area, buf);
-        }
-        render_panel(self, panel_area, buf);
+        render(self, Theme::new(self.color()), area, buf);
     }
+}
+
+/// Draws learn mode in the player's theme.
+pub fn render(learn: &LearnState, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let full = area.height >= FULL_HEIGHT && area.width >= FULL_WIDTH + 21;
+    let board_width = if full { FULL_WIDTH } else { COMPACT_WIDTH };
+    let [board_area, panel_area] =
+        Layout::horizontal([Constraint::Length(board_width + 1), Constraint::Min(20)]).areas(area);
+    let marks = Marks::of(learn.current().map(|r| &r.event));
+    let palette = Palette::new(theme);
+    if full {
+        render_full_board(learn, &marks, &palette, board_area, buf);
+    } else if board_area.height >= COMPACT_HEIGHT {
+        render_compact_board(learn, &marks, &palette, board_area, buf);
+    }
+    render_panel(learn, panel_area, buf);
 }
 
 /// The style of a placed digit: a given of the position, a guess on the path, or propagated.
@@ -203,11 +190,16 @@ fn render_full_board(
             }
         }
         if let Some(digit) = placed {
-            let text = digit.to_string();
+            // Bracketed like the player's digits, so a digit never reads as candidate 5.
+            let text = if learn.start().get(cell).is_some() {
+                format!("[{digit}]")
+            } else {
+                format!("({digit})")
+            };
             put(
                 buf,
                 area,
-                x + 3,
+                x + 2,
                 y + 1,
                 &text,
                 with_bg(digit_style(learn, palette, cell)),
@@ -264,7 +256,10 @@ fn render_compact_board(
             let x = x0 + 1 + col * 3 + col / 3;
             let struck = marks.struck.iter().any(|&(c, _)| c == cell);
             let (text, style) = match position.digits.get(cell) {
-                Some(digit) => (format!(" {digit} "), digit_style(learn, palette, cell)),
+                Some(digit) if learn.start().get(cell).is_some() => {
+                    (format!("[{digit}]"), digit_style(learn, palette, cell))
+                }
+                Some(digit) => (format!("({digit})"), digit_style(learn, palette, cell)),
                 None if struck => (" x ".to_string(), palette.struck),
                 None => (" · ".to_string(), palette.candidate),
             };

@@ -95,10 +95,14 @@ pub fn render(state: &State, frame: &mut Frame) {
 
 impl Widget for &State {
     fn render(self, area: Rect, buf: &mut Buffer) {
+        let theme = Theme::named(if self.color {
+            self.theme
+        } else {
+            theme::ThemeName::Mono
+        });
         if let Some(learn) = &self.learn {
-            return learn.as_ref().render(area, buf);
+            return learn::render(learn, theme, area, buf);
         }
-        let theme = Theme::new(self.color);
         match Layout::for_area(area) {
             Layout::Board {
                 size,
