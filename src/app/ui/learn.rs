@@ -384,9 +384,8 @@ fn comparison_table(learn: &LearnState, width: usize) -> Vec<String> {
             } else {
                 ""
             };
-            let mark = if *setting == settings { "▶" } else { " " };
             (
-                format!("{mark}{setting}"),
+                format!("{}{setting}", if *setting == settings { "▶" } else { " " }),
                 [
                     c.assignments.to_string(),
                     c.eliminations.to_string(),
@@ -419,17 +418,26 @@ fn comparison_table(learn: &LearnState, width: usize) -> Vec<String> {
             .map(|(cell, &w)| format!("{cell:>w$}"))
             .collect()
     };
-    let one_line = name_width + number_widths.iter().sum::<usize>() <= width;
+    let row_width = name_width + number_widths.iter().sum::<usize>();
+    let one_line = row_width <= width;
+    // A space after the `▶` marker when there is room for it.
+    let gap = if row_width < width { " " } else { "" };
+    let with_gap = |name: &str| {
+        let mut chars = name.chars();
+        let mark = chars.next().unwrap_or(' ');
+        format!("{mark}{gap}{}", chars.as_str())
+    };
+    let name_width = name_width + gap.len();
     let mut lines = Vec::new();
     if one_line {
         lines.push(format!(
             "{:<name_width$}{}",
-            " rules, order",
+            with_gap(" rules, order"),
             numbers(heads)
         ));
         for (name, counts) in &rows {
             let cells = [&counts[0], &counts[1], &counts[2], &counts[3]].map(|c| c.as_str());
-            lines.push(format!("{name:<name_width$}{}", numbers(cells)));
+            lines.push(format!("{:<name_width$}{}", with_gap(name), numbers(cells)));
         }
     } else {
         lines.push(format!("    {}", numbers(heads)));

@@ -113,7 +113,7 @@ impl Theme {
             player: fg(Color::Indexed(25)),
             wrong: fg(Color::Indexed(160)).add_modifier(BOLD.union(UNDERLINED)),
             candidate: fg(Color::Indexed(240)),
-            candidate_struck: fg(Color::Indexed(249)).add_modifier(CROSSED),
+            candidate_struck: fg(Color::Indexed(246)).add_modifier(CROSSED),
             candidate_same: fg(Color::Indexed(130)).add_modifier(BOLD),
             candidate_removed: fg(Color::Indexed(160)).add_modifier(CROSSED.union(BOLD)),
             candidate_key: fg(Color::Indexed(28)).add_modifier(BOLD),
