@@ -12,6 +12,7 @@ use crate::cmd::show::ShowArgs;
 use crate::cmd::solve::SolveArgs;
 use crate::cmd::stats::StatsArgs;
 use crate::cmd::trace::TraceArgs;
+use crate::cmd::why::WhyArgs;
 
 /// A Sudoku player for the terminal, with a fast solver that explains itself.
 #[derive(Parser, Debug)]
@@ -49,4 +50,6 @@ pub enum Command {
     Stats(StatsArgs),
     /// Watch propagation and search solve one puzzle, event by event.
     Trace(TraceArgs),
+    /// Why a cell cannot hold a digit: a peer, a unit, a technique, or search.
+    Why(WhyArgs),
 }

@@ -32,6 +32,7 @@ fn main() -> ExitCode {
         Some(Command::Stats(args)) => cmd::stats::run(&args),
         None => cmd::play::run(&cli.play),
         Some(Command::Trace(args)) => cmd::trace::run(&args),
+        Some(Command::Why(args)) => cmd::why::run(&args),
     };
     match result {
         Ok(exit) => exit.into(),

@@ -10,6 +10,7 @@ pub mod show;
 pub mod solve;
 pub mod stats;
 pub mod trace;
+pub mod why;
 
 use std::process::ExitCode;
 
