@@ -2,6 +2,7 @@
 
 use clap::{Parser, Subcommand};
 
+use crate::cmd::audit::AuditArgs;
 use crate::cmd::explain::ExplainArgs;
 use crate::cmd::generate::GenerateArgs;
 use crate::cmd::grade::GradeArgs;
@@ -52,4 +53,6 @@ pub enum Command {
     Trace(TraceArgs),
     /// Why a cell cannot hold a digit: a peer, a unit, a technique, or search.
     Why(WhyArgs),
+    /// Audit pencil marks: missing solution digits, stale marks, marks a technique removes.
+    Audit(AuditArgs),
 }

@@ -33,6 +33,7 @@ fn main() -> ExitCode {
         None => cmd::play::run(&cli.play),
         Some(Command::Trace(args)) => cmd::trace::run(&args),
         Some(Command::Why(args)) => cmd::why::run(&args),
+        Some(Command::Audit(args)) => cmd::audit::run(&args),
     };
     match result {
         Ok(exit) => exit.into(),

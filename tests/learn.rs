@@ -290,3 +290,185 @@ fn why_command_fails_on_a_puzzle_without_solution() {
         stdout(&output)
     );
 }
+
+// ---- audit ----
+
+use pencilmark::engine::learn::audit::{self, Problem};
+use pencilmark::engine::types::Candidates;
+use rand::{Rng, SeedableRng};
+
+/// A mid-game position of `givens`: the first `advance` easiest steps' digits.
+fn advanced(givens: &Grid, advance: usize) -> Board {
+    let mut board = Board::with_auto_candidates(givens);
+    for _ in 0..advance {
+        match logic::next_step(&board, &pencilmark::engine::logic::Technique::ALL) {
+            Some(step) => step.apply(&mut board),
+            None => break,
+        }
+    }
+    Board::with_auto_candidates(board.digits())
+}
+
+#[test]
+fn audit_classifies_sloppy_marks_as_they_were_made() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(14);
+    for givens in sample_puzzles() {
+        let solution = solution_of(&givens);
+        for round in 0..4 {
+            let mut position = advanced(&givens, 6 * round);
+            let mut dropped = Vec::new();
+            let mut stale = Vec::new();
+            for cell in position.open_cells().collect::<Vec<_>>() {
+                let right = solution.get(cell).expect("complete");
+                let mut marks = position.candidates(cell);
+                // Keep a random subset of the wrong marks.
+                for digit in marks.iter() {
+                    if digit != right && rng.random_bool(0.3) {
+                        marks = marks.without(digit);
+                    }
+                }
+                if rng.random_bool(0.05) {
+                    marks = marks.without(right);
+                    dropped.push((cell, right));
+                }
+                if rng.random_bool(0.1)
+                    && let Some(held) = cell.peers().iter().find_map(|&p| position.digit(p))
+                {
+                    if !marks.contains(held) {
+                        stale.push((cell, held));
+                    }
+                    marks = marks.with(held);
+                }
+                position.set_candidates(cell, marks);
+            }
+            let report = audit::audit(&givens, &position).expect("unique");
+            assert!(report.wrong_digits.is_empty());
+            let found = |key: &str| -> Vec<(Cell, Digit)> {
+                report.of_kind(key).map(|f| (f.cell, f.digit)).collect()
+            };
+            assert_eq!(
+                found("missing"),
+                dropped,
+                "every dropped solution digit, only those"
+            );
+            let stale_found = found("stale");
+            for mark in &stale {
+                assert!(stale_found.contains(mark), "stale mark {mark:?} not found");
+            }
+            let sound = pencilmark::engine::learn::sound_board(&position, &solution);
+            for finding in &report.findings {
+                let (cell, digit) = (finding.cell, finding.digit);
+                match &finding.problem {
+                    Problem::Missing => assert_eq!(solution.get(cell), Some(digit)),
+                    Problem::Stale { peer } => {
+                        assert_ne!(
+                            solution.get(cell),
+                            Some(digit),
+                            "a correct mark called stale"
+                        );
+                        assert!(peer.sees(cell) && position.digit(*peer) == Some(digit));
+                    }
+                    Problem::Removable(step) => {
+                        assert_ne!(
+                            solution.get(cell),
+                            Some(digit),
+                            "a correct mark called removable"
+                        );
+                        assert!(position.candidates(cell).contains(digit));
+                        assert_step_is_real_and_sound(&sound, step, &solution);
+                        assert!(removes(step, cell, digit));
+                    }
+                }
+            }
+            // Marks that are right are never mentioned, except as missing.
+            for cell in position.open_cells() {
+                let right = solution.get(cell).expect("complete");
+                assert!(
+                    !report.findings.iter().any(|f| f.cell == cell
+                        && f.digit == right
+                        && f.problem != Problem::Missing)
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn audit_names_a_wrong_digit_and_marks_it_made_stale() {
+    let givens = parse::parse_line(EASY, 1).expect("puzzle");
+    let solution = solution_of(&givens);
+    let mut position = Board::with_auto_candidates(&givens);
+    let cell = Cell::parse("r1c3").expect("cell");
+    let wrong = position
+        .candidates(cell)
+        .iter()
+        .find(|&d| solution.get(cell) != Some(d))
+        .expect("a wrong candidate");
+    // Marks first (as a player has them), then the wrong digit on top.
+    let marks: Vec<Candidates> = Cell::all().map(|c| position.candidates(c)).collect();
+    position.place(cell, wrong);
+    for c in position.open_cells().collect::<Vec<_>>() {
+        position.set_candidates(c, marks[c.index()]);
+    }
+    let report = audit::audit(&givens, &position).expect("unique");
+    assert_eq!(report.wrong_digits, vec![(cell, wrong)]);
+    assert!(report.has_errors());
+    assert!(
+        report
+            .of_kind("stale")
+            .any(|f| f.digit == wrong && f.cell.sees(cell))
+    );
+}
+
+#[test]
+fn audit_command_reports_each_kind_and_fails_on_errors() {
+    let givens = parse::parse_line(EASY, 1).expect("puzzle");
+    let solution = solution_of(&givens);
+    let mut position = Board::with_auto_candidates(&givens);
+    // r1c3 loses its solution digit; r2c2 gets a stale 3 (r1c2 holds 3).
+    let r1c3 = Cell::parse("r1c3").expect("cell");
+    let right = solution.get(r1c3).expect("complete");
+    position.strike(r1c3, right);
+    let r2c2 = Cell::parse("r2c2").expect("cell");
+    position.restore(r2c2, Digit::new(3));
+    let marks = pencilmark::cmd::show::candidate_grid(&position);
+    let output = run(&["audit", "--json", "--givens", EASY, "-"], &marks);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let value: serde_json::Value = serde_json::from_str(stdout(&output).trim()).expect("JSON");
+    assert_eq!(
+        value["missing"],
+        serde_json::json!([{"cell": "r1c3", "digit": right.get()}])
+    );
+    assert!(
+        value["stale"]
+            .as_array()
+            .expect("list")
+            .contains(&serde_json::json!({"cell": "r2c2", "digit": 3, "peer": "r1c2"}))
+    );
+    assert!(!value["removable"].as_array().expect("list").is_empty());
+    assert_eq!(value["errors"], true);
+
+    let output = run(&["audit", "--givens", EASY, "-"], &marks);
+    let text = stdout(&output);
+    assert!(text.contains("Missing (fatal"), "{text}");
+    assert!(
+        text.contains("r2c2: 3 is marked, but r1c2 holds 3"),
+        "{text}"
+    );
+}
+
+#[test]
+fn audit_command_passes_clean_marks() {
+    // The marks of the solved grid with one cell opened: nothing is wrong.
+    let givens = parse::parse_line(EASY, 1).expect("puzzle");
+    let solution = solution_of(&givens);
+    let mut line = solution.to_line();
+    line.replace_range(0..1, ".");
+    let output = run(&["audit", &line], "");
+    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+    assert!(
+        stdout(&output).contains("The marks are sound"),
+        "{}",
+        stdout(&output)
+    );
+}

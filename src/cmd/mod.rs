@@ -1,5 +1,6 @@
 //! The subcommands, one file each; `main` dispatches here.
 
+pub mod audit;
 pub mod explain;
 pub mod generate;
 pub mod grade;

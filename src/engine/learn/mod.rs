@@ -7,6 +7,7 @@
 //! puzzle's solution, and every reason is found on a *sound* board (one that still
 //! holds every solution digit), so a true candidate is never proved false.
 
+pub mod audit;
 pub mod proof;
 pub mod why;
 
