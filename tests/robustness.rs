@@ -392,3 +392,116 @@ fn line_reader_names_the_limit_and_the_bad_byte() {
         })
     ));
 }
+
+#[test]
+fn threads_beyond_the_machine_are_capped_and_said() {
+    let puzzles = format!("{EULER}\n{INKALA}\n{EULER}\n");
+    let one = pencilmark(&["solve", "--threads", "1"], &puzzles);
+    let many = pencilmark(&["solve", "--threads", "100000"], &puzzles);
+    assert_eq!(many.status.code(), Some(0));
+    assert_eq!(stdout(&many), stdout(&one));
+    assert!(
+        stderr(&many).contains("--threads 100000 capped at"),
+        "{}",
+        stderr(&many)
+    );
+    assert!(!stderr(&one).contains("capped"));
+    let args = ["generate", "-n", "2", "--seed", "5", "--threads"];
+    let one = pencilmark(&[&args[..], &["1"]].concat(), "");
+    let many = pencilmark(&[&args[..], &["100000"]].concat(), "");
+    assert_eq!(many.status.code(), Some(0), "{}", stderr(&many));
+    assert_eq!(stdout(&many), stdout(&one));
+    assert!(stderr(&many).contains("--threads 100000 capped at"));
+}
+
+/// The effective user id, from `/proc/self/status` (`None` off Linux).
+fn effective_uid() -> Option<u32> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("Uid:"))?;
+    line.split_whitespace().nth(2)?.parse().ok()
+}
+
+/// Whether `tool` runs (`tool --version` succeeds).
+fn has_tool(tool: &str) -> bool {
+    Command::new(tool)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// With `RLIMIT_NPROC` at 1 the system refuses every new thread: `solve` and
+/// `generate` say so and do the work on the main thread, same output, no panic.
+/// Root ignores the limit, so as root the command runs as `nobody` (`setpriv`),
+/// from a copy of the binary in a directory anyone can read.
+#[test]
+fn a_refused_thread_falls_back_to_fewer_threads_without_a_panic() {
+    let root = effective_uid() == Some(0);
+    let tools: &[&str] = if root {
+        &["prlimit", "setpriv"]
+    } else {
+        &["prlimit"]
+    };
+    if let Some(missing) = tools.iter().find(|tool| !has_tool(tool)) {
+        assert!(
+            std::env::var("CI").map_or(true, |v| v != "true"),
+            "{missing} is needed under CI=true"
+        );
+        eprintln!("skipped: {missing} is not installed");
+        return;
+    }
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let copy = dir.path().join("pencilmark");
+    std::fs::copy(env!("CARGO_BIN_EXE_pencilmark"), &copy).unwrap();
+    std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let limited = |args: &[&str], input: &str| -> Output {
+        let mut command = if root {
+            let mut c = Command::new("setpriv");
+            c.args([
+                "--reuid=65534",
+                "--regid=65534",
+                "--clear-groups",
+                "prlimit",
+            ]);
+            c
+        } else {
+            Command::new("prlimit")
+        };
+        let mut child = command
+            .arg("--nproc=1")
+            .arg(&copy)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("prlimit runs");
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        finish(child, &format!("{args:?} with RLIMIT_NPROC 1"))
+    };
+    let puzzles = format!("{EULER}\n{INKALA}\n{EULER}\n{INKALA}\n");
+    let solved = limited(&["solve", "--threads", "2"], &puzzles);
+    assert_eq!(solved.status.code(), Some(0), "{}", stderr(&solved));
+    assert_eq!(
+        stdout(&solved),
+        stdout(&pencilmark(&["solve", "--threads", "1"], &puzzles))
+    );
+    // One core caps --threads 2 at 1: no thread is asked for, none refused.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    assert!(
+        cores < 2 || stderr(&solved).contains("could not start a thread"),
+        "{}",
+        stderr(&solved)
+    );
+    let args = ["generate", "-n", "2", "--seed", "9", "--threads", "2"];
+    let generated = limited(&args, "");
+    assert_eq!(generated.status.code(), Some(0), "{}", stderr(&generated));
+    assert_eq!(stdout(&generated), stdout(&pencilmark(&args, "")));
+    assert!(cores < 2 || stderr(&generated).contains("going on with the main thread alone"));
+}

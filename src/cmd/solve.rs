@@ -98,10 +98,7 @@ impl Batch {
 
 /// Runs the command.
 pub fn run(args: &SolveArgs) -> Result<Exit> {
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
+    let threads = super::worker_threads("solve", args.threads);
     let mut puzzles = Puzzles::open(args.file.as_deref(), Rules::Checked)?;
     let stdout = io::stdout();
     let mut report = Report {
@@ -109,6 +106,7 @@ pub fn run(args: &SolveArgs) -> Result<Exit> {
         exit: Exit::Done,
         puzzles: 0,
         stats: SearchStats::default(),
+        threads,
     };
     let started = Instant::now();
     let mut batch = Batch::default();
@@ -118,7 +116,7 @@ pub fn run(args: &SolveArgs) -> Result<Exit> {
             Next::Line(number) => {
                 batch.push(number, &text);
                 if batch.len() == BATCH {
-                    report.emit_batch(&batch, args.count, threads)?;
+                    report.emit_batch(&batch, args.count)?;
                     batch.clear();
                 }
                 continue;
@@ -134,11 +132,11 @@ pub fn run(args: &SolveArgs) -> Result<Exit> {
             },
         };
         // Keep input order: the lines before this puzzle go first.
-        report.emit_batch(&batch, args.count, threads)?;
+        report.emit_batch(&batch, args.count)?;
         batch.clear();
         report.emit(outcome)?;
     }
-    report.emit_batch(&batch, args.count, threads)?;
+    report.emit_batch(&batch, args.count)?;
     report.finish(args.stats, started)
 }
 
@@ -178,38 +176,58 @@ fn solve_one(
 
 struct Report<W: Write> {
     out: W,
+    /// Worker threads for the next batch (fewer after the system refused one).
+    threads: usize,
     exit: Exit,
     puzzles: usize,
     stats: SearchStats,
 }
 
 impl<W: Write> Report<W> {
-    /// Solves a batch on `threads` threads, each taking a contiguous share, and
-    /// prints the outcomes in input order.
-    fn emit_batch(&mut self, batch: &Batch, count: bool, threads: usize) -> Result<()> {
+    /// Solves a batch on `self.threads` threads, each taking a contiguous share,
+    /// and prints the outcomes in input order. A thread the system refuses leaves
+    /// its share to the calling thread, and later batches use the threads that started.
+    fn emit_batch(&mut self, batch: &Batch, count: bool) -> Result<()> {
         if batch.len() == 0 {
             return Ok(());
         }
-        let results: Vec<(Vec<Outcome>, SearchStats)> = if threads == 1 {
+        let results: Vec<(Vec<Outcome>, SearchStats)> = if self.threads == 1 {
             vec![batch.solve(0..batch.len(), count)]
         } else {
-            let share = batch.len().div_ceil(threads);
-            std::thread::scope(|scope| {
+            let share = batch.len().div_ceil(self.threads);
+            let mut refused = None;
+            let mut started = 0;
+            let results = std::thread::scope(|scope| {
                 let workers: Vec<_> = (0..batch.len())
                     .step_by(share)
                     .map(|start| {
                         let range = start..(start + share).min(batch.len());
-                        scope.spawn(move || batch.solve(range, count))
+                        let work = range.clone();
+                        std::thread::Builder::new()
+                            .spawn_scoped(scope, move || batch.solve(work, count))
+                            .map_err(|error| {
+                                refused.get_or_insert(error);
+                                range
+                            })
                     })
                     .collect();
+                started = workers.iter().filter(|worker| worker.is_ok()).count();
                 workers
                     .into_iter()
-                    .map(|worker| match worker.join() {
-                        Ok(result) => result,
-                        Err(panic) => std::panic::resume_unwind(panic),
+                    .map(|worker| match worker {
+                        Ok(handle) => match handle.join() {
+                            Ok(result) => result,
+                            Err(panic) => std::panic::resume_unwind(panic),
+                        },
+                        Err(range) => batch.solve(range, count),
                     })
-                    .collect()
-            })
+                    .collect::<Vec<_>>()
+            });
+            if let Some(error) = refused {
+                super::report_spawn_failure("solve", &error, started);
+                self.threads = started.max(1);
+            }
+            results
         };
         for (outcomes, stats) in results {
             self.stats += stats;

@@ -9,6 +9,8 @@
 //! the technique finders) read the compile-time table in [`super::types`], which is
 //! derived from the same unit list and checked against this one by a test.
 
+pub mod board;
+pub mod format;
 mod shapes;
 
 pub use shapes::{ShapeError, Variant};
