@@ -9,6 +9,7 @@ use crate::cmd::grade::GradeArgs;
 use crate::cmd::hint::HintArgs;
 use crate::cmd::play::PlayArgs;
 use crate::cmd::propagate::PropagateArgs;
+use crate::cmd::replay::ReplayArgs;
 use crate::cmd::show::ShowArgs;
 use crate::cmd::solve::SolveArgs;
 use crate::cmd::stats::StatsArgs;
@@ -55,4 +56,6 @@ pub enum Command {
     Why(WhyArgs),
     /// Audit pencil marks: missing solution digits, stale marks, marks a technique removes.
     Audit(AuditArgs),
+    /// Replay a game: each move annotated, the first wrong move, a summary per technique.
+    Replay(ReplayArgs),
 }

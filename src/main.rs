@@ -34,6 +34,7 @@ fn main() -> ExitCode {
         Some(Command::Trace(args)) => cmd::trace::run(&args),
         Some(Command::Why(args)) => cmd::why::run(&args),
         Some(Command::Audit(args)) => cmd::audit::run(&args),
+        Some(Command::Replay(args)) => cmd::replay::run(&args),
     };
     match result {
         Ok(exit) => exit.into(),

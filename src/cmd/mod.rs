@@ -7,6 +7,7 @@ pub mod grade;
 pub mod hint;
 pub mod play;
 pub mod propagate;
+pub mod replay;
 pub mod show;
 pub mod solve;
 pub mod stats;

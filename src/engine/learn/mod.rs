@@ -9,6 +9,7 @@
 
 pub mod audit;
 pub mod proof;
+pub mod replay;
 pub mod why;
 
 use thiserror::Error;

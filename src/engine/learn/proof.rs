@@ -65,7 +65,33 @@ impl Reason {
     }
 }
 
-/// Finds the cheapest proof that a candidate is impossible on one board.
+/// What a proof proves: that a cell cannot hold a digit, or that it must.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Goal {
+    Exclude(Cell, Digit),
+    Place(Cell, Digit),
+}
+
+impl Goal {
+    /// Whether `step` proves the goal.
+    pub fn is_met_by(self, step: &Step) -> bool {
+        match self {
+            Goal::Exclude(cell, digit) => removes(step, cell, digit),
+            Goal::Place(cell, digit) => step.placements.contains(&(cell, digit)),
+        }
+    }
+
+    /// A reason without a technique (placements have none: a single is a step).
+    fn plain_reason(self, board: &Board) -> Option<Reason> {
+        match self {
+            Goal::Exclude(cell, digit) => plain_reason(board, cell, digit),
+            Goal::Place(..) => None,
+        }
+    }
+}
+
+/// Finds the cheapest proof that a candidate is impossible (or, for a replay,
+/// that a digit goes in a cell) on one board.
 pub struct Prover {
     board: Board,
     /// One easiest-step path per difficulty ceiling, easiest ceiling first.
@@ -100,15 +126,15 @@ impl Stage {
     }
 
     /// The reason that holds here, plainest first.
-    fn reason(&mut self, allowed: &[Technique], cell: Cell, digit: Digit) -> Option<Reason> {
-        if let Some(reason) = plain_reason(&self.board, cell, digit) {
+    fn reason(&mut self, allowed: &[Technique], goal: Goal) -> Option<Reason> {
+        if let Some(reason) = goal.plain_reason(&self.board) {
             return Some(reason);
         }
         for (index, &technique) in allowed.iter().enumerate() {
             if let Some(step) = self
                 .instances(index, technique)
                 .iter()
-                .find(|step| removes(step, cell, digit))
+                .find(|step| goal.is_met_by(step))
             {
                 return Some(Reason::Step(step.clone()));
             }
@@ -171,10 +197,15 @@ impl Prover {
     /// steps added up), so a few singles and a peer beat a Swordfish. The steps
     /// the proof does not need are dropped. None when logic runs out first.
     pub fn by_logic(&mut self, cell: Cell, digit: Digit) -> Option<Exclusion> {
+        self.prove(Goal::Exclude(cell, digit))
+    }
+
+    /// The cheapest logical proof of `goal`, found as [`Prover::by_logic`] says.
+    pub fn prove(&mut self, goal: Goal) -> Option<Exclusion> {
         let mut best: Option<Exclusion> = None;
         for tier in 0..self.tiers.len() {
             let budget = best.as_ref().map_or(u32::MAX, Exclusion::cost);
-            if let Some(found) = self.walk(tier, cell, digit, budget) {
+            if let Some(found) = self.walk(tier, goal, budget) {
                 let direct = found.after.is_empty();
                 best = Some(found);
                 // A reason on the board itself: a higher ceiling finds the same one.
@@ -183,17 +214,17 @@ impl Prover {
                 }
             }
         }
-        best.map(|found| prune(&self.board, found, cell, digit))
+        best.map(|found| prune(&self.board, found, goal))
     }
 
     /// Follows tier `tier`'s path until a reason appears, giving up once the
     /// proof would cost `budget` or more.
-    fn walk(&mut self, tier: usize, cell: Cell, digit: Digit, budget: u32) -> Option<Exclusion> {
+    fn walk(&mut self, tier: usize, goal: Goal, budget: u32) -> Option<Exclusion> {
         let Tier { allowed, stages } = &mut self.tiers[tier];
         let mut after: Vec<Step> = Vec::new();
         let mut spent = 0;
         for index in 0.. {
-            if let Some(reason) = stages[index].reason(allowed, cell, digit) {
+            if let Some(reason) = stages[index].reason(allowed, goal) {
                 let found = Exclusion { after, reason };
                 return (found.cost() < budget).then_some(found);
             }
@@ -218,11 +249,11 @@ impl Prover {
 /// First a slice (the steps whose effects touch the cells the reason, or a kept
 /// step, looks at), checked by replaying it; then each remaining step, last
 /// first, is dropped when the proof still holds without it.
-fn prune(board: &Board, found: Exclusion, cell: Cell, digit: Digit) -> Exclusion {
+fn prune(board: &Board, found: Exclusion, goal: Goal) -> Exclusion {
     /// Longest list the one-by-one pass tries (it replays the list once per step).
-    const ONE_BY_ONE: usize = 12;
-    let sliced = slice(&found, cell, digit);
-    let mut best = match replay(board, &sliced, &found.reason, cell, digit) {
+    const ONE_BY_ONE: usize = 20;
+    let sliced = slice(&found, goal);
+    let mut best = match replay(board, &sliced, &found.reason, goal) {
         Some(shorter) if shorter.cost() <= found.cost() => shorter,
         _ => found,
     };
@@ -232,7 +263,7 @@ fn prune(board: &Board, found: Exclusion, cell: Cell, digit: Digit) -> Exclusion
     for index in (0..best.after.len()).rev() {
         let mut fewer = best.after.clone();
         fewer.remove(index);
-        if let Some(shorter) = replay(board, &fewer, &best.reason, cell, digit)
+        if let Some(shorter) = replay(board, &fewer, &best.reason, goal)
             && shorter.cost() <= best.cost()
         {
             best = shorter;
@@ -244,7 +275,8 @@ fn prune(board: &Board, found: Exclusion, cell: Cell, digit: Digit) -> Exclusion
 /// The steps of `found` that may matter, walking back from its reason: a step
 /// matters when it changes a candidate that the reason, or a later step that
 /// matters, reads.
-pub fn slice(found: &Exclusion, cell: Cell, digit: Digit) -> Vec<Step> {
+fn slice(found: &Exclusion, goal: Goal) -> Vec<Step> {
+    let (Goal::Exclude(cell, digit) | Goal::Place(cell, digit)) = goal;
     let mut watched = [Candidates::NONE; CELLS];
     let mut watch = |read: Vec<(Cell, Candidates)>| {
         for (c, set) in read {
@@ -319,13 +351,7 @@ fn reads(step: &Step) -> Vec<(Cell, Candidates)> {
 /// The proof made of `steps` (each found again on the board it meets, and
 /// skipped when it no longer changes anything) and a reason of the same kind
 /// as `reason`, if one holds at the end.
-fn replay(
-    board: &Board,
-    steps: &[Step],
-    reason: &Reason,
-    cell: Cell,
-    digit: Digit,
-) -> Option<Exclusion> {
+fn replay(board: &Board, steps: &[Step], reason: &Reason, goal: Goal) -> Option<Exclusion> {
     let mut board = *board;
     let mut after = Vec::new();
     for step in steps {
@@ -346,9 +372,9 @@ fn replay(
     let reason = match reason {
         Reason::Step(step) => logic::instances(&board, step.technique)
             .into_iter()
-            .find(|found| removes(found, cell, digit))
+            .find(|found| goal.is_met_by(found))
             .map(Reason::Step)?,
-        _ => plain_reason(&board, cell, digit)?,
+        _ => goal.plain_reason(&board)?,
     };
     Some(Exclusion { after, reason })
 }
