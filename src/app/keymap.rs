@@ -61,6 +61,8 @@ pub enum Key {
     Enter,
     Tab,
     BackTab,
+    PageUp,
+    PageDown,
     /// Any key not bound otherwise in the context.
     Other,
 }
@@ -82,6 +84,8 @@ impl Key {
             KeyCode::Enter => Key::Enter,
             KeyCode::Tab => Key::Tab,
             KeyCode::BackTab => Key::BackTab,
+            KeyCode::PageUp => Key::PageUp,
+            KeyCode::PageDown => Key::PageDown,
             _ => return None,
         })
     }
@@ -102,6 +106,8 @@ impl Key {
             Key::Enter => "Enter".to_string(),
             Key::Tab => "Tab".to_string(),
             Key::BackTab => "Shift-Tab".to_string(),
+            Key::PageUp => "PgUp".to_string(),
+            Key::PageDown => "PgDn".to_string(),
             Key::Other => "any other key".to_string(),
         }
     }
@@ -256,6 +262,18 @@ pub static BINDINGS: &[Binding] = &[
         Action::Pause,
         "pause (board hidden, clock stopped)",
     ),
+    bind(
+        Board,
+        &[PageUp],
+        Action::Scroll(-3),
+        "propagation log: earlier entries",
+    ),
+    bind(
+        Board,
+        &[PageDown],
+        Action::Scroll(3),
+        "propagation log: later entries",
+    ),
     bind(Board, &[Char('?')], Action::Help, "this help"),
     bind(
         Board,
@@ -268,6 +286,15 @@ pub static BINDINGS: &[Binding] = &[
         &[Char('q')],
         Action::Quit,
         "quit (the game is saved)",
+    ),
+    bind(Help, &[Up, Char('k')], Action::Scroll(-1), "scroll up"),
+    bind(Help, &[Down, Char('j')], Action::Scroll(1), "scroll down"),
+    bind(Help, &[PageUp], Action::Scroll(-10), "page up"),
+    bind(
+        Help,
+        &[PageDown, Char(' ')],
+        Action::Scroll(10),
+        "page down",
     ),
     bind(
         Help,

@@ -124,6 +124,7 @@ pub(super) fn propagate(state: &mut State) {
     }
     commit(state, next);
     state.log = log;
+    state.scroll = 0;
     let mut text = match placed {
         0 => "No forced single to fill".to_string(),
         1 => "Filled 1 forced single".to_string(),
