@@ -1,9 +1,11 @@
 //! The subcommands, one file each; `main` dispatches here.
 
+pub mod completions;
 pub mod explain;
 pub mod generate;
 pub mod grade;
 pub mod hint;
+pub mod man;
 pub mod play;
 pub mod propagate;
 pub mod shaped;

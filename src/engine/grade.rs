@@ -29,6 +29,19 @@ pub struct Grade {
 
 /// Grades `givens` by solving with the easiest step each time.
 pub fn grade(givens: &Grid) -> Grade {
+    grade_at_most(givens, Level::Extreme).expect("every puzzle grades at most Extreme")
+}
+
+/// [`grade`], given up (`None`) as soon as the solve needs a step above `cap`.
+/// The generator asks this way: a puzzle above the level it wants is thrown away,
+/// so grading it to the end (guesses and all) would be wasted. Below Hard only the
+/// techniques of `cap`'s level or easier are tried (from Hard on every technique,
+/// as a short chain is a Hard step).
+pub fn grade_at_most(givens: &Grid, cap: Level) -> Option<Grade> {
+    let usable: Vec<Technique> = Technique::ALL
+        .into_iter()
+        .filter(|t| cap >= Level::Hard || t.level() <= cap)
+        .collect();
     let mut board = Board::with_auto_candidates(givens);
     let mut steps = BTreeMap::new();
     let mut hardest: Option<Technique> = None;
@@ -37,13 +50,19 @@ pub fn grade(givens: &Grid) -> Grade {
     let mut guesses = 0;
     let mut solution: Option<Option<Grid>> = None;
     while !board.is_solved() {
-        if let Some(step) = logic::next_step(&board, &Technique::ALL) {
+        if let Some(step) = logic::next_step(&board, &usable) {
+            if step.level() > cap {
+                return None;
+            }
             *steps.entry(step.technique).or_insert(0) += 1;
             hardest = hardest.max(Some(step.technique));
             level = level.max(step.level());
             score += step.score();
             step.apply(&mut board);
             continue;
+        }
+        if cap < Level::Extreme {
+            return None;
         }
         let known = solution.get_or_insert_with(|| search::solve(givens).solution);
         let (Some(solved), Some(cell)) = (known.as_ref(), board.fewest_candidates_cell()) else {
@@ -59,11 +78,11 @@ pub fn grade(givens: &Grid) -> Grade {
         level = Level::Extreme;
         hardest = None;
     }
-    Grade {
+    (level <= cap).then_some(Grade {
         level,
         score,
         hardest,
         steps,
         guesses,
-    }
+    })
 }

@@ -4,7 +4,8 @@
 
 use super::technique::{Level, Technique};
 use super::{
-    chains, coloring, fish, intersections, single_digit, singles, subsets, uniqueness, wings,
+    chains, coloring, finned_fish, fish, intersections, rectangles, remote_pair, single_digit,
+    singles, subsets, uniqueness, wings,
 };
 use crate::engine::board::Board;
 use crate::engine::types::{Candidates, Cell, Digit, Unit};
@@ -89,6 +90,11 @@ impl Step {
             XyWing | XyzWing | WWing => wings::text(self),
             SimpleColorsTrap | SimpleColorsWrap => coloring::text(self),
             UniqueRectangle1 | BugPlus1 => uniqueness::text(self),
+            UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | UniqueRectangle5
+            | UniqueRectangle6 | HiddenRectangle => rectangles::text(self),
+            RemotePair => remote_pair::text(self),
+            FinnedXWing | SashimiXWing | FinnedSwordfish | SashimiSwordfish | FinnedJellyfish
+            | SashimiJellyfish => finned_fish::text(self),
             XChain | XyChain => chains::text(self),
         };
         format!("{}: {why}{}", self.technique, self.effects_text())
