@@ -54,6 +54,13 @@ pub struct GenerateArgs {
     /// Graded puzzles to try for each one before giving up.
     #[arg(long, default_value_t = generate::DEFAULT_MAX_ATTEMPTS, value_name = "N")]
     pub max_attempts: u32,
+    /// Side of the board: 4, 6, 8, 9 or 12. Other shapes than the classic 9x9 are
+    /// unique and minimal, not graded (--difficulty and --symmetry do not apply).
+    #[arg(long, default_value_t = 9, value_name = "N")]
+    pub size: usize,
+    /// classic, x (diagonals) or windoku (9x9).
+    #[arg(long, value_parser = super::shaped::parse_variant)]
+    pub variant: Option<crate::engine::geometry::Variant>,
 }
 
 fn parse_level(text: &str) -> Result<Level, String> {
@@ -104,6 +111,10 @@ pub fn run(args: &GenerateArgs) -> Result<Exit> {
         eprintln!("pencilmark: seed {seed} (pass --seed {seed} to repeat)");
         seed
     });
+    if args.size != 9 || args.variant.is_some_and(|v| v.key() != "classic") {
+        let variant = args.variant.unwrap_or_default();
+        return super::shaped::generate(args.size, variant, seed, args.count, args.json);
+    }
     let request = Request {
         level: args.difficulty,
         symmetry: args.symmetry,
