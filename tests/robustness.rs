@@ -499,6 +499,16 @@ fn a_refused_thread_falls_back_to_fewer_threads_without_a_panic() {
         "{}",
         stderr(&solved)
     );
+    // Other shapes (4x4 lines here) are solved through the same thread shares.
+    let small = "1...............\n.2..............\n3...............\n";
+    let solved = limited(&["solve", "--threads", "2"], small);
+    assert_eq!(solved.status.code(), Some(0), "{}", stderr(&solved));
+    assert_eq!(stdout(&solved).lines().count(), 3);
+    assert_eq!(
+        stdout(&solved),
+        stdout(&pencilmark(&["solve", "--threads", "1"], small))
+    );
+    assert!(cores < 2 || stderr(&solved).contains("could not start a thread"));
     let args = ["generate", "-n", "2", "--seed", "9", "--threads", "2"];
     let generated = limited(&args, "");
     assert_eq!(generated.status.code(), Some(0), "{}", stderr(&generated));
