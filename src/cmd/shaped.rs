@@ -141,7 +141,6 @@ fn solve_batch(
     count: bool,
     threads: usize,
 ) -> Vec<Answer> {
-    let share = batch.len().div_ceil(threads.max(1)).max(1);
     let answer_share = |lines: &[(usize, String)]| {
         let mut shapes = ShapeReader::new(variant);
         lines
@@ -149,22 +148,10 @@ fn solve_batch(
             .map(|(line_no, text)| answer(&mut shapes, text, *line_no, count))
             .collect::<Vec<_>>()
     };
-    if threads <= 1 || batch.len() == 1 {
-        return answer_share(batch);
-    }
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = batch
-            .chunks(share)
-            .map(|lines| scope.spawn(move || answer_share(lines)))
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|worker| match worker.join() {
-                Ok(answers) => answers,
-                Err(panic) => std::panic::resume_unwind(panic),
-            })
-            .collect()
-    })
+    let (shares, _) = super::in_shares("solve", batch.len(), threads, |range| {
+        answer_share(&batch[range])
+    });
+    shares.into_iter().flatten().collect()
 }
 
 /// Reads, counts or solves one line.
