@@ -18,6 +18,9 @@ use crate::input::{Next, Puzzles};
 #[command(
     after_help = "Levels: easy (singles), medium (locked candidates, pairs, triples), hard (quads, fish, \
 wings, short chains, uniqueness), expert (longer chains), extreme (needs a guess).\n\n\
+A puzzle that cannot be read (a line that is not UTF-8 text included) prints `invalid`, its error \
+with the line goes to standard error, and grading goes on; a NUL byte or a line over 16 KiB ends \
+the run (exit 2).\n\n\
 Examples:\n  pencilmark grade puzzles.txt\n  pencilmark grade --json puzzles.txt | head"
 )]
 pub struct GradeArgs {

@@ -96,7 +96,7 @@ fn read_first(argument: Option<&str>, rules: Rules) -> Result<Board> {
 }
 
 /// A puzzle read as a position: its pencil marks, or candidates from its digits.
-fn position_of(first: Imported) -> Board {
+pub fn position_of(first: Imported) -> Board {
     match first.position {
         Some(marked) => Board::from_marked(&marked),
         None => Board::with_auto_candidates(&first.givens),
