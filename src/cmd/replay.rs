@@ -262,7 +262,7 @@ fn move_json(annotated: &Annotated) -> serde_json::Value {
         Judgement::Justified(_) => "justified",
         Judgement::Unproven => "unproven",
         Judgement::Wrong { .. } => "wrong",
-        Judgement::Neutral => "neutral",
+        Judgement::Neutral(_) => "neutral",
     };
     let mut object = serde_json::json!({
         "move": annotated.index,
@@ -274,6 +274,7 @@ fn move_json(annotated: &Annotated) -> serde_json::Value {
     match &annotated.judgement {
         Judgement::Justified(proof) => object["proof"] = exclusion_json(proof),
         Judgement::Wrong { answer } => object["answer"] = answer.get().into(),
+        Judgement::Neutral(why) => object["neutral"] = why.key().into(),
         _ => {}
     }
     if annotated.easier_open
