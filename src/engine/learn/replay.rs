@@ -165,11 +165,11 @@ impl FirstWrong {
         };
         let since = match (self.moves_since, self.fixed_by) {
             (0, None) => "It is the last move.".to_string(),
-            (n, None) => format!("{n} move{} since were made on top of it.", plural(n)),
+            (n, None) => format!("{n} {} since on top of it.", moves_were(n)),
             (0, Some(fix)) => format!("Move {fix} put it right straight after."),
             (n, Some(fix)) => format!(
-                "{n} move{} were made on top of it until move {fix} put it right.",
-                plural(n)
+                "{n} {} on top of it until move {fix} put it right.",
+                moves_were(n)
             ),
         };
         format!("Move {}: {what}; {answer} goes there. {since}", self.index)
@@ -447,6 +447,15 @@ fn with_after(text: String, proof: &Exclusion) -> String {
     match proof.after.len() {
         0 => text,
         n => format!("{text} (after {n} easier step{})", plural(n)),
+    }
+}
+
+/// "1 move was made", "3 moves were made".
+fn moves_were(n: usize) -> &'static str {
+    if n == 1 {
+        "move was made"
+    } else {
+        "moves were made"
     }
 }
 
