@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use super::Sink;
 use super::{
-    chains, coloring, finned_fish, fish, intersections, rectangles, remote_pair, single_digit,
-    singles, subsets, uniqueness, wings,
+    als, chains, coloring, finned_fish, fish, intersections, rectangles, remote_pair, single_digit,
+    singles, subsets, sue_de_coq, uniqueness, wings,
 };
 use crate::engine::board::Board;
 
@@ -101,11 +101,14 @@ pub enum Technique {
     SashimiJellyfish,
     XChain,
     XyChain,
+    SueDeCoq,
+    AlsXz,
+    AlsXyWing,
 }
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 39] = [
+    pub const ALL: [Technique; 42] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
@@ -145,6 +148,9 @@ impl Technique {
         Technique::SashimiJellyfish,
         Technique::XChain,
         Technique::XyChain,
+        Technique::SueDeCoq,
+        Technique::AlsXz,
+        Technique::AlsXyWing,
     ];
 
     /// The name people read: "Hidden Single".
@@ -189,6 +195,9 @@ impl Technique {
             Technique::SashimiJellyfish => "Sashimi Jellyfish",
             Technique::XChain => "X-Chain",
             Technique::XyChain => "XY-Chain",
+            Technique::SueDeCoq => "Sue de Coq",
+            Technique::AlsXz => "ALS-XZ",
+            Technique::AlsXyWing => "ALS-XY-Wing",
         }
     }
 
@@ -234,6 +243,9 @@ impl Technique {
             Technique::SashimiJellyfish => "sashimi_jellyfish",
             Technique::XChain => "x_chain",
             Technique::XyChain => "xy_chain",
+            Technique::SueDeCoq => "sue_de_coq",
+            Technique::AlsXz => "als_xz",
+            Technique::AlsXyWing => "als_xy_wing",
         }
     }
 
@@ -260,7 +272,7 @@ impl Technique {
             | UniqueRectangle4 | UniqueRectangle5 | UniqueRectangle6 | HiddenRectangle
             | RemotePair | FinnedXWing | SashimiXWing | FinnedSwordfish | SashimiSwordfish
             | FinnedJellyfish | SashimiJellyfish => Level::Hard,
-            XChain | XyChain => Level::Expert,
+            XChain | XyChain | SueDeCoq | AlsXz | AlsXyWing => Level::Expert,
         }
     }
 
@@ -301,6 +313,9 @@ impl Technique {
             SashimiJellyfish => 260,
             XChain => 260,
             XyChain => 260,
+            SueDeCoq => 250,
+            AlsXz => 300,
+            AlsXyWing => 320,
         }
     }
 
@@ -363,6 +378,9 @@ impl Technique {
             SashimiJellyfish => finned_fish::sashimi_jellyfish,
             XChain => chains::x_chain,
             XyChain => chains::xy_chain,
+            SueDeCoq => sue_de_coq::sue_de_coq,
+            AlsXz => als::als_xz,
+            AlsXyWing => als::als_xy_wing,
         }
     }
 }
