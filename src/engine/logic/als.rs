@@ -76,15 +76,22 @@ impl Sets {
                 .copied()
                 .filter(|&c| board.digit(c).is_none())
                 .collect();
-            for mask in 1u32..(1 << open.len()) {
-                let chosen = || (0..open.len()).filter(move |i| mask & (1 << i) != 0);
-                let digits = chosen().fold(Candidates::NONE, |acc, i| {
-                    acc.union(open_candidates(board, open[i]))
-                });
+            // Digits and cells of every subset, each from the subset without its lowest cell.
+            let size = 1usize << open.len();
+            let mut unions = [Candidates::NONE; 512];
+            let mut members: [Cells; 512] = [0; 512];
+            for mask in 1..size {
+                let low = mask.trailing_zeros() as usize;
+                let rest = mask & (mask - 1);
+                unions[mask] = unions[rest].union(open_candidates(board, open[low]));
+                members[mask] = members[rest] | 1 << open[low].index();
+            }
+            for mask in 1..size {
+                let digits = unions[mask];
                 if digits.len() != mask.count_ones() + 1 {
                     continue;
                 }
-                let cells: Cells = chosen().fold(0, |acc, i| acc | 1 << open[i].index());
+                let cells = members[mask];
                 if !seen.insert(cells) {
                     continue; // the same cells in another unit (a line and a box)
                 }

@@ -85,8 +85,10 @@ fn finned_fish(board: &Board, sink: &mut Sink, size: usize, sashimi: bool) {
                 }
                 let chosen = &picked[..count];
                 let union = chosen.iter().fold(0u16, |acc, &(_, m)| acc | m);
-                if union.count_ones() as usize <= size {
-                    continue; // a plain fish (or less): not finned
+                // A plain fish (or less) is not finned; fins beyond one stack cannot share a box.
+                let spread = union.count_ones() as usize;
+                if spread <= size || spread > size + 3 {
+                    continue;
                 }
                 // The fins lie in one stack (for rows) of three cover positions.
                 for stack in 0..3 {

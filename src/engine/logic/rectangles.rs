@@ -114,6 +114,13 @@ fn rectangles(board: &Board, sink: &mut Sink, kind: Kind, allow_missing: bool) {
                     if cands.iter().any(|k| k.is_empty()) {
                         continue;
                     }
+                    // Without missing candidates, two digits must be in all four corners.
+                    let common = cands
+                        .iter()
+                        .fold(Candidates::ALL, |acc, &k| acc.intersection(k));
+                    if !allow_missing && common.len() < 2 {
+                        continue;
+                    }
                     for ur in ur_pairs(board, &corners, &cands, allow_missing) {
                         let rect = Rectangle {
                             corners,
