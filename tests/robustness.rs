@@ -453,7 +453,15 @@ fn a_refused_thread_falls_back_to_fewer_threads_without_a_panic() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
     let copy = dir.path().join("pencilmark");
-    std::fs::copy(env!("CARGO_BIN_EXE_pencilmark"), &copy).unwrap();
+    // Copied by a child `cp`, not std::fs::copy: a write descriptor held open in
+    // this multi-threaded test process can leak into another test's fork and make
+    // our exec fail with "Text file busy".
+    let copied = Command::new("cp")
+        .arg(env!("CARGO_BIN_EXE_pencilmark"))
+        .arg(&copy)
+        .status()
+        .unwrap();
+    assert!(copied.success(), "cp of the binary failed");
     std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o755)).unwrap();
     let limited = |args: &[&str], input: &str| -> Output {
         let mut command = if root {
