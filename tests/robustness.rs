@@ -568,3 +568,22 @@ fn the_nth_puzzle_is_read_without_the_rest() {
         "{err:#}"
     );
 }
+
+/// `play FILE --index N` reads only as far as the Nth puzzle and names how many
+/// the file holds when it has fewer (before any terminal is needed).
+#[test]
+fn play_index_past_the_end_names_the_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("three.txt");
+    let line =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+    std::fs::write(&file, line.repeat(3)).unwrap();
+    let path = file.to_str().unwrap();
+    let output = pencilmark(&["play", path, "--index", "9"], "");
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("holds 3 puzzle(s), not 9"),
+        "{}",
+        stderr(&output)
+    );
+}

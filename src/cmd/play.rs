@@ -62,16 +62,10 @@ fn parse_level(text: &str) -> Result<Level, String> {
 /// The puzzle PUZZLE names (any format `input::read_puzzles` knows): the first
 /// of its text, or the `index`th (from 1).
 fn chosen_puzzle(argument: &str, index: Option<u64>) -> Result<Grid> {
-    let puzzles = input::read_puzzles(Some(argument))?;
     let n = index.unwrap_or(1);
-    let found = puzzles.len();
-    match puzzles.into_iter().nth(n as usize - 1) {
-        Some(puzzle) => Ok(puzzle.givens),
-        None => anyhow::bail!(
-            "--index {n}: {} holds {found} puzzle(s)",
-            input::describe(Some(argument))
-        ),
-    }
+    let n = usize::try_from(n).map_err(|_| anyhow::anyhow!("--index {n} is too large"))?;
+    // Streams: a 1M-line collection is read only as far as its nth puzzle.
+    Ok(input::nth_puzzle(Some(argument), n)?.givens)
 }
 
 /// Runs the command.
