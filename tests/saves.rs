@@ -314,6 +314,8 @@ fn each_puzzle_keeps_its_own_save() {
             update(state, Action::Digit(1));
         }
         persist(&mut saver, state);
+        // Saves are ordered by their time in milliseconds: keep the two apart.
+        std::thread::sleep(std::time::Duration::from_millis(5));
     }
     let listed = store.list_games();
     assert_eq!(listed.len(), 2);
