@@ -193,6 +193,36 @@ const POSITIONS: &[(&str, &str, &str)] = &[
         "7..9..4863..621....9.874123...3126.52...8.........9....532.7..1.671.8...1..54.7..",
         "7 12 12 9 35 35 4 8 6 3 48 48 6 2 1 59 579 79 56 9 56 8 7 4 1 2 3 89 478 489 3 1 2 6 47 5 2 1347 56 47 8 56 39 13479 479 56 1347 14 47 56 9 28 1347 28 489 5 3 2 69 7 89 46 1 49 6 7 1 39 8 235 345 24 1 28 289 5 4 36 7 36 89",
     ),
+    (
+        "digit_forcing_chain",
+        ".52481.......7.1.....32.......8.2...3.....6...9.5.3...1.6.3...........897.925....",
+        "69 5 2 4 8 1 79 3679 367 4689 346 348 69 7 569 1 24569 24568 4689 17 17 3 2 569 4589 4569 4568 456 1467 1457 8 1469 2 4579 134579 13457 3 124 1458 17 149 47 6 12459 12458 2468 9 1478 5 146 3 2478 1247 12478 1 248 6 79 3 4789 2457 2457 2457 245 234 345 167 14 467 2347 8 9 7 348 9 2 5 48 34 16 16",
+    ),
+    (
+        "cell_forcing_chain",
+        ".6.5.1.9.12..9..5395...7....4.8.9.7.......5.8.817.5.3.....5.2.7....7.....76..8...",
+        "3478 6 3478 5 238 1 478 9 24 1 2 78 46 9 46 78 5 3 9 5 348 23 38 7 1468 12468 1246 2356 4 25 8 136 9 16 7 126 367 39 379 124 1346 234 5 1246 8 26 8 1 7 246 5 49 3 2469 348 139 3489 13469 5 346 2 1468 7 23458 139 25 123469 7 2346 134689 1468 14569 2345 7 6 12349 134 8 1349 14 159",
+    ),
+    (
+        "unit_forcing_chain",
+        ".6.5.1.9.12..9..5395...7....4.8.9.7.......5.8.817.5.3.....5.2.7....7.....76..8...",
+        "378 6 3478 5 238 1 478 9 24 1 2 78 46 9 46 78 5 3 9 5 34 23 38 7 1468 12468 1246 2356 4 25 8 136 9 16 7 126 367 39 379 124 1346 234 5 1246 8 26 8 1 7 246 5 49 3 2469 348 139 389 13469 5 346 2 1468 7 23458 139 25 123469 7 2346 134689 1468 14569 2345 7 6 12349 134 8 1349 14 159",
+    ),
+    (
+        "dynamic_forcing_chain",
+        "6.2.5.........3.42.....2...43..28....1....2........7..5..27...........81...68..27",
+        "6 4789 2 14789 5 479 1389 179 39 1789 5789 15789 1789 169 3 1689 4 2 13789 4789 13489 14789 1469 2 1689 15679 569 4 3 5679 1579 2 8 169 1569 569 789 1 56789 34579 349 45679 2 3569 48 289 25689 5689 13459 1349 4569 7 13569 48 5 4689 134689 2 7 149 3469 69 369 279 24679 4679 3459 349 459 4569 8 1 139 49 1349 6 8 1459 3459 2 7",
+    ),
+    (
+        "forcing_net",
+        "6.2.5.........3.42.....2...43..28....1....2........7..5..27...........81...68..27",
+        "6 4789 2 14789 5 479 1389 179 39 1789 5789 15789 1789 169 3 1689 4 2 13789 4789 13489 14789 1469 2 1689 15679 569 4 3 5679 1579 2 8 169 1569 569 789 1 56789 34579 349 45679 2 3569 48 289 25689 5689 13459 1349 4569 7 13569 48 5 4689 13468 2 7 149 3469 69 369 279 24679 4679 3459 349 459 4569 8 1 139 49 1349 6 8 1459 345 2 7",
+    ),
+    (
+        "nested_forcing_net",
+        "..53.....8...5..2..7..1.5..4....53...1..73..6..32...8..6.5....9..4....3......97..",
+        "169 249 5 3 24689 24678 14689 1679 1478 8 349 169 4679 5 467 1469 2 1347 2369 7 269 4689 1 2468 5 469 348 4 289 67 1689 689 5 3 179 127 259 1 289 489 7 3 249 459 6 67 59 3 2 469 146 149 8 1457 1237 6 1278 5 2348 12478 1248 14 9 12579 2589 4 1678 268 12678 1268 3 1258 1235 238 128 1468 23468 9 7 1456 12458",
+    ),
 ];
 
 fn board_of(placed: &str, candidates: &str) -> Board {
@@ -323,6 +353,71 @@ technique_tests! {
     xy_chain_applies_and_stays_quiet: "xy_chain", quiet on "full_house";
 }
 
+/// A forcing technique is the easiest step on its position, every instance is
+/// sound, its text names each branch's assumption and how it ends, and it finds
+/// nothing on an empty board (where every assumption is as good as another).
+fn check_forcing(key: &str) {
+    let technique = Technique::from_key(key).expect("known key");
+    let board = position(key);
+    let solution = solution_of(&board);
+    let easiest = logic::find_step(&board).expect("a step");
+    assert_eq!(easiest.technique, technique, "{key} is the easiest step");
+    assert_sound(&easiest, &solution, key);
+    let instances = logic::instances(&board, technique);
+    assert!(!instances.is_empty());
+    for step in &instances {
+        assert_sound(step, &solution, key);
+        assert!(!step.branches.is_empty(), "{key}: a proof with branches");
+    }
+    let text = easiest.text();
+    assert!(text.starts_with(technique.name()), "{text}");
+    for branch in &easiest.branches {
+        assert!(
+            text.contains(&format!("if {}", branch.assumption)),
+            "{key}: the text names the assumption {}: {text}",
+            branch.assumption
+        );
+        for implication in &branch.implications {
+            assert!(text.contains(&implication.fact.to_string()), "{text}");
+        }
+    }
+    assert!(
+        text.contains("contradiction") || text.contains(", r"),
+        "{key}: the text says how the branches end: {text}"
+    );
+    assert!(logic::instances(&Board::new(), technique).is_empty());
+}
+
+#[test]
+fn digit_forcing_chain_applies_and_stays_quiet() {
+    check_forcing("digit_forcing_chain");
+}
+
+#[test]
+fn cell_forcing_chain_applies_and_stays_quiet() {
+    check_forcing("cell_forcing_chain");
+}
+
+#[test]
+fn unit_forcing_chain_applies_and_stays_quiet() {
+    check_forcing("unit_forcing_chain");
+}
+
+#[test]
+fn dynamic_forcing_chain_applies_and_stays_quiet() {
+    check_forcing("dynamic_forcing_chain");
+}
+
+#[test]
+fn forcing_net_applies_and_stays_quiet() {
+    check_forcing("forcing_net");
+}
+
+#[test]
+fn nested_forcing_net_applies_and_stays_quiet() {
+    check_forcing("nested_forcing_net");
+}
+
 #[test]
 fn techniques_are_listed_easiest_first_with_unique_keys() {
     let mut sorted = Technique::ALL;
@@ -395,7 +490,11 @@ fn sweep(givens: &Grid, every_instance: bool) -> usize {
     let mut board = Board::with_auto_candidates(givens);
     let mut checked = 0;
     let context = givens.to_line();
-    while let Some(step) = logic::find_step(&board) {
+    let basic: Vec<Technique> = Technique::ALL
+        .into_iter()
+        .filter(|t| !t.is_forcing())
+        .collect();
+    while let Some(step) = logic::find_step_among(&board, &basic) {
         assert_sound(&step, &solution, &context);
         assert!(
             step.makes_progress(&board),
@@ -403,7 +502,7 @@ fn sweep(givens: &Grid, every_instance: bool) -> usize {
             step.text()
         );
         if every_instance {
-            for technique in Technique::ALL {
+            for &technique in &basic {
                 for other in logic::instances(&board, technique) {
                     assert_sound(&other, &solution, &context);
                     checked += 1;
@@ -482,14 +581,53 @@ fn an_easy_puzzle_grades_easy_with_singles_only() {
 }
 
 #[test]
-fn a_puzzle_beyond_the_techniques_grades_extreme() {
-    // Arto Inkala's puzzle needs more than the known techniques.
+fn the_hardest_puzzle_grades_extreme_without_a_guess() {
+    // Arto Inkala's puzzle needs forcing chains and nets.
     let graded = grade::grade(&grid(
         "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
     ));
     assert_eq!(graded.level, Level::Extreme);
-    assert!(graded.guesses >= 1);
-    assert_eq!(graded.hardest, None);
+    assert_eq!(graded.guesses, 0);
+    assert!(graded.hardest.is_some_and(|t| t.is_forcing()), "{graded:?}");
+}
+
+/// Solves with the whole ladder, checking every step against the solution;
+/// returns how many steps it took and whether logic solved it.
+fn solve_checked(givens: &Grid) -> (usize, bool) {
+    let solution = search::solve(givens).solution.expect("a solution");
+    let mut board = Board::with_auto_candidates(givens);
+    let mut steps = 0;
+    while let Some(step) = logic::next_step(&board, &Technique::ALL) {
+        assert_sound(&step, &solution, &givens.to_line());
+        step.apply(&mut board);
+        steps += 1;
+    }
+    (steps, board.is_solved())
+}
+
+#[test]
+fn forcing_chains_solve_a_sample_of_the_hard_sets_without_a_guess() {
+    if data_dir().is_none() {
+        eprintln!("skipped: ../shared/data not found");
+        return;
+    }
+    // Small samples keep `cargo test` quick; the release benchmark in the README
+    // covers the whole sets.
+    let samples = [
+        ("top95.txt", 24),
+        ("puzzles3_magictour_top1465", 400),
+        ("generated_qqwing_expert_1k.txt", 250),
+    ];
+    let mut puzzles = 0;
+    for (file, every) in samples {
+        for givens in data_puzzles(file, every) {
+            let (steps, solved) = solve_checked(&givens);
+            assert!(solved, "{file}: logic ran out on {}", givens.to_line());
+            assert!(steps > 0);
+            puzzles += 1;
+        }
+    }
+    assert!(puzzles >= 10, "sampled {puzzles} puzzles");
 }
 
 #[test]
@@ -630,22 +768,23 @@ fn hint_without_a_single_gives_a_correct_elimination_step() {
 }
 
 #[test]
-fn hint_falls_back_to_a_labelled_guess() {
+fn hint_where_simpler_techniques_run_out_is_a_forcing_step_not_a_guess() {
     let givens =
         grid("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..");
+    let basic: Vec<Technique> = Technique::ALL
+        .into_iter()
+        .filter(|t| !t.is_forcing())
+        .collect();
     let mut board = Board::with_auto_candidates(&givens);
-    while let Some(step) = logic::find_step(&board) {
+    while let Some(step) = logic::next_step(&board, &basic) {
         step.apply(&mut board);
     }
     let answer = hint::hint(&givens, &board);
-    let Hint::Guess { cell, digit } = answer else {
-        panic!("expected a guess, got {answer:?}")
+    let Hint::Step(step) = &answer else {
+        panic!("expected a forcing step, got {answer:?}")
     };
+    assert!(step.technique.is_forcing());
     let solution = search::solve(&givens).solution.expect("solution");
-    assert_eq!(solution.get(cell), Some(digit));
-    let text = answer.text(&board, 3);
-    assert!(
-        text.contains("No logical step found in the known techniques; trying"),
-        "{text}"
-    );
+    assert_sound(step, &solution, "hint");
+    assert!(answer.text(&board, 3).contains("if r"));
 }

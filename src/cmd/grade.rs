@@ -15,7 +15,7 @@ use crate::input;
 #[derive(Args, Debug)]
 #[command(
     after_help = "Levels: easy (singles), medium (locked candidates, pairs, triples), hard (quads, fish, \
-wings, short chains, uniqueness), expert (longer chains), extreme (needs a guess).\n\n\
+wings, short chains, uniqueness), expert (longer chains), extreme (forcing chains and nets; a guess only if they fail).\n\n\
 Examples:\n  pencilmark grade puzzles.txt\n  pencilmark grade --json puzzles.txt | head"
 )]
 pub struct GradeArgs {

@@ -9,6 +9,8 @@
 pub mod chains;
 pub mod coloring;
 pub mod fish;
+pub mod forcing;
+pub mod implication;
 pub mod intersections;
 pub mod path;
 pub mod single_digit;

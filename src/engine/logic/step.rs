@@ -2,9 +2,11 @@
 //! and units that prove it, and for chains the links in order. Its text, level
 //! and score are all read from the value.
 
+use super::forcing::Branch;
 use super::technique::{Level, Technique};
 use super::{
-    chains, coloring, fish, intersections, single_digit, singles, subsets, uniqueness, wings,
+    chains, coloring, fish, forcing, intersections, single_digit, singles, subsets, uniqueness,
+    wings,
 };
 use crate::engine::board::Board;
 use crate::engine::types::{Candidates, Cell, Digit, Unit};
@@ -32,6 +34,9 @@ pub struct Step {
     pub units: Vec<Unit>,
     /// For chains: the links, in order.
     pub links: Vec<Link>,
+    /// For forcing chains and nets: each assumption and the implications it
+    /// leads to, in order.
+    pub branches: Vec<Branch>,
 }
 
 impl Step {
@@ -44,6 +49,7 @@ impl Step {
             pattern: Vec::new(),
             units: Vec::new(),
             links: Vec::new(),
+            branches: Vec::new(),
         }
     }
 
@@ -61,6 +67,7 @@ impl Step {
             pattern,
             units,
             links: Vec::new(),
+            branches: Vec::new(),
         }
     }
 
@@ -90,6 +97,8 @@ impl Step {
             SimpleColorsTrap | SimpleColorsWrap => coloring::text(self),
             UniqueRectangle1 | BugPlus1 => uniqueness::text(self),
             XChain | XyChain => chains::text(self),
+            DigitForcingChain | CellForcingChain | UnitForcingChain | DynamicForcingChain
+            | ForcingNet | NestedForcingNet => forcing::text(self),
         };
         format!("{}: {why}{}", self.technique, self.effects_text())
     }

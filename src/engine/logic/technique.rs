@@ -8,7 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use super::Sink;
 use super::{
-    chains, coloring, fish, intersections, single_digit, singles, subsets, uniqueness, wings,
+    chains, coloring, fish, forcing, intersections, single_digit, singles, subsets, uniqueness,
+    wings,
 };
 use crate::engine::board::Board;
 
@@ -82,11 +83,17 @@ pub enum Technique {
     BugPlus1,
     XChain,
     XyChain,
+    DigitForcingChain,
+    CellForcingChain,
+    UnitForcingChain,
+    DynamicForcingChain,
+    ForcingNet,
+    NestedForcingNet,
 }
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 26] = [
+    pub const ALL: [Technique; 32] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
@@ -113,6 +120,12 @@ impl Technique {
         Technique::BugPlus1,
         Technique::XChain,
         Technique::XyChain,
+        Technique::DigitForcingChain,
+        Technique::CellForcingChain,
+        Technique::UnitForcingChain,
+        Technique::DynamicForcingChain,
+        Technique::ForcingNet,
+        Technique::NestedForcingNet,
     ];
 
     /// The name people read: "Hidden Single".
@@ -144,6 +157,12 @@ impl Technique {
             Technique::BugPlus1 => "BUG+1",
             Technique::XChain => "X-Chain",
             Technique::XyChain => "XY-Chain",
+            Technique::DigitForcingChain => "Digit Forcing Chain",
+            Technique::CellForcingChain => "Cell Forcing Chain",
+            Technique::UnitForcingChain => "Unit Forcing Chain",
+            Technique::DynamicForcingChain => "Dynamic Forcing Chain",
+            Technique::ForcingNet => "Forcing Net",
+            Technique::NestedForcingNet => "Nested Forcing Net",
         }
     }
 
@@ -176,6 +195,12 @@ impl Technique {
             Technique::BugPlus1 => "bug_plus_1",
             Technique::XChain => "x_chain",
             Technique::XyChain => "xy_chain",
+            Technique::DigitForcingChain => "digit_forcing_chain",
+            Technique::CellForcingChain => "cell_forcing_chain",
+            Technique::UnitForcingChain => "unit_forcing_chain",
+            Technique::DynamicForcingChain => "dynamic_forcing_chain",
+            Technique::ForcingNet => "forcing_net",
+            Technique::NestedForcingNet => "nested_forcing_net",
         }
     }
 
@@ -200,6 +225,9 @@ impl Technique {
             | EmptyRectangle | XyWing | XyzWing | WWing | SimpleColorsTrap | SimpleColorsWrap
             | UniqueRectangle1 | BugPlus1 => Level::Hard,
             XChain | XyChain => Level::Expert,
+            // Forcing chains and nets are what a guess was before them: Extreme.
+            DigitForcingChain | CellForcingChain | UnitForcingChain | DynamicForcingChain
+            | ForcingNet | NestedForcingNet => Level::Extreme,
         }
     }
 
@@ -231,12 +259,22 @@ impl Technique {
             BugPlus1 => 100,
             XChain => 260,
             XyChain => 260,
+            DigitForcingChain => 300,
+            CellForcingChain | UnitForcingChain => 350,
+            DynamicForcingChain => 500,
+            ForcingNet => 700,
+            NestedForcingNet => 900,
         }
     }
 
     /// Whether the technique is only sound when the puzzle has exactly one solution.
     pub fn assumes_unique_solution(self) -> bool {
         matches!(self, Technique::UniqueRectangle1 | Technique::BugPlus1)
+    }
+
+    /// Whether the technique is a forcing chain or net (the last resort, and the slowest).
+    pub fn is_forcing(self) -> bool {
+        self >= Technique::DigitForcingChain
     }
 
     /// The finder that hands every instance of this technique to a sink.
@@ -269,6 +307,12 @@ impl Technique {
             BugPlus1 => uniqueness::bug_plus_1,
             XChain => chains::x_chain,
             XyChain => chains::xy_chain,
+            DigitForcingChain => forcing::digit_forcing_chain,
+            CellForcingChain => forcing::cell_forcing_chain,
+            UnitForcingChain => forcing::unit_forcing_chain,
+            DynamicForcingChain => forcing::dynamic_forcing_chain,
+            ForcingNet => forcing::forcing_net,
+            NestedForcingNet => forcing::nested_forcing_net,
         }
     }
 }
