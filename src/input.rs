@@ -1,49 +1,240 @@
 //! Where puzzle text comes from: a file, standard input (`-` or no argument), or
-//! the argument itself when it is a puzzle. The one place the command line reads input.
+//! the argument itself when it is a puzzle. The one place the command line reads
+//! input, and the one pipeline every command reads puzzles through.
+//!
+//! Input is read a line at a time, whatever ends its lines (LF, CRLF or a lone CR),
+//! with a leading byte-order mark skipped. Limits keep a wrong or endless input
+//! (`/dev/zero`, `/dev/urandom`, a binary) from costing unbounded memory: a line
+//! may hold [`MAX_LINE_BYTES`], a puzzle read whole (a grid, `.sdk`, `.ss`, a
+//! candidate grid) [`MAX_TEXT_BYTES`], and a NUL byte ends the input as not text.
+//! A collection of one-line puzzles streams: a command that needs only its first
+//! puzzle reads only that far, and `solve`/`grade` hold a batch at a time.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufRead, BufReader, Cursor};
 use std::path::Path;
 
 use anyhow::{Context, Result};
+use thiserror::Error;
 
-use crate::engine::formats::{self, Imported};
+use crate::engine::formats::{self, FormatError, Imported, Rules};
 use crate::engine::parse;
 
-/// A buffered reader over FILE, or over standard input for `-` or no FILE.
-pub fn open(file: Option<&str>) -> Result<Box<dyn BufRead>> {
-    match file {
-        None | Some("-") => Ok(Box::new(BufReader::new(io::stdin()))),
-        Some(path) => {
-            let handle = File::open(path).with_context(|| format!("cannot read {path}"))?;
-            Ok(Box::new(BufReader::with_capacity(1 << 16, handle)))
+/// The longest line read, in bytes (a puzzle line with a comment is about 100).
+pub const MAX_LINE_BYTES: usize = 16 * 1024;
+
+/// The most text read whole for one puzzle, in bytes (a boxed candidate grid is under 2 KiB).
+pub const MAX_TEXT_BYTES: usize = 1024 * 1024;
+
+/// Why input could not be read. All but [`InputError::NotUtf8`] end the input.
+#[derive(Debug, Error)]
+pub enum InputError {
+    #[error(
+        "{name}, line {line}: longer than {}, the limit for one line (is this a puzzle file?)",
+        size(*limit)
+    )]
+    LineTooLong {
+        name: String,
+        line: usize,
+        limit: usize,
+    },
+    #[error(
+        "{name}: more than {} of text for one puzzle, the limit for a grid, .sdk, .ss or \
+         candidate file (a collection of one-line puzzles has no limit)",
+        size(*limit)
+    )]
+    TooLarge { name: String, limit: usize },
+    #[error("{name}, line {line}, column {column}: a NUL byte: this is not a text file")]
+    Binary {
+        name: String,
+        line: usize,
+        column: usize,
+    },
+    #[error("{name}, line {line}, column {column}: not UTF-8 text (byte {byte:#04x})")]
+    NotUtf8 {
+        name: String,
+        line: usize,
+        column: usize,
+        byte: u8,
+    },
+    #[error("cannot read {name}")]
+    Io {
+        name: String,
+        #[source]
+        error: io::Error,
+    },
+}
+
+impl InputError {
+    /// Whether nothing more can be read after this error (a bad line does not end the input).
+    pub fn ends_input(&self) -> bool {
+        !matches!(self, InputError::NotUtf8 { .. })
+    }
+}
+
+/// `16 KiB`, `1 MiB`, `100 bytes`.
+fn size(bytes: usize) -> String {
+    match bytes {
+        b if b >= 1 << 20 && b % (1 << 20) == 0 => format!("{} MiB", b >> 20),
+        b if b >= 1 << 10 && b % (1 << 10) == 0 => format!("{} KiB", b >> 10),
+        b => format!("{b} bytes"),
+    }
+}
+
+/// Lines of text from a reader: any line ending, a leading BOM skipped, the line
+/// length limited, a NUL byte refused, UTF-8 checked with the line's position.
+pub struct LineReader<R> {
+    inner: R,
+    name: String,
+    /// Lines read so far: the number of the last one.
+    number: usize,
+    /// The last line ended with CR: an LF right after it is part of that ending.
+    after_cr: bool,
+    bytes: Vec<u8>,
+    limit: usize,
+}
+
+impl<R: BufRead> LineReader<R> {
+    /// Lines of `inner`, called `name` in messages.
+    pub fn new(inner: R, name: impl Into<String>) -> LineReader<R> {
+        LineReader {
+            inner,
+            name: name.into(),
+            number: 0,
+            after_cr: false,
+            bytes: Vec::with_capacity(128),
+            limit: MAX_LINE_BYTES,
+        }
+    }
+
+    /// The input's name for messages: a file's, "standard input" or "the argument".
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Reads the next line into `text` (replacing it, without the line ending) and
+    /// returns its number, or `None` at the end. On [`InputError::NotUtf8`] `text`
+    /// holds the line with the bad bytes replaced, and reading may go on.
+    pub fn read_line(&mut self, text: &mut String) -> Result<Option<usize>, InputError> {
+        self.bytes.clear();
+        text.clear();
+        let mut found = false;
+        loop {
+            let chunk = match self.inner.fill_buf() {
+                Ok(chunk) => chunk,
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+                Err(error) => {
+                    return Err(InputError::Io {
+                        name: self.name.clone(),
+                        error,
+                    });
+                }
+            };
+            if chunk.is_empty() {
+                break;
+            }
+            let start = usize::from(std::mem::take(&mut self.after_cr) && chunk[0] == b'\n');
+            let rest = &chunk[start..];
+            let ended = match rest.iter().position(|&b| b == b'\n' || b == b'\r') {
+                Some(end) => {
+                    self.bytes.extend_from_slice(&rest[..end]);
+                    self.after_cr = rest[end] == b'\r';
+                    self.inner.consume(start + end + 1);
+                    found = true;
+                    true
+                }
+                None => {
+                    found |= !rest.is_empty();
+                    self.bytes.extend_from_slice(rest);
+                    let used = chunk.len();
+                    self.inner.consume(used);
+                    false
+                }
+            };
+            // Checked as the line grows, so an endless line costs at most a chunk more.
+            if let Some(column) = self.bytes.iter().position(|&b| b == 0) {
+                return Err(InputError::Binary {
+                    name: self.name.clone(),
+                    line: self.number + 1,
+                    column: column + 1,
+                });
+            }
+            if self.bytes.len() > self.limit {
+                return Err(InputError::LineTooLong {
+                    name: self.name.clone(),
+                    line: self.number + 1,
+                    limit: self.limit,
+                });
+            }
+            if ended {
+                break;
+            }
+        }
+        if !found {
+            return Ok(None);
+        }
+        self.number += 1;
+        let mut bytes = &self.bytes[..];
+        if self.number == 1 {
+            bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+        }
+        match std::str::from_utf8(bytes) {
+            Ok(line) => {
+                text.push_str(line);
+                Ok(Some(self.number))
+            }
+            Err(error) => {
+                let valid = error.valid_up_to();
+                text.push_str(&String::from_utf8_lossy(bytes));
+                let column = String::from_utf8_lossy(&bytes[..valid]).chars().count() + 1;
+                Err(InputError::NotUtf8 {
+                    name: self.name.clone(),
+                    line: self.number,
+                    column,
+                    byte: bytes[valid],
+                })
+            }
         }
     }
 }
 
-/// The whole text of FILE, or of standard input for `-` or no FILE.
-pub fn read_all(file: Option<&str>) -> Result<String> {
-    let mut text = String::new();
-    open(file)?
-        .read_to_string(&mut text)
-        .with_context(|| format!("cannot read {}", describe(file)))?;
-    Ok(text)
+/// Where a PUZZLE argument's text comes from.
+struct Source {
+    reader: Box<dyn BufRead>,
+    /// For messages: the file's name, "standard input" or "the argument".
+    name: String,
+    /// The file's name, whose extension may name its format.
+    file_name: Option<String>,
 }
 
-/// The text of a PUZZLE argument: the argument itself when it is puzzle text (an
-/// 81-character line, or several lines), standard input for `-` or nothing, else a file.
-pub fn puzzle_text(argument: Option<&str>) -> Result<String> {
+fn open_source(argument: Option<&str>) -> Result<Source> {
     match argument {
-        Some(text) if is_puzzle_argument(text) => Ok(text.to_string()),
+        Some(text) if is_puzzle_argument(text) => Ok(Source {
+            reader: Box::new(Cursor::new(text.as_bytes().to_vec())),
+            name: "the argument".to_string(),
+            file_name: None,
+        }),
         Some(path) if !Path::new(path).exists() && path != "-" => {
             anyhow::bail!("{path} is neither a puzzle (81 cells) nor a readable file")
         }
-        other => read_all(other),
+        None | Some("-") => Ok(Source {
+            reader: Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
+            name: "standard input".to_string(),
+            file_name: None,
+        }),
+        Some(path) => {
+            let handle = File::open(path).with_context(|| format!("cannot read {path}"))?;
+            Ok(Source {
+                reader: Box::new(BufReader::with_capacity(1 << 16, handle)),
+                name: path.to_string(),
+                file_name: Some(path.to_string()),
+            })
+        }
     }
 }
 
 fn looks_like_puzzle(text: &str) -> bool {
-    text.contains('\n') || parse::starts_with_full_line(text)
+    text.contains('\n') || text.contains('\r') || parse::starts_with_full_line(text)
 }
 
 /// Puzzle text rather than a file name: a full puzzle line or several lines, or,
@@ -70,20 +261,172 @@ pub fn describe(file: Option<&str>) -> String {
     }
 }
 
-/// Every puzzle a PUZZLE argument holds, in any format people exchange (lines,
-/// grids, SadMan `.sdk`/`.sdm`, Simple Sudoku `.ss`, candidate grids). A file's
-/// extension decides its format when it names one; otherwise the content does.
-pub fn read_puzzles(argument: Option<&str>) -> Result<Vec<Imported>> {
-    let text = puzzle_text(argument)?;
-    let file_name = argument.filter(|a| !is_puzzle_argument(a) && *a != "-");
-    formats::read_any(&text, file_name)
-        .with_context(|| format!("cannot read the puzzle in {}", describe_argument(argument)))
-}
-
 /// "the argument", "standard input" or the file's name, for messages.
 pub fn describe_argument(argument: Option<&str>) -> String {
     match argument {
         Some(a) if is_puzzle_argument(a) => "the argument".to_string(),
         other => describe(other),
     }
+}
+
+/// What [`Puzzles::next`] found.
+pub enum Next {
+    /// A content line of a collection of one-line puzzles, now in the caller's
+    /// buffer: its number. Parse it with [`formats::read_collection_line`] (or
+    /// `parse::read_line` where speed matters).
+    Line(usize),
+    /// A line that is not UTF-8 text: its error, with the position.
+    BadLine(InputError),
+    /// A puzzle of a text read whole (a grid, `.sdk`, `.ss`, a candidate grid), or why it could not be read.
+    Read(Box<Result<Imported, FormatError>>),
+}
+
+/// The puzzles of one input, in order: the one way commands read a PUZZLE or FILE.
+pub struct Puzzles {
+    lines: LineReader<Box<dyn BufRead>>,
+    rules: Rules,
+    /// The first content line of a collection, read to tell the format, not yet handed out.
+    first: Option<(Result<usize, InputError>, String)>,
+    /// The puzzles of a text read whole, when it is one.
+    whole: Option<std::vec::IntoIter<Result<Imported, FormatError>>>,
+}
+
+impl Puzzles {
+    /// Opens PUZZLE or FILE (`-` or nothing for standard input, or the puzzle text
+    /// itself) and tells its format from the file's extension or its first content
+    /// line. `rules` says whether givens that clash are an error. Input with no
+    /// puzzle at all is an error: "no puzzle found".
+    pub fn open(argument: Option<&str>, rules: Rules) -> Result<Puzzles> {
+        let source = open_source(argument)?;
+        let mut lines = LineReader::new(source.reader, source.name);
+        // Comment and blank lines before the first content line, kept in case the text
+        // is read whole (up to the limit: a collection may open with a long preamble).
+        let mut preamble = String::new();
+        let mut text = String::new();
+        let first = loop {
+            match lines.read_line(&mut text) {
+                Ok(None) => anyhow::bail!(no_puzzle(lines.name())),
+                Ok(Some(_)) | Err(InputError::NotUtf8 { .. }) if parse::is_skippable(&text) => {
+                    if preamble.len() <= MAX_TEXT_BYTES {
+                        preamble.push_str(&text);
+                        preamble.push('\n');
+                    }
+                }
+                Ok(Some(number)) => break Ok(number),
+                Err(error) if error.ends_input() => return Err(error.into()),
+                Err(error) => break Err(error),
+            }
+        };
+        let collection = formats::is_line_collection(source.file_name.as_deref(), &preamble, &text);
+        let mut puzzles = Puzzles {
+            lines,
+            rules,
+            first: None,
+            whole: None,
+        };
+        if collection {
+            puzzles.first = Some((first, text));
+        } else {
+            first?;
+            let whole = puzzles.read_rest(preamble + &text + "\n")?;
+            let read = formats::read_any_with(&whole, source.file_name.as_deref(), rules)
+                .map_or_else(
+                    |error| vec![Err(error)],
+                    |all| all.into_iter().map(Ok).collect(),
+                );
+            puzzles.whole = Some(read.into_iter());
+        }
+        Ok(puzzles)
+    }
+
+    /// The rest of the input after `start`, whole, within [`MAX_TEXT_BYTES`].
+    fn read_rest(&mut self, mut whole: String) -> Result<String, InputError> {
+        let mut text = String::new();
+        loop {
+            if whole.len() > MAX_TEXT_BYTES {
+                return Err(InputError::TooLarge {
+                    name: self.lines.name().to_string(),
+                    limit: MAX_TEXT_BYTES,
+                });
+            }
+            match self.lines.read_line(&mut text)? {
+                None => return Ok(whole),
+                Some(_) => {
+                    whole.push_str(&text);
+                    whole.push('\n');
+                }
+            }
+        }
+    }
+
+    /// "standard input", "the argument" or the file's name, for messages.
+    pub fn name(&self) -> &str {
+        self.lines.name()
+    }
+
+    /// The next puzzle, `None` after the last. A collection's lines come as
+    /// [`Next::Line`] with their text in `text`; an error that ends the input is `Err`.
+    pub fn next(&mut self, text: &mut String) -> Result<Option<Next>, InputError> {
+        if let Some(whole) = &mut self.whole {
+            return Ok(whole.next().map(|read| Next::Read(Box::new(read))));
+        }
+        if let Some((read, first)) = self.first.take() {
+            *text = first;
+            return Ok(Some(match read {
+                Ok(number) => Next::Line(number),
+                Err(error) => Next::BadLine(error),
+            }));
+        }
+        loop {
+            match self.lines.read_line(text) {
+                Ok(None) => return Ok(None),
+                Ok(Some(_)) | Err(InputError::NotUtf8 { .. }) if parse::is_skippable(text) => {}
+                Ok(Some(number)) => return Ok(Some(Next::Line(number))),
+                Err(error) if error.ends_input() => return Err(error),
+                Err(error) => return Ok(Some(Next::BadLine(error))),
+            }
+        }
+    }
+
+    /// The next puzzle read and checked as [`Puzzles::open`]'s `rules` say, `None`
+    /// after the last; its error names the input and the line.
+    pub fn next_puzzle(&mut self) -> Result<Option<Imported>> {
+        let mut text = String::new();
+        let read = match self.next(&mut text)? {
+            None => return Ok(None),
+            Some(Next::Line(number)) => formats::read_collection_line(&text, number, self.rules),
+            Some(Next::BadLine(error)) => return Err(error.into()),
+            Some(Next::Read(read)) => *read,
+        };
+        read.map(Some)
+            .with_context(|| format!("cannot read the puzzle in {}", self.name()))
+    }
+}
+
+/// The first puzzle of PUZZLE (any format; a collection is read no further than
+/// its first puzzle line).
+pub fn first_puzzle(argument: Option<&str>, rules: Rules) -> Result<Imported> {
+    let mut puzzles = Puzzles::open(argument, rules)?;
+    match puzzles.next_puzzle()? {
+        Some(first) => Ok(first),
+        None => anyhow::bail!(no_puzzle(puzzles.name())),
+    }
+}
+
+/// The message for an input without a puzzle (blank, or only comments).
+fn no_puzzle(name: &str) -> String {
+    format!("no puzzle found in {name}")
+}
+
+/// Every puzzle a PUZZLE argument holds, in any format people exchange (lines,
+/// grids, SadMan `.sdk`/`.sdm`, Simple Sudoku `.ss`, candidate grids), checked
+/// against the rules. A file's extension decides its format when it names one;
+/// otherwise the content does. The first unreadable puzzle is the error.
+pub fn read_puzzles(argument: Option<&str>) -> Result<Vec<Imported>> {
+    let mut puzzles = Puzzles::open(argument, Rules::Checked)?;
+    let mut all = Vec::new();
+    while let Some(puzzle) = puzzles.next_puzzle()? {
+        all.push(puzzle);
+    }
+    Ok(all)
 }

@@ -132,9 +132,15 @@ impl Drop for Session {
     }
 }
 
+/// The head file of the save of `puzzle` (81 digits, `0` for empty).
+fn head(data_dir: &Path, puzzle: &str) -> std::path::PathBuf {
+    data_dir.join("games").join(format!("{puzzle}.json"))
+}
+
 /// Screen position of the middle of a cell's box in the big layout (row, column; one-based cell).
 fn cell_middle(row: u16, col: u16) -> (u16, u16) {
-    (1 + 1 + (row - 1) * 4 + 1, 1 + (col - 1) * 8 + 3)
+    // At 120x45 the view is centred 3 lines down; the board has a 2-column label gutter.
+    (3 + 1 + 1 + (row - 1) * 4 + 1, 2 + 1 + (col - 1) * 8 + 3)
 }
 
 #[test]
@@ -188,7 +194,7 @@ fn play_places_hints_solves_and_quits_cleanly() {
         vt100::MouseProtocolMode::None,
         "mouse capture is off"
     );
-    assert!(data.path().join("game.json").exists(), "the game was saved");
+    assert!(head(data.path(), EASY).exists(), "the game was saved");
 }
 
 #[test]
@@ -240,31 +246,74 @@ fn signal_saves_the_game_before_leaving(signal: &str) {
     assert!(killed.success());
     session.wait_exit();
     assert!(!session.screen.lock().unwrap().screen().alternate_screen());
-    let saved = std::fs::read_to_string(data.path().join("game.json")).unwrap();
+    let saved = std::fs::read_to_string(head(data.path(), EASY)).unwrap();
     assert!(saved.contains("\"digits\":\"4.3.2.6"), "{saved}");
 }
 
 #[test]
 fn a_corrupt_save_is_reported_on_screen_and_a_new_game_starts() {
     let data = tempfile::tempdir().unwrap();
-    std::fs::write(data.path().join("game.json"), "not json at all").unwrap();
-    let mut session = Session::start(&[], data.path());
+    let games = data.path().join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    std::fs::write(head(data.path(), EASY), "not json at all").unwrap();
+    let mut session = Session::start(&["play", EASY], data.path());
     session.wait_for("could not be read");
-    session.wait_for("Filled");
+    session.wait_for("Filled  32/81");
     session.keys("q");
     assert!(session.wait_exit().success());
-    let names: Vec<String> = std::fs::read_dir(data.path())
+    let names: Vec<String> = std::fs::read_dir(&games)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
         .collect();
     assert!(
-        names.iter().any(|n| n.starts_with("game.json.corrupt-")),
+        names
+            .iter()
+            .any(|n| n.starts_with(&format!("{EASY}.json.corrupt-"))),
         "{names:?}"
     );
-    assert!(
-        names.iter().any(|n| n == "game.json"),
-        "the new game is saved"
-    );
+    assert!(head(data.path(), EASY).exists(), "the new game is saved");
+}
+
+#[test]
+fn two_puzzles_played_in_turn_are_both_resumed_with_their_progress() {
+    const OTHER: &str =
+        "200080300060070084030500209000105408000000000402706000301007040720040060004010003";
+    let data = tempfile::tempdir().unwrap();
+    // Two moves on the first puzzle (r1c1 = 4, r1c2 = 8).
+    let mut session = Session::start(&["play", EASY], data.path());
+    session.wait_for("Filled  32/81");
+    session.keys("4l8");
+    session.wait_for("Filled  34/81");
+    session.keys("q");
+    assert!(session.wait_exit().success());
+    drop(session);
+    // One move on the second (r1c2 = 4).
+    let mut session = Session::start(&["play", OTHER], data.path());
+    session.wait_for("Filled  30/81");
+    session.keys("l4");
+    session.wait_for("Filled  31/81");
+    session.keys("q");
+    assert!(session.wait_exit().success());
+    drop(session);
+    // The first puzzle again: where it was left, not from zero.
+    let mut session = Session::start(&["play", EASY], data.path());
+    session.wait_for("Welcome back");
+    session.wait_for("Filled  34/81");
+    session.keys("q");
+    assert!(session.wait_exit().success());
+    drop(session);
+    // Plain `pencilmark` resumes the most recent one: the first, just opened.
+    let mut session = Session::start(&[], data.path());
+    session.wait_for("Filled  34/81");
+    session.keys("q");
+    assert!(session.wait_exit().success());
+    drop(session);
+    // And the second kept its move.
+    let mut session = Session::start(&["play", OTHER], data.path());
+    session.wait_for("Welcome back");
+    session.wait_for("Filled  31/81");
+    session.keys("q");
+    assert!(session.wait_exit().success());
 }
 
 #[test]

@@ -6,10 +6,10 @@ use std::path::Path;
 
 use pencilmark::app::action::Action;
 use pencilmark::app::run::{dispatch, persist};
-use pencilmark::app::state::{CandidateMode, Game, State, Tone};
+use pencilmark::app::state::{CandidateMode, Game, State, Tone, View};
 use pencilmark::app::update::update;
 use pencilmark::engine::{Cell, parse};
-use pencilmark::store::Store;
+use pencilmark::store::{Loaded, Saver, Store};
 
 const EASY: &str =
     "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
@@ -52,6 +52,22 @@ fn played() -> State {
     state
 }
 
+/// The saver of `state`'s puzzle (holding its lock).
+fn saver(store: &Store, state: &State) -> Saver {
+    let opened = store.open_game(&state.game.givens).unwrap();
+    assert!(!opened.saver.read_only());
+    opened.saver
+}
+
+/// The save of `state`'s puzzle, read as the player reads it on start.
+fn load(store: &Store, state: &State) -> Loaded<(Game, View)> {
+    store.open_game(&state.game.givens).unwrap().saved
+}
+
+fn head_path(store: &Store, state: &State) -> std::path::PathBuf {
+    store.head_path(&state.game.givens)
+}
+
 fn message(state: &State) -> String {
     state
         .message
@@ -66,10 +82,10 @@ fn a_game_with_moves_and_marks_survives_quit_and_restart() {
     let store = Store::locate(Some(dir.path())).unwrap();
     let mut state = played();
     assert!(!state.game.undo.is_empty() && !state.game.redo.is_empty());
-    persist(&store, &mut state);
-    assert!(store.game_path().exists());
+    persist(&mut saver(&store, &state), &mut state);
+    assert!(head_path(&store, &state).exists());
 
-    let loaded = Store::locate(Some(dir.path())).unwrap().load_game();
+    let loaded = load(&Store::locate(Some(dir.path())).unwrap(), &state);
     assert!(loaded.notice.is_none());
     let (game, view) = loaded.value.expect("the save reads back");
     assert_eq!(game, state.game, "digits, marks, history, clock and hints");
@@ -95,30 +111,38 @@ fn a_corrupt_save_is_moved_aside_with_a_message_and_nothing_else_is_lost() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::locate(Some(dir.path())).unwrap();
     let mut state = played();
+    let mut saver = saver(&store, &state);
+    saver.track_stats(Default::default());
     state.stats.record(None, 100, 2);
-    persist(&store, &mut state);
+    persist(&mut saver, &mut state);
+    drop(saver);
     let stats_before = fs::read_to_string(store.stats_path()).unwrap();
     let export = store.export("kept").unwrap();
-    fs::write(store.game_path(), "{\"version\": 1, \"givens\": tru").unwrap();
+    fs::write(
+        head_path(&store, &state),
+        "{\"version\": 1, \"givens\": tru",
+    )
+    .unwrap();
 
-    let loaded = store.load_game();
+    let loaded = load(&store, &state);
     assert!(loaded.value.is_none());
     let notice = loaded.notice.expect("the player is told");
     assert!(notice.contains("could not be read"), "{notice}");
     assert!(notice.contains("moved to"), "{notice}");
     assert!(
-        !store.game_path().exists(),
+        !head_path(&store, &state).exists(),
         "the bad save is no longer in the way"
     );
-    let aside: Vec<_> = fs::read_dir(dir.path())
+    let games = dir.path().join("games");
+    let aside: Vec<_> = fs::read_dir(&games)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
-        .filter(|name| name.starts_with("game.json.corrupt-"))
+        .filter(|name| name.contains(".json.corrupt-"))
         .collect();
     assert_eq!(aside.len(), 1, "{aside:?}");
     assert!(notice.contains(&aside[0]), "the message names the file");
     assert_eq!(
-        fs::read_to_string(dir.path().join(&aside[0])).unwrap(),
+        fs::read_to_string(games.join(&aside[0])).unwrap(),
         "{\"version\": 1, \"givens\": tru",
         "moved, never overwritten"
     );
@@ -135,14 +159,14 @@ fn a_save_from_a_newer_version_is_moved_aside_not_read() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::locate(Some(dir.path())).unwrap();
     let mut state = played();
-    persist(&store, &mut state);
-    let text = fs::read_to_string(store.game_path()).unwrap();
+    persist(&mut saver(&store, &state), &mut state);
+    let text = fs::read_to_string(head_path(&store, &state)).unwrap();
     fs::write(
-        store.game_path(),
-        text.replacen("\"version\":1", "\"version\":7", 1),
+        head_path(&store, &state),
+        text.replacen("\"version\":2", "\"version\":7", 1),
     )
     .unwrap();
-    let loaded = store.load_game();
+    let loaded = load(&store, &state);
     assert!(loaded.value.is_none());
     assert!(loaded.notice.unwrap().contains("newer version"));
 }
@@ -152,13 +176,13 @@ fn a_hand_edited_save_that_breaks_the_rules_is_moved_aside() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::locate(Some(dir.path())).unwrap();
     let mut state = played();
-    persist(&store, &mut state);
-    let text = fs::read_to_string(store.game_path()).unwrap();
+    persist(&mut saver(&store, &state), &mut state);
+    let text = fs::read_to_string(head_path(&store, &state)).unwrap();
     // Change the given in r1c3 (a 3) inside the position's digits only.
     let edited = text.replacen("\"digits\":\".83", "\"digits\":\".87", 1);
     assert_ne!(edited, text);
-    fs::write(store.game_path(), edited).unwrap();
-    let loaded = store.load_game();
+    fs::write(head_path(&store, &state), edited).unwrap();
+    let loaded = load(&store, &state);
     assert!(loaded.value.is_none());
     assert!(loaded.notice.unwrap().contains("r1c3"));
 }
@@ -171,13 +195,21 @@ fn break_writes(dir: &Path) -> impl FnOnce() {
     fs::set_permissions(dir, fs::Permissions::from_mode(0o555)).unwrap();
     let probe = dir.join("probe");
     if fs::write(&probe, "x").is_ok() {
+        // Root writes anyway: a full file system is what the test needs, and a
+        // log that cannot grow stands in for it (it is replaced by a directory).
         let _ = fs::remove_file(&probe);
         fs::set_permissions(dir, fs::Permissions::from_mode(0o755)).unwrap();
-        let squatter = dir.join(".game.json.tmp");
-        fs::create_dir(&squatter).unwrap();
-        fs::write(squatter.join("keep"), "x").unwrap();
+        let log = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .find(|p| p.extension().is_some_and(|e| e == "undo"))
+            .expect("an undo log");
+        let kept = fs::read(&log).unwrap();
+        fs::remove_file(&log).unwrap();
+        fs::create_dir(&log).unwrap();
         return Box::new(move || {
-            let _ = fs::remove_dir_all(squatter);
+            let _ = fs::remove_dir_all(&log);
+            let _ = fs::write(&log, kept);
         }) as Box<dyn FnOnce()>;
     }
     let dir = dir.to_path_buf();
@@ -192,14 +224,16 @@ fn a_failed_write_keeps_the_old_save_and_tells_the_player() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::locate(Some(dir.path())).unwrap();
     let mut state = played();
-    persist(&store, &mut state);
-    let before = fs::read_to_string(store.game_path()).unwrap();
+    let mut saver = saver(&store, &state);
+    persist(&mut saver, &mut state);
+    let before = fs::read_to_string(head_path(&store, &state)).unwrap();
 
-    let repair = break_writes(dir.path());
+    let games = dir.path().join("games");
+    let repair = break_writes(&games);
     select(&mut state, "r9c9");
     update(&mut state, Action::Digit(2));
-    persist(&store, &mut state);
-    let after = fs::read_to_string(store.game_path()).unwrap();
+    persist(&mut saver, &mut state);
+    let after = fs::read_to_string(head_path(&store, &state)).unwrap();
     repair();
 
     assert_eq!(after, before, "the old save is intact");
@@ -212,8 +246,11 @@ fn a_failed_write_keeps_the_old_save_and_tells_the_player() {
     );
     assert!(message(&state).contains("previous save is kept"));
     // Once writing works again, the next save goes through.
-    persist(&store, &mut state);
-    assert_ne!(fs::read_to_string(store.game_path()).unwrap(), before);
+    persist(&mut saver, &mut state);
+    assert_ne!(
+        fs::read_to_string(head_path(&store, &state)).unwrap(),
+        before
+    );
 }
 
 #[test]
@@ -230,7 +267,8 @@ fn export_writes_a_candidate_grid_into_the_data_directory_and_says_where() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::locate(Some(dir.path())).unwrap();
     let mut state = played();
-    dispatch(&mut state, &store, Action::Export);
+    let mut saver = saver(&store, &state);
+    dispatch(&mut state, &mut saver, Action::Export);
     let said = message(&state);
     let path = said
         .strip_prefix("Exported to ")
@@ -253,9 +291,11 @@ fn stats_command_prints_finished_games_per_level() {
     let store = Store::locate(Some(dir.path())).unwrap();
     let mut state = new_state();
     let level = state.game.grade.map(|g| g.level);
+    let mut saver = saver(&store, &state);
+    saver.track_stats(Default::default());
     state.stats.record(level, 300, 1);
     state.stats.record(level, 200, 0);
-    persist(&store, &mut state);
+    persist(&mut saver, &mut state);
     // The data directory from the environment, as the player also reads it.
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_pencilmark"))
         .arg("stats")

@@ -4,7 +4,7 @@
 use pencilmark::app::action::{Action, Direction};
 use pencilmark::app::keymap::{BINDINGS, Key, help_rows, keymap};
 use pencilmark::app::state::{CandidateMode, Game, Overlay, State};
-use pencilmark::app::ui::{self, Layout};
+use pencilmark::app::ui::{self, BoardSize, Layout};
 use pencilmark::app::update::{Effect, update};
 use pencilmark::engine::search;
 use pencilmark::engine::{Cell, Digit, Grid, parse};
@@ -361,8 +361,14 @@ fn finishing_by_hand_wins_and_counts_in_the_statistics() {
         .unwrap();
     assert_eq!(easy.finished, 1);
     // Undo and redo do not count the same win twice.
-    press(&mut state, "n");
-    assert_ne!(state.game.givens, givens(), "n starts a new game");
+    // `n` asks the loop to open the next puzzle (its save, if it has one).
+    let n = keymap(event(Key::Char('n')), &state).unwrap();
+    match update(&mut state, n) {
+        pencilmark::app::update::Effect::Open { givens: next, .. } => {
+            assert_ne!(next, givens(), "n starts a new game")
+        }
+        other => panic!("n opens no game: {other:?}"),
+    }
 }
 
 #[test]
@@ -426,12 +432,20 @@ fn actions_are_named_in_snake_case() {
 
 #[test]
 fn a_click_selects_the_cell_under_it() {
-    let full = Rect::new(0, 0, 120, 45);
-    assert_eq!(ui::cell_at(full, 1, 2), Some(cell("r1c1")));
-    assert_eq!(ui::cell_at(full, 72, 37), Some(cell("r9c9")));
-    assert_eq!(ui::cell_at(full, 110, 10), None, "the panel is not a cell");
-    let compact = Rect::new(0, 0, 80, 24);
-    assert_eq!(ui::cell_at(compact, 5, 4), Some(cell("r2c2")));
+    // 120x45: the large board, centred 3 lines down; r1c1's inside starts at (3, 5).
+    let large = Rect::new(0, 0, 120, 45);
+    assert_eq!(ui::cell_at(large, 4, 6), Some(cell("r1c1")));
+    assert_eq!(ui::cell_at(large, 72, 37), Some(cell("r9c9")));
+    assert_eq!(
+        ui::cell_at(large, 2, 6),
+        None,
+        "the label gutter is not a cell"
+    );
+    assert_eq!(ui::cell_at(large, 110, 10), None, "the panel is not a cell");
+    // 80x24: 5x2 cells a blank column apart.
+    let medium = Rect::new(0, 0, 80, 24);
+    assert_eq!(ui::cell_at(medium, 10, 4), Some(cell("r2c2")));
+    assert_eq!(ui::cell_at(medium, 8, 4), None, "the gap between cells");
     assert_eq!(ui::cell_at(Rect::new(0, 0, 20, 5), 1, 1), None);
 }
 
@@ -475,31 +489,78 @@ fn game_in_progress() -> State {
     state
 }
 
+/// The board size the layout picks for a terminal size.
+fn board_size(width: u16, height: u16) -> Option<BoardSize> {
+    match Layout::for_area(Rect::new(0, 0, width, height)) {
+        Layout::Board { size, .. } => Some(size),
+        Layout::TooSmall => None,
+    }
+}
+
 #[test]
-fn renders_the_big_board_at_120x45() {
+fn each_size_gets_the_biggest_board_that_fits() {
+    assert_eq!(board_size(120, 45), Some(BoardSize::Large));
+    assert_eq!(board_size(100, 38), Some(BoardSize::Large));
+    assert_eq!(board_size(80, 50), Some(BoardSize::Large), "panel below");
+    assert_eq!(board_size(80, 24), Some(BoardSize::Medium));
+    assert_eq!(board_size(62, 20), Some(BoardSize::Compact));
+    assert_eq!(board_size(50, 12), None);
+}
+
+#[test]
+fn renders_the_large_board_at_120x45() {
     let state = game_in_progress();
-    assert!(matches!(
-        Layout::for_area(Rect::new(0, 0, 120, 45)),
-        Layout::Full { .. }
-    ));
     let text = screen(&state, 120, 45);
     assert!(
-        text.contains("┏━━━━━━━┯"),
-        "thick outer border, thin cell border"
+        text.contains("━━━1━━━┯"),
+        "column labels in the top border, thin cell rules"
     );
     insta::assert_snapshot!("board_120x45", text);
 }
 
 #[test]
-fn renders_the_compact_board_at_80x24() {
+fn renders_the_large_board_at_100x38_with_the_panel_beside_it() {
+    let state = game_in_progress();
+    let text = screen(&state, 100, 38);
+    insta::assert_snapshot!("board_100x38", text);
+}
+
+#[test]
+fn renders_the_large_board_at_80x50_with_the_panel_below_it() {
+    let state = game_in_progress();
+    let text = screen(&state, 80, 50);
+    let lines: Vec<&str> = text.lines().collect();
+    let board_bottom = lines.iter().position(|l| l.contains('┗')).unwrap();
+    let grade = lines.iter().position(|l| l.contains("Grade")).unwrap();
+    assert!(grade > board_bottom, "the panel is under the board");
+    insta::assert_snapshot!("board_80x50", text);
+}
+
+#[test]
+fn renders_candidates_at_80x24() {
     let mut state = game_in_progress();
     select(&mut state, "r1c1");
     let text = screen(&state, 80, 24);
+    let lines: Vec<&str> = text.lines().collect();
+    // Candidates in their spots of `12345` over `6789`: r1c1 keeps its 4 and
+    // the 5 it struck (drawn struck); r1c4 has 4 and 9; the player's 8 in r1c2
+    // and the given 3 are bracketed, never where a candidate goes.
+    assert!(lines[2].starts_with("1 ┃   45  (8)   [3] ┃   4 "), "{text}");
+    assert!(lines[3].starts_with("  ┃                 ┃   9 "), "{text}");
+    insta::assert_snapshot!("board_80x24", text);
+}
+
+#[test]
+fn renders_the_compact_board_at_62x20() {
+    let mut state = game_in_progress();
+    select(&mut state, "r1c1");
+    let text = screen(&state, 62, 20);
     assert!(
         text.contains("r1c1: 4"),
-        "the selected cell's candidates are in the panel"
+        "the selected cell is named in the panel"
     );
-    insta::assert_snapshot!("board_80x24", text);
+    assert!(text.contains("1 ┃ · │(8)│[3]┃"), "row label and digits");
+    insta::assert_snapshot!("board_62x20", text);
 }
 
 #[test]
@@ -524,7 +585,8 @@ fn renders_the_help_overlay_from_the_key_table() {
 fn renders_a_clear_message_when_too_small() {
     let state = new_state();
     let text = screen(&state, 50, 12);
-    assert!(text.contains("terminal too small: need 64 x 20, have 50 x 12"));
+    assert!(text.contains("terminal too small: need 61 x 20, have 50 x 12"));
+    assert!(text.contains("press q to quit"));
     insta::assert_snapshot!("too_small_50x12", text);
 }
 

@@ -21,8 +21,9 @@ use super::action::Action;
 use super::keymap::keymap;
 use super::state::State;
 use super::ui;
-use super::update::{Effect, update};
-use crate::store::Store;
+use super::update::{Effect, switch_game, update};
+use crate::app::state::Game;
+use crate::store::Saver;
 
 /// How often the clock ticks (and the screen redraws) with no input.
 const TICK: Duration = Duration::from_millis(250);
@@ -32,8 +33,9 @@ pub fn have_terminal() -> bool {
     io::stdout().is_terminal()
 }
 
-/// Runs the player until it quits; the game is saved on every change and at the end.
-pub fn run(mut state: State, store: &Store) -> Result<()> {
+/// Runs the player until it quits; the game is saved (by `saver`, which holds
+/// the game's lock) on every change and at the end.
+pub fn run(mut state: State, saver: &mut Saver) -> Result<()> {
     let stop = Arc::new(AtomicBool::new(false));
     watch_signals(&stop);
     let previous_hook = std::panic::take_hook();
@@ -43,10 +45,10 @@ pub fn run(mut state: State, store: &Store) -> Result<()> {
     }));
     let mut terminal = ratatui::try_init().context("cannot set up the terminal")?;
     let _ = execute!(io::stdout(), EnableMouseCapture);
-    let result = event_loop(&mut terminal, &mut state, store, &stop);
+    let result = event_loop(&mut terminal, &mut state, saver, &stop);
     let _ = execute!(io::stdout(), DisableMouseCapture);
     ratatui::restore();
-    if !persist(store, &mut state)
+    if !persist(saver, &mut state)
         && let Some(message) = &state.message
     {
         // The screen is gone: the last word on a failed save goes to the terminal.
@@ -84,7 +86,7 @@ fn spawn_reader() -> Receiver<Event> {
 fn event_loop(
     terminal: &mut DefaultTerminal,
     state: &mut State,
-    store: &Store,
+    saver: &mut Saver,
     stop: &AtomicBool,
 ) -> Result<()> {
     let events = spawn_reader();
@@ -111,7 +113,7 @@ fn event_loop(
                 _ => None,
             };
             if let Some(action) = action {
-                dispatch(state, store, action);
+                dispatch(state, saver, action);
             }
         }
         let now = Instant::now();
@@ -121,7 +123,7 @@ fn event_loop(
             last_tick = now;
         }
         if state.revision != saved {
-            persist(store, state);
+            persist(saver, state);
             saved = state.revision;
         }
     }
@@ -129,25 +131,58 @@ fn event_loop(
 }
 
 /// Updates the state and does the outside work the update asks for.
-pub fn dispatch(state: &mut State, store: &Store, action: Action) {
+pub fn dispatch(state: &mut State, saver: &mut Saver, action: Action) {
     match update(state, action) {
         Effect::None => {}
         Effect::Export(text) => {
-            let report = match store.export(&text) {
+            let report = match saver.store().export(&text) {
                 Ok(path) => Action::Notice(format!("Exported to {}", path.display())),
                 Err(err) => Action::Failure(format!("Export failed: {err:#}")),
             };
             update(state, report);
         }
+        Effect::Open { givens, name } => open(state, saver, &givens, &name),
+    }
+}
+
+/// Saves the game on screen, then opens the puzzle `givens` from its save (or
+/// new), taking its lock; the old game's lock is let go.
+fn open(state: &mut State, saver: &mut Saver, givens: &crate::engine::Grid, name: &str) {
+    if !persist(saver, state) {
+        // The old game could not be saved: stay on it rather than lose it.
+        return;
+    }
+    let opened = match saver.store().open_game(givens) {
+        Ok(opened) => opened,
+        Err(err) => {
+            update(
+                state,
+                Action::Failure(format!("Cannot open the new game: {err:#}")),
+            );
+            return;
+        }
+    };
+    let mut next = opened.saver;
+    if let Some(stats) = saver.tracked_stats() {
+        next.track_stats(stats.clone());
+    }
+    let read_only = next.read_only();
+    *saver = next;
+    match opened.saved.value {
+        Some((game, view)) if !game.finished || read_only => {
+            switch_game(state, game, Some(view), read_only)
+        }
+        _ => switch_game(state, Game::new(*givens, name), None, read_only),
+    }
+    if let Some(notice) = opened.saved.notice {
+        update(state, Action::Failure(notice));
     }
 }
 
 /// Saves the game and the statistics; a failure is told in the panel, the old
 /// save stays as it was. Returns whether both were saved.
-pub fn persist(store: &Store, state: &mut State) -> bool {
-    let saved = store
-        .save_game(state)
-        .and_then(|()| store.save_stats(&state.stats));
+pub fn persist(saver: &mut Saver, state: &mut State) -> bool {
+    let saved = saver.save(state);
     if let Err(err) = &saved {
         update(
             state,

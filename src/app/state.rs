@@ -59,6 +59,72 @@ impl Position {
     }
 }
 
+/// A stack of positions (the undo or the redo list). Every entry carries a
+/// serial number that is never reused within the stack, so the store can tell
+/// which entries it already wrote and append only the new ones: saving stays
+/// cheap however long the history grows.
+#[derive(Clone, Debug, Default)]
+pub struct History {
+    positions: Vec<Position>,
+    serials: Vec<u64>,
+    next_serial: u64,
+}
+
+/// Two histories are equal when they hold the same positions (serials are bookkeeping).
+impl PartialEq for History {
+    fn eq(&self, other: &History) -> bool {
+        self.positions == other.positions
+    }
+}
+
+impl Eq for History {}
+
+impl History {
+    /// A history of `positions` (oldest first), numbered 0, 1, 2, ...
+    pub fn from_positions(positions: Vec<Position>) -> History {
+        let next_serial = positions.len() as u64;
+        History {
+            serials: (0..next_serial).collect(),
+            positions,
+            next_serial,
+        }
+    }
+
+    pub fn push(&mut self, position: Position) {
+        self.positions.push(position);
+        self.serials.push(self.next_serial);
+        self.next_serial += 1;
+    }
+
+    pub fn pop(&mut self) -> Option<Position> {
+        self.serials.pop();
+        self.positions.pop()
+    }
+
+    pub fn clear(&mut self) {
+        self.positions.clear();
+        self.serials.clear();
+    }
+
+    pub fn len(&self) -> usize {
+        self.positions.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.positions.is_empty()
+    }
+
+    /// The positions, oldest first.
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
+    }
+
+    /// The serial number of each position, in the same order.
+    pub fn serials(&self) -> &[u64] {
+        &self.serials
+    }
+}
+
 /// Which pencil marks the board shows.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -113,9 +179,9 @@ pub struct Game {
     pub grade: Option<GradeInfo>,
     pub position: Position,
     /// Earlier positions, the latest last.
-    pub undo: Vec<Position>,
+    pub undo: History,
     /// Positions undone, the next one to redo last.
-    pub redo: Vec<Position>,
+    pub redo: History,
     pub elapsed_ms: u64,
     pub hints_used: u32,
     /// The board is complete and right (by the player or by `S`).
@@ -152,8 +218,8 @@ impl Game {
             unique,
             grade,
             position: Position::start(&givens),
-            undo: Vec::new(),
-            redo: Vec::new(),
+            undo: History::default(),
+            redo: History::default(),
             elapsed_ms: 0,
             hints_used: 0,
             finished: false,
@@ -185,6 +251,31 @@ impl Game {
     /// Whether the board is complete and obeys the rules with the givens in place.
     pub fn is_complete_and_right(&self) -> bool {
         self.position.digits.is_solution_of(&self.givens)
+    }
+}
+
+/// The view settings a save keeps beside the game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct View {
+    pub candidates: CandidateMode,
+    pub pencil: bool,
+    pub selected: Cell,
+}
+
+impl View {
+    pub fn of(state: &State) -> View {
+        View {
+            candidates: state.candidates,
+            pencil: state.pencil,
+            selected: state.selected,
+        }
+    }
+
+    /// Puts these settings on `state`.
+    pub fn apply(self, state: &mut State) {
+        state.candidates = self.candidates;
+        state.pencil = self.pencil;
+        state.selected = self.selected;
     }
 }
 
@@ -245,6 +336,9 @@ pub struct State {
     pub revision: u64,
     /// Learn mode, when open: it takes the keys and the screen.
     pub learn: Option<Box<super::learn::LearnState>>,
+    /// Another pencilmark has this game open: it is shown, but moves are
+    /// refused and nothing is saved (so neither player overwrites the other).
+    pub read_only: bool,
 }
 
 impl State {
@@ -264,6 +358,7 @@ impl State {
             running: true,
             revision: 0,
             learn: None,
+            read_only: false,
         }
     }
 

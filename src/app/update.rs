@@ -3,11 +3,11 @@
 //! decides what a request does to the position, the history and the screen.
 
 use super::action::{Action, Direction};
-use super::state::{CandidateMode, Game, HintProgress, Overlay, Position, State, Tone};
+use super::state::{CandidateMode, Game, HintProgress, Overlay, Position, State, Tone, View};
 use crate::engine::hint::{self, Hint};
 use crate::engine::logic::{self, Step};
 use crate::engine::search;
-use crate::engine::{Cell, Digit};
+use crate::engine::{Cell, Digit, Grid};
 use crate::store;
 
 /// Work the loop must do outside the state (the view and update stay pure).
@@ -16,10 +16,73 @@ pub enum Effect {
     None,
     /// Write this text (a candidate grid) to a file in the data directory.
     Export(String),
+    /// Save the game on screen and open the puzzle `givens` (its save if it
+    /// has one, else a new game named `name`): see [`switch_game`].
+    Open {
+        givens: Grid,
+        name: String,
+    },
+}
+
+/// What the player must be told when the game changes: the one message that says
+/// the game is another player's and only shown.
+pub const READ_ONLY_NOTICE: &str =
+    "This game is open in another pencilmark: read-only view, nothing you do here is saved";
+
+/// Puts `game` on screen in place of the current one (a new game, a resumed
+/// save, or another player's game shown read-only), with its saved view settings.
+pub fn switch_game(state: &mut State, game: Game, view: Option<View>, read_only: bool) {
+    state.game = game;
+    settle_opened_game(state, view, read_only);
+}
+
+/// The screen around a game just opened: its saved view settings (`None`: a
+/// new game), no hint or marks left from before, and a word on what it is.
+pub fn settle_opened_game(state: &mut State, view: Option<View>, read_only: bool) {
+    let resumed = view.is_some();
+    state.selected = Cell::at(0, 0);
+    if let Some(view) = view {
+        view.apply(state);
+    }
+    state.overlay = if state.game.finished {
+        Overlay::Won
+    } else {
+        Overlay::None
+    };
+    state.hint = None;
+    state.log.clear();
+    state.marked_wrong.clear();
+    state.read_only = read_only;
+    if read_only {
+        state.say(Tone::Error, READ_ONLY_NOTICE);
+    } else if resumed {
+        state.say(Tone::Info, "Welcome back: your game is resumed");
+    } else {
+        state.say(Tone::Info, "New game");
+    }
+    state.revision += 1;
+}
+
+/// Whether `action` would change the game (refused in a read-only view).
+fn changes_the_game(action: &Action) -> bool {
+    matches!(
+        action,
+        Action::Digit(_)
+            | Action::Erase
+            | Action::Undo
+            | Action::Redo
+            | Action::Hint
+            | Action::Propagate
+            | Action::Solve
+    )
 }
 
 /// Applies `action` to `state`; returns any outside work it needs.
 pub fn update(state: &mut State, action: Action) -> Effect {
+    if state.read_only && changes_the_game(&action) {
+        state.say(Tone::Error, READ_ONLY_NOTICE);
+        return Effect::None;
+    }
     match action {
         Action::Move(direction) => move_selection(state, direction),
         Action::Select { row, col } => {
@@ -78,7 +141,13 @@ pub fn update(state: &mut State, action: Action) -> Effect {
             }
             state.overlay = Overlay::None;
         }
-        Action::NewGame => new_game(state),
+        Action::NewGame => {
+            let puzzle = super::state::fresh_puzzle(Some(&state.game.givens));
+            return Effect::Open {
+                givens: puzzle.givens,
+                name: puzzle.name,
+            };
+        }
         Action::Quit => state.running = false,
         Action::Learn => super::learn::open(state),
         Action::LearnStep(step) => {
@@ -113,6 +182,10 @@ fn move_selection(state: &mut State, direction: Direction) {
 /// reading of the old position (hint, check marks, log) dropped.
 fn commit(state: &mut State, next: Position) {
     if next == state.game.position {
+        return;
+    }
+    if state.read_only {
+        state.say(Tone::Error, READ_ONLY_NOTICE);
         return;
     }
     state.game.undo.push(state.game.position);
@@ -408,18 +481,6 @@ fn check(state: &mut State) {
         );
     }
     state.marked_wrong = wrong;
-}
-
-fn new_game(state: &mut State) {
-    let puzzle = super::state::fresh_puzzle(Some(&state.game.givens));
-    state.game = Game::new(puzzle.givens, &puzzle.name);
-    state.selected = Cell::at(0, 0);
-    state.overlay = Overlay::None;
-    state.hint = None;
-    state.log.clear();
-    state.marked_wrong.clear();
-    state.say(Tone::Info, "New game");
-    state.revision += 1;
 }
 
 /// The cells of `cells` the player made wrong: a wrong digit, or the solution's

@@ -109,10 +109,7 @@ pub fn run(args: &GenerateArgs) -> Result<Exit> {
         symmetry: args.symmetry,
         max_attempts: args.max_attempts,
     };
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .clamp(1, args.count.max(1));
+    let threads = super::worker_threads("generate", args.threads).clamp(1, args.count.max(1));
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut exit = Exit::Done;
@@ -144,7 +141,8 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
 }
 
 /// Generates puzzles `0..count` of `seed` on `threads` workers and hands them to
-/// `emit` in index order.
+/// `emit` in index order. When the system refuses a thread, the workers that
+/// started share the work; when it refuses them all, the calling thread does it.
 pub fn generate_in_order(
     request: &Request,
     seed: u64,
@@ -155,10 +153,11 @@ pub fn generate_in_order(
     let next = AtomicUsize::new(0);
     let (sender, receiver) = mpsc::channel();
     std::thread::scope(|scope| -> Result<()> {
+        let mut started = 0;
         for _ in 0..threads {
             let sender = sender.clone();
             let next = &next;
-            scope.spawn(move || {
+            let worker = move || {
                 loop {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     if index >= count {
@@ -169,9 +168,22 @@ pub fn generate_in_order(
                         break;
                     }
                 }
-            });
+            };
+            match std::thread::Builder::new().spawn_scoped(scope, worker) {
+                Ok(_) => started += 1,
+                Err(error) => {
+                    super::report_spawn_failure("generate", &error, started);
+                    break;
+                }
+            }
         }
         drop(sender);
+        if started == 0 {
+            for index in 0..count {
+                emit(index, generate::generate(request, seed, index as u64))?;
+            }
+            return Ok(());
+        }
         let mut waiting = BTreeMap::new();
         let mut due = 0;
         for (index, result) in receiver.iter() {

@@ -1,15 +1,17 @@
 //! `pencilmark grade`: one line per puzzle with its level, score and hardest
 //! technique (solving with the easiest step each time), or JSON objects.
 
-use std::io::{self, BufRead, BufWriter, Write};
+use std::io::{self, BufWriter, Write};
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::Args;
 
 use super::Exit;
+use crate::engine::Grid;
+use crate::engine::formats::Rules;
 use crate::engine::grade::{self, Grade};
 use crate::engine::parse;
-use crate::input;
+use crate::input::{Next, Puzzles};
 
 /// Grade puzzles: level, score and hardest technique, one line each.
 #[derive(Args, Debug)]
@@ -19,64 +21,51 @@ wings, short chains, uniqueness), expert (longer chains), extreme (forcing chain
 Examples:\n  pencilmark grade puzzles.txt\n  pencilmark grade --json puzzles.txt | head"
 )]
 pub struct GradeArgs {
-    /// One puzzle per line (or a single grid); `-` or nothing reads standard input.
+    /// One puzzle per line, a grid, .sdk, .ss or candidate file, or a puzzle itself; `-` or nothing reads standard input.
     pub file: Option<String>,
     /// One JSON object per line: {"level", "score", "hardest", "steps": {technique: count}, "guesses"}.
     #[arg(long)]
     pub json: bool,
 }
 
-/// Runs the command.
+/// Runs the command. A puzzle that cannot be read prints `invalid` (its error, with
+/// the line, on standard error) and grading goes on with the next line; a line that
+/// is not UTF-8 text is one such puzzle. Input that is not text at all (a NUL byte,
+/// an endless line) stops the run with its error after the lines before it.
 pub fn run(args: &GradeArgs) -> Result<Exit> {
-    let mut reader = input::open(args.file.as_deref())?;
+    let mut puzzles = Puzzles::open(args.file.as_deref(), Rules::Checked)?;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut exit = Exit::Done;
     let mut text = String::new();
-    let mut first = true;
-    let mut line_no = 0;
     loop {
-        text.clear();
-        let read = reader
-            .read_line(&mut text)
-            .with_context(|| format!("cannot read {}", input::describe(args.file.as_deref())))?;
-        if read == 0 {
-            break;
-        }
-        line_no += 1;
-        if parse::is_skippable(&text) {
-            continue;
-        }
-        if first && !parse::is_puzzle_line(&text) {
-            // A single multi-line grid: read it whole.
-            let mut rest = String::new();
-            reader.read_to_string(&mut rest)?;
-            let whole = "\n".repeat(line_no - 1) + &text + &rest;
-            for (_, result) in parse::parse_puzzles(&whole) {
-                exit = exit.max(emit(&mut out, result, args.json)?);
+        let next = match puzzles.next(&mut text) {
+            Ok(Some(next)) => next,
+            Ok(None) => break,
+            Err(error) => {
+                out.flush()?;
+                return Err(error.into());
             }
-            break;
-        }
-        first = false;
-        exit = exit.max(emit(
-            &mut out,
-            parse::parse_line(text.trim_end(), line_no),
-            args.json,
-        )?);
+        };
+        let read = match next {
+            Next::Line(number) => parse::parse_line(&text, number).map_err(|e| e.to_string()),
+            Next::BadLine(error) => Err(error.to_string()),
+            Next::Read(read) => read
+                .map(|imported| imported.givens)
+                .map_err(|e| e.to_string()),
+        };
+        exit = exit.max(emit(&mut out, read, args.json)?);
     }
     out.flush()?;
     Ok(exit)
 }
 
-fn emit(
-    out: &mut impl Write,
-    parsed: Result<crate::engine::Grid, parse::ParseError>,
-    json: bool,
-) -> Result<Exit> {
-    let givens = match parsed {
+fn emit(out: &mut impl Write, read: Result<Grid, String>, json: bool) -> Result<Exit> {
+    let givens = match read {
         Ok(grid) => grid,
         Err(err) => {
             writeln!(out, "invalid")?;
+            out.flush()?;
             eprintln!("pencilmark grade: {err}");
             return Ok(Exit::BadInput);
         }

@@ -29,3 +29,30 @@ impl From<Exit> for ExitCode {
         ExitCode::from(exit as u8)
     }
 }
+
+/// The worker threads a command runs: `requested` (`--threads N`, at least 1), or
+/// every core, capped at the machine's available parallelism: more threads than
+/// cores only share them, and each costs a stack. A cap is said on standard error.
+pub fn worker_threads(command: &str, requested: Option<usize>) -> usize {
+    let available = std::thread::available_parallelism().map_or(1, |n| n.get());
+    match requested {
+        None => available,
+        Some(n) if n > available => {
+            eprintln!(
+                "pencilmark {command}: --threads {n} capped at {available}, the available parallelism of this machine"
+            );
+            available
+        }
+        Some(n) => n.max(1),
+    }
+}
+
+/// Says on standard error that a worker thread could not start, and how many run instead.
+pub fn report_spawn_failure(command: &str, error: &std::io::Error, running: usize) {
+    let running = match running {
+        0 => "the main thread alone".to_string(),
+        1 => "1 worker thread".to_string(),
+        n => format!("{n} worker threads"),
+    };
+    eprintln!("pencilmark {command}: could not start a thread ({error}); going on with {running}");
+}

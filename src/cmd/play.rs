@@ -9,6 +9,7 @@ use clap::Args;
 use super::Exit;
 use crate::app::run;
 use crate::app::state::{Game, State, Tone, fresh_puzzle};
+use crate::app::update::settle_opened_game;
 use crate::engine::Grid;
 use crate::engine::grade::Level;
 use crate::input;
@@ -87,42 +88,51 @@ pub fn run(args: &PlayArgs) -> Result<Exit> {
     }
     let store = Store::locate(args.data_dir.as_deref())?;
     let mut notices = Vec::new();
+    notices.extend(store.migrate_legacy());
     let stats = store.load_stats();
     notices.extend(stats.notice);
-    let game = match puzzle {
-        Some((givens, name)) => Game::new(givens, &name),
+    let (givens, name) = match puzzle {
+        Some(chosen) => chosen,
         None => {
-            let saved = store.load_game();
-            notices.extend(saved.notice);
-            match saved.value {
-                Some((game, view)) if !game.finished => {
-                    let mut state = State::new(game);
-                    view.apply(&mut state);
-                    state.say(Tone::Info, "Welcome back: your game is resumed");
-                    return start(state, stats.value, notices, args, &store);
-                }
-                finished => {
-                    let named = fresh_puzzle(finished.as_ref().map(|(game, _)| &game.givens));
-                    Game::new(named.givens, &named.name)
+            // The most recent unfinished game; else the puzzle after the last one played.
+            let games = store.list_games();
+            match games.iter().find(|g| !g.finished) {
+                Some(recent) => (recent.givens, recent.name.clone()),
+                None => {
+                    let named = fresh_puzzle(games.first().map(|g| &g.givens));
+                    (named.givens, named.name)
                 }
             }
         }
     };
-    start(State::new(game), stats.value, notices, args, &store)
-}
-
-fn start(
-    mut state: State,
-    stats: Option<crate::store::Stats>,
-    notices: Vec<String>,
-    args: &PlayArgs,
-    store: &Store,
-) -> Result<Exit> {
-    state.stats = stats.unwrap_or_default();
+    let opened = store.open_game(&givens)?;
+    notices.extend(opened.saved.notice);
+    let mut saver = opened.saver;
+    let stats = stats.value.unwrap_or_default();
+    saver.track_stats(stats.clone());
+    let read_only = saver.read_only();
+    let (game, view, solved_before) = match opened.saved.value {
+        Some((game, view)) if !game.finished || read_only => (game, Some(view), false),
+        Some(_) => (Game::new(givens, &name), None, true),
+        None => (Game::new(givens, &name), None, false),
+    };
+    let mut state = State::new(game);
+    settle_opened_game(&mut state, view, read_only);
+    if solved_before {
+        state.say(
+            Tone::Info,
+            "You solved this puzzle before: here it is again from the start",
+        );
+    }
+    state.stats = stats;
     state.color = !args.no_color && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     if !notices.is_empty() {
-        state.say(Tone::Error, notices.join(" "));
+        let mut text = notices.join(" ");
+        if let Some(message) = &state.message {
+            text = format!("{} {text}", message.text);
+        }
+        state.say(Tone::Error, text);
     }
-    run::run(state, store)?;
+    run::run(state, &mut saver)?;
     Ok(Exit::Done)
 }

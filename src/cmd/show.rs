@@ -4,11 +4,11 @@
 
 use std::io::Write;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::{Args, ValueEnum};
 
 use super::Exit;
-use crate::engine::parse::{self, Format};
+use crate::engine::formats::Rules;
 use crate::engine::types::{Cell, Digit};
 use crate::engine::{Board, Grid};
 use crate::input;
@@ -63,55 +63,24 @@ pub fn run(args: &ShowArgs) -> Result<Exit> {
     Ok(Exit::Done)
 }
 
-/// Reads PUZZLE (any format [`input::read_puzzles`] knows; the first puzzle of a
-/// collection) into a position: placed digits and candidates (the pencil marks
-/// given, or computed from the digits). Placed digits must not clash.
+/// Reads PUZZLE (any format [`input::Puzzles`] knows; the first puzzle of a
+/// collection, read no further) into a position: placed digits and candidates
+/// (the pencil marks given, or computed from the digits). Placed digits must not clash.
 pub fn read_position(argument: Option<&str>) -> Result<Board> {
-    let first = input::read_puzzles(argument)?
-        .into_iter()
-        .next()
-        .ok_or(parse::ParseError::Empty)?;
-    let Some(marked) = first.position else {
-        return Ok(Board::with_auto_candidates(&first.givens));
-    };
-    if let Some(conflict) = marked.digits.first_conflict() {
-        let line = first.line;
-        return Err(parse::ParseError::Conflict { line, conflict }).with_context(|| {
-            format!(
-                "cannot read the puzzle in {}",
-                input::describe_argument(argument)
-            )
-        });
-    }
-    Ok(Board::from_marked(&marked))
+    read_first(argument, Rules::Checked)
 }
 
 /// Reads PUZZLE like [`read_position`] but lets placed digits clash: a position in
 /// progress may hold a player's wrong digit, which the hint names as a mistake.
 pub fn read_position_unchecked(argument: Option<&str>) -> Result<Board> {
-    let text = input::puzzle_text(argument)?;
-    let read = || -> Result<Board, parse::ParseError> {
-        match parse::detect_format(&text) {
-            Format::Candidates => Ok(Board::from_marked(&parse::read_candidates(&text)?)),
-            Format::Grid => Ok(Board::with_auto_candidates(&parse::read_grid(&text)?)),
-            Format::Lines => {
-                let (index, line) = text
-                    .lines()
-                    .enumerate()
-                    .find(|(_, l)| !parse::is_skippable(l))
-                    .ok_or(parse::ParseError::Empty)?;
-                Ok(Board::with_auto_candidates(&parse::read_line(
-                    line,
-                    index + 1,
-                )?))
-            }
-        }
-    };
-    read().with_context(|| {
-        format!(
-            "cannot read the puzzle in {}",
-            input::describe_argument(argument)
-        )
+    read_first(argument, Rules::Unchecked)
+}
+
+fn read_first(argument: Option<&str>, rules: Rules) -> Result<Board> {
+    let first = input::first_puzzle(argument, rules)?;
+    Ok(match first.position {
+        Some(marked) => Board::from_marked(&marked),
+        None => Board::with_auto_candidates(&first.givens),
     })
 }
 

@@ -1,17 +1,18 @@
 //! `pencilmark solve`: solve every puzzle of a file or standard input, one output
 //! line per puzzle in input order, streaming in batches so memory stays flat.
 
-use std::io::{self, BufRead, BufWriter, Read, Write};
+use std::io::{self, BufWriter, Write};
 use std::time::Instant;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::Args;
 
 use super::Exit;
 use crate::engine::Grid;
+use crate::engine::formats::Rules;
 use crate::engine::parse::{self, ParseError};
 use crate::engine::search::{self, SearchStats};
-use crate::input;
+use crate::input::{Next, Puzzles};
 
 /// Solve puzzles: one output line per puzzle, in input order.
 #[derive(Args, Debug)]
@@ -22,7 +23,7 @@ echo 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4
 pencilmark solve --count --stats puzzles.txt"
 )]
 pub struct SolveArgs {
-    /// One puzzle per line, or a single multi-line grid; `-` or nothing reads standard input.
+    /// One puzzle per line, a grid, .sdk, .ss or candidate file, or a puzzle itself; `-` or nothing reads standard input.
     pub file: Option<String>,
     /// Print 0, 1 or 2+ (the number of solutions) instead of the solution.
     #[arg(long)]
@@ -44,7 +45,8 @@ enum Outcome {
     Solved(Grid),
     NoSolution,
     Counted(usize),
-    Invalid(ParseError),
+    /// The puzzle could not be read: the error, with its position.
+    Invalid(String),
 }
 
 impl Outcome {
@@ -57,10 +59,10 @@ impl Outcome {
     }
 }
 
-/// A batch of input lines: their text run together, and each line's number and span.
+/// A batch of puzzle lines: their text run together, and each line's number and span.
 #[derive(Default)]
 struct Batch {
-    text: Vec<u8>,
+    text: String,
     lines: Vec<(usize, usize, usize)>,
 }
 
@@ -74,18 +76,20 @@ impl Batch {
         self.lines.clear();
     }
 
+    fn push(&mut self, number: usize, line: &str) {
+        let start = self.text.len();
+        self.text.push_str(line);
+        self.lines.push((number, start, self.text.len()));
+    }
+
     /// Solves lines `range` of the batch, in order.
     fn solve(&self, range: std::ops::Range<usize>, count: bool) -> (Vec<Outcome>, SearchStats) {
         let mut stats = SearchStats::default();
         let outcomes = self.lines[range]
             .iter()
-            .map(|&(line_no, start, end)| {
-                let bytes = &self.text[start..end];
-                let text = match std::str::from_utf8(bytes) {
-                    Ok(text) => std::borrow::Cow::Borrowed(text),
-                    Err(_) => String::from_utf8_lossy(bytes),
-                };
-                solve_one(parse::read_line(&text, line_no), line_no, count, &mut stats)
+            .map(|&(number, start, end)| {
+                let text = &self.text[start..end];
+                solve_one(parse::read_line(text, number), number, count, &mut stats)
             })
             .collect();
         (outcomes, stats)
@@ -94,86 +98,46 @@ impl Batch {
 
 /// Runs the command.
 pub fn run(args: &SolveArgs) -> Result<Exit> {
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
-    let mut reader = input::open(args.file.as_deref())?;
+    let threads = super::worker_threads("solve", args.threads);
+    let mut puzzles = Puzzles::open(args.file.as_deref(), Rules::Checked)?;
     let stdout = io::stdout();
     let mut report = Report {
         out: BufWriter::with_capacity(1 << 16, stdout.lock()),
         exit: Exit::Done,
         puzzles: 0,
         stats: SearchStats::default(),
+        threads,
     };
     let started = Instant::now();
-    let mut line_no = 0;
-    let mut seen_content = false;
     let mut batch = Batch::default();
-    let mut raw = Vec::with_capacity(128);
-    loop {
-        raw.clear();
-        let read = reader
-            .read_until(b'\n', &mut raw)
-            .with_context(|| format!("cannot read {}", input::describe(args.file.as_deref())))?;
-        if read == 0 {
-            break;
-        }
-        line_no += 1;
-        let line = trim_line_end(&raw);
-        if is_skippable(line) {
-            continue;
-        }
-        if !seen_content {
-            seen_content = true;
-            let first = String::from_utf8_lossy(line);
-            if !parse::is_puzzle_line(&first) {
-                // A multi-line grid: small, so it is read whole.
-                let mut rest = Vec::new();
-                reader.read_to_end(&mut rest).with_context(|| {
-                    format!("cannot read {}", input::describe(args.file.as_deref()))
-                })?;
-                let whole =
-                    leading_blank_lines(line_no) + &first + "\n" + &String::from_utf8_lossy(&rest);
-                for (_, result) in parse::parse_puzzles(&whole) {
-                    let outcome = solve_one(result, 1, args.count, &mut report.stats);
-                    report.emit(outcome)?;
+    let mut text = String::new();
+    while let Some(next) = puzzles.next(&mut text)? {
+        let outcome = match next {
+            Next::Line(number) => {
+                batch.push(number, &text);
+                if batch.len() == BATCH {
+                    report.emit_batch(&batch, args.count)?;
+                    batch.clear();
                 }
-                return report.finish(args.stats, started);
+                continue;
             }
-        }
-        let start = batch.text.len();
-        batch.text.extend_from_slice(line);
-        batch.lines.push((line_no, start, batch.text.len()));
-        if batch.len() == BATCH {
-            report.emit_batch(&batch, args.count, threads)?;
-            batch.clear();
-        }
+            Next::BadLine(error) => Outcome::Invalid(error.to_string()),
+            Next::Read(read) => match *read {
+                Ok(imported) => {
+                    // A position in progress (a candidate grid, a SadMan state) is solved from its digits.
+                    let givens = imported.position.map_or(imported.givens, |m| m.digits);
+                    solve_one(Ok(givens), imported.line, args.count, &mut report.stats)
+                }
+                Err(error) => Outcome::Invalid(error.to_string()),
+            },
+        };
+        // Keep input order: the lines before this puzzle go first.
+        report.emit_batch(&batch, args.count)?;
+        batch.clear();
+        report.emit(outcome)?;
     }
-    report.emit_batch(&batch, args.count, threads)?;
+    report.emit_batch(&batch, args.count)?;
     report.finish(args.stats, started)
-}
-
-/// The line without its end-of-line bytes (`\n`, `\r\n`).
-fn trim_line_end(raw: &[u8]) -> &[u8] {
-    let mut end = raw.len();
-    while end > 0 && matches!(raw[end - 1], b'\n' | b'\r') {
-        end -= 1;
-    }
-    &raw[..end]
-}
-
-/// [`parse::is_skippable`] on raw bytes: blank, or a `#` comment.
-fn is_skippable(line: &[u8]) -> bool {
-    match line.iter().position(|b| !b.is_ascii_whitespace()) {
-        None => true,
-        Some(first) => line[first] == b'#',
-    }
-}
-
-/// Blank lines that keep a grid's error line numbers true to the input.
-fn leading_blank_lines(line_no: usize) -> String {
-    "\n".repeat(line_no - 1)
 }
 
 /// Solves one puzzle read without the rules check: a clash between givens makes
@@ -187,12 +151,12 @@ fn solve_one(
 ) -> Outcome {
     let givens = match parsed {
         Ok(grid) => grid,
-        Err(err) => return Outcome::Invalid(err),
+        Err(err) => return Outcome::Invalid(err.to_string()),
     };
     let clash = || {
         givens
             .first_conflict()
-            .map(|conflict| Outcome::Invalid(ParseError::Conflict { line, conflict }))
+            .map(|conflict| Outcome::Invalid(ParseError::Conflict { line, conflict }.to_string()))
     };
     if count {
         let counted = search::count_solutions(&givens, 2);
@@ -212,38 +176,58 @@ fn solve_one(
 
 struct Report<W: Write> {
     out: W,
+    /// Worker threads for the next batch (fewer after the system refused one).
+    threads: usize,
     exit: Exit,
     puzzles: usize,
     stats: SearchStats,
 }
 
 impl<W: Write> Report<W> {
-    /// Solves a batch on `threads` threads, each taking a contiguous share, and
-    /// prints the outcomes in input order.
-    fn emit_batch(&mut self, batch: &Batch, count: bool, threads: usize) -> Result<()> {
+    /// Solves a batch on `self.threads` threads, each taking a contiguous share,
+    /// and prints the outcomes in input order. A thread the system refuses leaves
+    /// its share to the calling thread, and later batches use the threads that started.
+    fn emit_batch(&mut self, batch: &Batch, count: bool) -> Result<()> {
         if batch.len() == 0 {
             return Ok(());
         }
-        let results: Vec<(Vec<Outcome>, SearchStats)> = if threads == 1 {
+        let results: Vec<(Vec<Outcome>, SearchStats)> = if self.threads == 1 {
             vec![batch.solve(0..batch.len(), count)]
         } else {
-            let share = batch.len().div_ceil(threads);
-            std::thread::scope(|scope| {
+            let share = batch.len().div_ceil(self.threads);
+            let mut refused = None;
+            let mut started = 0;
+            let results = std::thread::scope(|scope| {
                 let workers: Vec<_> = (0..batch.len())
                     .step_by(share)
                     .map(|start| {
                         let range = start..(start + share).min(batch.len());
-                        scope.spawn(move || batch.solve(range, count))
+                        let work = range.clone();
+                        std::thread::Builder::new()
+                            .spawn_scoped(scope, move || batch.solve(work, count))
+                            .map_err(|error| {
+                                refused.get_or_insert(error);
+                                range
+                            })
                     })
                     .collect();
+                started = workers.iter().filter(|worker| worker.is_ok()).count();
                 workers
                     .into_iter()
-                    .map(|worker| match worker.join() {
-                        Ok(result) => result,
-                        Err(panic) => std::panic::resume_unwind(panic),
+                    .map(|worker| match worker {
+                        Ok(handle) => match handle.join() {
+                            Ok(result) => result,
+                            Err(panic) => std::panic::resume_unwind(panic),
+                        },
+                        Err(range) => batch.solve(range, count),
                     })
-                    .collect()
-            })
+                    .collect::<Vec<_>>()
+            });
+            if let Some(error) = refused {
+                super::report_spawn_failure("solve", &error, started);
+                self.threads = started.max(1);
+            }
+            results
         };
         for (outcomes, stats) in results {
             self.stats += stats;

@@ -27,8 +27,8 @@ pub struct StatsArgs {
 
 /// Runs the command.
 pub fn run(args: &StatsArgs) -> Result<Exit> {
-    let store = Store::locate(args.data_dir.as_deref())?;
-    let loaded = store.load_stats();
+    let store = Store::find(args.data_dir.as_deref())?;
+    let loaded = store.peek_stats();
     if let Some(notice) = &loaded.notice {
         eprintln!("pencilmark stats: {notice}");
     }

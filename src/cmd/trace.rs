@@ -9,9 +9,9 @@ use clap::{Args, ValueEnum};
 use serde_json::{Value, json};
 
 use super::Exit;
-use crate::engine::parse;
 use crate::engine::trace::{self, Ending, Event, Guess, Order, Outcome, Rules, Settings};
 use crate::engine::{Contradiction, Grid};
+use crate::engine::{formats, parse};
 use crate::input;
 
 /// Trace propagation and search on one puzzle, event by event.
@@ -134,7 +134,7 @@ pub fn run(args: &TraceArgs) -> Result<Exit> {
 }
 
 /// The puzzle of the PUZZLE argument (the first of a collection, in any format
-/// [`input::read_puzzles`] reads). An argument that is no file but mostly cell
+/// [`input::Puzzles`] reads, read no further). An argument that is no file but mostly cell
 /// characters is a mistyped puzzle: its error names the column, not a missing file.
 fn read_givens(argument: Option<&str>) -> Result<Grid> {
     if let Some(text) = argument
@@ -144,10 +144,7 @@ fn read_givens(argument: Option<&str>) -> Result<Grid> {
     {
         return parse::parse_line(text, 1).map_err(|err| anyhow::anyhow!("puzzle argument: {err}"));
     }
-    let first = input::read_puzzles(argument)?
-        .into_iter()
-        .next()
-        .ok_or(parse::ParseError::Empty)?;
+    let first = input::first_puzzle(argument, formats::Rules::Checked)?;
     // A position in progress (a candidate grid, a SadMan state) is traced from its digits.
     Ok(first.position.map_or(first.givens, |marked| marked.digits))
 }

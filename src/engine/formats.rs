@@ -140,35 +140,92 @@ pub enum FormatError {
     StateWithoutPuzzle { line: usize },
 }
 
+/// Whether reading checks that the givens (and placed digits) obey the rules.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Rules {
+    /// A digit repeated in a unit is an error, reported at the line of its second copy.
+    Checked,
+    /// Clashing digits are read as they are: a position in progress may hold a
+    /// player's wrong digit, which a hint then names as a mistake.
+    Unchecked,
+}
+
 /// Reads every puzzle in `text`. The format comes from `file_name`'s extension
 /// when it names one (`.sdk`, `.sdm`, `.ss`), else from the content.
 pub fn read_any(text: &str, file_name: Option<&str>) -> Result<Vec<Imported>, FormatError> {
+    read_any_with(text, file_name, Rules::Checked)
+}
+
+/// [`read_any`], checking the rules or not.
+pub fn read_any_with(
+    text: &str,
+    file_name: Option<&str>,
+    rules: Rules,
+) -> Result<Vec<Imported>, FormatError> {
     let format = file_name
         .and_then(FileFormat::from_file_name)
         .unwrap_or_else(|| FileFormat::detect(text));
-    read_as(text, format)
+    read_with(text, format, rules)
 }
 
 /// Reads every puzzle in `text` as `format`.
 pub fn read_as(text: &str, format: FileFormat) -> Result<Vec<Imported>, FormatError> {
+    read_with(text, format, Rules::Checked)
+}
+
+/// Reads every puzzle in `text` as `format`, checking the rules or not.
+pub fn read_with(
+    text: &str,
+    format: FileFormat,
+    rules: Rules,
+) -> Result<Vec<Imported>, FormatError> {
     match format {
-        FileFormat::Lines => read_lines(text),
+        FileFormat::Lines => read_lines(text, rules),
         FileFormat::Grid => Ok(vec![Imported::givens(
             first_content_line(text),
-            parse::parse_grid(text)?,
+            checked_grid(text, parse::read_grid(text)?, rules)?,
         )]),
-        FileFormat::SadMan => read_sadman(text).map(|one| vec![one]),
-        FileFormat::SimpleSudoku => read_simple_sudoku(text).map(|one| vec![one]),
-        FileFormat::Candidates => read_candidate_grid(text).map(|one| vec![one]),
+        FileFormat::SadMan => read_sadman(text, rules).map(|one| vec![one]),
+        FileFormat::SimpleSudoku => read_simple_sudoku(text, rules).map(|one| vec![one]),
+        FileFormat::Candidates => read_candidate_grid(text, rules).map(|one| vec![one]),
     }
 }
 
-fn read_lines(text: &str) -> Result<Vec<Imported>, FormatError> {
+/// Whether a text can be read a line at a time as a collection of one-line puzzles,
+/// from what its start says: the format `file_name`'s extension names, else the
+/// first content line `first` (a puzzle line, not a `[Section]`) and the comment
+/// lines before it (`preamble`: no SadMan `#A`-style field). The multi-line
+/// formats hold one puzzle and are read whole.
+pub fn is_line_collection(file_name: Option<&str>, preamble: &str, first: &str) -> bool {
+    match file_name.and_then(FileFormat::from_file_name) {
+        Some(format) => format == FileFormat::Lines,
+        None => {
+            !preamble.lines().any(|line| is_sadman_field(line.trim()))
+                && section_name(first).is_none()
+                && parse::is_puzzle_line(first)
+        }
+    }
+}
+
+/// One puzzle line of a collection (line number `number`), text after the cells a comment.
+pub fn read_collection_line(
+    line: &str,
+    number: usize,
+    rules: Rules,
+) -> Result<Imported, FormatError> {
+    let givens = match rules {
+        Rules::Checked => parse::parse_line(line, number)?,
+        Rules::Unchecked => parse::read_line(line, number)?,
+    };
+    Ok(Imported::givens(number, givens))
+}
+
+fn read_lines(text: &str, rules: Rules) -> Result<Vec<Imported>, FormatError> {
     let puzzles = text
         .lines()
         .enumerate()
         .filter(|(_, line)| !parse::is_skippable(line))
-        .map(|(i, line)| Ok(Imported::givens(i + 1, parse::parse_line(line, i + 1)?)))
+        .map(|(i, line)| read_collection_line(line, i + 1, rules))
         .collect::<Result<Vec<_>, FormatError>>()?;
     if puzzles.is_empty() {
         return Err(ParseError::Empty.into());
@@ -201,7 +258,19 @@ fn keep_lines(text: &str, keep: impl Fn(usize, &str) -> bool) -> String {
         .join("\n")
 }
 
-fn read_sadman(text: &str) -> Result<Imported, FormatError> {
+/// `grid` read from `text`, checked when `rules` says so: a clash is reported at
+/// the line of the row holding its second cell, where a reader would find it.
+fn checked_grid(text: &str, grid: Grid, rules: Rules) -> Result<Grid, ParseError> {
+    match grid.first_conflict() {
+        Some(conflict) if rules == Rules::Checked => Err(ParseError::Conflict {
+            line: row_line(text, conflict.second.row()),
+            conflict,
+        }),
+        _ => Ok(grid),
+    }
+}
+
+fn read_sadman(text: &str, rules: Rules) -> Result<Imported, FormatError> {
     // The section each line is in, lowercased; lines before any header are the puzzle.
     let mut sections = Vec::new();
     let mut current = "puzzle".to_string();
@@ -228,13 +297,13 @@ fn read_sadman(text: &str) -> Result<Imported, FormatError> {
     }
     let mut imported = Imported::givens(
         first_content_line(&puzzle_text),
-        read_one_grid(&puzzle_text)?,
+        read_one_grid(&puzzle_text, rules)?,
     );
     imported.name = sadman_name(text);
     if state_text.trim().is_empty() {
         return Ok(imported);
     }
-    let state = read_one_grid(&state_text)?;
+    let state = read_one_grid(&state_text, rules)?;
     let givens = imported.givens;
     for cell in Cell::all() {
         if let Some(given) = givens.get(cell)
@@ -275,15 +344,16 @@ fn row_line(text: &str, row: usize) -> usize {
 }
 
 /// A grid that may also be written as one 81-character line.
-fn read_one_grid(text: &str) -> Result<Grid, ParseError> {
-    match text
+fn read_one_grid(text: &str, rules: Rules) -> Result<Grid, ParseError> {
+    let grid = match text
         .lines()
         .enumerate()
         .find(|(_, l)| !parse::is_skippable(l))
     {
-        Some((i, line)) if parse::starts_with_full_line(line) => parse::parse_line(line, i + 1),
-        _ => parse::parse_grid(text),
-    }
+        Some((i, line)) if parse::starts_with_full_line(line) => parse::read_line(line, i + 1)?,
+        _ => parse::read_grid(text)?,
+    };
+    checked_grid(text, grid, rules)
 }
 
 /// `#D` description, else `#A` author, of a SadMan file.
@@ -297,7 +367,7 @@ fn sadman_name(text: &str) -> Option<String> {
     field("#D").or_else(|| field("#A"))
 }
 
-fn read_simple_sudoku(text: &str) -> Result<Imported, FormatError> {
+fn read_simple_sudoku(text: &str, rules: Rules) -> Result<Imported, FormatError> {
     // The top and bottom borders `*-----------*` are the only lines `parse` would not
     // take as layout: blank them.
     let grid_text = keep_lines(text, |_, line| {
@@ -305,18 +375,13 @@ fn read_simple_sudoku(text: &str) -> Result<Imported, FormatError> {
         !(trimmed.starts_with('*') && trimmed.chars().all(|c| matches!(c, '*' | '-')))
     });
     let line = first_content_line(&grid_text);
-    Ok(Imported::givens(line, parse::parse_grid(&grid_text)?))
+    let grid = checked_grid(&grid_text, parse::read_grid(&grid_text)?, rules)?;
+    Ok(Imported::givens(line, grid))
 }
 
-fn read_candidate_grid(text: &str) -> Result<Imported, FormatError> {
+fn read_candidate_grid(text: &str, rules: Rules) -> Result<Imported, FormatError> {
     let marked = parse::read_candidates(text)?;
-    if let Some(conflict) = marked.digits.first_conflict() {
-        return Err(ParseError::Conflict {
-            line: first_content_line(text),
-            conflict,
-        }
-        .into());
-    }
+    checked_grid(text, marked.digits, rules)?;
     Ok(Imported {
         line: first_content_line(text),
         givens: marked.digits,

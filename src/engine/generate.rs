@@ -22,8 +22,9 @@ use thiserror::Error;
 use super::board::Board;
 use super::grade::{self, Grade, Level};
 use super::grid::Grid;
-use super::search;
-use super::types::{Cell, Digit, SIZE};
+use super::search::dfs::{self, Flow, Hooks, Order};
+use super::search::{self, SearchStats};
+use super::types::{Cell, SIZE};
 
 /// How clues are laid out.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
@@ -176,29 +177,35 @@ pub fn generate_with(request: &Request, rng: &mut ChaCha8Rng) -> Result<Generate
     })
 }
 
-/// A random complete grid: search on the cell with the fewest candidates, trying
-/// its digits in random order.
+/// A random complete grid: the readable search on the cell with the fewest
+/// candidates, trying its digits in random order.
 pub fn solved_grid(rng: &mut impl Rng) -> Grid {
-    fill(Board::new(), rng)
-        .map(|board| *board.digits())
-        .expect("an empty board has solutions")
+    let mut filler = Filler { rng, grid: None };
+    let mut stats = SearchStats::default();
+    dfs::search(
+        Board::new(),
+        Order::FewestCandidates,
+        &mut filler,
+        &mut stats,
+    );
+    filler.grid.expect("an empty board has solutions")
 }
 
-fn fill(board: Board, rng: &mut impl Rng) -> Option<Board> {
-    let Some(cell) = board.fewest_candidates_cell() else {
-        return Some(board);
-    };
-    let mut digits: Vec<Digit> = board.candidates(cell).iter().collect();
-    shuffle(&mut digits, rng);
-    for digit in digits {
-        let mut next = board;
-        if next.assign(cell, digit).is_ok()
-            && let Some(done) = fill(next, rng)
-        {
-            return Some(done);
-        }
+/// The search hooks of a random fill: shuffle each branch's digits, stop at the first grid.
+struct Filler<'r, R> {
+    rng: &'r mut R,
+    grid: Option<Grid>,
+}
+
+impl<R: Rng> Hooks<Board> for Filler<'_, R> {
+    fn branch(&mut self, _position: &Board, _cell: usize, values: &mut Vec<u8>) {
+        shuffle(values, self.rng);
     }
-    None
+
+    fn solved(&mut self, position: &Board) -> Flow {
+        self.grid = Some(*position.digits());
+        Flow::Stop
+    }
 }
 
 /// Fisher-Yates with 32-bit draws, so the order is the same on every platform.

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::types::{CELLS, Cell, Digit, Unit};
+use super::types::{CELLS, Cell, Digit, SIZE, Unit};
 
 /// 81 cells, each a digit or empty.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -43,7 +43,7 @@ impl Grid {
     /// A grid from 81 values, 0 for empty; values above 9 are treated as empty.
     pub fn from_values(values: [u8; CELLS]) -> Grid {
         Grid {
-            cells: values.map(|v| if v <= 9 { v } else { 0 }),
+            cells: values.map(|v| if v as usize <= SIZE { v } else { 0 }),
         }
     }
 
@@ -82,15 +82,15 @@ impl Grid {
 
     /// A quick pass with one digit mask per unit: whether no unit repeats a digit.
     fn has_no_repeats(&self) -> bool {
-        let mut rows = [0u16; 9];
-        let mut cols = [0u16; 9];
-        let mut boxes = [0u16; 9];
+        let mut rows = [0u16; SIZE];
+        let mut cols = [0u16; SIZE];
+        let mut boxes = [0u16; SIZE];
         let mut repeated = 0u16;
-        for (row, values) in self.cells.chunks_exact(9).enumerate() {
+        for (row, values) in self.cells.chunks_exact(SIZE).enumerate() {
             for (col, &value) in values.iter().enumerate() {
                 // Bit 0 collects the empty cells and is ignored.
                 let bit = 1u16 << value;
-                let boxed = (row / 3) * 3 + col / 3;
+                let boxed = Cell::at(row, col).box_index();
                 repeated |= (rows[row] | cols[col] | boxes[boxed]) & bit;
                 rows[row] |= bit;
                 cols[col] |= bit;
@@ -111,7 +111,7 @@ impl Grid {
     }
 
     fn conflict_in(&self, unit: Unit) -> Option<Conflict> {
-        let mut seen: [Option<Cell>; 10] = [None; 10];
+        let mut seen: [Option<Cell>; SIZE + 1] = [None; SIZE + 1];
         for &cell in unit.cells() {
             let Some(digit) = self.get(cell) else {
                 continue;

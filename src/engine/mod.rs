@@ -5,6 +5,7 @@ mod bitboard;
 pub mod board;
 pub mod formats;
 pub mod generate;
+pub mod geometry;
 pub mod grade;
 pub mod grid;
 pub mod hint;
@@ -15,6 +16,7 @@ pub mod trace;
 pub mod types;
 
 pub use board::{Board, Contradiction};
+pub use geometry::{Geometry, Variant};
 pub use grid::Grid;
 pub use parse::ParseError;
 pub use types::{Candidates, Cell, Digit, Unit};

@@ -1,8 +1,9 @@
-//! The vocabulary of the board: cells, digits, candidate sets and units, and the
-//! one geometry table (units, peers, box shape) every other module reads.
+//! The vocabulary of the classic board: cells, digits, candidate sets and units,
+//! and the compile-time 9x9 table (units, peers, boxes) the hot paths read.
 //!
-//! Everything that depends on the board being 9x9 with 3x3 boxes lives here, so
-//! another size is a new table and not a rewrite.
+//! The table is derived from the unit list, as [`super::geometry::Geometry`] is for
+//! every shape; `Cell::sees`, `Unit::contains` and `Cell::box_index` read it
+//! instead of computing with 9 and 3.
 
 use std::fmt;
 
@@ -54,16 +55,12 @@ impl Cell {
 
     /// Zero-based box, numbered row-major from the top left.
     pub const fn box_index(self) -> usize {
-        (self.row() / BOX) * BOX + self.col() / BOX
+        GEOMETRY.box_of[self.0 as usize] as usize
     }
 
     /// The cell's row, column and box.
     pub fn units(self) -> [Unit; 3] {
-        [
-            Unit::Row(self.row() as u8),
-            Unit::Col(self.col() as u8),
-            Unit::Box(self.box_index() as u8),
-        ]
+        GEOMETRY.units_of[self.index()]
     }
 
     /// The 20 cells that share a unit with this one.
@@ -73,10 +70,7 @@ impl Cell {
 
     /// Whether `other` shares a unit with this cell (a cell is not its own peer).
     pub fn sees(self, other: Cell) -> bool {
-        self != other
-            && (self.row() == other.row()
-                || self.col() == other.col()
-                || self.box_index() == other.box_index())
+        GEOMETRY.peer_masks[self.index()] >> other.index() & 1 == 1
     }
 
     /// Parses `r4c7` (one-based) back into a cell.
@@ -277,6 +271,10 @@ impl Unit {
     }
 
     pub fn index(self) -> usize {
+        self.index_const()
+    }
+
+    const fn index_const(self) -> usize {
         match self {
             Unit::Row(i) => i as usize,
             Unit::Col(i) => SIZE + i as usize,
@@ -291,11 +289,7 @@ impl Unit {
 
     /// Whether the unit holds `cell`.
     pub fn contains(self, cell: Cell) -> bool {
-        match self {
-            Unit::Row(i) => cell.row() == i as usize,
-            Unit::Col(i) => cell.col() == i as usize,
-            Unit::Box(i) => cell.box_index() == i as usize,
-        }
+        GEOMETRY.unit_masks[self.index()] >> cell.index() & 1 == 1
     }
 
     /// "row", "column" or "box".
@@ -322,44 +316,86 @@ impl fmt::Display for Unit {
     }
 }
 
-/// The board's shape: each unit's cells and each cell's peers, computed once at compile time.
-pub struct Geometry {
+/// The classic 9x9 shape as compile-time tables, for the hot paths. Like
+/// [`super::geometry::Geometry`], it is derived from the unit list alone (rows,
+/// columns, boxes -> the units of each cell -> peers); a test checks the two agree.
+pub struct ClassicTable {
+    /// The unit list: each unit's cells, ascending.
     pub units: [[Cell; SIZE]; UNITS],
+    /// Each unit's cells as one bit per cell.
+    pub unit_masks: [u128; UNITS],
+    /// The three units holding each cell: its row, column and box.
+    pub units_of: [[Unit; 3]; CELLS],
+    /// Each cell's peers, ascending, and as one bit per cell.
     pub peers: [[Cell; PEERS]; CELLS],
+    pub peer_masks: [u128; CELLS],
+    /// Each cell's box number.
+    pub box_of: [u8; CELLS],
 }
 
-/// The 9x9 geometry.
-pub static GEOMETRY: Geometry = Geometry::standard();
+/// The 9x9 tables.
+pub static GEOMETRY: ClassicTable = ClassicTable::derive();
 
-impl Geometry {
-    const fn standard() -> Geometry {
+impl ClassicTable {
+    const fn derive() -> ClassicTable {
+        // The unit list: rows, columns, then boxes of BOX x BOX cells.
         let mut units = [[Cell(0); SIZE]; UNITS];
         let mut i = 0;
         while i < SIZE {
             let mut j = 0;
             while j < SIZE {
-                units[i][j] = Cell::at(i, j);
-                units[SIZE + i][j] = Cell::at(j, i);
-                units[2 * SIZE + i][j] =
-                    Cell::at((i / BOX) * BOX + j / BOX, (i % BOX) * BOX + j % BOX);
+                units[i][j] = Cell((i * SIZE + j) as u8);
+                units[SIZE + i][j] = Cell((j * SIZE + i) as u8);
+                let (top, left) = ((i / BOX) * BOX, (i % BOX) * BOX);
+                units[2 * SIZE + i][j] = Cell(((top + j / BOX) * SIZE + left + j % BOX) as u8);
                 j += 1;
             }
             i += 1;
         }
+        // Everything else from the list.
+        let mut unit_masks = [0u128; UNITS];
+        let mut units_of = [[Unit::Row(0); 3]; CELLS];
+        let mut kinds_seen = [0usize; CELLS];
+        let mut box_of = [0u8; CELLS];
+        let mut unit = 0;
+        while unit < UNITS {
+            let mut j = 0;
+            while j < SIZE {
+                let cell = units[unit][j].0 as usize;
+                unit_masks[unit] |= 1 << cell;
+                let which = unit / SIZE;
+                let number = (unit % SIZE) as u8;
+                units_of[cell][kinds_seen[cell]] = match which {
+                    0 => Unit::Row(number),
+                    1 => Unit::Col(number),
+                    _ => Unit::Box(number),
+                };
+                kinds_seen[cell] += 1;
+                if which == 2 {
+                    box_of[cell] = number;
+                }
+                j += 1;
+            }
+            unit += 1;
+        }
+        let mut peer_masks = [0u128; CELLS];
         let mut peers = [[Cell(0); PEERS]; CELLS];
         let mut cell = 0;
         while cell < CELLS {
-            let me = Cell::new(cell);
+            assert!(kinds_seen[cell] == 3);
+            let mut mask = 0u128;
+            let mut k = 0;
+            while k < 3 {
+                mask |= unit_masks[units_of[cell][k].index_const()];
+                k += 1;
+            }
+            mask &= !(1 << cell);
+            peer_masks[cell] = mask;
             let mut count = 0;
             let mut other = 0;
             while other < CELLS {
-                let them = Cell::new(other);
-                if other != cell
-                    && (me.row() == them.row()
-                        || me.col() == them.col()
-                        || me.box_index() == them.box_index())
-                {
-                    peers[cell][count] = them;
+                if mask >> other & 1 == 1 {
+                    peers[cell][count] = Cell(other as u8);
                     count += 1;
                 }
                 other += 1;
@@ -367,6 +403,13 @@ impl Geometry {
             assert!(count == PEERS);
             cell += 1;
         }
-        Geometry { units, peers }
+        ClassicTable {
+            units,
+            unit_masks,
+            units_of,
+            peers,
+            peer_masks,
+            box_of,
+        }
     }
 }

@@ -1,14 +1,19 @@
-//! The board: thick box borders, thin cell borders, digits styled by who placed
-//! them, live pencil marks, and the highlighting of the selection, its digit,
-//! conflicts, wrong digits and the hint on show.
+//! The board's cells at any [`BoardSize`]: digits marked by who placed them
+//! (`[5]` a given, `(5)` the player's, `!5!` a wrong one, so a digit never looks
+//! like a candidate, with or without colour), candidates each in their own spot,
+//! struck candidates drawn struck, and the highlighting of the selection, its
+//! digit, conflicts, wrong digits and the hint on show. The rules and labels are
+//! [`super::grid`]'s.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 
+pub(crate) use super::grid::render_grid;
+use super::grid::{self, BoardSize, GridStyle};
 use super::theme::Theme;
 use super::{paint, put};
-use crate::app::state::State;
+use crate::app::state::{CandidateMode, State};
 use crate::engine::hint::Hint;
 use crate::engine::types::CELLS;
 use crate::engine::{Board, Candidates, Cell, Digit};
@@ -26,6 +31,8 @@ pub struct Highlights {
     pub removed: [Candidates; CELLS],
     /// Digits the hint places.
     pub target: [Option<Digit>; CELLS],
+    /// Candidates the player struck out that the digits still allow (Auto mode).
+    pub struck: [Candidates; CELLS],
 }
 
 impl Highlights {
@@ -38,7 +45,15 @@ impl Highlights {
             pattern: [None; CELLS],
             removed: [Candidates::NONE; CELLS],
             target: [None; CELLS],
+            struck: [Candidates::NONE; CELLS],
         };
+        if state.candidates == CandidateMode::Auto {
+            let live = Board::with_auto_candidates(&state.game.position.digits);
+            for cell in live.open_cells() {
+                let struck = state.game.position.struck[cell.index()];
+                h.struck[cell.index()] = live.candidates(cell).intersection(struck);
+            }
+        }
         for cell in state.game.position.digits.conflicting_cells() {
             h.conflict[cell.index()] = true;
         }
@@ -116,6 +131,8 @@ impl Highlights {
         let i = cell.index();
         if self.removed[i].contains(digit) {
             theme.candidate_removed()
+        } else if self.struck[i].contains(digit) {
+            theme.candidate_struck()
         } else if self.target[i] == Some(digit)
             || self.pattern[i].is_some_and(|c| c.contains(digit))
         {
@@ -128,168 +145,75 @@ impl Highlights {
     }
 }
 
-/// Box-drawing character where a vertical and a horizontal line meet.
-/// `col` and `row` are border indices 0..=9; box borders (multiples of 3) are thick.
-fn junction(col: usize, row: usize) -> char {
-    let v_thick = col.is_multiple_of(3);
-    let h_thick = row.is_multiple_of(3);
-    match (col, row) {
-        (0, 0) => '┏',
-        (9, 0) => '┓',
-        (0, 9) => '┗',
-        (9, 9) => '┛',
-        (_, 0) => {
-            if v_thick {
-                '┳'
-            } else {
-                '┯'
-            }
-        }
-        (_, 9) => {
-            if v_thick {
-                '┻'
-            } else {
-                '┷'
-            }
-        }
-        (0, _) => {
-            if h_thick {
-                '┣'
-            } else {
-                '┠'
-            }
-        }
-        (9, _) => {
-            if h_thick {
-                '┫'
-            } else {
-                '┨'
-            }
-        }
-        _ => match (v_thick, h_thick) {
-            (true, true) => '╋',
-            (true, false) => '╂',
-            (false, true) => '┿',
-            (false, false) => '┼',
-        },
+/// The text of a placed digit: `[5]` given, `(5)` the player's, `!5!` wrong or in conflict.
+fn digit_text(h: &Highlights, state: &State, cell: Cell, digit: Digit) -> String {
+    let i = cell.index();
+    if h.conflict[i] || h.wrong[i] {
+        format!("!{digit}!")
+    } else if state.game.is_given(cell) {
+        format!("[{digit}]")
+    } else {
+        format!("({digit})")
     }
 }
 
-/// The grid lines for cells `cell_w` wide and `cell_h` tall, at `area`'s top left:
-/// box borders in `thick`, cell borders in `thin`. Learn mode draws with it too.
-pub(crate) fn render_grid(
-    area: Rect,
-    buf: &mut Buffer,
-    (thin, thick): (Style, Style),
-    cell_w: u16,
-    cell_h: u16,
-) {
-    let style_of = |is_thick: bool| if is_thick { thick } else { thin };
-    for row in 0..=9u16 {
-        let y = area.y + row * (cell_h + 1);
-        let thick = row.is_multiple_of(3);
-        let line = if thick { "━" } else { "─" }.repeat(cell_w as usize);
-        for col in 0..9u16 {
-            let x = area.x + col * (cell_w + 1) + 1;
-            put(buf, area, x, y, &line, style_of(thick));
-        }
-        for col in 0..=9u16 {
-            let x = area.x + col * (cell_w + 1);
-            let ch = junction(col as usize, row as usize).to_string();
+/// Draws the board at `size` into `area` (the layout's rect: row labels, then the grid).
+pub fn render(state: &State, size: BoardSize, area: Rect, buf: &mut Buffer, theme: Theme) {
+    let (width, height) = size.size();
+    if area.width < width || area.height < height {
+        return;
+    }
+    let style = GridStyle {
+        thin: theme.cell_border(),
+        thick: theme.box_border(),
+        label: theme.label(),
+    };
+    grid::draw(size, area, buf, style);
+    let h = Highlights::of(state);
+    let (digit_x, digit_y) = size.digit_spot();
+    for cell in Cell::all() {
+        let inner = size.cell_rect(area, cell);
+        paint(buf, inner, h.cell_style(state, cell, theme));
+        let i = cell.index();
+        if let Some(digit) = state.game.position.digits.get(cell) {
+            let text = digit_text(&h, state, cell, digit);
+            let style = h.digit_style(state, cell, theme);
             put(
                 buf,
                 area,
-                x,
-                y,
-                &ch,
-                style_of(thick || col.is_multiple_of(3)),
+                inner.x + digit_x,
+                inner.y + digit_y,
+                &text,
+                style,
             );
-        }
-    }
-    for col in 0..=9u16 {
-        let x = area.x + col * (cell_w + 1);
-        let thick = col.is_multiple_of(3);
-        let bar = if thick { "┃" } else { "│" };
-        for row in 0..9u16 {
-            for dy in 0..cell_h {
-                let y = area.y + row * (cell_h + 1) + 1 + dy;
-                put(buf, area, x, y, bar, style_of(thick));
-            }
-        }
-    }
-}
-
-/// The big board: each cell 7x3, a digit in the middle or its candidates in a
-/// 3x3 layout (digit d always in the same spot).
-pub fn render_full(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
-    if area.width < super::FULL_BOARD.0 || area.height < super::FULL_BOARD.1 {
-        return;
-    }
-    render_grid(area, buf, (theme.cell_border(), theme.box_border()), 7, 3);
-    let h = Highlights::of(state);
-    for cell in Cell::all() {
-        let x = area.x + 1 + cell.col() as u16 * 8;
-        let y = area.y + 1 + cell.row() as u16 * 4;
-        let inner = Rect::new(x, y, 7, 3);
-        paint(buf, inner, h.cell_style(state, cell, theme));
-        if let Some(digit) = state.game.position.digits.get(cell) {
-            let style = h.digit_style(state, cell, theme);
-            let mark = if h.conflict[cell.index()] || h.wrong[cell.index()] {
-                "!"
-            } else {
-                " "
-            };
-            put(buf, area, x + 2, y + 1, &format!(" {digit}{mark}"), style);
             continue;
         }
-        let marks = state.shown_marks(&h.board, cell);
-        let removed = h.removed[cell.index()];
-        for digit in Digit::all() {
-            let shown = marks.contains(digit) || removed.contains(digit);
-            if !shown {
-                continue;
-            }
-            let dx = 1 + 2 * (digit.index() % 3) as u16;
-            let dy = (digit.index() / 3) as u16;
-            let style = h.candidate_style(state, cell, digit, theme);
-            put(buf, area, x + dx, y + dy, &digit.to_string(), style);
+        let shown = state
+            .shown_marks(&h.board, cell)
+            .union(h.removed[i])
+            .union(h.struck[i]);
+        if size.candidate_spot(Digit::new(1)).is_none() {
+            // No room for candidates: the digit a hint places, else a dot.
+            let (text, style) = match h.target[i] {
+                Some(digit) => (digit.to_string(), theme.candidate_key()),
+                None => ("·".to_string(), theme.candidate()),
+            };
+            put(buf, area, inner.x + 1, inner.y, &text, style);
+            continue;
         }
-    }
-}
-
-/// The compact board: one line per row, each cell ` d ` or ` · `.
-pub fn render_compact(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
-    if area.width < super::COMPACT_BOARD.0 || area.height < super::COMPACT_BOARD.1 {
-        return;
-    }
-    render_grid(area, buf, (theme.cell_border(), theme.box_border()), 3, 1);
-    let h = Highlights::of(state);
-    for cell in Cell::all() {
-        let x = area.x + 1 + cell.col() as u16 * 4;
-        let y = area.y + 1 + cell.row() as u16 * 2;
-        paint(buf, Rect::new(x, y, 3, 1), h.cell_style(state, cell, theme));
-        match state.game.position.digits.get(cell) {
-            Some(digit) => {
-                let i = cell.index();
-                let mark = if h.conflict[i] || h.wrong[i] {
-                    "!"
-                } else {
-                    " "
-                };
-                let style = h.digit_style(state, cell, theme);
-                put(buf, area, x + 1, y, &format!("{digit}{mark}"), style);
-            }
-            None => {
-                let text = match h.target[cell.index()] {
-                    Some(digit) => digit.to_string(),
-                    None => "·".to_string(),
-                };
-                let style = match h.target[cell.index()] {
-                    Some(_) => theme.candidate_key(),
-                    None => theme.candidate(),
-                };
-                put(buf, area, x + 1, y, &text, style);
-            }
+        for digit in shown.iter() {
+            let Some((dx, dy)) = size.candidate_spot(digit) else {
+                continue;
+            };
+            let style = h.candidate_style(state, cell, digit, theme);
+            put(
+                buf,
+                area,
+                inner.x + dx,
+                inner.y + dy,
+                &digit.to_string(),
+                style,
+            );
         }
     }
 }

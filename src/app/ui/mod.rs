@@ -3,6 +3,7 @@
 //! any overlay on top. It never changes the state and never panics on a small area.
 
 pub mod board;
+pub mod grid;
 pub mod help;
 pub mod learn;
 pub mod panel;
@@ -17,28 +18,29 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::state::{Overlay, State};
 use crate::engine::Cell;
+pub use grid::BoardSize;
 use theme::Theme;
 
-/// The big board: 9 cells of 7x3 (candidates in a 3x3 grid) and 10 border lines each way.
-pub const FULL_BOARD: (u16, u16) = (73, 37);
-/// The compact board: one line per row, cells 3 wide.
-pub const COMPACT_BOARD: (u16, u16) = (37, 19);
-/// The big layout needs this much (board, panel, title line).
-pub const FULL_MIN: (u16, u16) = (100, 38);
-/// Below this nothing but "terminal too small" is drawn.
-pub const MIN: (u16, u16) = (64, 20);
+/// The panel's narrowest width beside the board, and its widest.
+pub const PANEL_WIDTH: (u16, u16) = (20, 52);
+/// The fewest panel lines worth putting under the board (a tall, narrow window).
+pub const PANEL_BELOW_MIN: u16 = 10;
+/// Columns between the board and a panel beside it.
+const GAP: u16 = 2;
+/// Below this (and with no room to put the panel under the compact board)
+/// nothing but "terminal too small" is drawn.
+pub const MIN: (u16, u16) = {
+    let (w, h) = BoardSize::Compact.size();
+    (w + GAP + PANEL_WIDTH.0, h + 1)
+};
 
 /// Where things go for a terminal size.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Layout {
-    /// Candidates drawn inside the cells.
-    Full {
-        title: Rect,
-        board: Rect,
-        panel: Rect,
-    },
-    /// One line per row; the selected cell's candidates are in the panel.
-    Compact {
+    /// The board at `size` with the title above and the panel beside or below it;
+    /// the whole centred in the terminal.
+    Board {
+        size: BoardSize,
         title: Rect,
         board: Rect,
         panel: Rect,
@@ -47,32 +49,43 @@ pub enum Layout {
 }
 
 impl Layout {
+    /// The biggest board that fits with the panel beside it, or below it in a
+    /// tall narrow window; the compact board only where nothing else fits.
     pub fn for_area(area: Rect) -> Layout {
         let (w, h) = (area.width, area.height);
-        let split = |(bw, bh): (u16, u16)| {
-            let title = Rect::new(area.x, area.y, w, 1);
-            let board = Rect::new(area.x, area.y + 1, bw, bh);
-            let panel = Rect::new(area.x + bw + 2, area.y + 1, w - bw - 2, h - 1);
-            (title, board, panel)
-        };
-        if w >= FULL_MIN.0 && h >= FULL_MIN.1 {
-            let (title, board, panel) = split(FULL_BOARD);
-            Layout::Full {
-                title,
-                board,
-                panel,
+        for size in BoardSize::ALL {
+            let (bw, bh) = size.size();
+            if w >= bw + GAP + PANEL_WIDTH.0 && h > bh {
+                let panel_w = (w - bw - GAP).min(PANEL_WIDTH.1);
+                let (x, y) = centred(area, bw + GAP + panel_w, bh + 1);
+                return Layout::Board {
+                    size,
+                    title: Rect::new(x, y, bw + GAP + panel_w, 1),
+                    board: Rect::new(x, y + 1, bw, bh),
+                    panel: Rect::new(x + bw + GAP, y + 1, panel_w, bh),
+                };
             }
-        } else if w >= MIN.0 && h >= MIN.1 {
-            let (title, board, panel) = split(COMPACT_BOARD);
-            Layout::Compact {
-                title,
-                board,
-                panel,
+            if w >= bw && h >= bh + 2 + PANEL_BELOW_MIN {
+                let panel_h = (h - bh - 2).min(2 * PANEL_BELOW_MIN);
+                let (x, y) = centred(area, bw, bh + 2 + panel_h);
+                return Layout::Board {
+                    size,
+                    title: Rect::new(x, y, bw, 1),
+                    board: Rect::new(x, y + 1, bw, bh),
+                    panel: Rect::new(x, y + bh + 2, bw, panel_h),
+                };
             }
-        } else {
-            Layout::TooSmall
         }
+        Layout::TooSmall
     }
+}
+
+/// The top left of a `width` x `height` block centred in `area`.
+fn centred(area: Rect, width: u16, height: u16) -> (u16, u16) {
+    (
+        area.x + area.width.saturating_sub(width) / 2,
+        area.y + area.height.saturating_sub(height) / 2,
+    )
 }
 
 /// Draws the whole screen into a frame.
@@ -86,24 +99,15 @@ impl Widget for &State {
             return learn.as_ref().render(area, buf);
         }
         let theme = Theme::new(self.color);
-        let layout = Layout::for_area(area);
-        match layout {
-            Layout::Full {
+        match Layout::for_area(area) {
+            Layout::Board {
+                size,
                 title,
                 board,
                 panel,
             } => {
                 render_title(self, title, buf, theme);
-                board::render_full(self, board, buf, theme);
-                panel::render(self, panel, buf, theme);
-            }
-            Layout::Compact {
-                title,
-                board,
-                panel,
-            } => {
-                render_title(self, title, buf, theme);
-                board::render_compact(self, board, buf, theme);
+                board::render(self, size, board, buf, theme);
                 panel::render(self, panel, buf, theme);
             }
             Layout::TooSmall => {
@@ -122,16 +126,10 @@ impl Widget for &State {
 
 /// The cell under a mouse click at terminal column `x`, row `y`, if any.
 pub fn cell_at(area: Rect, x: u16, y: u16) -> Option<Cell> {
-    let (board, (step_x, step_y)) = match Layout::for_area(area) {
-        Layout::Full { board, .. } => (board, (8, 4)),
-        Layout::Compact { board, .. } => (board, (4, 2)),
-        Layout::TooSmall => return None,
-    };
-    if x <= board.x || y <= board.y {
-        return None;
+    match Layout::for_area(area) {
+        Layout::Board { size, board, .. } => size.cell_at(board, x, y),
+        Layout::TooSmall => None,
     }
-    let (col, row) = ((x - board.x - 1) / step_x, (y - board.y - 1) / step_y);
-    (row < 9 && col < 9).then(|| Cell::at(row as usize, col as usize))
 }
 
 fn render_title(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
@@ -145,7 +143,7 @@ fn render_title(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
 
 fn render_too_small(area: Rect, buf: &mut Buffer) {
     let text = format!(
-        "terminal too small: need {} x {}, have {} x {}",
+        "terminal too small: need {} x {}, have {} x {}. Enlarge the window, or press q to quit (the game is saved).",
         MIN.0, MIN.1, area.width, area.height
     );
     Paragraph::new(text)

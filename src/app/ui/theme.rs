@@ -44,9 +44,16 @@ impl Theme {
 
     /// A pencil mark.
     pub fn candidate(self) -> Style {
+        self.pick(Style::new().fg(Color::Indexed(250)), Style::new())
+    }
+
+    /// A candidate the player struck out (pencil mode): still there, to restore.
+    pub fn candidate_struck(self) -> Style {
         self.pick(
-            Style::new().fg(Color::Indexed(245)),
-            Style::new().add_modifier(Modifier::DIM),
+            Style::new()
+                .fg(Color::Indexed(240))
+                .add_modifier(Modifier::CROSSED_OUT),
+            Style::new().add_modifier(Modifier::DIM | Modifier::CROSSED_OUT),
         )
     }
 

@@ -1,0 +1,101 @@
+//! Watching the engine solve: the board's own propagation and the readable
+//! depth-first search, recorded as a stream of elementary events (assign,
+//! eliminate, new single, contradiction, backtrack) for `pencilmark trace` and
+//! learn mode.
+//!
+//! The events come from [`Board::assign_with`](super::board::Board::assign_with)
+//! through an [`Observer`](super::board::Observer) (`tracer.rs`); the search is
+//! the one in [`super::search::dfs`], told what to report through its hooks. Two
+//! settings show what each idea saves: the propagation [`Rules`] (peers only, or
+//! peers plus hidden singles) and the branching [`Order`] (fewest candidates
+//! first, or the first open cell in row-major order).
+//!
+//! A [`Recording`] (`recording.rs`) keeps a whole run so a learner can step
+//! through it both ways; the events themselves are values (`event.rs`).
+
+mod event;
+mod recording;
+mod tracer;
+
+use std::fmt;
+
+use super::grid::Grid;
+
+pub use super::board::Rules;
+pub use super::search::dfs::Order;
+pub use event::{Counts, Event, Guess, Why, path_text};
+pub use recording::{Cursor, Recorded, Recording};
+pub use tracer::{count, trace};
+
+/// The name of a rule set on the command line: `peers` or `peers+units`.
+pub fn rules_key(rules: Rules) -> &'static str {
+    match rules {
+        Rules::Peers => "peers",
+        Rules::PeersAndUnits => "peers+units",
+    }
+}
+
+/// What a traced run does: which propagation rules, which branching order.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Settings {
+    pub rules: Rules,
+    pub order: Order,
+}
+
+impl Settings {
+    /// The four combinations, the engine's own (peers+units, fewest first) first.
+    pub const ALL: [Settings; 4] = [
+        Settings {
+            rules: Rules::PeersAndUnits,
+            order: Order::FewestCandidates,
+        },
+        Settings {
+            rules: Rules::Peers,
+            order: Order::FewestCandidates,
+        },
+        Settings {
+            rules: Rules::PeersAndUnits,
+            order: Order::RowMajor,
+        },
+        Settings {
+            rules: Rules::Peers,
+            order: Order::RowMajor,
+        },
+    ];
+}
+
+impl fmt::Display for Settings {
+    /// `peers+units, mrv`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}, {}", rules_key(self.rules), self.order.key())
+    }
+}
+
+/// How a run ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Ending {
+    Solved(Grid),
+    NoSolution,
+    /// The event limit was reached first.
+    Stopped,
+}
+
+/// What a run did and found.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Outcome {
+    pub settings: Settings,
+    pub counts: Counts,
+    /// Events emitted.
+    pub events: u64,
+    pub ending: Ending,
+}
+
+impl Outcome {
+    /// The solution, when the run found one.
+    pub fn solution(&self) -> Option<Grid> {
+        match self.ending {
+            Ending::Solved(grid) => Some(grid),
+            _ => None,
+        }
+    }
+}

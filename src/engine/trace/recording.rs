@@ -1,0 +1,214 @@
+//! A whole traced run kept for stepping through it both ways: a [`Cursor`] moves
+//! forward by applying one event and back by rebuilding from the nearest
+//! checkpoint, so forward n then back n gives the same state.
+
+use super::event::Counts;
+use super::{Event, Guess, Outcome, Settings, Why, trace};
+use crate::engine::board::Board;
+use crate::engine::grid::Grid;
+use crate::engine::parse::Marked;
+use crate::engine::types::{CELLS, Candidates};
+
+/// A recorded event with the search depth after it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Recorded {
+    pub event: Event,
+    pub depth: usize,
+}
+
+/// Where a learner stands in a [`Recording`]: the state after the first `shown` events.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Cursor {
+    shown: usize,
+    position: Marked,
+    path: Vec<Guess>,
+    /// The position before each guess on the path, to return to on a backtrack.
+    before_guesses: Vec<Marked>,
+    counts: Counts,
+}
+
+impl Cursor {
+    fn start() -> Cursor {
+        Cursor {
+            shown: 0,
+            position: Marked {
+                digits: Grid::empty(),
+                candidates: [Candidates::ALL; CELLS],
+            },
+            path: Vec::new(),
+            before_guesses: Vec::new(),
+            counts: Counts::default(),
+        }
+    }
+
+    /// How many events have been applied.
+    pub fn shown(&self) -> usize {
+        self.shown
+    }
+
+    /// The digits placed and every cell's candidates, exactly as the engine has them.
+    pub fn position(&self) -> &Marked {
+        &self.position
+    }
+
+    /// The position as a board (a placed cell's candidates are its digit).
+    pub fn board(&self) -> Board {
+        Board::from_marked(&self.position)
+    }
+
+    /// The guesses in effect, outermost first.
+    pub fn path(&self) -> &[Guess] {
+        &self.path
+    }
+
+    /// The search depth: how many guesses are in effect.
+    pub fn depth(&self) -> usize {
+        self.path.len()
+    }
+
+    /// The counts of the events applied so far.
+    pub fn counts(&self) -> Counts {
+        self.counts
+    }
+
+    fn apply(&mut self, event: &Event) {
+        self.counts.count(event);
+        self.shown += 1;
+        match event {
+            Event::Assign { cell, digit, why } => {
+                if *why == Why::Guess {
+                    self.before_guesses.push(self.position);
+                    self.path.push((*cell, *digit));
+                }
+                self.position.digits.set(*cell, Some(*digit));
+            }
+            Event::Eliminate { digit, cells, .. } => {
+                for cell in cells {
+                    let slot = &mut self.position.candidates[cell.index()];
+                    *slot = slot.without(*digit);
+                }
+            }
+            Event::EliminateOthers { cell, digits, .. } => {
+                let slot = &mut self.position.candidates[cell.index()];
+                *slot = slot.difference(*digits);
+            }
+            Event::Backtrack { .. } => {
+                if let Some(before) = self.before_guesses.pop() {
+                    self.position = before;
+                }
+                self.path.pop();
+            }
+            Event::NakedSingle { .. }
+            | Event::HiddenSingle { .. }
+            | Event::Contradiction(_)
+            | Event::Branch { .. }
+            | Event::Solved
+            | Event::NoSolution => {}
+        }
+    }
+}
+
+/// Events between two stored cursors: stepping back replays at most this many.
+const CHECKPOINT_EVERY: usize = 64;
+
+/// A whole traced run, kept so it can be stepped through forward and back.
+#[derive(Clone, Debug)]
+pub struct Recording {
+    givens: Grid,
+    events: Vec<Recorded>,
+    /// The cursor after `k * CHECKPOINT_EVERY` events, for each k.
+    checkpoints: Vec<Cursor>,
+    outcome: Outcome,
+}
+
+impl Recording {
+    /// Traces `givens` with `settings`, keeping at most about `max_events` events.
+    pub fn record(givens: &Grid, settings: Settings, max_events: u64) -> Recording {
+        let mut events = Vec::new();
+        let mut checkpoints = Vec::new();
+        let mut cursor = Cursor::start();
+        let outcome = trace(givens, settings, max_events, |event, path| {
+            if cursor.shown.is_multiple_of(CHECKPOINT_EVERY) {
+                checkpoints.push(cursor.clone());
+            }
+            cursor.apply(event);
+            events.push(Recorded {
+                event: event.clone(),
+                depth: path.len(),
+            });
+        });
+        Recording {
+            givens: *givens,
+            events,
+            checkpoints,
+            outcome,
+        }
+    }
+
+    /// The puzzle traced.
+    pub fn givens(&self) -> &Grid {
+        &self.givens
+    }
+
+    pub fn settings(&self) -> Settings {
+        self.outcome.settings
+    }
+
+    /// How the run ended, with its counts.
+    pub fn outcome(&self) -> &Outcome {
+        &self.outcome
+    }
+
+    /// Number of events recorded.
+    pub fn len(&self) -> usize {
+        self.events.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.events.is_empty()
+    }
+
+    /// Event `index` (zero-based) with its depth.
+    pub fn event(&self, index: usize) -> Option<&Recorded> {
+        self.events.get(index)
+    }
+
+    /// The cursor before any event: an empty board with every candidate.
+    pub fn start(&self) -> Cursor {
+        Cursor::start()
+    }
+
+    /// Applies the next event; false at the end.
+    pub fn forward(&self, cursor: &mut Cursor) -> bool {
+        match self.events.get(cursor.shown) {
+            Some(recorded) => {
+                cursor.apply(&recorded.event);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Undoes the last event; false at the start.
+    pub fn back(&self, cursor: &mut Cursor) -> bool {
+        if cursor.shown == 0 {
+            return false;
+        }
+        *cursor = self.seek(cursor.shown - 1);
+        true
+    }
+
+    /// The cursor after the first `shown` events (clamped to the recording),
+    /// rebuilt from the nearest checkpoint.
+    pub fn seek(&self, shown: usize) -> Cursor {
+        let shown = shown.min(self.events.len());
+        let mut cursor = self
+            .checkpoints
+            .get(shown / CHECKPOINT_EVERY)
+            .or(self.checkpoints.last())
+            .cloned()
+            .unwrap_or_else(Cursor::start);
+        while cursor.shown < shown && self.forward(&mut cursor) {}
+        cursor
+    }
+}
