@@ -243,13 +243,12 @@ fn explain_walks_to_the_solution() {
     assert_eq!(value["steps"].as_array().expect("steps").len(), 51);
     let inkala =
         "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    // The hardest puzzles end in forcing chains and nets, not in a guess.
     let output = run(&["explain", inkala], "");
-    assert_eq!(output.status.code(), Some(1));
-    assert!(
-        stdout(&output).contains("Logic ran out"),
-        "{}",
-        stdout(&output)
-    );
+    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+    let text = stdout(&output);
+    assert!(text.contains("Solved in"), "{text}");
+    assert!(text.contains("Forcing") && text.contains("if r"), "{text}");
 }
 
 #[test]
