@@ -9,7 +9,7 @@ use clap::Args;
 use super::Exit;
 use crate::engine::Grid;
 use crate::engine::formats::Rules;
-use crate::engine::grade::{self, Grade};
+use crate::engine::grade::{self, Grade, Status};
 use crate::engine::parse;
 use crate::input::{Next, Puzzles};
 
@@ -17,13 +17,14 @@ use crate::input::{Next, Puzzles};
 #[derive(Args, Debug)]
 #[command(
     after_help = "Levels: easy (singles), medium (locked candidates, pairs, triples), hard (quads, fish, \
-wings, short chains, uniqueness), expert (longer chains), extreme (forcing chains and nets; a guess only if they fail).\n\n\
+wings, short chains, uniqueness), expert (longer chains), extreme (forcing chains and nets; a guess only if they fail).\n\
+A puzzle without exactly one solution prints `no solution` or `not unique` (exit status 1); a filled grid prints `solved`.\n\n\
 Examples:\n  pencilmark grade puzzles.txt\n  pencilmark grade --json puzzles.txt | head"
 )]
 pub struct GradeArgs {
     /// One puzzle per line, a grid, .sdk, .ss or candidate file, or a puzzle itself; `-` or nothing reads standard input.
     pub file: Option<String>,
-    /// One JSON object per line: {"level", "score", "hardest", "steps": {technique: count}, "guesses"}.
+    /// One JSON object per line: {"status", "level", "score", "hardest", "steps": {technique: count}, "guesses"}.
     #[arg(long)]
     pub json: bool,
 }
@@ -80,33 +81,49 @@ fn emit(out: &mut impl Write, read: Result<Grid, String>, json: bool) -> Result<
             to_line(&graded)
         }
     )?;
-    Ok(Exit::Done)
+    Ok(match graded.status {
+        Status::Graded | Status::Solved => Exit::Done,
+        Status::NoSolution | Status::NotUnique => Exit::Failed,
+    })
 }
 
-fn hardest_key(graded: &Grade) -> &'static str {
-    graded.hardest.map_or("guess", |t| t.key())
+/// The hardest step's key: "guess" exactly when the solve guessed.
+fn hardest_key(graded: &Grade) -> Option<&'static str> {
+    match (graded.status, graded.guesses, graded.hardest) {
+        (Status::Graded, 0, Some(t)) => Some(t.key()),
+        (Status::Graded, _, _) => Some("guess"),
+        _ => None,
+    }
 }
 
-/// `hard 1234 x_wing`.
+/// `hard 1234 x_wing`, or `solved`, `no solution`, `not unique`.
 pub fn to_line(graded: &Grade) -> String {
-    format!(
-        "{} {} {}",
-        graded.level.key(),
-        graded.score,
-        hardest_key(graded)
-    )
+    match graded.status {
+        Status::Graded => format!(
+            "{} {} {}",
+            graded.level.key(),
+            graded.score,
+            hardest_key(graded).unwrap_or("guess")
+        ),
+        Status::Solved => "solved".to_string(),
+        Status::NoSolution => "no solution".to_string(),
+        Status::NotUnique => "not unique".to_string(),
+    }
 }
 
-/// `{"level": "hard", "score": 1234, "hardest": "x_wing", "steps": {...}, "guesses": 0}`.
+/// `{"status": "graded", "level": "hard", "score": 1234, "hardest": "x_wing", "steps": {...}, "guesses": 0}`;
+/// level, score and hardest are null unless the status is "graded".
 pub fn to_json(graded: &Grade) -> String {
     let steps: serde_json::Map<String, serde_json::Value> = graded
         .steps
         .iter()
         .map(|(t, n)| (t.key().to_string(), (*n).into()))
         .collect();
+    let graded_only = graded.status == Status::Graded;
     serde_json::json!({
-        "level": graded.level.key(),
-        "score": graded.score,
+        "status": graded.status.key(),
+        "level": graded_only.then(|| graded.level.key()),
+        "score": graded_only.then_some(graded.score),
         "hardest": hardest_key(graded),
         "steps": steps,
         "guesses": graded.guesses,

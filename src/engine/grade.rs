@@ -1,7 +1,9 @@
 //! Grading: solve by always taking the easiest step; the grade is the hardest
-//! technique needed plus a score summed over the steps. When no technique applies
-//! the grader guesses the solution's digit in the cell with the fewest candidates
-//! (so the puzzle is Extreme) and carries on, so the score covers the whole solve.
+//! technique needed plus a score summed over the steps. Only a puzzle with one
+//! solution is graded: the others say why not ([`Status`]). Forcing chains and
+//! nets end the ladder; should they find nothing, the grader guesses the
+//! solution's digit in the cell with the fewest candidates (Extreme) and carries
+//! on, so the score covers the whole solve.
 
 use std::collections::BTreeMap;
 
@@ -14,6 +16,31 @@ use super::search;
 /// Points a guess adds to the score.
 pub const GUESS_SCORE: u32 = 1000;
 
+/// Whether a puzzle could be graded, and if not why.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Status {
+    /// One solution: graded by its logical path.
+    Graded,
+    /// Every cell is already filled (and consistent): nothing to grade.
+    Solved,
+    /// The givens have no solution.
+    NoSolution,
+    /// The givens have more than one solution (uniqueness techniques would be unsound).
+    NotUnique,
+}
+
+impl Status {
+    /// "graded", "solved", "no_solution" or "not_unique".
+    pub fn key(self) -> &'static str {
+        match self {
+            Status::Graded => "graded",
+            Status::Solved => "solved",
+            Status::NoSolution => "no_solution",
+            Status::NotUnique => "not_unique",
+        }
+    }
+}
+
 /// A puzzle's grade.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Grade {
@@ -25,17 +52,36 @@ pub struct Grade {
     pub steps: BTreeMap<Technique, usize>,
     /// How many times the solve had to guess (0 unless the level is Extreme).
     pub guesses: usize,
+    /// Whether the puzzle was proper; only a graded puzzle has steps.
+    pub status: Status,
 }
 
-/// Grades `givens` by solving with the easiest step each time.
+/// Grades `givens` by solving with the easiest step each time. A puzzle without
+/// exactly one solution is not graded (its status says why), and a filled grid
+/// is `Solved`: no technique, no guess.
 pub fn grade(givens: &Grid) -> Grade {
+    let ungraded = |status| Grade {
+        level: Level::Easy,
+        score: 0,
+        hardest: None,
+        steps: BTreeMap::new(),
+        guesses: 0,
+        status,
+    };
+    let counted = search::count_solutions(givens, 2);
+    match counted.count {
+        0 => return ungraded(Status::NoSolution),
+        1 if givens.is_complete() => return ungraded(Status::Solved),
+        1 => {}
+        _ => return ungraded(Status::NotUnique),
+    }
     let mut board = Board::with_auto_candidates(givens);
     let mut steps = BTreeMap::new();
     let mut hardest: Option<Technique> = None;
     let mut level = Level::Easy;
     let mut score = 0;
     let mut guesses = 0;
-    let mut solution: Option<Option<Grid>> = None;
+    let solution = counted.first;
     while !board.is_solved() {
         if let Some(step) = logic::next_step(&board, &Technique::ALL) {
             *steps.entry(step.technique).or_insert(0) += 1;
@@ -45,8 +91,8 @@ pub fn grade(givens: &Grid) -> Grade {
             step.apply(&mut board);
             continue;
         }
-        let known = solution.get_or_insert_with(|| search::solve(givens).solution);
-        let (Some(solved), Some(cell)) = (known.as_ref(), board.fewest_candidates_cell()) else {
+        // Only reached if the forcing nets find nothing: a guess from the solution.
+        let (Some(solved), Some(cell)) = (solution.as_ref(), board.fewest_candidates_cell()) else {
             break;
         };
         let Some(digit) = solved.get(cell) else { break };
@@ -65,5 +111,6 @@ pub fn grade(givens: &Grid) -> Grade {
         hardest,
         steps,
         guesses,
+        status: Status::Graded,
     }
 }
