@@ -2,10 +2,12 @@
 
 use clap::{Parser, Subcommand};
 
+use crate::cmd::completions::CompletionsArgs;
 use crate::cmd::explain::ExplainArgs;
 use crate::cmd::generate::GenerateArgs;
 use crate::cmd::grade::GradeArgs;
 use crate::cmd::hint::HintArgs;
+use crate::cmd::man::ManArgs;
 use crate::cmd::play::PlayArgs;
 use crate::cmd::propagate::PropagateArgs;
 use crate::cmd::show::ShowArgs;
@@ -21,7 +23,7 @@ use crate::cmd::trace::TraceArgs;
     about,
     after_help = "Examples:\n  pencilmark                      play\n  pencilmark solve puzzles.txt    solve every puzzle in a file"
 )]
-#[command(args_conflicts_with_subcommands = true)]
+#[command(args_conflicts_with_subcommands = true, propagate_version = true)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -49,4 +51,8 @@ pub enum Command {
     Stats(StatsArgs),
     /// Watch propagation and search solve one puzzle, event by event.
     Trace(TraceArgs),
+    /// Print a shell completion script: bash, zsh, fish, elvish or powershell.
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff), or write every page to a directory.
+    Man(ManArgs),
 }

@@ -18,6 +18,7 @@ use anyhow::{Context, Result};
 use thiserror::Error;
 
 use crate::engine::formats::{self, FormatError, Imported, Rules};
+use crate::engine::geometry::{Variant, format as shape};
 use crate::engine::parse;
 
 /// The longest line read, in bytes (a puzzle line with a comment is about 100).
@@ -241,7 +242,9 @@ fn looks_like_puzzle(text: &str) -> bool {
 /// when no such file exists, a line of cells (a mistyped puzzle, which the parser
 /// then reports precisely: "too few cells: found 80").
 fn is_puzzle_argument(argument: &str) -> bool {
-    looks_like_puzzle(argument) || (!Path::new(argument).exists() && is_mostly_cells(argument))
+    looks_like_puzzle(argument)
+        || (!Path::new(argument).exists()
+            && (is_mostly_cells(argument) || shape::is_shaped_line(argument)))
 }
 
 /// Longer than a grid row and nearly all cell characters: a puzzle line, perhaps broken.
@@ -289,6 +292,8 @@ pub struct Puzzles {
     first: Option<(Result<usize, InputError>, String)>,
     /// The puzzles of a text read whole, when it is one.
     whole: Option<std::vec::IntoIter<Result<Imported, FormatError>>>,
+    /// The variant a `# variant:` header line before the first puzzle names.
+    header: Option<Variant>,
 }
 
 impl Puzzles {
@@ -317,12 +322,21 @@ impl Puzzles {
                 Err(error) => break Err(error),
             }
         };
-        let collection = formats::is_line_collection(source.file_name.as_deref(), &preamble, &text);
+        let header = preamble
+            .lines()
+            .enumerate()
+            .find_map(|(index, line)| shape::header_variant(line, index + 1))
+            .transpose()?;
+        // Lines of other shapes (or of a named variant) stream like a collection.
+        let shaped = header.is_some() || shape::shape_of(None, None, &text)?.is_some();
+        let collection =
+            shaped || formats::is_line_collection(source.file_name.as_deref(), &preamble, &text);
         let mut puzzles = Puzzles {
             lines,
             rules,
             first: None,
             whole: None,
+            header,
         };
         if collection {
             puzzles.first = Some((first, text));
@@ -362,6 +376,17 @@ impl Puzzles {
     /// "standard input", "the argument" or the file's name, for messages.
     pub fn name(&self) -> &str {
         self.lines.name()
+    }
+
+    /// The variant to read this input with when it is not a classic 9x9 (by `flag`,
+    /// a `# variant:` header, or its first line's size); `None` for the classic
+    /// reader. Ask before taking the first puzzle.
+    pub fn shape(&self, flag: Option<Variant>) -> Result<Option<Variant>> {
+        let first = self.first.as_ref().map_or("", |(_, text)| text.as_str());
+        if self.whole.is_some() && flag.is_none_or(|v| v == Variant::Classic) {
+            return Ok(None);
+        }
+        Ok(shape::shape_of(flag, self.header, first)?)
     }
 
     /// The next puzzle, `None` after the last. A collection's lines come as
@@ -406,7 +431,11 @@ impl Puzzles {
 /// The first puzzle of PUZZLE (any format; a collection is read no further than
 /// its first puzzle line).
 pub fn first_puzzle(argument: Option<&str>, rules: Rules) -> Result<Imported> {
-    let mut puzzles = Puzzles::open(argument, rules)?;
+    first_of(&mut Puzzles::open(argument, rules)?)
+}
+
+/// The first puzzle of an opened input.
+pub fn first_of(puzzles: &mut Puzzles) -> Result<Imported> {
     match puzzles.next_puzzle()? {
         Some(first) => Ok(first),
         None => anyhow::bail!(no_puzzle(puzzles.name())),

@@ -236,3 +236,17 @@ fn pick_and_starter_come_from_the_collections() {
     assert!(puzzles::nth(Level::Easy, 0).is_some());
     assert!(puzzles::nth(Level::Easy, 10_000).is_none());
 }
+
+#[test]
+fn grading_with_a_cap_gives_the_full_grade_or_nothing_above_the_cap() {
+    for level in Level::ALL {
+        for named in puzzles::collection(level).iter().take(4) {
+            let full = grade::grade(&named.givens);
+            for cap in Level::ALL {
+                let capped = grade::grade_at_most(&named.givens, cap);
+                let expected = (full.level <= cap).then(|| full.clone());
+                assert_eq!(capped, expected, "{} capped at {cap:?}", named.name);
+            }
+        }
+    }
+}

@@ -1,11 +1,14 @@
 //! The subcommands, one file each; `main` dispatches here.
 
+pub mod completions;
 pub mod explain;
 pub mod generate;
 pub mod grade;
 pub mod hint;
+pub mod man;
 pub mod play;
 pub mod propagate;
+pub mod shaped;
 pub mod show;
 pub mod solve;
 pub mod stats;

@@ -7,8 +7,9 @@ use std::io::Write;
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 
-use super::Exit;
-use crate::engine::formats::Rules;
+use super::{Exit, shaped};
+use crate::engine::formats::{Imported, Rules};
+use crate::engine::geometry::Variant;
 use crate::engine::types::{Cell, Digit};
 use crate::engine::{Board, Grid};
 use crate::input;
@@ -28,6 +29,10 @@ pub struct ShowArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = ShowFormat::Grid)]
     pub format: ShowFormat,
+    /// The rules: classic, x (diagonals), windoku or jigsaw; sizes 4x4 to 16x16 are
+    /// read from the puzzle. A `# variant: x` header line says the same.
+    #[arg(long, value_parser = shaped::parse_variant)]
+    pub variant: Option<Variant>,
 }
 
 /// How `show` prints a position.
@@ -46,7 +51,17 @@ pub enum ShowFormat {
 /// Runs the command.
 pub fn run(args: &ShowArgs) -> Result<Exit> {
     let mut out = std::io::stdout().lock();
-    let position = read_position(args.puzzle.as_deref())?;
+    let mut puzzles = input::Puzzles::open(args.puzzle.as_deref(), Rules::Checked)?;
+    if let Some(variant) = puzzles.shape(args.variant)? {
+        let format = args
+            .format
+            .to_possible_value()
+            .map(|v| v.get_name().to_string());
+        let shown = shaped::show_first(&mut puzzles, variant, format.as_deref().unwrap_or("grid"))?;
+        writeln!(out, "{}", shown.trim_end())?;
+        return Ok(Exit::Done);
+    }
+    let position = position_of(input::first_of(&mut puzzles)?);
     let shown = match (args.format, args.candidates) {
         (ShowFormat::Grid, false) => boxed(position.digits()),
         (ShowFormat::Grid, true) => boxed_candidates(&position),
@@ -77,11 +92,15 @@ pub fn read_position_unchecked(argument: Option<&str>) -> Result<Board> {
 }
 
 fn read_first(argument: Option<&str>, rules: Rules) -> Result<Board> {
-    let first = input::first_puzzle(argument, rules)?;
-    Ok(match first.position {
+    Ok(position_of(input::first_puzzle(argument, rules)?))
+}
+
+/// A puzzle read as a position: its pencil marks, or candidates from its digits.
+fn position_of(first: Imported) -> Board {
+    match first.position {
         Some(marked) => Board::from_marked(&marked),
         None => Board::with_auto_candidates(&first.givens),
-    })
+    }
 }
 
 /// The digits boxed: `+-------+` borders, `.` for open cells.

@@ -7,9 +7,10 @@ use std::time::Instant;
 use anyhow::Result;
 use clap::Args;
 
-use super::Exit;
+use super::{Exit, shaped};
 use crate::engine::Grid;
 use crate::engine::formats::Rules;
+use crate::engine::geometry::Variant;
 use crate::engine::parse::{self, ParseError};
 use crate::engine::search::{self, SearchStats};
 use crate::input::{Next, Puzzles};
@@ -34,6 +35,10 @@ pub struct SolveArgs {
     /// Print one summary line to standard error: puzzles, seconds, puzzles per second, guesses.
     #[arg(long)]
     pub stats: bool,
+    /// The rules: classic, x (diagonals), windoku or jigsaw; sizes 4x4 to 16x16 are
+    /// read from the puzzle. A `# variant: x` header line says the same.
+    #[arg(long, value_parser = shaped::parse_variant)]
+    pub variant: Option<Variant>,
 }
 
 /// Lines solved together: enough to keep every thread busy, few enough to stream
@@ -100,6 +105,10 @@ impl Batch {
 pub fn run(args: &SolveArgs) -> Result<Exit> {
     let threads = super::worker_threads("solve", args.threads);
     let mut puzzles = Puzzles::open(args.file.as_deref(), Rules::Checked)?;
+    if let Some(variant) = puzzles.shape(args.variant)? {
+        let run = (args.stats, threads);
+        return shaped::solve(&mut puzzles, variant, args.count, run);
+    }
     let stdout = io::stdout();
     let mut report = Report {
         out: BufWriter::with_capacity(1 << 16, stdout.lock()),

@@ -31,6 +31,8 @@ const ROW_BITS: u32 = (1 << 9) - 1;
 
 /// For the 9 bits of one row of a band, which of its three boxes hold a bit (3 bits).
 static ROW_BOXES: [u8; 512] = row_boxes();
+/// For the 9 bits of one row of a band, 1 when exactly one is set.
+static SINGLE_ROW: [u8; 512] = single_row();
 /// For a band's 3x3 occupancy (bit `3 * row + box`: the digit may still go in
 /// that row inside that box), the 27-bit mask of the cells lying in some
 /// row-to-box permutation that fits the occupancy. Zero: the band is impossible.
@@ -56,6 +58,16 @@ const fn row_boxes() -> [u8; 512] {
             b += 1;
         }
         table[bits] = boxes;
+        bits += 1;
+    }
+    table
+}
+
+const fn single_row() -> [u8; 512] {
+    let mut table = [0u8; 512];
+    let mut bits = 0;
+    while bits < 512 {
+        table[bits] = ((bits as u32).count_ones() == 1) as u8;
         bits += 1;
     }
     table
@@ -184,6 +196,31 @@ pub(super) fn count(givens: &Grid, limit: usize) -> Outcome {
     }
 }
 
+/// Whether `givens` has a solution that does not put `digit` (0-based) in `cell`.
+///
+/// The generator's uniqueness test: with the solution of a unique puzzle known,
+/// clearing a clue keeps the puzzle unique exactly when no solution avoids the
+/// clue's digit there. That is a search for one solution of a more constrained
+/// puzzle, which fails fast, instead of a count to two.
+/// `cell` must be empty in `givens`.
+pub(super) fn has_solution_avoiding(givens: &Grid, cell: usize, digit: usize) -> bool {
+    debug_assert_eq!(givens.values()[cell], 0, "cell {cell} is a given");
+    let Some(mut state) = State::from_givens(givens) else {
+        return false;
+    };
+    state.places[cell / 27][digit] &= !(1 << (cell % 27));
+    let mut search = Search {
+        limit: 1,
+        count: 0,
+        first: None,
+        nodes: 0,
+        guesses: 0,
+        popcnt: has_popcnt(),
+    };
+    search.run(state);
+    search.count > 0
+}
+
 impl State {
     /// The state with every given placed, or `None` when two givens clash.
     fn from_givens(givens: &Grid) -> Option<State> {
@@ -234,13 +271,9 @@ impl State {
             return false;
         }
         // Rows left with a single cell: the permutation step leaves every row non-empty.
-        let mut single_rows = 0u32;
-        for row in 0..3 {
-            let bits = (cells >> (9 * row)) & ROW_BITS;
-            if bits & (bits - 1) == 0 {
-                single_rows |= 1 << row;
-            }
-        }
+        let single_rows = SINGLE_ROW[(cells & ROW_BITS) as usize] as u32
+            | (SINGLE_ROW[((cells >> 9) & ROW_BITS) as usize] as u32) << 1
+            | (SINGLE_ROW[(cells >> 18) as usize] as u32) << 2;
         self.seen[band][digit] = cells;
         self.places[band][digit] = cells;
         // Columns locked inside a box of this band: no other band may use them.

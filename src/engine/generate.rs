@@ -19,6 +19,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use super::bitboard;
 use super::board::Board;
 use super::grade::{self, Grade, Level};
 use super::grid::Grid;
@@ -161,8 +162,9 @@ pub fn generate_with(request: &Request, rng: &mut ChaCha8Rng) -> Result<Generate
     for attempt in 1..=request.max_attempts {
         let solution = solved_grid(rng);
         let givens = minimize(&solution, request.symmetry, rng);
-        let grade = grade::grade(&givens);
-        if grade.level == request.level {
+        if let Some(grade) = grade::grade_at_most(&givens, request.level)
+            && grade.level == request.level
+        {
             return Ok(Generated {
                 givens,
                 solution,
@@ -225,17 +227,43 @@ fn shuffle<T>(items: &mut [T], rng: &mut impl Rng) {
 pub fn minimize(puzzle: &Grid, symmetry: Symmetry, rng: &mut impl Rng) -> Grid {
     let mut orbits = symmetry.orbits();
     shuffle(&mut orbits, rng);
+    let Some(solution) = search::solve(puzzle).solution else {
+        return *puzzle;
+    };
     let mut current = *puzzle;
     for orbit in orbits {
         if !orbit.is_clue(&current) {
             continue;
         }
         let trial = orbit.cleared(&current);
-        if has_unique_solution(&trial) {
+        if stays_unique(&trial, orbit, &solution) {
             current = trial;
         }
     }
     current
+}
+
+/// Whether `trial` (a unique puzzle with `orbit`'s clues just cleared) still has
+/// `solution` as its only solution.
+///
+/// Any other solution would also solve the puzzle before the clearing unless it
+/// differs from `solution` in a cleared cell, so it is enough to look for one
+/// solution avoiding the cleared digit in the first cell, then (with that digit
+/// back) in the second. A constrained search fails fast, where counting to two
+/// first has to find `solution` again: about half the work of the removal loop.
+fn stays_unique(trial: &Grid, orbit: Orbit, solution: &Grid) -> bool {
+    let digit_of = |cell: Cell| solution.get(cell).expect("a solution is complete");
+    let first = digit_of(orbit.first);
+    if bitboard::has_solution_avoiding(trial, orbit.first.index(), first.index()) {
+        return false;
+    }
+    if orbit.second == orbit.first {
+        return true;
+    }
+    let mut with_first = *trial;
+    with_first.set(orbit.first, Some(first));
+    let second = digit_of(orbit.second);
+    !bitboard::has_solution_avoiding(&with_first, orbit.second.index(), second.index())
 }
 
 /// Whether `puzzle` has exactly one solution.
@@ -293,6 +321,32 @@ mod tests {
             assert!(is_minimal(&puzzle, symmetry), "{symmetry:?}: {puzzle:?}");
             assert!(has_symmetry(&puzzle, symmetry), "{symmetry:?}: {puzzle:?}");
             assert_eq!(search::solve(&puzzle).solution, Some(solution));
+        }
+    }
+
+    #[test]
+    fn stays_unique_agrees_with_counting_solutions() {
+        for symmetry in Symmetry::ALL {
+            let mut rng = rng_for(11, symmetry as u64);
+            let solution = solved_grid(&mut rng);
+            let mut orbits = symmetry.orbits();
+            shuffle(&mut orbits, &mut rng);
+            let (mut current, mut kept, mut cleared) = (solution, 0, 0);
+            for orbit in orbits {
+                let trial = orbit.cleared(&current);
+                let unique = has_unique_solution(&trial);
+                assert_eq!(stays_unique(&trial, orbit, &solution), unique, "{trial:?}");
+                if unique {
+                    current = trial;
+                    cleared += 1;
+                } else {
+                    kept += 1;
+                }
+            }
+            assert!(
+                kept > 0 && cleared > 0,
+                "{symmetry:?}: both answers were checked"
+            );
         }
     }
 

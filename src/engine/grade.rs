@@ -60,6 +60,15 @@ pub struct Grade {
 /// exactly one solution is not graded (its status says why), and a filled grid
 /// is `Solved`: no technique, no guess.
 pub fn grade(givens: &Grid) -> Grade {
+    grade_at_most(givens, Level::Extreme).expect("every puzzle grades at most Extreme")
+}
+
+/// [`grade`], given up (`None`) as soon as the solve needs a step above `cap`.
+/// The generator asks this way: a puzzle above the level it wants is thrown away,
+/// so grading it to the end (guesses and all) would be wasted. Below Hard only the
+/// techniques of `cap`'s level or easier are tried (from Hard on every technique,
+/// as a short chain is a Hard step; forcing chains, all Extreme, only for Extreme).
+pub fn grade_at_most(givens: &Grid, cap: Level) -> Option<Grade> {
     let ungraded = |status| Grade {
         level: Level::Easy,
         score: 0,
@@ -70,11 +79,16 @@ pub fn grade(givens: &Grid) -> Grade {
     };
     let counted = search::count_solutions(givens, 2);
     match counted.count {
-        0 => return ungraded(Status::NoSolution),
-        1 if givens.is_complete() => return ungraded(Status::Solved),
+        0 => return Some(ungraded(Status::NoSolution)),
+        1 if givens.is_complete() => return Some(ungraded(Status::Solved)),
         1 => {}
-        _ => return ungraded(Status::NotUnique),
+        _ => return Some(ungraded(Status::NotUnique)),
     }
+    let usable: Vec<Technique> = Technique::ALL
+        .into_iter()
+        .filter(|t| cap >= Level::Hard || t.level() <= cap)
+        .filter(|t| cap == Level::Extreme || !t.is_forcing())
+        .collect();
     let mut board = Board::with_auto_candidates(givens);
     let mut steps = BTreeMap::new();
     let mut hardest: Option<Technique> = None;
@@ -83,13 +97,19 @@ pub fn grade(givens: &Grid) -> Grade {
     let mut guesses = 0;
     let solution = counted.first;
     while !board.is_solved() {
-        if let Some(step) = logic::next_step(&board, &Technique::ALL) {
+        if let Some(step) = logic::next_step(&board, &usable) {
+            if step.level() > cap {
+                return None;
+            }
             *steps.entry(step.technique).or_insert(0) += 1;
             hardest = hardest.max(Some(step.technique));
             level = level.max(step.level());
             score += step.score();
             step.apply(&mut board);
             continue;
+        }
+        if cap < Level::Extreme {
+            return None;
         }
         // Only reached if the forcing nets find nothing: a guess from the solution.
         let (Some(solved), Some(cell)) = (solution.as_ref(), board.fewest_candidates_cell()) else {
@@ -105,12 +125,12 @@ pub fn grade(givens: &Grid) -> Grade {
         level = Level::Extreme;
         hardest = None;
     }
-    Grade {
+    (level <= cap).then_some(Grade {
         level,
         score,
         hardest,
         steps,
         guesses,
         status: Status::Graded,
-    }
+    })
 }

@@ -97,6 +97,34 @@ pub fn resolve_variant(
     }
 }
 
+/// The variant to read an input with, given its first puzzle line `first`: the
+/// flag's or the header's (they must agree); with neither, a jigsaw when the line
+/// carries a region field. `None` when the input is a classic 9x9, which the
+/// classic reader reads.
+pub fn shape_of(
+    flag: Option<Variant>,
+    header: Option<Variant>,
+    first: &str,
+) -> Result<Option<Variant>, ShapeParseError> {
+    let variant = match resolve_variant(flag, header)? {
+        Variant::Classic if flag.is_none() && has_region_field(first) => Variant::Jigsaw,
+        variant => variant,
+    };
+    let classic = variant == Variant::Classic && !is_other_size(first);
+    Ok((!classic).then_some(variant))
+}
+
+/// Whether `text` reads as one shaped puzzle line: a first field of another size
+/// than 9x9 (or a jigsaw's two fields), all symbols and blanks. Tells a puzzle
+/// argument from a file name.
+pub fn is_shaped_line(text: &str) -> bool {
+    let symbols = text
+        .split_whitespace()
+        .next()
+        .is_some_and(|f| f.chars().all(|c| c.is_ascii_alphanumeric() || c == '.'));
+    symbols && (is_other_size(text) || has_region_field(text))
+}
+
 /// Whether `text`'s first field is a puzzle of another size than 9x9 (a square of
 /// a supported side): the line belongs to the shape reader.
 pub fn is_other_size(text: &str) -> bool {
@@ -105,6 +133,21 @@ pub fn is_other_size(text: &str) -> bool {
         .next()
         .map_or(0, |f| f.chars().count());
     SIDES.iter().any(|&side| side != 9 && side * side == count)
+}
+
+/// Whether `text` carries a jigsaw's region field: a second field of as many
+/// symbols as the first, each a region number of that size.
+pub fn has_region_field(text: &str) -> bool {
+    let mut fields = text.split_whitespace();
+    let (Some(cells), Some(regions)) = (fields.next(), fields.next()) else {
+        return false;
+    };
+    let count = cells.chars().count();
+    let side = nearest_side(count);
+    let alphabet = Alphabet::new(side);
+    side * side == count
+        && regions.chars().count() == count
+        && regions.chars().all(|ch| alphabet.value(ch).is_some())
 }
 
 /// The supported side whose cell count is nearest to `count`.

@@ -8,11 +8,14 @@
 
 pub mod chains;
 pub mod coloring;
+pub mod finned_fish;
 pub mod fish;
 pub mod forcing;
 pub mod implication;
 pub mod intersections;
 pub mod path;
+pub mod rectangles;
+pub mod remote_pair;
 pub mod single_digit;
 pub mod singles;
 pub mod step;

@@ -5,8 +5,8 @@
 use super::forcing::Branch;
 use super::technique::{Level, Technique};
 use super::{
-    chains, coloring, fish, forcing, intersections, single_digit, singles, subsets, uniqueness,
-    wings,
+    chains, coloring, finned_fish, fish, forcing, intersections, rectangles, remote_pair,
+    single_digit, singles, subsets, uniqueness, wings,
 };
 use crate::engine::board::Board;
 use crate::engine::types::{Candidates, Cell, Digit, Unit};
@@ -96,6 +96,11 @@ impl Step {
             XyWing | XyzWing | WWing => wings::text(self),
             SimpleColorsTrap | SimpleColorsWrap => coloring::text(self),
             UniqueRectangle1 | BugPlus1 => uniqueness::text(self),
+            UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | UniqueRectangle5
+            | UniqueRectangle6 | HiddenRectangle => rectangles::text(self),
+            RemotePair => remote_pair::text(self),
+            FinnedXWing | SashimiXWing | FinnedSwordfish | SashimiSwordfish | FinnedJellyfish
+            | SashimiJellyfish => finned_fish::text(self),
             XChain | XyChain => chains::text(self),
             DigitForcingChain | CellForcingChain | UnitForcingChain | DynamicForcingChain
             | ForcingNet | NestedForcingNet => forcing::text(self),

@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use super::Sink;
 use super::{
-    chains, coloring, fish, forcing, intersections, single_digit, singles, subsets, uniqueness,
-    wings,
+    chains, coloring, finned_fish, fish, forcing, intersections, rectangles, remote_pair,
+    single_digit, singles, subsets, uniqueness, wings,
 };
 use crate::engine::board::Board;
 
@@ -81,6 +81,24 @@ pub enum Technique {
     UniqueRectangle1,
     #[serde(rename = "bug_plus_1")]
     BugPlus1,
+    #[serde(rename = "unique_rectangle_2")]
+    UniqueRectangle2,
+    #[serde(rename = "unique_rectangle_3")]
+    UniqueRectangle3,
+    #[serde(rename = "unique_rectangle_4")]
+    UniqueRectangle4,
+    #[serde(rename = "unique_rectangle_5")]
+    UniqueRectangle5,
+    #[serde(rename = "unique_rectangle_6")]
+    UniqueRectangle6,
+    HiddenRectangle,
+    RemotePair,
+    FinnedXWing,
+    SashimiXWing,
+    FinnedSwordfish,
+    SashimiSwordfish,
+    FinnedJellyfish,
+    SashimiJellyfish,
     XChain,
     XyChain,
     DigitForcingChain,
@@ -93,7 +111,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 32] = [
+    pub const ALL: [Technique; 45] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
@@ -118,6 +136,19 @@ impl Technique {
         Technique::SimpleColorsWrap,
         Technique::UniqueRectangle1,
         Technique::BugPlus1,
+        Technique::UniqueRectangle2,
+        Technique::UniqueRectangle3,
+        Technique::UniqueRectangle4,
+        Technique::UniqueRectangle5,
+        Technique::UniqueRectangle6,
+        Technique::HiddenRectangle,
+        Technique::RemotePair,
+        Technique::FinnedXWing,
+        Technique::SashimiXWing,
+        Technique::FinnedSwordfish,
+        Technique::SashimiSwordfish,
+        Technique::FinnedJellyfish,
+        Technique::SashimiJellyfish,
         Technique::XChain,
         Technique::XyChain,
         Technique::DigitForcingChain,
@@ -155,6 +186,19 @@ impl Technique {
             Technique::SimpleColorsWrap => "Simple Colors (wrap)",
             Technique::UniqueRectangle1 => "Unique Rectangle type 1",
             Technique::BugPlus1 => "BUG+1",
+            Technique::UniqueRectangle2 => "Unique Rectangle type 2",
+            Technique::UniqueRectangle3 => "Unique Rectangle type 3",
+            Technique::UniqueRectangle4 => "Unique Rectangle type 4",
+            Technique::UniqueRectangle5 => "Unique Rectangle type 5",
+            Technique::UniqueRectangle6 => "Unique Rectangle type 6",
+            Technique::HiddenRectangle => "Hidden Rectangle",
+            Technique::RemotePair => "Remote Pair",
+            Technique::FinnedXWing => "Finned X-Wing",
+            Technique::SashimiXWing => "Sashimi X-Wing",
+            Technique::FinnedSwordfish => "Finned Swordfish",
+            Technique::SashimiSwordfish => "Sashimi Swordfish",
+            Technique::FinnedJellyfish => "Finned Jellyfish",
+            Technique::SashimiJellyfish => "Sashimi Jellyfish",
             Technique::XChain => "X-Chain",
             Technique::XyChain => "XY-Chain",
             Technique::DigitForcingChain => "Digit Forcing Chain",
@@ -193,6 +237,19 @@ impl Technique {
             Technique::SimpleColorsWrap => "simple_colors_wrap",
             Technique::UniqueRectangle1 => "unique_rectangle_1",
             Technique::BugPlus1 => "bug_plus_1",
+            Technique::UniqueRectangle2 => "unique_rectangle_2",
+            Technique::UniqueRectangle3 => "unique_rectangle_3",
+            Technique::UniqueRectangle4 => "unique_rectangle_4",
+            Technique::UniqueRectangle5 => "unique_rectangle_5",
+            Technique::UniqueRectangle6 => "unique_rectangle_6",
+            Technique::HiddenRectangle => "hidden_rectangle",
+            Technique::RemotePair => "remote_pair",
+            Technique::FinnedXWing => "finned_x_wing",
+            Technique::SashimiXWing => "sashimi_x_wing",
+            Technique::FinnedSwordfish => "finned_swordfish",
+            Technique::SashimiSwordfish => "sashimi_swordfish",
+            Technique::FinnedJellyfish => "finned_jellyfish",
+            Technique::SashimiJellyfish => "sashimi_jellyfish",
             Technique::XChain => "x_chain",
             Technique::XyChain => "xy_chain",
             Technique::DigitForcingChain => "digit_forcing_chain",
@@ -223,7 +280,10 @@ impl Technique {
             | HiddenTriple => Level::Medium,
             NakedQuad | HiddenQuad | XWing | Swordfish | Jellyfish | Skyscraper | TwoStringKite
             | EmptyRectangle | XyWing | XyzWing | WWing | SimpleColorsTrap | SimpleColorsWrap
-            | UniqueRectangle1 | BugPlus1 => Level::Hard,
+            | UniqueRectangle1 | BugPlus1 | UniqueRectangle2 | UniqueRectangle3
+            | UniqueRectangle4 | UniqueRectangle5 | UniqueRectangle6 | HiddenRectangle
+            | RemotePair | FinnedXWing | SashimiXWing | FinnedSwordfish | SashimiSwordfish
+            | FinnedJellyfish | SashimiJellyfish => Level::Hard,
             XChain | XyChain => Level::Expert,
             // Forcing chains and nets are what a guess was before them: Extreme.
             DigitForcingChain | CellForcingChain | UnitForcingChain | DynamicForcingChain
@@ -257,6 +317,15 @@ impl Technique {
             SimpleColorsTrap | SimpleColorsWrap => 150,
             UniqueRectangle1 => 100,
             BugPlus1 => 100,
+            UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | UniqueRectangle5
+            | UniqueRectangle6 | HiddenRectangle => 100,
+            RemotePair => 110,
+            FinnedXWing => 130,
+            SashimiXWing => 150,
+            FinnedSwordfish => 200,
+            SashimiSwordfish => 240,
+            FinnedJellyfish => 250,
+            SashimiJellyfish => 260,
             XChain => 260,
             XyChain => 260,
             DigitForcingChain => 300,
@@ -269,7 +338,18 @@ impl Technique {
 
     /// Whether the technique is only sound when the puzzle has exactly one solution.
     pub fn assumes_unique_solution(self) -> bool {
-        matches!(self, Technique::UniqueRectangle1 | Technique::BugPlus1)
+        use Technique::*;
+        matches!(
+            self,
+            UniqueRectangle1
+                | BugPlus1
+                | UniqueRectangle2
+                | UniqueRectangle3
+                | UniqueRectangle4
+                | UniqueRectangle5
+                | UniqueRectangle6
+                | HiddenRectangle
+        )
     }
 
     /// Whether the technique is a forcing chain or net (the last resort, and the slowest).
@@ -305,6 +385,19 @@ impl Technique {
             SimpleColorsWrap => coloring::wrap,
             UniqueRectangle1 => uniqueness::unique_rectangle_1,
             BugPlus1 => uniqueness::bug_plus_1,
+            UniqueRectangle2 => rectangles::unique_rectangle_2,
+            UniqueRectangle3 => rectangles::unique_rectangle_3,
+            UniqueRectangle4 => rectangles::unique_rectangle_4,
+            UniqueRectangle5 => rectangles::unique_rectangle_5,
+            UniqueRectangle6 => rectangles::unique_rectangle_6,
+            HiddenRectangle => rectangles::hidden_rectangle,
+            RemotePair => remote_pair::remote_pair,
+            FinnedXWing => finned_fish::finned_x_wing,
+            SashimiXWing => finned_fish::sashimi_x_wing,
+            FinnedSwordfish => finned_fish::finned_swordfish,
+            SashimiSwordfish => finned_fish::sashimi_swordfish,
+            FinnedJellyfish => finned_fish::finned_jellyfish,
+            SashimiJellyfish => finned_fish::sashimi_jellyfish,
             XChain => chains::x_chain,
             XyChain => chains::xy_chain,
             DigitForcingChain => forcing::digit_forcing_chain,

@@ -1,0 +1,299 @@
+//! The commands' path for puzzles of other shapes (sizes 4x4 to 16x16, Sudoku X,
+//! Windoku, jigsaw): solving and showing with the engine's [`Geometry`]. `solve`
+//! and `show` hand their input here when [`Puzzles::shape`] says it is not a
+//! classic 9x9 (by `--variant`, a `# variant:` header, or the line's size).
+
+use std::io::Write;
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+
+use super::Exit;
+use crate::engine::geometry::format::{self, Puzzle, ShapeReader};
+use crate::engine::geometry::{Geometry, Variant};
+use crate::engine::search::{self, SearchStats};
+use crate::input::{Next, Puzzles};
+
+/// Parses `--variant NAME` (clap value parser).
+pub fn parse_variant(name: &str) -> Result<Variant, String> {
+    Variant::from_key(name)
+        .ok_or_else(|| format!("unknown variant '{name}' (expected classic, x, windoku or jigsaw)"))
+}
+
+/// Lines solved together: enough to keep every thread busy, few enough to stream.
+const BATCH: usize = 512;
+
+/// What became of one puzzle line.
+struct Answer {
+    /// The output line: a solution, `no solution`, a count, or `invalid`.
+    line: String,
+    /// The reader's complaint, for standard error.
+    error: Option<String>,
+    exit: Exit,
+    /// Seconds the search took (none for an invalid line).
+    seconds: Option<f64>,
+    stats: SearchStats,
+}
+
+/// Where the answers go, in input order.
+struct Report<W> {
+    out: W,
+    exit: Exit,
+    stats: SearchStats,
+    /// Seconds per puzzle, for the percentiles of `--stats`.
+    times: Vec<f64>,
+    puzzles: usize,
+}
+
+/// `solve` on shaped puzzles: every line of `puzzles`, one answer per puzzle in
+/// the puzzle's own alphabet, solved on `threads` threads in batches so memory
+/// stays flat and the order never changes.
+pub fn solve(
+    puzzles: &mut Puzzles,
+    variant: Variant,
+    count: bool,
+    (stats, threads): (bool, usize),
+) -> Result<Exit> {
+    let started = Instant::now();
+    let mut report = Report {
+        out: std::io::BufWriter::new(std::io::stdout().lock()),
+        exit: Exit::Done,
+        stats: SearchStats::default(),
+        times: Vec::new(),
+        puzzles: 0,
+    };
+    let mut batch = Vec::new();
+    let mut text = String::new();
+    while let Some(next) = puzzles.next(&mut text)? {
+        let refused = match next {
+            Next::Line(number) => {
+                batch.push((number, std::mem::take(&mut text)));
+                if batch.len() == BATCH {
+                    report.emit_all(solve_batch(&batch, variant, count, threads))?;
+                    batch.clear();
+                }
+                continue;
+            }
+            Next::BadLine(error) => error.to_string(),
+            Next::Read(_) => format!(
+                "a {} puzzle is read from one line of symbols, not a grid",
+                variant.key()
+            ),
+        };
+        report.emit_all(solve_batch(&batch, variant, count, threads))?;
+        batch.clear();
+        report.emit(Answer::invalid(refused))?;
+    }
+    report.emit_all(solve_batch(&batch, variant, count, threads))?;
+    report.out.flush()?;
+    if stats {
+        report.summary(started.elapsed().as_secs_f64());
+    }
+    Ok(report.exit)
+}
+
+/// `show` on a shaped input: its first puzzle in `format_key`.
+pub fn show_first(puzzles: &mut Puzzles, variant: Variant, format_key: &str) -> Result<String> {
+    let mut text = String::new();
+    let name = puzzles.name().to_string();
+    let puzzle = match puzzles.next(&mut text)? {
+        Some(Next::Line(number)) => ShapeReader::new(variant)
+            .read(&text, number)
+            .with_context(|| format!("cannot read the puzzle in {name}"))?,
+        Some(Next::BadLine(error)) => return Err(error.into()),
+        _ => anyhow::bail!("no {} puzzle line found in {name}", variant.key()),
+    };
+    Ok(show(&puzzle, format_key))
+}
+
+/// Answers the lines of a batch, each thread taking a contiguous share.
+fn solve_batch(
+    batch: &[(usize, String)],
+    variant: Variant,
+    count: bool,
+    threads: usize,
+) -> Vec<Answer> {
+    let share = batch.len().div_ceil(threads.max(1)).max(1);
+    let answer_share = |lines: &[(usize, String)]| {
+        let mut shapes = ShapeReader::new(variant);
+        lines
+            .iter()
+            .map(|(line_no, text)| answer(&mut shapes, text, *line_no, count))
+            .collect::<Vec<_>>()
+    };
+    if threads <= 1 || batch.len() == 1 {
+        return answer_share(batch);
+    }
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = batch
+            .chunks(share)
+            .map(|lines| scope.spawn(move || answer_share(lines)))
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|worker| match worker.join() {
+                Ok(answers) => answers,
+                Err(panic) => std::panic::resume_unwind(panic),
+            })
+            .collect()
+    })
+}
+
+/// Reads, counts or solves one line.
+fn answer(shapes: &mut ShapeReader, text: &str, line: usize, count: bool) -> Answer {
+    let puzzle = match shapes.read(text, line) {
+        Ok(puzzle) => puzzle,
+        Err(err) => return Answer::invalid(err.to_string()),
+    };
+    let started = Instant::now();
+    let counted = search::count_shape(&puzzle.geometry, &puzzle.givens, 1 + usize::from(count));
+    let seconds = started.elapsed().as_secs_f64();
+    let line = match (&counted.first, count) {
+        (_, true) if counted.count >= 2 => "2+".to_string(),
+        (_, true) => counted.count.to_string(),
+        (Some(solution), false) => format::to_line(&puzzle.geometry, solution),
+        (None, false) => "no solution".to_string(),
+    };
+    Answer {
+        line,
+        error: None,
+        exit: if counted.count == 0 {
+            Exit::Failed
+        } else {
+            Exit::Done
+        },
+        seconds: Some(seconds),
+        stats: counted.stats,
+    }
+}
+
+impl Answer {
+    /// A line that could not be read: `invalid`, and why on standard error.
+    fn invalid(error: String) -> Answer {
+        Answer {
+            line: "invalid".to_string(),
+            error: Some(error),
+            exit: Exit::BadInput,
+            seconds: None,
+            stats: SearchStats::default(),
+        }
+    }
+}
+
+impl<W: Write> Report<W> {
+    fn emit_all(&mut self, answers: Vec<Answer>) -> Result<()> {
+        answers.into_iter().try_for_each(|answer| self.emit(answer))
+    }
+
+    fn emit(&mut self, answer: Answer) -> Result<()> {
+        self.puzzles += 1;
+        self.exit = self.exit.max(answer.exit);
+        self.stats += answer.stats;
+        self.times.extend(answer.seconds);
+        writeln!(self.out, "{}", answer.line)?;
+        if let Some(error) = answer.error {
+            self.out.flush()?;
+            eprintln!("pencilmark solve: {error}");
+        }
+        Ok(())
+    }
+
+    /// `solve: N puzzles, S seconds, P puzzles/s, G guesses, p50 X ms, p99 Y ms`.
+    fn summary(&mut self, seconds: f64) {
+        self.times.sort_by(f64::total_cmp);
+        let at = |q: f64| {
+            let n = self.times.len();
+            if n == 0 {
+                0.0
+            } else {
+                self.times[((n as f64 * q).ceil() as usize).clamp(1, n) - 1] * 1e3
+            }
+        };
+        eprintln!(
+            "solve: {} puzzles, {:.3} seconds, {:.0} puzzles/s, {} guesses, per puzzle p50 {:.3} ms, p99 {:.3} ms",
+            self.puzzles,
+            seconds,
+            self.puzzles as f64 / seconds.max(1e-9),
+            self.stats.guesses,
+            at(0.5),
+            at(0.99),
+        );
+    }
+}
+
+/// A shaped grid boxed: `|` and `---` where two neighbouring cells lie in different
+/// regions (so jigsaw pieces show), cells of a diagonal or window in `( )`.
+pub fn boxed(geometry: &Geometry, values: &[u8]) -> String {
+    let side = geometry.side();
+    let alphabet = geometry.alphabet();
+    // Whether the wall right of `cell` (row `r`, column `c`) is thick; off the board counts.
+    let wall_right = |r: usize, c: usize| {
+        c + 1 == side || geometry.region_border(r * side + c, r * side + c + 1)
+    };
+    // Whether the wall below column `c` of row `r` is thick; `None` is the top edge.
+    let wall_below = |r: Option<usize>, c: usize| match r {
+        None => true,
+        Some(r) => r + 1 == side || geometry.region_border(r * side + c, (r + 1) * side + c),
+    };
+    let corner_row = |row: Option<usize>| {
+        let mut line = String::from("+");
+        for col in 0..side {
+            line.push_str(if wall_below(row, col) { "---" } else { "   " });
+            let above = row.is_some_and(|r| wall_right(r, col));
+            let below =
+                row.map_or(0, |r| r + 1) < side && wall_right(row.map_or(0, |r| r + 1), col);
+            let across = wall_below(row, col) || (col + 1 < side && wall_below(row, col + 1));
+            line.push(if above || below || across || col + 1 == side {
+                '+'
+            } else {
+                ' '
+            });
+        }
+        line.push('\n');
+        line
+    };
+    let mut out = corner_row(None);
+    for row in 0..side {
+        out.push('|');
+        for col in 0..side {
+            let cell = row * side + col;
+            let symbol = match values[cell] {
+                0 => '.',
+                v => alphabet.symbol(v),
+            };
+            if geometry.in_extra_unit(cell) {
+                out.push_str(&format!("({symbol})"));
+            } else {
+                out.push_str(&format!(" {symbol} "));
+            }
+            out.push(if wall_right(row, col) { '|' } else { ' ' });
+        }
+        out.push('\n');
+        out.push_str(&corner_row(Some(row)));
+    }
+    out
+}
+
+/// What `show` prints for a shaped puzzle in `format` (`line`, `json`, or the boxed grid).
+pub fn show(puzzle: &Puzzle, format_key: &str) -> String {
+    let geometry = &puzzle.geometry;
+    let line = format::to_line(geometry, &puzzle.givens);
+    match format_key {
+        "line" => line,
+        "json" => serde_json::json!({
+            "grid": line,
+            "size": geometry.side(),
+            "variant": geometry.variant().key(),
+            "solved": puzzle.givens.iter().all(|&v| v != 0),
+        })
+        .to_string(),
+        _ => {
+            let mut shown = format!("{} ({})\n", geometry.name(), geometry.alphabet().describe());
+            shown.push_str(&boxed(geometry, &puzzle.givens));
+            if (0..geometry.cells()).any(|c| geometry.in_extra_unit(c)) {
+                shown.push_str("( ) marks the cells of the extra units\n");
+            }
+            shown
+        }
+    }
+}

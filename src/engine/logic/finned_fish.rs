@@ -1,0 +1,215 @@
+//! Finned and sashimi fish: X-Wing (2), Swordfish (3), Jellyfish (4) with fins.
+//! A digit's places in n rows lie in n columns except for a few extra candidates,
+//! the fins, all in one box. Either a fin holds the digit, or the fish is a plain
+//! fish and each of its columns has its digit in the base rows. A cell of a cover
+//! column that sees every fin (so lies in the fin box) loses the digit either way
+//! (and the same with rows and columns swapped).
+//!
+//! A fish is sashimi when some base row holds at most one candidate apart from its
+//! fins (without the fins it would not be a fish at all); otherwise it is finned.
+//! The two are separate techniques, as HoDoKu counts them.
+
+use super::{Sink, Step, Technique, cells_text, combinations, is_placed_in, lines, positions};
+use crate::engine::board::Board;
+use crate::engine::types::{Candidates, Cell, Digit, Unit};
+
+pub fn finned_x_wing(board: &Board, sink: &mut Sink) {
+    finned_fish(board, sink, 2, false);
+}
+pub fn finned_swordfish(board: &Board, sink: &mut Sink) {
+    finned_fish(board, sink, 3, false);
+}
+pub fn finned_jellyfish(board: &Board, sink: &mut Sink) {
+    finned_fish(board, sink, 4, false);
+}
+pub fn sashimi_x_wing(board: &Board, sink: &mut Sink) {
+    finned_fish(board, sink, 2, true);
+}
+pub fn sashimi_swordfish(board: &Board, sink: &mut Sink) {
+    finned_fish(board, sink, 3, true);
+}
+pub fn sashimi_jellyfish(board: &Board, sink: &mut Sink) {
+    finned_fish(board, sink, 4, true);
+}
+
+/// The technique of a finned (or sashimi) fish of `size`.
+fn technique(size: usize, sashimi: bool) -> Technique {
+    match (size, sashimi) {
+        (2, false) => Technique::FinnedXWing,
+        (3, false) => Technique::FinnedSwordfish,
+        (4, false) => Technique::FinnedJellyfish,
+        (2, true) => Technique::SashimiXWing,
+        (3, true) => Technique::SashimiSwordfish,
+        _ => Technique::SashimiJellyfish,
+    }
+}
+
+/// The subsets of the bits of `mask` with exactly `k` members.
+fn sub_masks(mask: u16, k: usize) -> impl Iterator<Item = u16> {
+    let bits: Vec<u16> = (0..9).filter(|i| mask & (1 << i) != 0).collect();
+    let n = bits.len();
+    combinations(n, k.min(n))
+        .filter(move |_| k <= n)
+        .map(move |m| {
+            (0..n)
+                .filter(|i| m & (1 << i) != 0)
+                .fold(0u16, |acc, i| acc | (1 << bits[i]))
+        })
+}
+
+fn finned_fish(board: &Board, sink: &mut Sink, size: usize, sashimi: bool) {
+    let technique = technique(size, sashimi);
+    for digit in Digit::all() {
+        for rows in [true, false] {
+            let base_lines = lines(rows);
+            let cover_lines = lines(!rows);
+            // A base line holds at most `size` covered candidates and fins in one box.
+            let bases: Vec<(usize, u16)> = (0..9)
+                .filter(|&i| !is_placed_in(board, base_lines[i], digit))
+                .map(|i| (i, positions(board, base_lines[i], digit)))
+                .filter(|&(_, m)| (1..=size as u32 + 3).contains(&m.count_ones()))
+                .collect();
+            if bases.len() < size {
+                continue;
+            }
+            for mask in combinations(bases.len(), size) {
+                let chosen: Vec<(usize, u16)> = bases
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| mask & (1 << i) != 0)
+                    .map(|(_, &b)| b)
+                    .collect();
+                let union = chosen.iter().fold(0u16, |acc, &(_, m)| acc | m);
+                if union.count_ones() as usize <= size {
+                    continue; // a plain fish (or less): not finned
+                }
+                // The fins lie in one stack (for rows) of three cover positions.
+                for stack in 0..3 {
+                    let stack_mask = 0b111u16 << (3 * stack);
+                    let outside = union & !stack_mask;
+                    let taken = outside.count_ones() as usize;
+                    if taken > size {
+                        continue;
+                    }
+                    for extra in sub_masks(union & stack_mask, size - taken) {
+                        let covers = outside | extra;
+                        let fish = Fish {
+                            digit,
+                            base_lines: &base_lines,
+                            cover_lines: &cover_lines,
+                            chosen: &chosen,
+                            covers,
+                        };
+                        let Some(step) = fish.step(board, technique, sashimi) else {
+                            continue;
+                        };
+                        if sink.push(step) {
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// One candidate fish: base lines (index, positions of the digit) and the cover positions.
+struct Fish<'a> {
+    digit: Digit,
+    base_lines: &'a [Unit; 9],
+    cover_lines: &'a [Unit; 9],
+    chosen: &'a [(usize, u16)],
+    covers: u16,
+}
+
+impl Fish<'_> {
+    /// The step, if the fins lie in one box, every base line is covered somewhere,
+    /// the fish is of the asked kind and it removes something.
+    fn step(&self, board: &Board, technique: Technique, sashimi: bool) -> Option<Step> {
+        let mut fins: Vec<Cell> = Vec::new();
+        let mut is_sashimi = false;
+        for &(i, m) in self.chosen {
+            let covered = m & self.covers;
+            if covered == 0 {
+                return None;
+            }
+            is_sashimi |= covered.count_ones() <= 1;
+            fins.extend(super::unit_cells(self.base_lines[i], m & !self.covers));
+        }
+        if is_sashimi != sashimi {
+            return None;
+        }
+        let fin_box = fins.first()?.box_index();
+        if fins.iter().any(|c| c.box_index() != fin_box) {
+            return None;
+        }
+        let in_base = |cell: Cell| {
+            self.chosen
+                .iter()
+                .any(|&(i, _)| self.base_lines[i].contains(cell))
+        };
+        let cover_units: Vec<Unit> = (0..9)
+            .filter(|i| self.covers & (1 << i) != 0)
+            .map(|i| self.cover_lines[i])
+            .collect();
+        let eliminations: Vec<(Cell, Digit)> = Unit::Box(fin_box as u8)
+            .cells()
+            .iter()
+            .copied()
+            .filter(|&cell| {
+                cover_units.iter().any(|u| u.contains(cell))
+                    && !in_base(cell)
+                    && board.digit(cell).is_none()
+                    && board.candidates(cell).contains(self.digit)
+            })
+            .map(|cell| (cell, self.digit))
+            .collect();
+        if eliminations.is_empty() {
+            return None;
+        }
+        let pattern = self
+            .chosen
+            .iter()
+            .flat_map(|&(i, m)| super::unit_cells(self.base_lines[i], m))
+            .map(|c| (c, Candidates::single(self.digit)))
+            .collect();
+        let mut units: Vec<Unit> = self
+            .chosen
+            .iter()
+            .map(|&(i, _)| self.base_lines[i])
+            .collect();
+        units.extend(cover_units);
+        Some(Step::elimination(technique, eliminations, pattern, units))
+    }
+}
+
+/// "the 4s of rows 2, 7 lie in columns 3, 8 (r2c3, ...) except for the fin r2c9; ...".
+pub fn text(step: &Step) -> String {
+    let Some(digit) = step.digits().first().copied() else {
+        return String::new();
+    };
+    let half = step.units.len() / 2;
+    let (bases, covers) = step.units.split_at(half);
+    let names = |units: &[Unit]| {
+        let kind = units.first().map_or("", |u| u.kind_name());
+        let numbers: Vec<String> = units.iter().map(|u| u.number().to_string()).collect();
+        format!("{kind}s {}", numbers.join(", "))
+    };
+    let (fins, body): (Vec<Cell>, Vec<Cell>) = step
+        .pattern
+        .iter()
+        .map(|&(c, _)| c)
+        .partition(|&c| !covers.iter().any(|u| u.contains(c)));
+    let fin_word = if fins.len() == 1 { "fin" } else { "fins" };
+    let fin_box = fins.first().map_or(0, |c| c.box_index() + 1);
+    format!(
+        "in {} the {digit} can only go in {} ({}) or in the {fin_word} {}; if no fin is {digit}, {} have their {digit}s in those cells, and if one is, box {fin_box} has its {digit} there; either way the cells of {} in box {fin_box} outside {} cannot be {digit}",
+        names(bases),
+        names(covers),
+        cells_text(body),
+        cells_text(fins.iter().copied()),
+        names(covers),
+        names(covers),
+        names(bases),
+    )
+}
