@@ -381,3 +381,49 @@ fn explain_stops_at_the_first_contradiction_when_marks_lost_the_solution() {
     let value = json(&run(&["explain", "--json", "-"], &groups.join(" ")));
     assert!(value["contradiction"].is_string(), "{value}");
 }
+
+#[test]
+fn grade_on_the_sudoku_explainer_scale_prints_er_ep_ed() {
+    // Singles only: full houses and hidden singles in boxes rate 1.2 in Sudoku Explainer.
+    let output = run(&["grade", "--scale", "se", EASY], "");
+    assert_eq!(output.status.code(), Some(0));
+    let line = stdout(&output).trim().to_string();
+    let parts: Vec<f64> = line
+        .split('/')
+        .map(|p| p.parse().expect("a rating"))
+        .collect();
+    assert_eq!(parts.len(), 3, "{line}");
+    assert!(
+        parts[0] >= parts[1] && parts[1] >= parts[2],
+        "ER >= EP >= ED: {line}"
+    );
+    assert!(parts[0] <= 2.3, "an easy puzzle rates below 2.3: {line}");
+    let inkala =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    let value = json(&run(&["grade", "--json", inkala], ""));
+    let er = value["se"]["er"].as_f64().expect("er");
+    assert!(er >= 9.0, "the hardest puzzle needs nets: {value}");
+    assert!(value["se"]["ed"].as_f64().expect("ed") <= er);
+    // Improper puzzles have no rating.
+    let output = run(&["grade", "--scale", "se", &several_solutions()], "");
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(stdout(&output).trim(), "not unique");
+}
+
+#[test]
+fn sudoku_explainer_ratings_of_published_easy_puzzles_agree() {
+    let Some(easy) = common::shared("data/se/easy.txt") else {
+        eprintln!("skipped: ../shared/data/se not found");
+        return;
+    };
+    let text = std::fs::read_to_string(easy).expect("readable");
+    let sample: Vec<&str> = text.lines().step_by(20).collect();
+    let puzzles: String = sample.iter().map(|l| format!("{}\n", &l[..81])).collect();
+    let output = run(&["grade", "--scale", "se", "-"], &puzzles);
+    let ours: Vec<String> = stdout(&output).lines().map(str::to_string).collect();
+    assert_eq!(ours.len(), sample.len());
+    for (line, rated) in sample.iter().zip(&ours) {
+        let published = line[82..].trim();
+        assert_eq!(rated.split('/').next(), Some(published), "{line}");
+    }
+}

@@ -10,6 +10,7 @@ use super::Exit;
 use crate::engine::Grid;
 use crate::engine::formats::Rules;
 use crate::engine::grade::{self, Grade, Status};
+use crate::engine::logic::se::tenths_text;
 use crate::engine::parse;
 use crate::input::{Next, Puzzles};
 
@@ -19,14 +20,27 @@ use crate::input::{Next, Puzzles};
     after_help = "Levels: easy (singles), medium (locked candidates, pairs, triples), hard (quads, fish, \
 wings, short chains, uniqueness), expert (longer chains), extreme (forcing chains and nets; a guess only if they fail).\n\
 A puzzle without exactly one solution prints `no solution` or `not unique` (exit status 1); a filled grid prints `solved`.\n\n\
-Examples:\n  pencilmark grade puzzles.txt\n  pencilmark grade --json puzzles.txt | head"
+With --scale se each line is Sudoku Explainer's ER/EP/ED instead (`7.2/7.2/2.6`).\n\n\
+Examples:\n  pencilmark grade puzzles.txt\n  pencilmark grade --scale se puzzles.txt\n  pencilmark grade --json puzzles.txt | head"
 )]
 pub struct GradeArgs {
     /// One puzzle per line, a grid, .sdk, .ss or candidate file, or a puzzle itself; `-` or nothing reads standard input.
     pub file: Option<String>,
-    /// One JSON object per line: {"status", "level", "score", "hardest", "steps": {technique: count}, "guesses"}.
+    /// One JSON object per line: {"status", "level", "score", "hardest", "steps": {technique: count}, "guesses", "se": {"er", "ep", "ed"}}.
     #[arg(long)]
     pub json: bool,
+    /// The scale of the line output: ours (level, score, hardest) or Sudoku Explainer's ER/EP/ED.
+    #[arg(long, value_enum, default_value_t = Scale::Levels)]
+    pub scale: Scale,
+}
+
+/// Which difficulty scale `grade` prints.
+#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Scale {
+    /// Our five levels, score and hardest technique.
+    Levels,
+    /// Sudoku Explainer's ER/EP/ED ratings.
+    Se,
 }
 
 /// Runs the command. A puzzle that cannot be read prints `invalid` (its error, with
@@ -55,13 +69,13 @@ pub fn run(args: &GradeArgs) -> Result<Exit> {
                 .map(|imported| imported.givens)
                 .map_err(|e| e.to_string()),
         };
-        exit = exit.max(emit(&mut out, read, args.json)?);
+        exit = exit.max(emit(&mut out, read, args)?);
     }
     out.flush()?;
     Ok(exit)
 }
 
-fn emit(out: &mut impl Write, read: Result<Grid, String>, json: bool) -> Result<Exit> {
+fn emit(out: &mut impl Write, read: Result<Grid, String>, args: &GradeArgs) -> Result<Exit> {
     let givens = match read {
         Ok(grid) => grid,
         Err(err) => {
@@ -71,14 +85,18 @@ fn emit(out: &mut impl Write, read: Result<Grid, String>, json: bool) -> Result<
             return Ok(Exit::BadInput);
         }
     };
-    let graded = grade::grade(&givens);
+    let mut graded = grade::grade(&givens);
+    // Sudoku Explainer's ratings come from its own path (its easiest step first).
+    if args.json || args.scale == Scale::Se {
+        graded.se = grade::se_ratings(&givens).unwrap_or(graded.se);
+    }
     writeln!(
         out,
         "{}",
-        if json {
-            to_json(&graded)
-        } else {
-            to_line(&graded)
+        match (args.json, args.scale) {
+            (true, _) => to_json(&graded),
+            (false, Scale::Se) if graded.status == Status::Graded => se_line(&graded),
+            (false, _) => to_line(&graded),
         }
     )?;
     Ok(match graded.status {
@@ -111,6 +129,17 @@ pub fn to_line(graded: &Grade) -> String {
     }
 }
 
+/// `7.2/7.2/2.6`: Sudoku Explainer's ER/EP/ED.
+pub fn se_line(graded: &Grade) -> String {
+    let se = graded.se;
+    format!(
+        "{}/{}/{}",
+        tenths_text(se.er),
+        tenths_text(se.ep),
+        tenths_text(se.ed)
+    )
+}
+
 /// `{"status": "graded", "level": "hard", "score": 1234, "hardest": "x_wing", "steps": {...}, "guesses": 0}`;
 /// level, score and hardest are null unless the status is "graded".
 pub fn to_json(graded: &Grade) -> String {
@@ -127,6 +156,11 @@ pub fn to_json(graded: &Grade) -> String {
         "hardest": hardest_key(graded),
         "steps": steps,
         "guesses": graded.guesses,
+        "se": graded_only.then(|| serde_json::json!({
+            "er": f64::from(graded.se.er) / 10.0,
+            "ep": f64::from(graded.se.ep) / 10.0,
+            "ed": f64::from(graded.se.ed) / 10.0,
+        })),
     })
     .to_string()
 }

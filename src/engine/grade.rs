@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use super::board::Board;
 use super::grid::Grid;
 pub use super::logic::Level;
+use super::logic::se::Ratings;
 use super::logic::{self, Technique};
 use super::search;
 
@@ -54,6 +55,8 @@ pub struct Grade {
     pub guesses: usize,
     /// Whether the puzzle was proper; only a graded puzzle has steps.
     pub status: Status,
+    /// Sudoku Explainer's ER, EP and ED of the same path.
+    pub se: Ratings,
 }
 
 /// Grades `givens` by solving with the easiest step each time. A puzzle without
@@ -61,6 +64,27 @@ pub struct Grade {
 /// is `Solved`: no technique, no guess.
 pub fn grade(givens: &Grid) -> Grade {
     grade_at_most(givens, Level::Extreme).expect("every puzzle grades at most Extreme")
+}
+
+/// Sudoku Explainer's ER/EP/ED of `givens`: the path that takes, at each point,
+/// the step of the lowest base rating, as Sudoku Explainer does. `None` unless
+/// the puzzle has exactly one solution and logic solves it.
+pub fn se_ratings(givens: &Grid) -> Option<Ratings> {
+    if search::count_solutions(givens, 2).count != 1 {
+        return None;
+    }
+    let ladder = logic::se::ladder();
+    let mut board = Board::with_auto_candidates(givens);
+    let mut ratings = Ratings::default();
+    let (mut taken, mut placed) = (0, false);
+    while !board.is_solved() {
+        let step = logic::next_step(&board, &ladder)?;
+        ratings.record(&step, taken, placed);
+        taken += 1;
+        placed |= !step.placements.is_empty();
+        step.apply(&mut board);
+    }
+    Some(ratings)
 }
 
 /// [`grade`], given up (`None`) as soon as the solve needs a step above `cap`.
@@ -76,6 +100,7 @@ pub fn grade_at_most(givens: &Grid, cap: Level) -> Option<Grade> {
         steps: BTreeMap::new(),
         guesses: 0,
         status,
+        se: Ratings::default(),
     };
     let counted = search::count_solutions(givens, 2);
     match counted.count {
@@ -96,11 +121,17 @@ pub fn grade_at_most(givens: &Grid, cap: Level) -> Option<Grade> {
     let mut score = 0;
     let mut guesses = 0;
     let solution = counted.first;
+    let mut se = Ratings::default();
+    let mut taken = 0;
+    let mut placed = false;
     while !board.is_solved() {
         if let Some(step) = logic::next_step(&board, &usable) {
             if step.level() > cap {
                 return None;
             }
+            se.record(&step, taken, placed);
+            taken += 1;
+            placed |= !step.placements.is_empty();
             *steps.entry(step.technique).or_insert(0) += 1;
             hardest = hardest.max(Some(step.technique));
             level = level.max(step.level());
@@ -132,5 +163,6 @@ pub fn grade_at_most(givens: &Grid, cap: Level) -> Option<Grade> {
         steps,
         guesses,
         status: Status::Graded,
+        se,
     })
 }

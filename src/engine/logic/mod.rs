@@ -16,6 +16,7 @@ pub mod intersections;
 pub mod path;
 pub mod rectangles;
 pub mod remote_pair;
+pub mod se;
 pub mod single_digit;
 pub mod singles;
 pub mod step;
