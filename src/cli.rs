@@ -2,6 +2,7 @@
 
 use clap::{Parser, Subcommand};
 
+use crate::cmd::audit::AuditArgs;
 use crate::cmd::completions::CompletionsArgs;
 use crate::cmd::explain::ExplainArgs;
 use crate::cmd::generate::GenerateArgs;
@@ -10,10 +11,12 @@ use crate::cmd::hint::HintArgs;
 use crate::cmd::man::ManArgs;
 use crate::cmd::play::PlayArgs;
 use crate::cmd::propagate::PropagateArgs;
+use crate::cmd::replay::ReplayArgs;
 use crate::cmd::show::ShowArgs;
 use crate::cmd::solve::SolveArgs;
 use crate::cmd::stats::StatsArgs;
 use crate::cmd::trace::TraceArgs;
+use crate::cmd::why::WhyArgs;
 
 /// A Sudoku player for the terminal, with a fast solver that explains itself.
 #[derive(Parser, Debug)]
@@ -51,6 +54,12 @@ pub enum Command {
     Stats(StatsArgs),
     /// Watch propagation and search solve one puzzle, event by event.
     Trace(TraceArgs),
+    /// Why a cell cannot hold a digit: a peer, a unit, a technique, or search.
+    Why(WhyArgs),
+    /// Audit pencil marks: missing solution digits, stale marks, marks a technique removes.
+    Audit(AuditArgs),
+    /// Replay a game: each move annotated, the first wrong move, a summary per technique.
+    Replay(ReplayArgs),
     /// Print a shell completion script: bash, zsh, fish, elvish or powershell.
     Completions(CompletionsArgs),
     /// Print the manual page (roff), or write every page to a directory.

@@ -51,6 +51,8 @@ pub enum InputError {
         line: usize,
         column: usize,
     },
+    #[error("{name}: UTF-16 text (it starts with a UTF-16 byte-order mark); save it as UTF-8")]
+    Utf16 { name: String },
     #[error("{name}, line {line}, column {column}: not UTF-8 text (byte {byte:#04x})")]
     NotUtf8 {
         name: String,
@@ -153,6 +155,13 @@ impl<R: BufRead> LineReader<R> {
                 }
             };
             // Checked as the line grows, so an endless line costs at most a chunk more.
+            if self.number == 0
+                && (self.bytes.starts_with(b"\xFF\xFE") || self.bytes.starts_with(b"\xFE\xFF"))
+            {
+                return Err(InputError::Utf16 {
+                    name: self.name.clone(),
+                });
+            }
             if let Some(column) = self.bytes.iter().position(|&b| b == 0) {
                 return Err(InputError::Binary {
                     name: self.name.clone(),

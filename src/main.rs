@@ -41,6 +41,9 @@ fn main() -> ExitCode {
         Some(Command::Stats(args)) => cmd::stats::run(&args),
         None => cmd::play::run(&cli.play),
         Some(Command::Trace(args)) => cmd::trace::run(&args),
+        Some(Command::Why(args)) => cmd::why::run(&args),
+        Some(Command::Audit(args)) => cmd::audit::run(&args),
+        Some(Command::Replay(args)) => cmd::replay::run(&args),
         Some(Command::Completions(args)) => cmd::completions::run(&args),
         Some(Command::Man(args)) => cmd::man::run(&args),
     };

@@ -335,3 +335,42 @@ fn commands_read_every_sample_format() {
         assert_eq!(line, first.to_line(), "{name}");
     }
 }
+
+/// A clash is reported at the line of the row holding its second cell, in every
+/// multi-line format; read unchecked, the clash is kept as a position in progress.
+#[test]
+fn a_clash_is_reported_at_the_line_of_its_second_cell() {
+    // Simple Sudoku: row 6 (file line 8) gets a 1, already in column 2 at row 4.
+    let text = data("puzzle.ss").replace("|.42|73.|...|", "|.12|73.|...|");
+    let err = parse_error(formats::read_any(&text, Some("puzzle.ss")));
+    match err {
+        ParseError::Conflict { line, conflict } => {
+            assert_eq!(line, 8, "{conflict}");
+            assert_eq!(conflict.second, Cell::at(5, 1));
+        }
+        other => panic!("expected a clash, got {other:?}"),
+    }
+    let kept = formats::read_any_with(&text, Some("puzzle.ss"), formats::Rules::Unchecked)
+        .expect("unchecked reading keeps the clash");
+    assert_eq!(kept[0].givens.get(Cell::at(5, 1)), Some(Digit::new(1)));
+    // SadMan: the [State] grid's clash names its own line (its row 8 is file line 23).
+    let text = data("puzzle.sdk").replace("28...53..", "28...53.2");
+    match parse_error(formats::read_any(&text, Some("puzzle.sdk"))) {
+        ParseError::Conflict { line, .. } => assert_eq!(line, 23),
+        other => panic!("expected a clash, got {other:?}"),
+    }
+}
+
+/// Which texts stream a line at a time: a file's extension decides, else the
+/// first content line and the comments before it.
+#[test]
+fn only_collections_of_puzzle_lines_stream() {
+    let line = SAMPLE;
+    assert!(formats::is_line_collection(None, "# a comment\n", line));
+    assert!(formats::is_line_collection(Some("set.sdm"), "", line));
+    assert!(!formats::is_line_collection(Some("one.sdk"), "", line));
+    assert!(!formats::is_line_collection(None, "#AAuthor\n", line));
+    assert!(!formats::is_line_collection(None, "", "[Puzzle]"));
+    assert!(!formats::is_line_collection(None, "", "7.3|4..|5.."));
+    assert!(!formats::is_line_collection(None, "", "*-----------*"));
+}

@@ -387,3 +387,40 @@ fn keeping_the_learn_result_fills_the_board() {
     session.wait_gone("Learn mode");
     session.wait_for("Filled  81/81");
 }
+
+#[test]
+fn a_bad_settings_file_is_refused_with_its_line_and_exit_2() {
+    let data = tempfile::tempdir().unwrap();
+    let config = data.path().join("config.toml");
+    std::fs::write(&config, "# settings\ntheme = \"purple\"\n").unwrap();
+    let mut session = Session::start(
+        &["play", EASY, "--config", config.to_str().unwrap()],
+        data.path(),
+    );
+    let status = session.wait_exit();
+    assert_eq!(status.exit_code(), 2);
+    let text = session.text();
+    assert!(text.contains("line 2"), "{text}");
+    assert!(
+        text.contains("dark, light, high-contrast or mono"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_theme_flag_and_file_are_accepted() {
+    let data = tempfile::tempdir().unwrap();
+    let config = data.path().join("config.toml");
+    std::fs::write(&config, "theme = \"light\"\n").unwrap();
+    let mut session = Session::start(
+        &["play", EASY, "--config", config.to_str().unwrap()],
+        data.path(),
+    );
+    session.wait_for("Filled  32/81");
+    session.keys("q");
+    assert!(session.wait_exit().success());
+    let mut session = Session::start(&["play", EASY, "--theme", "high-contrast"], data.path());
+    session.wait_for("Filled  32/81");
+    session.keys("q");
+    assert!(session.wait_exit().success());
+}

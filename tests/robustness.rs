@@ -505,3 +505,26 @@ fn a_refused_thread_falls_back_to_fewer_threads_without_a_panic() {
     assert_eq!(stdout(&generated), stdout(&pencilmark(&args, "")));
     assert!(cores < 2 || stderr(&generated).contains("going on with the main thread alone"));
 }
+
+#[test]
+fn utf16_text_is_named_as_such() {
+    let mut bytes = vec![0xFF, 0xFE];
+    for unit in format!("{INKALA}\n").encode_utf16() {
+        bytes.extend_from_slice(&unit.to_le_bytes());
+    }
+    let mut child = binary()
+        .arg("show")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(&bytes).unwrap();
+    let output = finish(child, "show on UTF-16");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("UTF-16 text") && stderr(&output).contains("save it as UTF-8"),
+        "{}",
+        stderr(&output)
+    );
+}

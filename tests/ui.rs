@@ -1,18 +1,14 @@
 //! The player without a terminal: key presses drive `State` through `keymap` and
-//! `update`, and the view is rendered into ratatui's `TestBackend` (snapshots).
+//! `update`. What the view draws is tested in `tests/render.rs`.
 
 use pencilmark::app::action::{Action, Direction};
 use pencilmark::app::keymap::{BINDINGS, Key, help_rows, keymap};
 use pencilmark::app::state::{CandidateMode, Game, Overlay, State};
-use pencilmark::app::ui::{self, BoardSize, Layout};
 use pencilmark::app::update::{Effect, update};
 use pencilmark::engine::search;
 use pencilmark::engine::{Cell, Digit, Grid, parse};
 use pencilmark::store;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use ratatui::layout::Rect;
 
 /// Project Euler 96, grid 01: an easy puzzle solved by singles.
 const EASY: &str =
@@ -55,6 +51,8 @@ fn event(key: Key) -> KeyEvent {
         Key::Delete => KeyEvent::new(KeyCode::Delete, none),
         Key::Esc => KeyEvent::new(KeyCode::Esc, none),
         Key::Enter => KeyEvent::new(KeyCode::Enter, none),
+        Key::PageUp => KeyEvent::new(KeyCode::PageUp, none),
+        Key::PageDown => KeyEvent::new(KeyCode::PageDown, none),
         Key::Other => KeyEvent::new(KeyCode::Char('%'), none),
     }
 }
@@ -428,248 +426,4 @@ fn actions_are_named_in_snake_case() {
     assert_eq!(json, "\"toggle_pencil\"");
     let back: Action = serde_json::from_str("{\"digit\":7}").unwrap();
     assert_eq!(back, Action::Digit(7));
-}
-
-#[test]
-fn a_click_selects_the_cell_under_it() {
-    // 120x45: the large board, centred 3 lines down; r1c1's inside starts at (3, 5).
-    let large = Rect::new(0, 0, 120, 45);
-    assert_eq!(ui::cell_at(large, 4, 6), Some(cell("r1c1")));
-    assert_eq!(ui::cell_at(large, 72, 37), Some(cell("r9c9")));
-    assert_eq!(
-        ui::cell_at(large, 2, 6),
-        None,
-        "the label gutter is not a cell"
-    );
-    assert_eq!(ui::cell_at(large, 110, 10), None, "the panel is not a cell");
-    // 80x24: 5x2 cells a blank column apart.
-    let medium = Rect::new(0, 0, 80, 24);
-    assert_eq!(ui::cell_at(medium, 10, 4), Some(cell("r2c2")));
-    assert_eq!(ui::cell_at(medium, 8, 4), None, "the gap between cells");
-    assert_eq!(ui::cell_at(Rect::new(0, 0, 20, 5), 1, 1), None);
-}
-
-/// The screen as text, with the timer masked.
-fn screen(state: &State, width: u16, height: u16) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|frame| ui::render(state, frame)).unwrap();
-    let buffer = terminal.backend().buffer();
-    let mut lines = Vec::new();
-    for y in 0..height {
-        let mut line = String::new();
-        for x in 0..width {
-            line.push_str(buffer[(x, y)].symbol());
-        }
-        lines.push(mask_timer(line.trim_end()));
-    }
-    lines.join("\n")
-}
-
-fn mask_timer(line: &str) -> String {
-    match line.find("Time    ") {
-        Some(at) => {
-            let start = at + "Time    ".len();
-            let end = line[start..].find(' ').map_or(line.len(), |i| start + i);
-            format!("{}--:--{}", &line[..start], &line[end..])
-        }
-        None => line.to_string(),
-    }
-}
-
-/// A game in progress: a digit placed, a conflict, a struck candidate, a hint shown.
-fn game_in_progress() -> State {
-    let mut state = new_state();
-    select(&mut state, "r1c1");
-    press(&mut state, "p5p");
-    select(&mut state, "r1c2");
-    press(&mut state, "8");
-    update(&mut state, Action::Tick(754_000));
-    press(&mut state, "HHH");
-    select(&mut state, "r5c5");
-    state
-}
-
-/// The board size the layout picks for a terminal size.
-fn board_size(width: u16, height: u16) -> Option<BoardSize> {
-    match Layout::for_area(Rect::new(0, 0, width, height)) {
-        Layout::Board { size, .. } => Some(size),
-        Layout::TooSmall => None,
-    }
-}
-
-#[test]
-fn each_size_gets_the_biggest_board_that_fits() {
-    assert_eq!(board_size(120, 45), Some(BoardSize::Large));
-    assert_eq!(board_size(100, 38), Some(BoardSize::Large));
-    assert_eq!(board_size(80, 50), Some(BoardSize::Large), "panel below");
-    assert_eq!(board_size(80, 24), Some(BoardSize::Medium));
-    assert_eq!(board_size(62, 20), Some(BoardSize::Compact));
-    assert_eq!(board_size(50, 12), None);
-}
-
-#[test]
-fn renders_the_large_board_at_120x45() {
-    let state = game_in_progress();
-    let text = screen(&state, 120, 45);
-    assert!(
-        text.contains("━━━1━━━┯"),
-        "column labels in the top border, thin cell rules"
-    );
-    insta::assert_snapshot!("board_120x45", text);
-}
-
-#[test]
-fn renders_the_large_board_at_100x38_with_the_panel_beside_it() {
-    let state = game_in_progress();
-    let text = screen(&state, 100, 38);
-    insta::assert_snapshot!("board_100x38", text);
-}
-
-#[test]
-fn renders_the_large_board_at_80x50_with_the_panel_below_it() {
-    let state = game_in_progress();
-    let text = screen(&state, 80, 50);
-    let lines: Vec<&str> = text.lines().collect();
-    let board_bottom = lines.iter().position(|l| l.contains('┗')).unwrap();
-    let grade = lines.iter().position(|l| l.contains("Grade")).unwrap();
-    assert!(grade > board_bottom, "the panel is under the board");
-    insta::assert_snapshot!("board_80x50", text);
-}
-
-#[test]
-fn renders_candidates_at_80x24() {
-    let mut state = game_in_progress();
-    select(&mut state, "r1c1");
-    let text = screen(&state, 80, 24);
-    let lines: Vec<&str> = text.lines().collect();
-    // Candidates in their spots of `12345` over `6789`: r1c1 keeps its 4 and
-    // the 5 it struck (drawn struck); r1c4 has 4 and 9; the player's 8 in r1c2
-    // and the given 3 are bracketed, never where a candidate goes.
-    assert!(lines[2].starts_with("1 ┃   45  (8)   [3] ┃   4 "), "{text}");
-    assert!(lines[3].starts_with("  ┃                 ┃   9 "), "{text}");
-    insta::assert_snapshot!("board_80x24", text);
-}
-
-#[test]
-fn renders_the_compact_board_at_62x20() {
-    let mut state = game_in_progress();
-    select(&mut state, "r1c1");
-    let text = screen(&state, 62, 20);
-    assert!(
-        text.contains("r1c1: 4"),
-        "the selected cell is named in the panel"
-    );
-    assert!(text.contains("1 ┃ · │(8)│[3]┃"), "row label and digits");
-    insta::assert_snapshot!("board_62x20", text);
-}
-
-#[test]
-fn renders_the_help_overlay_from_the_key_table() {
-    let mut state = new_state();
-    press(&mut state, "?");
-    let text = screen(&state, 80, 24);
-    for row in help_rows()
-        .iter()
-        .filter(|r| r.context == pencilmark::app::keymap::Context::Board)
-    {
-        assert!(
-            text.contains(row.help),
-            "{} is on the help screen",
-            row.help
-        );
-    }
-    insta::assert_snapshot!("help_80x24", text);
-}
-
-#[test]
-fn renders_a_clear_message_when_too_small() {
-    let state = new_state();
-    let text = screen(&state, 50, 12);
-    assert!(text.contains("terminal too small: need 61 x 20, have 50 x 12"));
-    assert!(text.contains("press q to quit"));
-    insta::assert_snapshot!("too_small_50x12", text);
-}
-
-#[test]
-fn renders_the_win_screen_with_time_and_hints() {
-    let mut state = new_state();
-    press(&mut state, "H");
-    update(&mut state, Action::Tick(65_000));
-    let answer = solution();
-    for c in Cell::all().filter(|&c| givens().get(c).is_none()) {
-        select(&mut state, &c.to_string());
-        press(&mut state, &answer.get(c).unwrap().to_char().to_string());
-    }
-    let text = screen(&state, 80, 24);
-    assert!(text.contains("Solved!"));
-    assert!(text.contains("Time 01:05"));
-    assert!(text.contains("Hints used 1"));
-    assert!(text.contains("new game"));
-}
-
-#[test]
-fn rendering_never_panics_at_any_size() {
-    let mut state = game_in_progress();
-    for overlay in [
-        Overlay::None,
-        Overlay::Help,
-        Overlay::ConfirmSolve,
-        Overlay::Won,
-    ] {
-        state.overlay = overlay;
-        for width in (0..=130).step_by(7).chain([1, 64, 73, 99, 100]) {
-            for height in (0..=50).step_by(5).chain([1, 19, 20, 37, 38]) {
-                let _ = screen(&state, width.max(1), height.max(1));
-            }
-        }
-    }
-}
-
-#[test]
-fn the_readme_lists_every_key_of_the_table() {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    let playing = &readme[readme.find("## Playing").expect("a Playing section")..];
-    for binding in BINDINGS
-        .iter()
-        .filter(|b| b.context == pencilmark::app::keymap::Context::Board)
-    {
-        for key in binding.keys {
-            let shown = match key {
-                Key::Char(c) if c.is_ascii_digit() && *c != '0' => "`1`-`9`".to_string(),
-                Key::Char(c) => format!("`{c}`"),
-                other => other.label(),
-            };
-            assert!(
-                playing.contains(&shown),
-                "the README's key table lacks {shown}"
-            );
-        }
-    }
-}
-
-#[test]
-fn without_colour_only_bold_underline_reverse_and_dim_are_used() {
-    let mut state = game_in_progress();
-    state.color = false;
-    let mut terminal = Terminal::new(TestBackend::new(120, 45)).unwrap();
-    terminal.draw(|frame| ui::render(&state, frame)).unwrap();
-    let buffer = terminal.backend().buffer();
-    let mut reversed = 0;
-    for cell in buffer.content() {
-        assert_eq!(
-            cell.fg,
-            ratatui::style::Color::Reset,
-            "no foreground colour"
-        );
-        assert_eq!(
-            cell.bg,
-            ratatui::style::Color::Reset,
-            "no background colour"
-        );
-        if cell.modifier.contains(ratatui::style::Modifier::REVERSED) {
-            reversed += 1;
-        }
-    }
-    assert!(reversed >= 21, "the selected cell is drawn reversed");
 }

@@ -322,3 +322,28 @@ fn a_jigsaw_line_is_recognised_by_its_region_field_and_threads_keep_the_order() 
     let output = common::pencilmark(&["solve", "--threads", "3"], &puzzles);
     assert_eq!(common::stdout(&output), solutions);
 }
+
+#[test]
+fn propagate_fills_a_shape_by_singles_or_names_the_contradiction() {
+    let (Some(puzzle), Some(solution), Some(broken)) = (
+        head("size6.txt", 1),
+        head("size6.solutions", 1),
+        head("size6_unsolvable.txt", 1),
+    ) else {
+        return;
+    };
+    let output = common::pencilmark(&["propagate", puzzle.trim()], "");
+    let shown = common::stdout(&output);
+    // This 6x6 falls to singles: the grid shows the solution's first row.
+    let row: Vec<char> = solution.chars().take(6).collect();
+    let drawn = format!(
+        "| {}   {}   {} | {}   {}   {} |",
+        row[0], row[1], row[2], row[3], row[4], row[5]
+    );
+    assert!(shown.contains(&drawn), "{shown}");
+    assert!(shown.ends_with("0 cells open\n"), "{shown}");
+    assert_eq!(output.status.code(), Some(0));
+    let output = common::pencilmark(&["propagate", broken.trim()], "");
+    assert!(common::stdout(&output).contains("Contradiction"));
+    assert_eq!(output.status.code(), Some(1));
+}

@@ -46,6 +46,9 @@ pub enum Action {
     Export,
     /// Open the help overlay.
     Help,
+    /// Scroll the help by this many lines, or the propagation log by this many
+    /// entries (negative: up, towards the start).
+    Scroll(i32),
     /// Say yes to the open question.
     Confirm,
     /// Close the open overlay or question.

@@ -50,6 +50,8 @@ pub enum Key {
     Delete,
     Esc,
     Enter,
+    PageUp,
+    PageDown,
     /// Any key not bound otherwise in the context.
     Other,
 }
@@ -69,6 +71,8 @@ impl Key {
             KeyCode::Delete => Key::Delete,
             KeyCode::Esc => Key::Esc,
             KeyCode::Enter => Key::Enter,
+            KeyCode::PageUp => Key::PageUp,
+            KeyCode::PageDown => Key::PageDown,
             _ => return None,
         })
     }
@@ -87,6 +91,8 @@ impl Key {
             Key::Delete => "Delete".to_string(),
             Key::Esc => "Esc".to_string(),
             Key::Enter => "Enter".to_string(),
+            Key::PageUp => "PgUp".to_string(),
+            Key::PageDown => "PgDn".to_string(),
             Key::Other => "any other key".to_string(),
         }
     }
@@ -210,12 +216,33 @@ pub static BINDINGS: &[Binding] = &[
         Action::Learn,
         "learn mode: watch propagation and search",
     ),
+    bind(
+        Board,
+        &[PageUp],
+        Action::Scroll(-3),
+        "propagation log: earlier entries",
+    ),
+    bind(
+        Board,
+        &[PageDown],
+        Action::Scroll(3),
+        "propagation log: later entries",
+    ),
     bind(Board, &[Char('?')], Action::Help, "this help"),
     bind(
         Board,
         &[Char('q'), Esc],
         Action::Quit,
         "quit (the game is saved)",
+    ),
+    bind(Help, &[Up, Char('k')], Action::Scroll(-1), "scroll up"),
+    bind(Help, &[Down, Char('j')], Action::Scroll(1), "scroll down"),
+    bind(Help, &[PageUp], Action::Scroll(-10), "page up"),
+    bind(
+        Help,
+        &[PageDown, Char(' ')],
+        Action::Scroll(10),
+        "page down",
     ),
     bind(
         Help,

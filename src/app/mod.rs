@@ -9,6 +9,7 @@
 //! [`keymap::Context`], its keys in the table, and a module under [`ui`].
 
 pub mod action;
+pub mod config;
 pub mod keymap;
 pub mod learn;
 pub mod run;

@@ -326,11 +326,16 @@ pub struct State {
     pub message: Option<Message>,
     /// The steps of the last auto-propagation, one line each.
     pub log: Vec<String>,
+    /// How far the help is scrolled down (lines), or, on the board, how many
+    /// entries the propagation log is scrolled back (negative); the view clamps it.
+    pub scroll: i32,
     /// Cells marked wrong by a check (or by a refused solve) until the next move.
     pub marked_wrong: Vec<Cell>,
     pub stats: Stats,
     /// Colours on (off for NO_COLOR or --no-color: bold, underline and reverse only).
     pub color: bool,
+    /// The colour scheme the view draws with (mono when `color` is off).
+    pub theme: super::config::ThemeName,
     pub running: bool,
     /// Bumped on every change worth saving; the loop saves when it moves.
     pub revision: u64,
@@ -352,9 +357,11 @@ impl State {
             hint: None,
             message: None,
             log: Vec::new(),
+            scroll: 0,
             marked_wrong: Vec::new(),
             stats: Stats::default(),
             color: true,
+            theme: super::config::ThemeName::Dark,
             running: true,
             revision: 0,
             learn: None,

@@ -134,7 +134,11 @@ pub fn update(state: &mut State, action: Action) -> Effect {
         }
         Action::Check => check(state),
         Action::Export => return Effect::Export(store::candidate_grid(state)),
-        Action::Help => state.overlay = Overlay::Help,
+        Action::Help => {
+            state.overlay = Overlay::Help;
+            state.scroll = 0;
+        }
+        Action::Scroll(by) => scroll(state, by),
         Action::Close => {
             if state.overlay == Overlay::ConfirmSolve {
                 state.say(Tone::Info, "Not solved: keep going");
@@ -176,6 +180,18 @@ fn move_selection(state: &mut State, direction: Direction) {
         Direction::Right => (row, (col + 1) % 9),
     };
     state.selected = Cell::at(row, col);
+}
+
+/// Scrolls the help down (`by` > 0) or up, or on the board the propagation log
+/// back to earlier entries (`by` < 0); kept within what there is, roughly (the
+/// view, which knows the window's height, clamps it exactly).
+fn scroll(state: &mut State, by: i32) {
+    let (low, high) = if state.overlay == Overlay::Help {
+        (0, super::keymap::help_rows().len() as i32)
+    } else {
+        (-(state.log.len() as i32), 0)
+    };
+    state.scroll = state.scroll.saturating_add(by).clamp(low, high.max(low));
 }
 
 /// Records `next` as the new position: one undo step, the redo list and every
@@ -423,6 +439,7 @@ fn propagate(state: &mut State) {
     let placed: usize = result.steps.iter().map(|s| s.placements.len()).sum();
     commit(state, next);
     state.log = log;
+    state.scroll = 0;
     let mut text = match placed {
         0 => "No forced single to fill".to_string(),
         1 => "Filled 1 forced single".to_string(),

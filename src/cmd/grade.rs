@@ -20,6 +20,9 @@ use crate::input::{Next, Puzzles};
     after_help = "Levels: easy (singles), medium (locked candidates, pairs, triples), hard (quads, fish, \
 wings, short chains, uniqueness), expert (longer chains), extreme (forcing chains and nets; a guess only if they fail).\n\
 A puzzle without exactly one solution prints `no solution` or `not unique` (exit status 1); a filled grid prints `solved`.\n\n\
+A puzzle that cannot be read (a line that is not UTF-8 text included) prints `invalid`, its error \
+with the line goes to standard error, and grading goes on; a NUL byte or a line over 16 KiB ends \
+the run (exit 2).\n\n\
 With --scale se each line is Sudoku Explainer's ER/EP/ED instead (`7.2/7.2/2.6`).\n\n\
 Examples:\n  pencilmark grade puzzles.txt\n  pencilmark grade --scale se puzzles.txt\n  pencilmark grade --json puzzles.txt | head"
 )]

@@ -3,11 +3,11 @@
 
 use std::io::Write;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::Args;
 
 use super::Exit;
-use super::show::{boxed_candidates, effects_json, read_position, read_position_unchecked};
+use super::show::{boxed_candidates, effects_json, read_game};
 use crate::engine::hint::{self, Hint};
 use crate::engine::types::Cell;
 
@@ -36,26 +36,7 @@ pub struct HintArgs {
 pub fn run(args: &HintArgs) -> Result<Exit> {
     let mut out = std::io::stdout().lock();
     // With givens, the position is a game in progress: clashing digits are mistakes to name.
-    let (mut position, givens) = match &args.givens {
-        Some(g) => (
-            read_position_unchecked(args.puzzle.as_deref())?,
-            *read_position(Some(g))
-                .context("cannot read --givens")?
-                .digits(),
-        ),
-        None => {
-            let position = read_position(args.puzzle.as_deref())?;
-            let givens = *position.digits();
-            (position, givens)
-        }
-    };
-    for cell in Cell::all() {
-        if let Some(digit) = givens.get(cell)
-            && position.digit(cell).is_none()
-        {
-            position.place(cell, digit);
-        }
-    }
+    let (position, givens) = read_game(args.puzzle.as_deref(), args.givens.as_deref())?;
     let answer = hint::hint(&givens, &position);
     let text = answer.text(&position, args.level);
     let after = answer.applied(&position);

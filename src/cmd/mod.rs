@@ -1,5 +1,6 @@
 //! The subcommands, one file each; `main` dispatches here.
 
+pub mod audit;
 pub mod completions;
 pub mod explain;
 pub mod generate;
@@ -8,11 +9,13 @@ pub mod hint;
 pub mod man;
 pub mod play;
 pub mod propagate;
+pub mod replay;
 pub mod shaped;
 pub mod show;
 pub mod solve;
 pub mod stats;
 pub mod trace;
+pub mod why;
 
 use std::process::ExitCode;
 

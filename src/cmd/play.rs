@@ -24,6 +24,7 @@ A propagate, S solve, u undo, ? help, q quit (the game is saved).\n\nExamples:\n
 pencilmark                       resume the last game, or start one\n  \
 pencilmark play 003020600900305001001806400008102900700000008006708200002609500800203009005010300\n  \
 pencilmark play puzzle.txt --no-color\n  \
+pencilmark play --theme light\n  \
 pencilmark play --difficulty hard\n  \
 pencilmark play collection.txt --index 12\n  \
 pencilmark play --data-dir /tmp/pm"
@@ -38,6 +39,13 @@ pub struct PlayArgs {
     /// No colours: bold, underline and reverse only (also when NO_COLOR is set).
     #[arg(long)]
     pub no_color: bool,
+    /// Colour scheme (default: the settings file's, else dark).
+    #[arg(long, value_name = "THEME")]
+    pub theme: Option<crate::app::config::ThemeName>,
+    /// Settings file (default: $PENCILMARK_CONFIG, else
+    /// $XDG_CONFIG_HOME/pencilmark/config.toml), e.g. `theme = "light"`.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
     /// Start a new game on a bundled puzzle of this level: easy, medium, hard, expert, extreme.
     #[arg(long, value_name = "LEVEL", value_parser = parse_level, conflicts_with = "puzzle")]
     pub difficulty: Option<Level>,
@@ -125,7 +133,9 @@ pub fn run(args: &PlayArgs) -> Result<Exit> {
         );
     }
     state.stats = stats;
-    state.color = !args.no_color && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    let config = crate::app::config::Config::load(args.config.as_deref())?;
+    state.theme = crate::app::config::choose_theme(args.theme, args.no_color, &config);
+    state.color = state.theme != crate::app::config::ThemeName::Mono;
     if !notices.is_empty() {
         let mut text = notices.join(" ");
         if let Some(message) = &state.message {

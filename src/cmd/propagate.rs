@@ -7,7 +7,8 @@ use anyhow::Result;
 use clap::Args;
 
 use super::Exit;
-use super::show::{boxed, read_position};
+use super::show::{boxed, position_of};
+use crate::engine::formats::Rules;
 use crate::engine::logic;
 
 /// Apply every forced single (Full House, Hidden Single, Naked Single).
@@ -22,12 +23,22 @@ pub struct PropagateArgs {
     /// Print the numbered log of singles before the grid.
     #[arg(long)]
     pub explain: bool,
+    /// The rules: classic, x (diagonals), windoku or jigsaw; sizes 4x4 to 16x16 are
+    /// read from the puzzle. A `# variant: x` header line says the same.
+    #[arg(long, value_parser = super::shaped::parse_variant)]
+    pub variant: Option<crate::engine::geometry::Variant>,
 }
 
 /// Runs the command.
 pub fn run(args: &PropagateArgs) -> Result<Exit> {
     let mut out = std::io::stdout().lock();
-    let mut board = read_position(args.puzzle.as_deref())?;
+    let mut puzzles = crate::input::Puzzles::open(args.puzzle.as_deref(), Rules::Checked)?;
+    if let Some(variant) = puzzles.shape(args.variant)? {
+        let (shown, exit) = super::shaped::propagate_first(&mut puzzles, variant)?;
+        write!(out, "{shown}")?;
+        return Ok(exit);
+    }
+    let mut board = position_of(crate::input::first_of(&mut puzzles)?);
     let result = logic::propagate(&mut board);
     if args.explain {
         for (i, step) in result.steps.iter().enumerate() {

@@ -9,6 +9,7 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 
 use super::Exit;
+use crate::engine::geometry::board::ShapeBoard;
 use crate::engine::geometry::format::{self, Puzzle, ShapeReader};
 use crate::engine::geometry::{Geometry, Variant};
 use crate::engine::search::{self, SearchStats};
@@ -92,18 +93,45 @@ pub fn solve(
     Ok(report.exit)
 }
 
-/// `show` on a shaped input: its first puzzle in `format_key`.
-pub fn show_first(puzzles: &mut Puzzles, variant: Variant, format_key: &str) -> Result<String> {
+/// The first puzzle of a shaped input.
+fn first_puzzle(puzzles: &mut Puzzles, variant: Variant) -> Result<Puzzle> {
     let mut text = String::new();
     let name = puzzles.name().to_string();
-    let puzzle = match puzzles.next(&mut text)? {
-        Some(Next::Line(number)) => ShapeReader::new(variant)
+    match puzzles.next(&mut text)? {
+        Some(Next::Line(number)) => Ok(ShapeReader::new(variant)
             .read(&text, number)
-            .with_context(|| format!("cannot read the puzzle in {name}"))?,
-        Some(Next::BadLine(error)) => return Err(error.into()),
+            .with_context(|| format!("cannot read the puzzle in {name}"))?),
+        Some(Next::BadLine(error)) => Err(error.into()),
         _ => anyhow::bail!("no {} puzzle line found in {name}", variant.key()),
-    };
-    Ok(show(&puzzle, format_key))
+    }
+}
+
+/// `show` on a shaped input: its first puzzle in `format_key`.
+pub fn show_first(puzzles: &mut Puzzles, variant: Variant, format_key: &str) -> Result<String> {
+    Ok(show(&first_puzzle(puzzles, variant)?, format_key))
+}
+
+/// `propagate` on a shaped input: its first puzzle after every forced single
+/// (naked and hidden, in every unit of the shape), boxed; a contradiction says
+/// so and exits 1.
+pub fn propagate_first(puzzles: &mut Puzzles, variant: Variant) -> Result<(String, Exit)> {
+    let puzzle = first_puzzle(puzzles, variant)?;
+    let geometry = &puzzle.geometry;
+    Ok(match ShapeBoard::from_givens(geometry, &puzzle.givens) {
+        Ok(board) => {
+            let open = board.values().iter().filter(|&&v| v == 0).count();
+            let mut shown = boxed(geometry, board.values());
+            shown.push_str(&format!("{} cells open\n", open));
+            (shown, Exit::Done)
+        }
+        Err(_) => (
+            format!(
+                "{}Contradiction: the forced singles leave a cell or a unit without a place\n",
+                boxed(geometry, &puzzle.givens)
+            ),
+            Exit::Failed,
+        ),
+    })
 }
 
 /// Answers the lines of a batch, each thread taking a contiguous share.

@@ -4,7 +4,7 @@
 
 use std::io::Write;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 
 use super::{Exit, shaped};
@@ -96,11 +96,38 @@ fn read_first(argument: Option<&str>, rules: Rules) -> Result<Board> {
 }
 
 /// A puzzle read as a position: its pencil marks, or candidates from its digits.
-fn position_of(first: Imported) -> Board {
+pub fn position_of(first: Imported) -> Board {
     match first.position {
         Some(marked) => Board::from_marked(&marked),
         None => Board::with_auto_candidates(&first.givens),
     }
+}
+
+/// Reads a game in progress: the position PUZZLE (its digits may clash when
+/// `givens` is given: a player's wrong digit) and the puzzle's givens (GIVENS, or
+/// the position's digits without it), with every given placed in the position.
+pub fn read_game(puzzle: Option<&str>, givens: Option<&str>) -> Result<(Board, Grid)> {
+    let (mut position, givens) = match givens {
+        Some(g) => (
+            read_position_unchecked(puzzle)?,
+            *read_position(Some(g))
+                .context("cannot read --givens")?
+                .digits(),
+        ),
+        None => {
+            let position = read_position(puzzle)?;
+            let givens = *position.digits();
+            (position, givens)
+        }
+    };
+    for cell in Cell::all() {
+        if let Some(digit) = givens.get(cell)
+            && position.digit(cell).is_none()
+        {
+            position.place(cell, digit);
+        }
+    }
+    Ok((position, givens))
 }
 
 /// The digits boxed: `+-------+` borders, `.` for open cells.
@@ -191,4 +218,18 @@ pub fn effects_json(effects: &[(Cell, Digit)]) -> serde_json::Value {
         .iter()
         .map(|(c, d)| serde_json::json!({"cell": c.to_string(), "digit": d.get()}))
         .collect()
+}
+
+/// A step as JSON, the fields a hint gives: technique (key), name, placements,
+/// eliminations, cells (the pattern), units, text.
+pub fn step_json(step: &crate::engine::logic::Step) -> serde_json::Value {
+    serde_json::json!({
+        "technique": step.technique.key(),
+        "name": step.technique.name(),
+        "placements": effects_json(&step.placements),
+        "eliminations": effects_json(&step.eliminations),
+        "cells": step.pattern.iter().map(|(c, _)| c.to_string()).collect::<Vec<_>>(),
+        "units": step.units.iter().map(|u| u.to_string()).collect::<Vec<_>>(),
+        "text": step.text(),
+    })
 }

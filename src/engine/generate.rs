@@ -254,7 +254,9 @@ pub fn minimize(puzzle: &Grid, symmetry: Symmetry, rng: &mut impl Rng) -> Grid {
 fn stays_unique(trial: &Grid, orbit: Orbit, solution: &Grid) -> bool {
     let digit_of = |cell: Cell| solution.get(cell).expect("a solution is complete");
     let first = digit_of(orbit.first);
-    if bitboard::has_solution_avoiding(trial, orbit.first.index(), first.index()) {
+    if !peers_hold_every_other_digit(trial, orbit.first)
+        && bitboard::has_solution_avoiding(trial, orbit.first.index(), first.index())
+    {
         return false;
     }
     if orbit.second == orbit.first {
@@ -263,7 +265,21 @@ fn stays_unique(trial: &Grid, orbit: Orbit, solution: &Grid) -> bool {
     let mut with_first = *trial;
     with_first.set(orbit.first, Some(first));
     let second = digit_of(orbit.second);
-    !bitboard::has_solution_avoiding(&with_first, orbit.second.index(), second.index())
+    peers_hold_every_other_digit(&with_first, orbit.second)
+        || !bitboard::has_solution_avoiding(&with_first, orbit.second.index(), second.index())
+}
+
+/// Whether the clues among `cell`'s peers hold eight different digits, so that
+/// the empty `cell` can only take the ninth (a naked single): then no solution
+/// avoids it. Early in the removal, with most clues still there, this answers
+/// most checks for a few dozen instructions instead of a search.
+fn peers_hold_every_other_digit(puzzle: &Grid, cell: Cell) -> bool {
+    let values = puzzle.values();
+    let seen = cell
+        .peers()
+        .iter()
+        .fold(0u16, |seen, peer| seen | 1 << values[peer.index()]);
+    (seen >> 1).count_ones() == 8
 }
 
 /// Whether `puzzle` has exactly one solution.

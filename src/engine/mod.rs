@@ -9,6 +9,7 @@ pub mod geometry;
 pub mod grade;
 pub mod grid;
 pub mod hint;
+pub mod learn;
 pub mod logic;
 pub mod parse;
 pub mod search;

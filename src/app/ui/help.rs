@@ -6,15 +6,18 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
-use super::clock;
+use super::panel::wrap;
 use super::theme::Theme;
-use crate::app::keymap::{Context, help_rows};
+use super::{clock, fit};
+use crate::app::action::Action;
+use crate::app::keymap::{BINDINGS, Context, help_rows};
 use crate::app::state::State;
 
-/// A box of `width` x `height` centred in `area` (shrunk to fit), cleared, with a title.
-fn popup(area: Rect, buf: &mut Buffer, width: u16, height: u16, title: &str) -> Rect {
-    let width = width.min(area.width);
-    let height = height.min(area.height);
+/// A box of `width` x `height` centred in `area` (shrunk to fit), cleared, with a
+/// title on top and, if given, one at the bottom.
+fn popup(area: Rect, buf: &mut Buffer, size: (u16, u16), title: &str, bottom: &str) -> Rect {
+    let width = size.0.min(area.width);
+    let height = size.1.min(area.height);
     let rect = Rect::new(
         area.x + (area.width - width) / 2,
         area.y + (area.height - height) / 2,
@@ -22,14 +25,61 @@ fn popup(area: Rect, buf: &mut Buffer, width: u16, height: u16, title: &str) -> 
         height,
     );
     Clear.render(rect, buf);
-    let block = Block::bordered().title(format!(" {title} "));
+    let mut block = Block::bordered().title(format!(" {title} "));
+    if !bottom.is_empty() {
+        block = block.title_bottom(fit(
+            &format!(" {bottom} "),
+            width.saturating_sub(2) as usize,
+        ));
+    }
     let inner = block.inner(rect);
     block.render(rect, buf);
     inner
 }
 
-/// The key lines of one context, `keys` padded to at least `key_width`.
-fn key_lines(context: Context, key_width: usize, theme: Theme) -> Vec<Line<'static>> {
+/// The labels of the keys bound to `action` in `context`, from the live table.
+pub fn keys_for(context: Context, action: &Action) -> Vec<String> {
+    BINDINGS
+        .iter()
+        .filter(|b| b.context == context && &b.action == action)
+        .flat_map(|b| b.keys.iter().map(|k| k.label()))
+        .collect()
+}
+
+/// The actions the footer names, with a word each; their keys come from the
+/// table, and an action the context does not bind is left out.
+/// Most wanted first: a narrow footer keeps the first that fit.
+const FOOTER: &[(Action, &str)] = &[
+    (Action::Help, "help"),
+    (Action::Quit, "quit"),
+    (Action::Hint, "hint"),
+    (Action::NewGame, "new"),
+    (Action::Undo, "undo"),
+];
+
+/// The footer line for `context`: `? help  H hint  q quit`, as many as fit in `width`.
+pub fn footer(context: Context, width: usize) -> String {
+    let mut text = String::new();
+    for (action, word) in FOOTER {
+        let Some(key) = keys_for(context, action).into_iter().next() else {
+            continue;
+        };
+        let item = format!("{key} {word}");
+        let gap = if text.is_empty() { 0 } else { 2 };
+        if text.chars().count() + gap + item.chars().count() > width {
+            break;
+        }
+        if gap > 0 {
+            text.push_str("  ");
+        }
+        text.push_str(&item);
+    }
+    text
+}
+
+/// The key lines of one context: keys in a column at least `key_width` wide, the help
+/// text beside them wrapped to `width` with a hanging indent.
+fn key_lines(context: Context, key_width: usize, width: usize, theme: Theme) -> Vec<Line<'static>> {
     let rows: Vec<_> = help_rows()
         .into_iter()
         .filter(|row| row.context == context)
@@ -40,28 +90,72 @@ fn key_lines(context: Context, key_width: usize, theme: Theme) -> Vec<Line<'stat
         .max()
         .unwrap_or(0)
         .max(key_width);
-    rows.into_iter()
-        .map(|row| {
-            Line::from(vec![
-                Span::styled(format!("{:<key_width$}", row.keys), theme.title()),
-                Span::raw(row.help),
-            ])
-        })
-        .collect()
+    let text_width = width.saturating_sub(key_width).max(12);
+    let mut lines = Vec::new();
+    for row in rows {
+        for (i, text) in wrap(row.help, text_width).into_iter().enumerate() {
+            let keys = if i == 0 { row.keys.as_str() } else { "" };
+            lines.push(Line::from(vec![
+                Span::styled(format!("{keys:<key_width$}"), theme.title()),
+                Span::raw(text),
+            ]));
+        }
+    }
+    lines
 }
 
-/// The help overlay: every key of the board, from the key table.
-pub fn render_help(area: Rect, buf: &mut Buffer, theme: Theme) {
-    let mut lines = key_lines(Context::Board, 22, theme);
+/// The widest key label of the table, plus two spaces.
+fn key_column() -> usize {
+    help_rows()
+        .iter()
+        .map(|row| row.keys.chars().count() + 2)
+        .max()
+        .unwrap_or(0)
+}
+
+/// The help overlay: every key of the board, from the key table. When the window
+/// is too short for all of it, it shows `scroll` lines down and says how to scroll.
+pub fn render_help(scroll: i32, area: Rect, buf: &mut Buffer, theme: Theme) {
+    let width = 78.min(area.width);
+    let inner_width = width.saturating_sub(2) as usize;
+    let key_width = key_column().max("mouse click  ".len());
+    let mut lines = key_lines(Context::Board, key_width, inner_width, theme);
     lines.push(Line::from(vec![
-        Span::styled(format!("{:<22}", "mouse click"), theme.title()),
+        Span::styled(format!("{:<key_width$}", "mouse click"), theme.title()),
         Span::raw("select a cell"),
     ]));
     lines.push(Line::raw(""));
-    lines.extend(key_lines(Context::Help, 22, theme));
-    let height = lines.len() as u16 + 2;
-    let inner = popup(area, buf, 78, height, "Keys");
-    Paragraph::new(lines).render(inner, buf);
+    lines.extend(key_lines(Context::Help, key_width, inner_width, theme));
+    let height = (lines.len() as u16 + 2).min(area.height);
+    let visible = height.saturating_sub(2) as usize;
+    let top = (scroll.max(0) as usize).min(lines.len().saturating_sub(visible));
+    let bottom = if lines.len() > visible {
+        let keys: Vec<String> = [-1, 1, -10, 10]
+            .iter()
+            .filter_map(|&by| {
+                keys_for(Context::Help, &Action::Scroll(by))
+                    .into_iter()
+                    .next()
+            })
+            .collect();
+        let close = keys_for(Context::Help, &Action::Close)
+            .into_iter()
+            .next()
+            .unwrap_or_default();
+        format!(
+            "{}-{} of {}: {} scroll, {close} close",
+            top + 1,
+            (top + visible).min(lines.len()),
+            lines.len(),
+            keys.join(" ")
+        )
+    } else {
+        String::new()
+    };
+    let inner = popup(area, buf, (width, height), "Keys", &bottom);
+    Paragraph::new(lines)
+        .scroll((top as u16, 0))
+        .render(inner, buf);
 }
 
 /// The "solve the board?" question, with its keys from the table.
@@ -70,8 +164,8 @@ pub fn render_confirm(area: Rect, buf: &mut Buffer, theme: Theme) {
         Line::styled("Fill in the whole solution?", theme.title()),
         Line::raw(""),
     ];
-    lines.extend(key_lines(Context::ConfirmSolve, 14, theme));
-    let inner = popup(area, buf, 44, lines.len() as u16 + 2, "Solve");
+    lines.extend(key_lines(Context::ConfirmSolve, 14, 42, theme));
+    let inner = popup(area, buf, (44, lines.len() as u16 + 2), "Solve", "");
     Paragraph::new(lines).render(inner, buf);
 }
 
@@ -106,7 +200,7 @@ pub fn render_won(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
         _ => lines.push(Line::raw("Not counted in the statistics.")),
     }
     lines.push(Line::raw(""));
-    lines.extend(key_lines(Context::Won, 8, theme));
-    let inner = popup(area, buf, 46, lines.len() as u16 + 2, "Solved");
+    lines.extend(key_lines(Context::Won, 8, 44, theme));
+    let inner = popup(area, buf, (46, lines.len() as u16 + 2), "Solved", "");
     Paragraph::new(lines).render(inner, buf);
 }

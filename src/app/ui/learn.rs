@@ -5,12 +5,13 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::{Color, Modifier, Style};
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 use super::board::render_grid;
 use super::put;
+use super::theme::Theme;
 use crate::app::learn::{BINDINGS, COMPARE_LIMIT, LearnAction, LearnState};
 use crate::engine::trace::{self, Ending, Event, Outcome, Settings, Why};
 use crate::engine::{Cell, Contradiction, Digit, Unit};
@@ -22,7 +23,7 @@ const FULL_HEIGHT: u16 = 37;
 const COMPACT_WIDTH: u16 = 31;
 const COMPACT_HEIGHT: u16 = 13;
 
-/// The view's styles: colours, or for NO_COLOR only bold, underline, reverse and strike-through.
+/// The view's styles, from the player's [`Theme`].
 struct Palette {
     given: Style,
     placed: Style,
@@ -30,47 +31,29 @@ struct Palette {
     candidate: Style,
     struck: Style,
     grid: Style,
-    color: bool,
+    theme: Theme,
 }
 
 impl Palette {
-    fn new(color: bool) -> Palette {
-        let bold = Style::new().add_modifier(Modifier::BOLD);
-        let struck = Modifier::CROSSED_OUT.union(Modifier::BOLD);
-        if color {
-            Palette {
-                given: bold.fg(Color::White),
-                placed: bold.fg(Color::Cyan),
-                guessed: bold.fg(Color::Yellow),
-                candidate: Style::new().fg(Color::DarkGray),
-                struck: Style::new().fg(Color::LightRed).add_modifier(struck),
-                grid: Style::new().fg(Color::Gray),
-                color,
-            }
-        } else {
-            Palette {
-                given: bold,
-                placed: Style::new(),
-                guessed: Style::new().add_modifier(Modifier::UNDERLINED),
-                candidate: Style::new().add_modifier(Modifier::DIM),
-                struck: Style::new().add_modifier(struck),
-                grid: Style::new(),
-                color,
-            }
+    fn new(theme: Theme) -> Palette {
+        Palette {
+            given: theme.given(),
+            placed: theme.player(),
+            guessed: theme.guessed(),
+            candidate: theme.candidate(),
+            struck: theme.candidate_removed(),
+            grid: theme.cell_border(),
+            theme,
         }
     }
 
     /// `style` on a highlighted cell.
     fn highlighted(&self, style: Style, highlight: Option<Highlight>) -> Style {
-        match (highlight, self.color) {
-            (None, _) => style,
-            (Some(Highlight::Source), true) => style.bg(Color::Blue),
-            (Some(Highlight::Contradiction), true) => style.bg(Color::Red),
-            (Some(Highlight::Unit), true) => style.bg(Color::Rgb(40, 40, 60)),
-            (Some(Highlight::Source | Highlight::Contradiction), false) => {
-                style.add_modifier(Modifier::REVERSED)
-            }
-            (Some(Highlight::Unit), false) => style.add_modifier(Modifier::UNDERLINED),
+        match highlight {
+            None => style,
+            Some(Highlight::Source) => style.patch(self.theme.event_source()),
+            Some(Highlight::Contradiction) => style.patch(self.theme.event_contradiction()),
+            Some(Highlight::Unit) => style.patch(self.theme.event_unit()),
         }
     }
 }
@@ -130,20 +113,24 @@ impl Marks {
 
 impl Widget for &LearnState {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let full = area.height >= FULL_HEIGHT && area.width >= FULL_WIDTH + 21;
-        let board_width = if full { FULL_WIDTH } else { COMPACT_WIDTH };
-        let [board_area, panel_area] =
-            Layout::horizontal([Constraint::Length(board_width + 1), Constraint::Min(20)])
-                .areas(area);
-        let marks = Marks::of(self.current().map(|r| &r.event));
-        let palette = Palette::new(self.color());
-        if full {
-            render_full_board(self, &marks, &palette, board_area, buf);
-        } else if board_area.height >= COMPACT_HEIGHT {
-            render_compact_board(self, &marks, &palette, board_area, buf);
-        }
-        render_panel(self, panel_area, buf);
+        render(self, Theme::new(self.color()), area, buf);
     }
+}
+
+/// Draws learn mode in the player's theme.
+pub fn render(learn: &LearnState, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let full = area.height >= FULL_HEIGHT && area.width >= FULL_WIDTH + 21;
+    let board_width = if full { FULL_WIDTH } else { COMPACT_WIDTH };
+    let [board_area, panel_area] =
+        Layout::horizontal([Constraint::Length(board_width + 1), Constraint::Min(20)]).areas(area);
+    let marks = Marks::of(learn.current().map(|r| &r.event));
+    let palette = Palette::new(theme);
+    if full {
+        render_full_board(learn, &marks, &palette, board_area, buf);
+    } else if board_area.height >= COMPACT_HEIGHT {
+        render_compact_board(learn, &marks, &palette, board_area, buf);
+    }
+    render_panel(learn, panel_area, buf);
 }
 
 /// The style of a placed digit: a given of the position, a guess on the path, or propagated.
@@ -203,11 +190,16 @@ fn render_full_board(
             }
         }
         if let Some(digit) = placed {
-            let text = digit.to_string();
+            // Bracketed like the player's digits, so a digit never reads as candidate 5.
+            let text = if learn.start().get(cell).is_some() {
+                format!("[{digit}]")
+            } else {
+                format!("({digit})")
+            };
             put(
                 buf,
                 area,
-                x + 3,
+                x + 2,
                 y + 1,
                 &text,
                 with_bg(digit_style(learn, palette, cell)),
@@ -264,7 +256,10 @@ fn render_compact_board(
             let x = x0 + 1 + col * 3 + col / 3;
             let struck = marks.struck.iter().any(|&(c, _)| c == cell);
             let (text, style) = match position.digits.get(cell) {
-                Some(digit) => (format!(" {digit} "), digit_style(learn, palette, cell)),
+                Some(digit) if learn.start().get(cell).is_some() => {
+                    (format!("[{digit}]"), digit_style(learn, palette, cell))
+                }
+                Some(digit) => (format!("({digit})"), digit_style(learn, palette, cell)),
                 None if struck => (" x ".to_string(), palette.struck),
                 None => (" · ".to_string(), palette.candidate),
             };
@@ -339,27 +334,12 @@ fn render_panel(learn: &LearnState, area: Rect, buf: &mut Buffer) {
             ),
             bold,
         ));
-        lines.push(Line::from(format!(
-            "  {:<24}{:>8}{:>9}{:>8}{:>8}",
-            "rules, order", "assign", "elim", "guess", "back"
-        )));
-        for (setting, outcome) in Settings::ALL.iter().zip(learn.comparison()) {
-            let c = outcome.counts;
-            let mark = if *setting == settings { "▶ " } else { "  " };
-            let stopped = if outcome.ending == Ending::Stopped {
-                "+"
-            } else {
-                ""
-            };
-            lines.push(Line::from(format!(
-                "{mark}{:<24}{:>8}{:>9}{:>8}{:>8}{stopped}",
-                setting.to_string(),
-                c.assignments,
-                c.eliminations,
-                c.guesses,
-                c.backtracks
-            )));
-        }
+        let inner_width = area.width.saturating_sub(2) as usize;
+        lines.extend(
+            comparison_table(learn, inner_width)
+                .into_iter()
+                .map(Line::from),
+        );
         if learn
             .comparison()
             .iter()
@@ -385,6 +365,89 @@ fn render_panel(learn: &LearnState, area: Rect, buf: &mut Buffer) {
         .wrap(Wrap { trim: false })
         .block(Block::bordered().title(title))
         .render(area, buf);
+}
+
+/// The four settings' counts as a table `width` wide: columns as wide as their
+/// contents, so it fits a 120x45 window's panel; narrower than that, each
+/// setting's counts go on a line under its name instead of wrapping mid-row.
+fn comparison_table(learn: &LearnState, width: usize) -> Vec<String> {
+    let settings = learn.settings();
+    // Short heads: the counts line above names them in full.
+    let heads = ["asgn", "elim", "gues", "back"];
+    let rows: Vec<(String, [String; 4])> = Settings::ALL
+        .iter()
+        .zip(learn.comparison())
+        .map(|(setting, outcome)| {
+            let c = outcome.counts;
+            let stopped = if outcome.ending == Ending::Stopped {
+                "+"
+            } else {
+                ""
+            };
+            (
+                format!("{}{setting}", if *setting == settings { "▶" } else { " " }),
+                [
+                    c.assignments.to_string(),
+                    c.eliminations.to_string(),
+                    c.guesses.to_string(),
+                    format!("{}{stopped}", c.backtracks),
+                ],
+            )
+        })
+        .collect();
+    let name_width = rows
+        .iter()
+        .map(|(name, _)| name.chars().count())
+        .chain([" rules, order".len()])
+        .max()
+        .unwrap_or(0);
+    let number_widths: Vec<usize> = (0..4)
+        .map(|i| {
+            rows.iter()
+                .map(|(_, n)| n[i].len())
+                .chain([heads[i].len()])
+                .max()
+                .unwrap_or(0)
+                + 1
+        })
+        .collect();
+    let numbers = |cells: [&str; 4]| -> String {
+        cells
+            .iter()
+            .zip(&number_widths)
+            .map(|(cell, &w)| format!("{cell:>w$}"))
+            .collect()
+    };
+    let row_width = name_width + number_widths.iter().sum::<usize>();
+    let one_line = row_width <= width;
+    // A space after the `▶` marker when there is room for it.
+    let gap = if row_width < width { " " } else { "" };
+    let with_gap = |name: &str| {
+        let mut chars = name.chars();
+        let mark = chars.next().unwrap_or(' ');
+        format!("{mark}{gap}{}", chars.as_str())
+    };
+    let name_width = name_width + gap.len();
+    let mut lines = Vec::new();
+    if one_line {
+        lines.push(format!(
+            "{:<name_width$}{}",
+            with_gap(" rules, order"),
+            numbers(heads)
+        ));
+        for (name, counts) in &rows {
+            let cells = [&counts[0], &counts[1], &counts[2], &counts[3]].map(|c| c.as_str());
+            lines.push(format!("{:<name_width$}{}", with_gap(name), numbers(cells)));
+        }
+    } else {
+        lines.push(format!("    {}", numbers(heads)));
+        for (name, counts) in &rows {
+            let cells = [&counts[0], &counts[1], &counts[2], &counts[3]].map(|c| c.as_str());
+            lines.push(name.clone());
+            lines.push(format!("    {}", numbers(cells)));
+        }
+    }
+    lines
 }
 
 /// One line of key help, generated from the key table so it cannot drift.

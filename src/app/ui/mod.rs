@@ -95,10 +95,14 @@ pub fn render(state: &State, frame: &mut Frame) {
 
 impl Widget for &State {
     fn render(self, area: Rect, buf: &mut Buffer) {
+        let theme = Theme::named(if self.color {
+            self.theme
+        } else {
+            theme::ThemeName::Mono
+        });
         if let Some(learn) = &self.learn {
-            return learn.as_ref().render(area, buf);
+            return learn::render(learn, theme, area, buf);
         }
-        let theme = Theme::new(self.color);
         match Layout::for_area(area) {
             Layout::Board {
                 size,
@@ -117,7 +121,7 @@ impl Widget for &State {
         }
         match self.overlay {
             Overlay::None => {}
-            Overlay::Help => help::render_help(area, buf, theme),
+            Overlay::Help => help::render_help(self.scroll, area, buf, theme),
             Overlay::ConfirmSolve => help::render_confirm(area, buf, theme),
             Overlay::Won => help::render_won(self, area, buf, theme),
         }
@@ -138,7 +142,19 @@ fn render_title(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
         text.push_str(" · ");
         text.push_str(&state.game.name);
     }
-    Line::styled(text, theme.title()).render(area, buf);
+    Line::styled(fit(&text, area.width as usize), theme.title()).render(area, buf);
+}
+
+/// `text` cut to `width` characters, the last one an ellipsis when anything is cut.
+pub fn fit(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let mut cut: String = text.chars().take(width.saturating_sub(1)).collect();
+    if width > 0 {
+        cut.push('…');
+    }
+    cut
 }
 
 fn render_too_small(area: Rect, buf: &mut Buffer) {

@@ -6,38 +6,57 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-use super::clock;
 use super::theme::Theme;
+use super::{clock, fit, help};
+use crate::app::action::Action;
+use crate::app::keymap::Context;
 use crate::app::state::{State, Tone};
 use crate::engine::types::CELLS;
 
-/// Draws the panel (it names the selected cell's marks, which the compact board cannot show).
+/// Width of a field's name column ("Filled  ").
+const NAME_WIDTH: usize = 8;
+
+/// Draws the panel (it names the selected cell's marks, which the compact board
+/// cannot show). Every line fits: fields are cut with an ellipsis, messages wrap,
+/// the propagation log shows a window of its entries that PgUp / PgDn move.
 pub fn render(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
     let width = area.width.max(1) as usize;
+    let value_width = width.saturating_sub(NAME_WIDTH);
     let game = &state.game;
-    let field = |name: &str, value: String| {
+    let field = |name: &str, value: &str| {
         Line::from(vec![
-            Span::styled(format!("{name:<8}"), theme.label()),
-            Span::raw(value),
+            Span::styled(fit(&format!("{name:<NAME_WIDTH$}"), width), theme.label()),
+            Span::raw(fit(value, value_width)),
         ])
     };
     let mode = if state.pencil { "Pencil" } else { "Digits" };
     let grade = match game.grade {
-        Some(g) => format!("{} (score {})", capitalised(g.level.key()), g.score),
+        Some(g) => {
+            let level = capitalised(g.level.key());
+            // The longest form that fits; the level alone is cut only as a last resort.
+            [
+                format!("{level} (score {})", g.score),
+                format!("{level} ({})", g.score),
+                level,
+            ]
+            .into_iter()
+            .find(|text| text.chars().count() <= value_width)
+            .unwrap_or_else(|| capitalised(g.level.key()))
+        }
         None if game.solution.is_none() => "no solution".to_string(),
         None => "not unique".to_string(),
     };
     let mut lines = vec![
-        field("Mode", mode.to_string()),
-        field("Marks", state.candidates.name().to_string()),
-        field("Time", clock(game.elapsed_ms)),
+        field("Mode", mode),
+        field("Marks", state.candidates.name()),
+        field("Time", &clock(game.elapsed_ms)),
         field(
             "Filled",
-            format!("{}/{CELLS}", game.position.digits.filled()),
+            &format!("{}/{CELLS}", game.position.digits.filled()),
         ),
-        field("Grade", grade),
-        field("Hints", game.hints_used.to_string()),
-        field("Cell", selected_cell(state)),
+        field("Grade", &grade),
+        field("Hints", &game.hints_used.to_string()),
+        field("Cell", &selected_cell(state)),
         Line::raw(""),
     ];
     if let Some(message) = &state.message {
@@ -53,39 +72,83 @@ pub fn render(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
     let room = (area.height as usize).saturating_sub(1); // the footer line
     if !state.log.is_empty() {
         lines.push(Line::raw(""));
-        let entries: Vec<Vec<String>> = state
-            .log
-            .iter()
-            .enumerate()
-            .map(|(i, entry)| wrap(&format!("{}. {entry}", i + 1), width))
-            .collect();
-        // The newest entries that fit, whole; the heading says how many are hidden.
-        let mut free = room.saturating_sub(lines.len() + 1);
-        let mut shown = 0;
-        for entry in entries.iter().rev() {
-            if entry.len() > free {
-                break;
-            }
-            free -= entry.len();
-            shown += 1;
-        }
-        let hidden = entries.len() - shown;
-        let heading = if hidden == 0 {
-            "Propagation log:".to_string()
-        } else {
-            format!("Propagation log ({hidden} earlier not shown):")
-        };
-        lines.push(Line::styled(heading, theme.label()));
-        for entry in &entries[hidden..] {
-            lines.extend(entry.iter().map(|text| Line::raw(text.clone())));
+        let free = room.saturating_sub(lines.len() + 1);
+        lines.extend(log_lines(state, width, free, theme));
+    }
+    if lines.len() > room {
+        // Cut: the last line that shows says more is there.
+        lines.truncate(room);
+        if let Some(last) = lines.last_mut() {
+            let text: String = last.spans.iter().map(|s| s.content.as_ref()).collect();
+            let style = last.style;
+            *last = Line::styled(fit(&format!("{text} …"), width), style);
         }
     }
-    lines.truncate(room);
     Paragraph::new(lines).render(area, buf);
     if area.height > 0 {
         let footer = Rect::new(area.x, area.bottom() - 1, area.width, 1);
-        Line::styled("? help  H hint  q quit", theme.label()).render(footer, buf);
+        Line::styled(help::footer(Context::Board, width), theme.label()).render(footer, buf);
     }
+}
+
+/// The propagation log in at most `free` lines: its heading, then the entries
+/// that fit, the newest by default, earlier ones as the player scrolls back.
+fn log_lines(state: &State, width: usize, free: usize, theme: Theme) -> Vec<Line<'static>> {
+    let entries: Vec<Vec<String>> = state
+        .log
+        .iter()
+        .enumerate()
+        .map(|(i, entry)| wrap(&format!("{}. {entry}", i + 1), width))
+        .collect();
+    // The first entry shown when the newest are: as many as fit, whole.
+    let mut newest_first = entries.len();
+    let mut used = 0;
+    while newest_first > 0 && used + entries[newest_first - 1].len() <= free {
+        newest_first -= 1;
+        used += entries[newest_first].len();
+    }
+    let first = (newest_first as i64 + i64::from(state.scroll)).clamp(0, newest_first as i64);
+    let first = first as usize;
+    let mut shown = Vec::new();
+    let mut used = 0;
+    let mut last = first;
+    for entry in &entries[first..] {
+        if used + entry.len() > free {
+            break;
+        }
+        used += entry.len();
+        last += 1;
+        shown.extend(entry.iter().map(|text| Line::raw(text.clone())));
+    }
+    if last == first && first < entries.len() {
+        // Not even one entry fits whole: show its start.
+        shown.extend(
+            entries[first]
+                .iter()
+                .take(free)
+                .map(|t| Line::raw(t.clone())),
+        );
+        last = first + 1;
+    }
+    let heading = if first == 0 && last == entries.len() {
+        "Propagation log:".to_string()
+    } else {
+        let keys = help::keys_for(Context::Board, &Action::Scroll(-3))
+            .into_iter()
+            .chain(help::keys_for(Context::Board, &Action::Scroll(3)))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let range = format!("Log {}-{} of {}", first + 1, last, entries.len());
+        let long = format!("{range} ({keys} scroll):");
+        if long.chars().count() <= width {
+            long
+        } else {
+            format!("{range}:")
+        }
+    };
+    let mut lines = vec![Line::styled(fit(&heading, width), theme.label())];
+    lines.extend(shown);
+    lines
 }
 
 /// `r1c1: 1 2 4` for an open cell, `r1c1: given 5` or `r1c1: 7` for a filled one.
