@@ -451,6 +451,26 @@ pub fn first_of(puzzles: &mut Puzzles) -> Result<Imported> {
     }
 }
 
+/// The `index`th puzzle (counting from 1) of PUZZLE, checked, read no further
+/// than it: the puzzles before it are counted, not parsed, so `play big.txt
+/// --index N` costs what reading N lines costs.
+pub fn nth_puzzle(argument: Option<&str>, index: usize) -> Result<Imported> {
+    let mut puzzles = Puzzles::open(argument, Rules::Checked)?;
+    let mut text = String::new();
+    let mut seen = 0;
+    while seen + 1 < index {
+        match puzzles.next(&mut text)? {
+            Some(_) => seen += 1,
+            None => anyhow::bail!("{} holds {seen} puzzle(s), not {index}", puzzles.name()),
+        }
+    }
+    match puzzles.next_puzzle()? {
+        Some(puzzle) => Ok(puzzle),
+        None if seen == 0 => anyhow::bail!(no_puzzle(puzzles.name())),
+        None => anyhow::bail!("{} holds {seen} puzzle(s), not {index}", puzzles.name()),
+    }
+}
+
 /// The message for an input without a puzzle (blank, or only comments).
 fn no_puzzle(name: &str) -> String {
     format!("no puzzle found in {name}")

@@ -374,3 +374,21 @@ fn only_collections_of_puzzle_lines_stream() {
     assert!(!formats::is_line_collection(None, "", "7.3|4..|5.."));
     assert!(!formats::is_line_collection(None, "", "*-----------*"));
 }
+
+/// The one candidate-grid writer writes what the reader reads back, digits and marks.
+#[test]
+fn written_candidate_grids_read_back() {
+    let board = pencilmark::engine::Board::with_auto_candidates(&sample());
+    let text = formats::write_candidate_grid(board.digits(), |cell| board.candidates(cell));
+    assert_eq!(FileFormat::detect(&text), FileFormat::Candidates);
+    let read = formats::read_any(&text, None).expect("the written grid reads");
+    let position = read[0].position.expect("a candidate grid is a position");
+    assert_eq!(position.digits, *board.digits());
+    for cell in Cell::all() {
+        assert_eq!(
+            position.candidates[cell.index()],
+            board.candidates(cell),
+            "{cell}"
+        );
+    }
+}

@@ -6,6 +6,7 @@ use std::process::{Command, Output};
 
 use pencilmark::engine::generate::{self, Request, Symmetry};
 use pencilmark::engine::grade::{self, Level};
+use pencilmark::engine::logic::Technique;
 use pencilmark::engine::{Grid, parse, search};
 use pencilmark::puzzles;
 
@@ -247,6 +248,54 @@ fn grading_with_a_cap_gives_the_full_grade_or_nothing_above_the_cap() {
                 let expected = (full.level <= cap).then(|| full.clone());
                 assert_eq!(capped, expected, "{} capped at {cap:?}", named.name);
             }
+            for (through, technique) in Technique::ALL.into_iter().enumerate() {
+                let usable = &Technique::ALL[..=through];
+                let among = grade::grade_among(&named.givens, usable, technique.level());
+                let within = full.guesses == 0 && full.hardest.is_some_and(|h| h <= technique);
+                let expected = within.then(|| full.clone());
+                assert_eq!(among, expected, "{} through {technique:?}", named.name);
+            }
         }
     }
+}
+
+#[test]
+fn needs_gives_puzzles_whose_hardest_step_is_that_technique() {
+    for technique in [
+        Technique::HiddenSingle,
+        Technique::NakedPair,
+        Technique::Skyscraper,
+    ] {
+        let made = generate::generate(&Request::needing(technique), SEED, 0)
+            .unwrap_or_else(|e| panic!("{}: {e}", technique.key()));
+        let graded = grade::grade(&made.givens);
+        assert_eq!(graded.hardest, Some(technique), "{:?}", made.givens);
+        assert_eq!(made.grade, graded);
+        assert_sound(&made.givens, graded.level, Symmetry::None, technique.key());
+    }
+}
+
+#[test]
+fn cli_needs_prints_graded_puzzles_and_rejects_an_unknown_technique() {
+    let lines = stdout_lines(&pencilmark(&[
+        "generate",
+        "--needs",
+        "naked_pair",
+        "-n",
+        "2",
+        "--seed",
+        "3",
+        "--grade",
+    ]));
+    assert_eq!(lines.len(), 2);
+    for line in &lines {
+        assert!(line.ends_with(" naked_pair"), "{line}");
+    }
+    let output = pencilmark(&["generate", "--needs", "x_wingg"]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("x_wingg") && stderr.contains("x_wing,"),
+        "{stderr}"
+    );
 }

@@ -744,3 +744,57 @@ fn replay_command_names_a_bad_move_by_line_and_column() {
         "{err}"
     );
 }
+
+#[test]
+fn replay_command_reads_the_last_saved_game() {
+    use pencilmark::app::action::Action;
+    use pencilmark::app::state::{Game, State};
+    use pencilmark::app::update::update;
+    use pencilmark::store::Store;
+
+    let euler = "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+    let givens = parse::parse_line(euler, 1).expect("puzzle");
+    let solution = solution_of(&givens);
+    let mut state = State::new(Game::new(givens, "Euler 1"));
+    let mut play = |name: &str, digit: u8| {
+        let cell = Cell::parse(name).expect("cell");
+        update(
+            &mut state,
+            Action::Select {
+                row: cell.row() as u8,
+                col: cell.col() as u8,
+            },
+        );
+        update(&mut state, Action::Digit(digit));
+    };
+    let r1c1 = Cell::parse("r1c1").expect("cell");
+    let r1c2 = Cell::parse("r1c2").expect("cell");
+    let right = solution.get(r1c1).expect("complete").get();
+    let answer = solution.get(r1c2).expect("complete");
+    let wrong = if answer.get() == 1 { 2 } else { 1 };
+    play("r1c1", right);
+    play("r1c2", wrong);
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let store = Store::at(dir.path());
+    let mut saver = store.open_game(&givens).expect("opens").saver;
+    saver.save(&state).expect("saves");
+    drop(saver);
+
+    let data_dir = dir.path().to_str().expect("a UTF-8 path");
+    let output = run(
+        &["replay", "--saved", "--data-dir", data_dir, "--first-wrong"],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(
+        stdout(&output).contains(&format!(
+            "Move 2: you placed {wrong} in r1c2; {answer} goes there"
+        )),
+        "{}",
+        stdout(&output)
+    );
+    let output = run(&["replay", "--saved", "--data-dir", data_dir, "--json"], "");
+    let value: serde_json::Value = serde_json::from_str(stdout(&output).trim()).expect("JSON");
+    assert_eq!(value["moves"][0]["notation"], format!("r1c1={right}"));
+    assert_eq!(value["moves"][0]["verdict"], "justified");
+}

@@ -223,6 +223,9 @@ technique_tests! {
     sashimi_swordfish_applies_and_stays_quiet: "sashimi_swordfish", quiet on "naked_single";
     finned_jellyfish_applies_and_stays_quiet: "finned_jellyfish", quiet on "hidden_single";
     sashimi_jellyfish_applies_and_stays_quiet: "sashimi_jellyfish", quiet on "naked_single";
+    sue_de_coq_applies_and_stays_quiet: "sue_de_coq", quiet on "hidden_single";
+    als_xz_applies_and_stays_quiet: "als_xz", quiet on "x_wing";
+    als_xy_wing_applies_and_stays_quiet: "als_xy_wing", quiet on "swordfish";
 }
 
 /// A forcing technique is the easiest step on its position, every instance is

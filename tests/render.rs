@@ -613,3 +613,20 @@ fn a_named_settings_file_must_exist_and_its_errors_name_it() {
         Some(ThemeName::Light)
     );
 }
+
+#[test]
+fn mono_tells_the_selection_from_the_hints_cell() {
+    let mut state = game_in_progress(); // r5c5 selected; the hint fills r2c2
+    state.color = false;
+    state.theme = ThemeName::Mono;
+    let buffer = buffer(&state, 80, 24);
+    // 80x24: cell rNcM's first line is 2 + 2(N-1) + (N-1)/3, its first column 3 + 6(M-1).
+    let selected = buffer[(3 + 6 * 4, 2 + 8 + 1)].modifier;
+    let target = buffer[(3 + 6, 2 + 2)].modifier;
+    assert!(selected.contains(Modifier::REVERSED), "{selected:?}");
+    assert!(!target.contains(Modifier::REVERSED), "{target:?}");
+    assert!(
+        target.contains(Modifier::BOLD | Modifier::UNDERLINED),
+        "{target:?}"
+    );
+}

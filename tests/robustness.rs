@@ -499,6 +499,16 @@ fn a_refused_thread_falls_back_to_fewer_threads_without_a_panic() {
         "{}",
         stderr(&solved)
     );
+    // Other shapes (4x4 lines here) are solved through the same thread shares.
+    let small = "1...............\n.2..............\n3...............\n";
+    let solved = limited(&["solve", "--threads", "2"], small);
+    assert_eq!(solved.status.code(), Some(0), "{}", stderr(&solved));
+    assert_eq!(stdout(&solved).lines().count(), 3);
+    assert_eq!(
+        stdout(&solved),
+        stdout(&pencilmark(&["solve", "--threads", "1"], small))
+    );
+    assert!(cores < 2 || stderr(&solved).contains("could not start a thread"));
     let args = ["generate", "-n", "2", "--seed", "9", "--threads", "2"];
     let generated = limited(&args, "");
     assert_eq!(generated.status.code(), Some(0), "{}", stderr(&generated));
@@ -526,5 +536,27 @@ fn utf16_text_is_named_as_such() {
         stderr(&output).contains("UTF-16 text") && stderr(&output).contains("save it as UTF-8"),
         "{}",
         stderr(&output)
+    );
+}
+
+/// `input::nth_puzzle` takes the Nth puzzle of a collection, parsing none before it
+/// (a broken earlier line does not stop it) and naming how many there are when short.
+#[test]
+fn the_nth_puzzle_is_read_without_the_rest() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("three.txt");
+    std::fs::write(&path, format!("{EULER}\nbroken line\n# note\n{INKALA}\n")).unwrap();
+    let path = path.to_str().unwrap();
+    let third = pencilmark::input::nth_puzzle(Some(path), 3).expect("the third puzzle");
+    assert_eq!(third.line, 4);
+    assert_eq!(third.givens.to_line(), INKALA);
+    let first = pencilmark::input::nth_puzzle(Some(path), 1).unwrap();
+    assert_eq!(first.givens.to_line(), EULER.replace('0', "."));
+    let err = pencilmark::input::nth_puzzle(Some(path), 2).unwrap_err();
+    assert!(format!("{err:#}").contains("line 2"), "{err:#}");
+    let err = pencilmark::input::nth_puzzle(Some(path), 7).unwrap_err();
+    assert!(
+        format!("{err:#}").contains("holds 3 puzzle(s), not 7"),
+        "{err:#}"
     );
 }

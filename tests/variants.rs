@@ -347,3 +347,35 @@ fn propagate_fills_a_shape_by_singles_or_names_the_contradiction() {
     assert!(common::stdout(&output).contains("Contradiction"));
     assert_eq!(output.status.code(), Some(1));
 }
+
+#[test]
+fn generate_makes_seeded_unique_puzzles_of_other_shapes() {
+    for args in [
+        &["--size", "4"][..],
+        &["--size", "6", "--variant", "x"],
+        &["--variant", "windoku"],
+    ] {
+        let mut full = vec!["generate", "--seed", "11", "-n", "2"];
+        full.extend_from_slice(args);
+        let first = common::stdout(&common::pencilmark(&full, ""));
+        let again = common::stdout(&common::pencilmark(&full, ""));
+        assert_eq!(
+            first, again,
+            "{args:?}: the same seed gives the same puzzles"
+        );
+        assert_eq!(first.lines().count(), 2);
+        let variant = args.iter().skip_while(|a| **a != "--variant").nth(1);
+        let counted = common::pencilmark(
+            &[
+                "solve",
+                "--count",
+                "--variant",
+                variant.unwrap_or(&"classic"),
+            ],
+            &first,
+        );
+        assert_eq!(common::stdout(&counted), "1\n1\n", "{args:?}: unique");
+    }
+    let jigsaw = common::pencilmark(&["generate", "--variant", "jigsaw"], "");
+    assert_eq!(jigsaw.status.code(), Some(2));
+}

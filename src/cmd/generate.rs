@@ -17,6 +17,7 @@ use serde::Serialize;
 use super::Exit;
 use crate::engine::generate::{self, GenerateError, Generated, Request, Symmetry};
 use crate::engine::grade::{Grade, Level};
+use crate::engine::logic::Technique;
 
 /// Generate puzzles with exactly one solution, graded at the asked level.
 #[derive(Args, Debug)]
@@ -27,7 +28,8 @@ grader. The same --seed prints the same puzzles on every machine, whatever --thr
 Examples:\n  pencilmark generate\n  \
 pencilmark generate --difficulty hard --count 10 --seed 42\n  \
 pencilmark generate --difficulty easy --symmetry rotational --grade\n  \
-pencilmark generate --difficulty expert --count 5 --json"
+pencilmark generate --difficulty expert --count 5 --json\n  \
+pencilmark generate --needs x_wing --count 3 --grade"
 )]
 pub struct GenerateArgs {
     /// easy, medium, hard, expert or extreme.
@@ -51,9 +53,20 @@ pub struct GenerateArgs {
     /// One JSON object per line: puzzle, solution, clues, level, score, hardest, steps, symmetry, seed, index, attempts.
     #[arg(long, conflicts_with = "grade")]
     pub json: bool,
+    /// Puzzles whose hardest step is this technique (its key, e.g. x_wing;
+    /// an unknown key lists them all), instead of a level.
+    #[arg(long, value_parser = parse_technique, value_name = "TECHNIQUE", conflicts_with = "difficulty")]
+    pub needs: Option<Technique>,
     /// Graded puzzles to try for each one before giving up.
     #[arg(long, default_value_t = generate::DEFAULT_MAX_ATTEMPTS, value_name = "N")]
     pub max_attempts: u32,
+    /// Side of the board: 4, 6, 8, 9 or 12. Other shapes than the classic 9x9 are
+    /// unique and minimal, not graded (--difficulty and --symmetry do not apply).
+    #[arg(long, default_value_t = 9, value_name = "N")]
+    pub size: usize,
+    /// classic, x (diagonals) or windoku (9x9).
+    #[arg(long, value_parser = super::shaped::parse_variant)]
+    pub variant: Option<crate::engine::geometry::Variant>,
 }
 
 fn parse_level(text: &str) -> Result<Level, String> {
@@ -61,6 +74,16 @@ fn parse_level(text: &str) -> Result<Level, String> {
         .into_iter()
         .find(|level| level.key().eq_ignore_ascii_case(text))
         .ok_or_else(|| format!("unknown level {text:?} (easy, medium, hard, expert, extreme)"))
+}
+
+fn parse_technique(text: &str) -> Result<Technique, String> {
+    Technique::ALL
+        .into_iter()
+        .find(|technique| technique.key().eq_ignore_ascii_case(text))
+        .ok_or_else(|| {
+            let keys: Vec<&str> = Technique::ALL.iter().map(|t| t.key()).collect();
+            format!("unknown technique {text:?} ({})", keys.join(", "))
+        })
 }
 
 fn parse_symmetry(text: &str) -> Result<Symmetry, String> {
@@ -104,10 +127,16 @@ pub fn run(args: &GenerateArgs) -> Result<Exit> {
         eprintln!("pencilmark: seed {seed} (pass --seed {seed} to repeat)");
         seed
     });
+    if args.size != 9 || args.variant.is_some_and(|v| v.key() != "classic") {
+        let variant = args.variant.unwrap_or_default();
+        return super::shaped::generate(args.size, variant, seed, args.count, args.json);
+    }
     let request = Request {
-        level: args.difficulty,
         symmetry: args.symmetry,
         max_attempts: args.max_attempts,
+        ..args
+            .needs
+            .map_or_else(|| Request::new(args.difficulty), Request::needing)
     };
     let threads = super::worker_threads("generate", args.threads).clamp(1, args.count.max(1));
     let stdout = io::stdout();

@@ -62,3 +62,52 @@ pub fn report_spawn_failure(command: &str, error: &std::io::Error, running: usiz
     };
     eprintln!("pencilmark {command}: could not start a thread ({error}); going on with {running}");
 }
+
+/// Runs `work` on `0..len` cut into one contiguous share per thread, and returns
+/// each share's result in order, with how many threads started. A thread the
+/// system refuses (a process limit, say) leaves its share to the calling thread,
+/// said once on standard error: fewer threads, never a panic.
+pub fn in_shares<R: Send>(
+    command: &str,
+    len: usize,
+    threads: usize,
+    work: impl Fn(std::ops::Range<usize>) -> R + Sync,
+) -> (Vec<R>, usize) {
+    if threads <= 1 || len <= 1 {
+        return (vec![work(0..len)], 0);
+    }
+    let share = len.div_ceil(threads);
+    let work = &work;
+    let mut refused = None;
+    let mut started = 0;
+    let results = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..len)
+            .step_by(share)
+            .map(|start| {
+                let range = start..(start + share).min(len);
+                let mine = range.clone();
+                std::thread::Builder::new()
+                    .spawn_scoped(scope, move || work(mine))
+                    .map_err(|error| {
+                        refused.get_or_insert(error);
+                        range
+                    })
+            })
+            .collect();
+        started = workers.iter().filter(|worker| worker.is_ok()).count();
+        workers
+            .into_iter()
+            .map(|worker| match worker {
+                Ok(handle) => match handle.join() {
+                    Ok(result) => result,
+                    Err(panic) => std::panic::resume_unwind(panic),
+                },
+                Err(range) => work(range),
+            })
+            .collect()
+    });
+    if let Some(error) = refused {
+        report_spawn_failure(command, &error, started);
+    }
+    (results, started)
+}

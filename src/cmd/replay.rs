@@ -11,16 +11,19 @@ use std::io::Write;
 
 use std::fs::File;
 use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
 
 use super::Exit;
 use super::why::exclusion_json;
-use crate::engine::Grid;
+use crate::app::state::Position;
 use crate::engine::learn::replay::{self, Annotated, FirstWrong, Judgement, Move, Replay};
 use crate::engine::parse;
+use crate::engine::{Cell, Grid};
 use crate::input::{self, LineReader};
+use crate::store::Store;
 
 /// Replay a game: every move annotated, the first wrong move, a summary per technique.
 #[derive(Args, Debug)]
@@ -28,11 +31,18 @@ use crate::input::{self, LineReader};
     after_help = "GAME is a move list: the puzzle (81 characters) on the first line, then moves:\n  \
 r4c7=5 place a 5   r4c7=. erase   r4c7-5 strike the candidate 5   r4c7+5 put it back\n\
 Exit status 0 when no move went wrong, 1 when one did, 2 on bad input.\n\n\
-Examples:\n  pencilmark replay game.txt\n  pencilmark replay --first-wrong game.txt\n  pencilmark replay --json - < game.txt"
+Examples:\n  pencilmark replay game.txt\n  pencilmark replay --saved          # the game you played last\n  pencilmark replay --first-wrong game.txt\n  pencilmark replay --json - < game.txt"
 )]
 pub struct ReplayArgs {
     /// The move list: a file, or `-` (or nothing) for standard input.
     pub game: Option<String>,
+    /// Replay the most recently played saved game instead of GAME (its undo
+    /// history, digits and Auto-mode strikes; Manual marks are not moves).
+    #[arg(long, conflicts_with = "game")]
+    pub saved: bool,
+    /// Where the saved games are (with --saved); default: the user's data directory.
+    #[arg(long, value_name = "DIR", requires = "saved")]
+    pub data_dir: Option<PathBuf>,
     /// Only the first move after which the game could no longer reach the solution.
     #[arg(long)]
     pub first_wrong: bool,
@@ -44,13 +54,17 @@ pub struct ReplayArgs {
 /// Runs the command.
 pub fn run(args: &ReplayArgs) -> Result<Exit> {
     let mut out = std::io::stdout().lock();
-    let text = read_text(args.game.as_deref())?;
-    let (givens, moves) = read_move_list(&text).map_err(|err| {
-        anyhow::anyhow!(
-            "cannot read the game in {}: {err}",
-            input::describe(args.game.as_deref())
-        )
-    })?;
+    let (givens, moves) = if args.saved {
+        saved_game(args.data_dir.as_deref())?
+    } else {
+        let text = read_text(args.game.as_deref())?;
+        read_move_list(&text).map_err(|err| {
+            anyhow::anyhow!(
+                "cannot read the game in {}: {err}",
+                input::describe(args.game.as_deref())
+            )
+        })?
+    };
     if args.first_wrong {
         let found = replay::first_wrong(&givens, &moves)?;
         if args.json {
@@ -85,6 +99,66 @@ pub fn run(args: &ReplayArgs) -> Result<Exit> {
     } else {
         Exit::Done
     })
+}
+
+/// The most recently played saved game: its givens and its moves, read from
+/// the history (start, every undo entry, the current position).
+fn saved_game(data_dir: Option<&Path>) -> Result<(Grid, Vec<Move>)> {
+    let store = Store::find(data_dir)?;
+    let newest = store
+        .list_games()
+        .into_iter()
+        .next()
+        .ok_or_else(|| anyhow::anyhow!("no saved game in {}", store.dir().display()))?;
+    let opened = store.open_game(&newest.givens)?;
+    let Some((game, _)) = opened.saved.value else {
+        bail!(
+            "the saved game cannot be read{}",
+            opened
+                .saved
+                .notice
+                .map(|n| format!(": {n}"))
+                .unwrap_or_default()
+        );
+    };
+    let start = Position::start(&game.givens);
+    let positions: Vec<&Position> = std::iter::once(&start)
+        .chain(game.undo.positions())
+        .chain(std::iter::once(&game.position))
+        .collect();
+    let moves = positions
+        .windows(2)
+        .flat_map(|pair| moves_between(&game.givens, pair[0], pair[1]))
+        .collect();
+    Ok((game.givens, moves))
+}
+
+/// The moves that turn `before` into `after`: digits placed or erased, then
+/// Auto-mode candidates struck or put back (never on a given).
+pub fn moves_between(givens: &Grid, before: &Position, after: &Position) -> Vec<Move> {
+    let mut moves = Vec::new();
+    let open = || Cell::all().filter(|&c| givens.get(c).is_none());
+    for cell in open() {
+        match (before.digits.get(cell), after.digits.get(cell)) {
+            (was, Some(digit)) if was != Some(digit) => moves.push(Move::Place { cell, digit }),
+            (Some(_), None) => moves.push(Move::Erase { cell }),
+            _ => {}
+        }
+    }
+    for cell in open() {
+        let (was, now) = (before.struck[cell.index()], after.struck[cell.index()]);
+        moves.extend(
+            now.difference(was)
+                .iter()
+                .map(|digit| Move::Strike { cell, digit }),
+        );
+        moves.extend(
+            was.difference(now)
+                .iter()
+                .map(|digit| Move::Restore { cell, digit }),
+        );
+    }
+    moves
 }
 
 /// The most a move list may hold: 16 MiB, about two million moves.
@@ -188,7 +262,7 @@ fn move_json(annotated: &Annotated) -> serde_json::Value {
         Judgement::Justified(_) => "justified",
         Judgement::Unproven => "unproven",
         Judgement::Wrong { .. } => "wrong",
-        Judgement::Neutral => "neutral",
+        Judgement::Neutral(_) => "neutral",
     };
     let mut object = serde_json::json!({
         "move": annotated.index,
@@ -200,6 +274,7 @@ fn move_json(annotated: &Annotated) -> serde_json::Value {
     match &annotated.judgement {
         Judgement::Justified(proof) => object["proof"] = exclusion_json(proof),
         Judgement::Wrong { answer } => object["answer"] = answer.get().into(),
+        Judgement::Neutral(why) => object["neutral"] = why.key().into(),
         _ => {}
     }
     if annotated.easier_open

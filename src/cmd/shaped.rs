@@ -141,7 +141,6 @@ fn solve_batch(
     count: bool,
     threads: usize,
 ) -> Vec<Answer> {
-    let share = batch.len().div_ceil(threads.max(1)).max(1);
     let answer_share = |lines: &[(usize, String)]| {
         let mut shapes = ShapeReader::new(variant);
         lines
@@ -149,22 +148,10 @@ fn solve_batch(
             .map(|(line_no, text)| answer(&mut shapes, text, *line_no, count))
             .collect::<Vec<_>>()
     };
-    if threads <= 1 || batch.len() == 1 {
-        return answer_share(batch);
-    }
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = batch
-            .chunks(share)
-            .map(|lines| scope.spawn(move || answer_share(lines)))
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|worker| match worker.join() {
-                Ok(answers) => answers,
-                Err(panic) => std::panic::resume_unwind(panic),
-            })
-            .collect()
-    })
+    let (shares, _) = super::in_shares("solve", batch.len(), threads, |range| {
+        answer_share(&batch[range])
+    });
+    shares.into_iter().flatten().collect()
 }
 
 /// Reads, counts or solves one line.
@@ -324,4 +311,46 @@ pub fn show(puzzle: &Puzzle, format_key: &str) -> String {
             shown
         }
     }
+}
+
+/// `generate --size N --variant V`: `count` unique, minimal puzzles of the shape,
+/// puzzle `index` drawn from `(seed, index)` like the classic generator's.
+pub fn generate(
+    side: usize,
+    variant: Variant,
+    seed: u64,
+    count: usize,
+    json: bool,
+) -> Result<Exit> {
+    if variant == Variant::Jigsaw {
+        anyhow::bail!("jigsaw puzzles cannot be generated yet (classic, x and windoku can)");
+    }
+    if side > 12 {
+        anyhow::bail!(
+            "generate makes shapes up to 12x12; a {side}x{side} takes too long to make minimal"
+        );
+    }
+    let geometry = Geometry::regular(side, variant)?;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for index in 0..count {
+        let mut rng = crate::engine::generate::rng_for(seed, index as u64);
+        let puzzle = crate::engine::geometry::generate::generate(&geometry, &mut rng);
+        let line = format::to_line(&geometry, &puzzle.givens);
+        if json {
+            let value = serde_json::json!({
+                "puzzle": line,
+                "solution": format::to_line(&geometry, &puzzle.solution),
+                "clues": puzzle.givens.iter().filter(|&&v| v != 0).count(),
+                "size": side,
+                "variant": variant.key(),
+                "seed": seed,
+                "index": index,
+            });
+            writeln!(out, "{value}")?;
+        } else {
+            writeln!(out, "{line}")?;
+        }
+        out.flush()?;
+    }
+    Ok(Exit::Done)
 }

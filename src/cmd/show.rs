@@ -190,26 +190,7 @@ pub fn boxed_candidates(board: &Board) -> String {
 
 /// The exchange format: each cell's candidates (a placed cell's digit), columns aligned.
 pub fn candidate_grid(board: &Board) -> String {
-    let groups: Vec<String> = Cell::all()
-        .map(|c| board.candidates(c).to_string())
-        .collect();
-    let widths: Vec<usize> = (0..9)
-        .map(|col| {
-            (0..9)
-                .map(|row| groups[row * 9 + col].len())
-                .max()
-                .unwrap_or(1)
-        })
-        .collect();
-    let mut out = String::new();
-    for row in 0..9 {
-        let line: Vec<String> = (0..9)
-            .map(|col| format!("{:<w$}", groups[row * 9 + col], w = widths[col]))
-            .collect();
-        out.push_str(line.join(" ").trim_end());
-        out.push('\n');
-    }
-    out
+    crate::engine::formats::write_candidate_grid(board.digits(), |cell| board.candidates(cell))
 }
 
 /// A list of effects as JSON: [{"cell": "r4c7", "digit": 7}].

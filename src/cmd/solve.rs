@@ -200,44 +200,13 @@ impl<W: Write> Report<W> {
         if batch.len() == 0 {
             return Ok(());
         }
-        let results: Vec<(Vec<Outcome>, SearchStats)> = if self.threads == 1 {
-            vec![batch.solve(0..batch.len(), count)]
-        } else {
-            let share = batch.len().div_ceil(self.threads);
-            let mut refused = None;
-            let mut started = 0;
-            let results = std::thread::scope(|scope| {
-                let workers: Vec<_> = (0..batch.len())
-                    .step_by(share)
-                    .map(|start| {
-                        let range = start..(start + share).min(batch.len());
-                        let work = range.clone();
-                        std::thread::Builder::new()
-                            .spawn_scoped(scope, move || batch.solve(work, count))
-                            .map_err(|error| {
-                                refused.get_or_insert(error);
-                                range
-                            })
-                    })
-                    .collect();
-                started = workers.iter().filter(|worker| worker.is_ok()).count();
-                workers
-                    .into_iter()
-                    .map(|worker| match worker {
-                        Ok(handle) => match handle.join() {
-                            Ok(result) => result,
-                            Err(panic) => std::panic::resume_unwind(panic),
-                        },
-                        Err(range) => batch.solve(range, count),
-                    })
-                    .collect::<Vec<_>>()
-            });
-            if let Some(error) = refused {
-                super::report_spawn_failure("solve", &error, started);
-                self.threads = started.max(1);
-            }
-            results
-        };
+        let (results, started) = super::in_shares("solve", batch.len(), self.threads, |range| {
+            batch.solve(range, count)
+        });
+        if self.threads > 1 && started < results.len() {
+            // The system refused threads: later batches ask for no more than started.
+            self.threads = started.max(1);
+        }
         for (outcomes, stats) in results {
             self.stats += stats;
             for outcome in outcomes {

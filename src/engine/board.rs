@@ -8,7 +8,6 @@
 use thiserror::Error;
 
 use super::grid::Grid;
-use super::parse::Marked;
 use super::types::{CELLS, Candidates, Cell, Digit, Unit};
 
 /// Why a position cannot be completed: a cell with no candidate left, or a digit
@@ -59,11 +58,18 @@ pub enum Rules {
 pub struct Quiet;
 impl Observer for Quiet {}
 
-/// Placed digits and every cell's candidates. A placed cell's candidates are its digit.
+/// Placed digits and every cell's candidates: the one candidates position (a
+/// candidate grid read from text, the player's pencil marks, a traced run's state).
+/// After [`Board::assign`], [`Board::place`] or [`Board::from_marked`] a placed
+/// cell's candidates are its digit; the fields are public so that a position read
+/// or recorded exactly as it was (a placed cell still holding other candidates,
+/// mid-propagation) can be kept as it is.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Board {
-    candidates: [Candidates; CELLS],
-    digits: Grid,
+    /// Every cell's candidates.
+    pub candidates: [Candidates; CELLS],
+    /// The placed digits.
+    pub digits: Grid,
 }
 
 impl Default for Board {
@@ -107,8 +113,9 @@ impl Board {
         board
     }
 
-    /// A position with the player's own pencil marks.
-    pub fn from_marked(marked: &Marked) -> Board {
+    /// A position with the player's own pencil marks, each placed cell's
+    /// candidates set to its digit.
+    pub fn from_marked(marked: &Board) -> Board {
         let mut board = Board {
             candidates: marked.candidates,
             digits: marked.digits,

@@ -11,7 +11,7 @@ use thiserror::Error;
 use super::board::Board;
 use super::grid::Grid;
 use super::parse::{self, Marked, ParseError};
-use super::types::{Cell, Digit};
+use super::types::{Candidates, Cell, Digit};
 
 /// A puzzle file format.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -388,4 +388,35 @@ fn read_candidate_grid(text: &str, rules: Rules) -> Result<Imported, FormatError
         position: Some(marked),
         name: None,
     })
+}
+
+/// Writes a candidate grid, the exchange format [`read_as`] reads back: each
+/// cell's group (a placed digit alone, an open cell its `marks`), columns aligned,
+/// `|` and `-` between the boxes. The one writer of the format: `show --format
+/// candidates` and the player's export both write through it.
+pub fn write_candidate_grid(digits: &Grid, marks: impl Fn(Cell) -> Candidates) -> String {
+    let groups: Vec<String> = Cell::all()
+        .map(|cell| match digits.get(cell) {
+            Some(digit) => digit.to_string(),
+            None => marks(cell).to_string(),
+        })
+        .collect();
+    let width = groups.iter().map(String::len).max().unwrap_or(1);
+    let mut out = String::new();
+    for row in 0..9usize {
+        if row > 0 && row.is_multiple_of(3) {
+            let bar = "-".repeat(3 * (width + 1) + 1);
+            out.push_str(&format!("{bar}+{bar}+{bar}\n"));
+        }
+        let mut line = String::new();
+        for col in 0..9usize {
+            if col > 0 && col.is_multiple_of(3) {
+                line.push_str(" |");
+            }
+            line.push_str(&format!(" {:<width$}", groups[row * 9 + col]));
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
 }

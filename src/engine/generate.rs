@@ -23,6 +23,7 @@ use super::bitboard;
 use super::board::Board;
 use super::grade::{self, Grade, Level};
 use super::grid::Grid;
+use super::logic::Technique;
 use super::search::dfs::{self, Flow, Hooks, Order};
 use super::search::{self, SearchStats};
 use super::types::{Cell, SIZE};
@@ -105,6 +106,9 @@ pub struct Request {
     pub symmetry: Symmetry,
     /// Puzzles graded before giving up.
     pub max_attempts: u32,
+    /// When set, the puzzle's hardest step must be this technique (and `level`
+    /// is not looked at): puzzles for practising one technique.
+    pub needs: Option<Technique>,
 }
 
 impl Request {
@@ -114,6 +118,35 @@ impl Request {
             level,
             symmetry: Symmetry::None,
             max_attempts: DEFAULT_MAX_ATTEMPTS,
+            needs: None,
+        }
+    }
+
+    /// A request for puzzles whose hardest step is `technique`.
+    pub fn needing(technique: Technique) -> Request {
+        Request {
+            needs: Some(technique),
+            ..Request::new(technique.level())
+        }
+    }
+
+    /// Whether a graded puzzle is what was asked for.
+    fn accepts(&self, grade: &Grade) -> bool {
+        match self.needs {
+            Some(technique) => grade.hardest == Some(technique),
+            None => grade.level == self.level,
+        }
+    }
+
+    /// The puzzle's grade, or `None` as soon as it is clear the puzzle will be
+    /// thrown away (a step above the level, or a technique harder than `needs`).
+    fn grade(&self, givens: &Grid) -> Option<Grade> {
+        match self.needs {
+            Some(technique) => {
+                let through = Technique::ALL.iter().position(|&t| t == technique)?;
+                grade::grade_among(givens, &Technique::ALL[..=through], technique.level())
+            }
+            None => grade::grade_at_most(givens, self.level),
         }
     }
 }
@@ -141,6 +174,9 @@ pub enum GenerateError {
     /// Every attempt was graded at another level.
     #[error("no {} puzzle found in {attempts} attempts", level.key())]
     GaveUp { level: Level, attempts: u32 },
+    /// No attempt had `technique` as its hardest step.
+    #[error("no puzzle needing {} found in {attempts} attempts", technique.key())]
+    NoneNeeding { technique: Technique, attempts: u32 },
 }
 
 /// The random generator for puzzle `index` of `seed`: the seed picks the key, the
@@ -162,8 +198,8 @@ pub fn generate_with(request: &Request, rng: &mut ChaCha8Rng) -> Result<Generate
     for attempt in 1..=request.max_attempts {
         let solution = solved_grid(rng);
         let givens = minimize(&solution, request.symmetry, rng);
-        if let Some(grade) = grade::grade_at_most(&givens, request.level)
-            && grade.level == request.level
+        if let Some(grade) = request.grade(&givens)
+            && request.accepts(&grade)
         {
             return Ok(Generated {
                 givens,
@@ -173,9 +209,15 @@ pub fn generate_with(request: &Request, rng: &mut ChaCha8Rng) -> Result<Generate
             });
         }
     }
-    Err(GenerateError::GaveUp {
-        level: request.level,
-        attempts: request.max_attempts,
+    Err(match request.needs {
+        Some(technique) => GenerateError::NoneNeeding {
+            technique,
+            attempts: request.max_attempts,
+        },
+        None => GenerateError::GaveUp {
+            level: request.level,
+            attempts: request.max_attempts,
+        },
     })
 }
 

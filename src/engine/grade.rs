@@ -114,18 +114,30 @@ pub fn grade_at_most(givens: &Grid, cap: Level) -> Option<Grade> {
         .filter(|t| cap >= Level::Hard || t.level() <= cap)
         .filter(|t| cap == Level::Extreme || !t.is_forcing())
         .collect();
+    grade_among(givens, &usable, cap)
+}
+
+/// [`grade_at_most`] trying only `usable`, which must be the easiest techniques
+/// (a prefix of [`Technique::ALL`]): `None` as soon as none of them applies
+/// (the full grader would have needed a harder one, or a guess) or a step is
+/// above `cap`. What `generate --needs` grades with.
+pub fn grade_among(givens: &Grid, usable: &[Technique], cap: Level) -> Option<Grade> {
+    debug_assert!(
+        Technique::ALL.starts_with(usable),
+        "{usable:?} is not a prefix"
+    );
     let mut board = Board::with_auto_candidates(givens);
     let mut steps = BTreeMap::new();
     let mut hardest: Option<Technique> = None;
     let mut level = Level::Easy;
     let mut score = 0;
     let mut guesses = 0;
-    let solution = counted.first;
+    let mut solution: Option<Option<Grid>> = None;
     let mut se = Ratings::default();
     let mut taken = 0;
     let mut placed = false;
     while !board.is_solved() {
-        if let Some(step) = logic::next_step(&board, &usable) {
+        if let Some(step) = logic::next_step(&board, usable) {
             if step.level() > cap {
                 return None;
             }
@@ -139,11 +151,14 @@ pub fn grade_at_most(givens: &Grid, cap: Level) -> Option<Grade> {
             step.apply(&mut board);
             continue;
         }
-        if cap < Level::Extreme {
+        // Stuck: the full grader would guess (Extreme) or, when `usable` leaves
+        // techniques out, might use a harder one than those.
+        if cap < Level::Extreme || usable.len() < Technique::ALL.len() {
             return None;
         }
         // Only reached if the forcing nets find nothing: a guess from the solution.
-        let (Some(solved), Some(cell)) = (solution.as_ref(), board.fewest_candidates_cell()) else {
+        let known = solution.get_or_insert_with(|| search::solve(givens).solution);
+        let (Some(solved), Some(cell)) = (known.as_ref(), board.fewest_candidates_cell()) else {
             break;
         };
         let Some(digit) = solved.get(cell) else { break };

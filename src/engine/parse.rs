@@ -6,6 +6,7 @@
 
 use thiserror::Error;
 
+use super::board::Board;
 use super::grid::{Conflict, Grid};
 use super::types::{CELLS, Candidates, Cell, Digit, SIZE};
 
@@ -265,18 +266,13 @@ pub fn parse_grid(text: &str) -> Result<Grid, ParseError> {
     checked(read_grid(text)?, 1)
 }
 
-/// A position with pencil marks: placed digits and every open cell's candidates.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Marked {
-    /// Cells written as a single digit, taken as placed.
-    pub digits: Grid,
-    /// Every cell's candidates (a placed cell's is its digit).
-    pub candidates: [Candidates; CELLS],
-}
+/// The earlier name of a position with pencil marks, kept so code written against
+/// it still compiles: it is [`Board`], the one candidates position.
+pub type Marked = Board;
 
 /// Reads a candidate grid: 81 groups of digits separated by spaces (layout characters
 /// `|`, `+`, `-` allowed). A group of one digit is taken as a placed digit.
-pub fn read_candidates(text: &str) -> Result<Marked, ParseError> {
+pub fn read_candidates(text: &str) -> Result<Board, ParseError> {
     let mut candidates = [Candidates::NONE; CELLS];
     let mut digits = Grid::empty();
     let mut found = 0;
@@ -332,7 +328,7 @@ pub fn read_candidates(text: &str) -> Result<Marked, ParseError> {
             found,
         });
     }
-    Ok(Marked { digits, candidates })
+    Ok(Board { digits, candidates })
 }
 
 /// The shape of a puzzle text, told from its content.

@@ -76,10 +76,19 @@ impl BoardSize {
     /// The inside of `cell` on a board drawn at `board` (the rect from the layout,
     /// gutter included).
     pub fn cell_rect(self, board: Rect, cell: Cell) -> Rect {
+        let grid = Rect {
+            x: board.x + LABEL_GUTTER,
+            ..board
+        };
+        self.grid_cell_rect(grid, cell)
+    }
+
+    /// The inside of `cell` on a grid drawn without labels at `grid` (learn mode).
+    pub fn grid_cell_rect(self, grid: Rect, cell: Cell) -> Rect {
         let (w, h) = self.cell();
         Rect::new(
-            board.x + LABEL_GUTTER + self.col_x(cell.col() as u16),
-            board.y + self.row_y(cell.row() as u16),
+            grid.x + self.col_x(cell.col() as u16),
+            grid.y + self.row_y(cell.row() as u16),
             w,
             h,
         )

@@ -10,6 +10,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 use super::board::render_grid;
+use super::grid::BoardSize;
 use super::put;
 use super::theme::Theme;
 use crate::app::learn::{BINDINGS, COMPARE_LIMIT, LearnAction, LearnState};
@@ -31,6 +32,7 @@ struct Palette {
     candidate: Style,
     struck: Style,
     grid: Style,
+    box_rule: Style,
     theme: Theme,
 }
 
@@ -43,6 +45,7 @@ impl Palette {
             candidate: theme.candidate(),
             struck: theme.candidate_removed(),
             grid: theme.cell_border(),
+            box_rule: theme.box_border(),
             theme,
         }
     }
@@ -151,14 +154,12 @@ fn render_full_board(
     area: Rect,
     buf: &mut Buffer,
 ) {
-    let (x0, y0) = (area.x, area.y);
-    // The player's board geometry: 7x3 cells between thin and thick rules.
-    render_grid(area, buf, (palette.grid, palette.grid), 7, 3);
+    // The player's large board: 7x3 cells between thin and thick rules.
+    render_grid(area, buf, (palette.grid, palette.box_rule), 7, 3);
     let position = learn.cursor().position();
     for cell in Cell::all() {
-        let (row, col) = (cell.row() as u16, cell.col() as u16);
-        let x = x0 + 1 + col * 8;
-        let y = y0 + 1 + row * 4;
+        let inner = BoardSize::Large.grid_cell_rect(area, cell);
+        let (x, y) = (inner.x, inner.y);
         let highlight = marks.highlight(cell);
         let with_bg = |style: Style| palette.highlighted(style, highlight);
         for k in 0..3 {
@@ -167,8 +168,9 @@ fn render_full_board(
         let placed = position.digits.get(cell);
         let candidates = position.candidates[cell.index()];
         for digit in Digit::all() {
-            let i = digit.index() as u16;
-            let (dx, dy) = (i % 3, i / 3);
+            let Some((dx, dy)) = BoardSize::Large.candidate_spot(digit) else {
+                continue;
+            };
             let style = if marks.struck.contains(&(cell, digit)) {
                 palette.struck
             } else if placed.is_none() && candidates.contains(digit) {
@@ -178,11 +180,11 @@ fn render_full_board(
             };
             // A placed cell loses its other candidates after its digit shows: those
             // strikes are drawn around the digit, which takes the centre.
-            if placed.is_none() || (dx, dy) != (1, 1) {
+            if placed.is_none() || (dx, dy) != (3, 1) {
                 put(
                     buf,
                     area,
-                    x + 1 + 2 * dx,
+                    x + dx,
                     y + dy,
                     &digit.to_string(),
                     with_bg(style),

@@ -185,7 +185,8 @@ impl Theme {
             same_digit: with(UNDERLINED),
             hint_unit: Style::new(),
             hint_pattern: with(UNDERLINED),
-            hint_target: with(REVERSED.union(BOLD)),
+            // Not reversed: that is the selection.
+            hint_target: with(BOLD.union(UNDERLINED)),
             box_border: Style::new(),
             cell_border: Style::new(),
             label: Style::new(),

@@ -11,6 +11,7 @@
 
 pub mod board;
 pub mod format;
+pub mod generate;
 mod shapes;
 
 pub use shapes::{ShapeError, Variant};

@@ -248,16 +248,17 @@ impl Prover {
 /// steps anywhere on the board, the proof keeps those that lead to its reason.
 /// First a slice (the steps whose effects touch the cells the reason, or a kept
 /// step, looks at), checked by replaying it; then each remaining step, last
-/// first, is dropped when the proof still holds without it.
+/// first, is dropped when the proof still holds without it (for proofs of up
+/// to 20 steps: each try replays the proof).
 fn prune(board: &Board, found: Exclusion, goal: Goal) -> Exclusion {
-    /// Longest list the one-by-one pass tries (it replays the list once per step).
-    const ONE_BY_ONE: usize = 20;
+    /// Longest list the dropping pass tries.
+    const DROPPED_FROM: usize = 20;
     let sliced = slice(&found, goal);
     let mut best = match replay(board, &sliced, &found.reason, goal) {
         Some(shorter) if shorter.cost() <= found.cost() => shorter,
         _ => found,
     };
-    if best.after.len() > ONE_BY_ONE {
+    if best.after.len() > DROPPED_FROM {
         return best;
     }
     for index in (0..best.after.len()).rev() {

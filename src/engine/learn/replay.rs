@@ -165,11 +165,11 @@ impl FirstWrong {
         };
         let since = match (self.moves_since, self.fixed_by) {
             (0, None) => "It is the last move.".to_string(),
-            (n, None) => format!("{n} move{} since were made on top of it.", plural(n)),
+            (n, None) => format!("{n} {} since on top of it.", moves_were(n)),
             (0, Some(fix)) => format!("Move {fix} put it right straight after."),
             (n, Some(fix)) => format!(
-                "{n} move{} were made on top of it until move {fix} put it right.",
-                plural(n)
+                "{n} {} on top of it until move {fix} put it right.",
+                moves_were(n)
             ),
         };
         format!("Move {}: {what}; {answer} goes there. {since}", self.index)
@@ -226,7 +226,29 @@ pub enum Judgement {
     Wrong { answer: Digit },
     /// Neither right nor wrong: an erase, a restore, a strike of a candidate the
     /// position already lacked, or a move while the position was off the solution.
-    Neutral,
+    Neutral(Neutral),
+}
+
+/// Why a move is neither right nor wrong.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Neutral {
+    /// The position was already off the solution.
+    OffTrack,
+    /// A digit erased, or a candidate put back.
+    Undoing,
+    /// The struck candidate was already gone (a peer holds it, or it was struck).
+    AlreadyGone,
+}
+
+impl Neutral {
+    /// The stable JSON key.
+    pub fn key(self) -> &'static str {
+        match self {
+            Neutral::OffTrack => "off_track",
+            Neutral::Undoing => "undoing",
+            Neutral::AlreadyGone => "already_gone",
+        }
+    }
 }
 
 /// One move of a replay, annotated.
@@ -313,14 +335,15 @@ fn judge(
         Move::Strike { digit, .. } if digit == answer && before.digits.get(cell).is_none() => {
             return Judgement::Wrong { answer };
         }
-        _ if !on_track => return Judgement::Neutral,
+        Move::Erase { .. } | Move::Restore { .. } => return Judgement::Neutral(Neutral::Undoing),
+        _ if !on_track => return Judgement::Neutral(Neutral::OffTrack),
         Move::Place { digit, .. } if before.digits.get(cell) != Some(digit) => {
             Goal::Place(cell, digit)
         }
         Move::Strike { digit, .. } if before.board().candidates(cell).contains(digit) => {
             Goal::Exclude(cell, digit)
         }
-        _ => return Judgement::Neutral,
+        _ => return Judgement::Neutral(Neutral::AlreadyGone),
     };
     match Prover::new(board, techniques).prove(goal) {
         Some(proof) => Judgement::Justified(proof),
@@ -399,7 +422,12 @@ impl Annotated {
                 "right, but no known technique proves it here (a guess?)".to_string()
             }
             (Judgement::Wrong { answer }, _) => format!("WRONG: {answer} goes in {cell}"),
-            (Judgement::Neutral, _) => "-".to_string(),
+            (Judgement::Neutral(Neutral::OffTrack), _) => {
+                "made while the position was off the solution".to_string()
+            }
+            (Judgement::Neutral(Neutral::AlreadyGone), _) => "already ruled out".to_string(),
+            (Judgement::Neutral(Neutral::Undoing), Move::Erase { .. }) => "erased".to_string(),
+            (Judgement::Neutral(Neutral::Undoing), _) => "put back".to_string(),
         };
         let mut text = format!("{}. {}: {what}", self.index, self.mv);
         if self.easier_open
@@ -419,6 +447,15 @@ fn with_after(text: String, proof: &Exclusion) -> String {
     match proof.after.len() {
         0 => text,
         n => format!("{text} (after {n} easier step{})", plural(n)),
+    }
+}
+
+/// "1 move was made", "3 moves were made".
+fn moves_were(n: usize) -> &'static str {
+    if n == 1 {
+        "move was made"
+    } else {
+        "moves were made"
     }
 }
 

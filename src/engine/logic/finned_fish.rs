@@ -44,17 +44,19 @@ fn technique(size: usize, sashimi: bool) -> Technique {
     }
 }
 
-/// The subsets of the bits of `mask` with exactly `k` members.
+/// The subsets of the bits of `mask` with exactly `k` members (no allocation: the
+/// finders run on every hint).
 fn sub_masks(mask: u16, k: usize) -> impl Iterator<Item = u16> {
-    let bits: Vec<u16> = (0..9).filter(|i| mask & (1 << i) != 0).collect();
-    let n = bits.len();
-    combinations(n, k.min(n))
-        .filter(move |_| k <= n)
-        .map(move |m| {
-            (0..n)
-                .filter(|i| m & (1 << i) != 0)
-                .fold(0u16, |acc, i| acc | (1 << bits[i]))
-        })
+    let mut next = Some(mask);
+    std::iter::from_fn(move || {
+        while let Some(sub) = next {
+            next = (sub != 0).then(|| (sub - 1) & mask);
+            if sub.count_ones() as usize == k {
+                return Some(sub);
+            }
+        }
+        None
+    })
 }
 
 fn finned_fish(board: &Board, sink: &mut Sink, size: usize, sashimi: bool) {
@@ -73,12 +75,15 @@ fn finned_fish(board: &Board, sink: &mut Sink, size: usize, sashimi: bool) {
                 continue;
             }
             for mask in combinations(bases.len(), size) {
-                let chosen: Vec<(usize, u16)> = bases
-                    .iter()
-                    .enumerate()
-                    .filter(|&(i, _)| mask & (1 << i) != 0)
-                    .map(|(_, &b)| b)
-                    .collect();
+                let mut picked = [(0usize, 0u16); 4];
+                let mut count = 0;
+                for (i, &b) in bases.iter().enumerate() {
+                    if mask & (1 << i) != 0 {
+                        picked[count] = b;
+                        count += 1;
+                    }
+                }
+                let chosen = &picked[..count];
                 let union = chosen.iter().fold(0u16, |acc, &(_, m)| acc | m);
                 if union.count_ones() as usize <= size {
                     continue; // a plain fish (or less): not finned
@@ -97,7 +102,7 @@ fn finned_fish(board: &Board, sink: &mut Sink, size: usize, sashimi: bool) {
                             digit,
                             base_lines: &base_lines,
                             cover_lines: &cover_lines,
-                            chosen: &chosen,
+                            chosen,
                             covers,
                         };
                         let Some(step) = fish.step(board, technique, sashimi) else {
@@ -126,7 +131,7 @@ impl Fish<'_> {
     /// The step, if the fins lie in one box, every base line is covered somewhere,
     /// the fish is of the asked kind and it removes something.
     fn step(&self, board: &Board, technique: Technique, sashimi: bool) -> Option<Step> {
-        let mut fins: Vec<Cell> = Vec::new();
+        let mut fin_box = None;
         let mut is_sashimi = false;
         for &(i, m) in self.chosen {
             let covered = m & self.covers;
@@ -134,15 +139,18 @@ impl Fish<'_> {
                 return None;
             }
             is_sashimi |= covered.count_ones() <= 1;
-            fins.extend(super::unit_cells(self.base_lines[i], m & !self.covers));
+            // The fins of a base line lie in one stack, so in one box.
+            if let Some(fin) = super::unit_cells(self.base_lines[i], m & !self.covers).next() {
+                if fin_box.is_some_and(|b| b != fin.box_index()) {
+                    return None;
+                }
+                fin_box = Some(fin.box_index());
+            }
         }
         if is_sashimi != sashimi {
             return None;
         }
-        let fin_box = fins.first()?.box_index();
-        if fins.iter().any(|c| c.box_index() != fin_box) {
-            return None;
-        }
+        let fin_box = fin_box?;
         let in_base = |cell: Cell| {
             self.chosen
                 .iter()

@@ -6,6 +6,7 @@
 //! ([`instances`]) collects every one (what the external oracle checks against).
 //! Text, highlighting, JSON and grading are all rendered from a [`Step`].
 
+pub mod als;
 pub mod chains;
 pub mod coloring;
 pub mod finned_fish;
@@ -21,6 +22,7 @@ pub mod single_digit;
 pub mod singles;
 pub mod step;
 pub mod subsets;
+pub mod sue_de_coq;
 pub mod technique;
 pub mod uniqueness;
 pub mod wings;

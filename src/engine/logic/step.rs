@@ -5,8 +5,8 @@
 use super::forcing::Branch;
 use super::technique::{Level, Technique};
 use super::{
-    chains, coloring, finned_fish, fish, forcing, intersections, rectangles, remote_pair,
-    single_digit, singles, subsets, uniqueness, wings,
+    als, chains, coloring, finned_fish, fish, forcing, intersections, rectangles, remote_pair,
+    single_digit, singles, subsets, sue_de_coq, uniqueness, wings,
 };
 use crate::engine::board::Board;
 use crate::engine::types::{Candidates, Cell, Digit, Unit};
@@ -102,6 +102,8 @@ impl Step {
             FinnedXWing | SashimiXWing | FinnedSwordfish | SashimiSwordfish | FinnedJellyfish
             | SashimiJellyfish => finned_fish::text(self),
             XChain | XyChain => chains::text(self),
+            SueDeCoq => sue_de_coq::text(self),
+            AlsXz | AlsXyWing => als::text(self),
             DigitForcingChain | CellForcingChain | UnitForcingChain | DynamicForcingChain
             | ForcingNet | NestedForcingNet => forcing::text(self),
         };

@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use super::Sink;
 use super::{
-    chains, coloring, finned_fish, fish, forcing, intersections, rectangles, remote_pair,
-    single_digit, singles, subsets, uniqueness, wings,
+    als, chains, coloring, finned_fish, fish, forcing, intersections, rectangles, remote_pair,
+    single_digit, singles, subsets, sue_de_coq, uniqueness, wings,
 };
 use crate::engine::board::Board;
 
@@ -101,6 +101,9 @@ pub enum Technique {
     SashimiJellyfish,
     XChain,
     XyChain,
+    SueDeCoq,
+    AlsXz,
+    AlsXyWing,
     DigitForcingChain,
     CellForcingChain,
     UnitForcingChain,
@@ -111,7 +114,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 45] = [
+    pub const ALL: [Technique; 48] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
@@ -151,6 +154,9 @@ impl Technique {
         Technique::SashimiJellyfish,
         Technique::XChain,
         Technique::XyChain,
+        Technique::SueDeCoq,
+        Technique::AlsXz,
+        Technique::AlsXyWing,
         Technique::DigitForcingChain,
         Technique::CellForcingChain,
         Technique::UnitForcingChain,
@@ -201,6 +207,9 @@ impl Technique {
             Technique::SashimiJellyfish => "Sashimi Jellyfish",
             Technique::XChain => "X-Chain",
             Technique::XyChain => "XY-Chain",
+            Technique::SueDeCoq => "Sue de Coq",
+            Technique::AlsXz => "ALS-XZ",
+            Technique::AlsXyWing => "ALS-XY-Wing",
             Technique::DigitForcingChain => "Digit Forcing Chain",
             Technique::CellForcingChain => "Cell Forcing Chain",
             Technique::UnitForcingChain => "Unit Forcing Chain",
@@ -252,6 +261,9 @@ impl Technique {
             Technique::SashimiJellyfish => "sashimi_jellyfish",
             Technique::XChain => "x_chain",
             Technique::XyChain => "xy_chain",
+            Technique::SueDeCoq => "sue_de_coq",
+            Technique::AlsXz => "als_xz",
+            Technique::AlsXyWing => "als_xy_wing",
             Technique::DigitForcingChain => "digit_forcing_chain",
             Technique::CellForcingChain => "cell_forcing_chain",
             Technique::UnitForcingChain => "unit_forcing_chain",
@@ -284,7 +296,7 @@ impl Technique {
             | UniqueRectangle4 | UniqueRectangle5 | UniqueRectangle6 | HiddenRectangle
             | RemotePair | FinnedXWing | SashimiXWing | FinnedSwordfish | SashimiSwordfish
             | FinnedJellyfish | SashimiJellyfish => Level::Hard,
-            XChain | XyChain => Level::Expert,
+            XChain | XyChain | SueDeCoq | AlsXz | AlsXyWing => Level::Expert,
             // Forcing chains and nets are what a guess was before them: Extreme.
             DigitForcingChain | CellForcingChain | UnitForcingChain | DynamicForcingChain
             | ForcingNet | NestedForcingNet => Level::Extreme,
@@ -328,6 +340,9 @@ impl Technique {
             SashimiJellyfish => 260,
             XChain => 260,
             XyChain => 260,
+            SueDeCoq => 250,
+            AlsXz => 300,
+            AlsXyWing => 320,
             DigitForcingChain => 300,
             CellForcingChain | UnitForcingChain => 350,
             DynamicForcingChain => 500,
@@ -400,6 +415,9 @@ impl Technique {
             SashimiJellyfish => finned_fish::sashimi_jellyfish,
             XChain => chains::x_chain,
             XyChain => chains::xy_chain,
+            SueDeCoq => sue_de_coq::sue_de_coq,
+            AlsXz => als::als_xz,
+            AlsXyWing => als::als_xy_wing,
             DigitForcingChain => forcing::digit_forcing_chain,
             CellForcingChain => forcing::cell_forcing_chain,
             UnitForcingChain => forcing::unit_forcing_chain,

@@ -6,8 +6,6 @@ use super::event::Counts;
 use super::{Event, Guess, Outcome, Settings, Why, trace};
 use crate::engine::board::Board;
 use crate::engine::grid::Grid;
-use crate::engine::parse::Marked;
-use crate::engine::types::{CELLS, Candidates};
 
 /// A recorded event with the search depth after it.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -20,10 +18,10 @@ pub struct Recorded {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Cursor {
     shown: usize,
-    position: Marked,
+    position: Board,
     path: Vec<Guess>,
     /// The position before each guess on the path, to return to on a backtrack.
-    before_guesses: Vec<Marked>,
+    before_guesses: Vec<Board>,
     counts: Counts,
 }
 
@@ -31,10 +29,7 @@ impl Cursor {
     fn start() -> Cursor {
         Cursor {
             shown: 0,
-            position: Marked {
-                digits: Grid::empty(),
-                candidates: [Candidates::ALL; CELLS],
-            },
+            position: Board::new(),
             path: Vec::new(),
             before_guesses: Vec::new(),
             counts: Counts::default(),
@@ -47,7 +42,7 @@ impl Cursor {
     }
 
     /// The digits placed and every cell's candidates, exactly as the engine has them.
-    pub fn position(&self) -> &Marked {
+    pub fn position(&self) -> &Board {
         &self.position
     }
 

@@ -1,0 +1,307 @@
+//! Almost Locked Sets. An ALS is N open cells of one unit holding N+1 digits
+//! between them: take any one digit away and the rest is locked. Two ALSs are
+//! linked by a restricted common digit x when every x of one sees every x of the
+//! other: then at most one of them holds x, so the other is locked without it.
+//!
+//! ALS-XZ: ALSs A and B with a restricted common x; another digit z of both is in
+//! A or in B, so it leaves every cell that sees all the z's of both. Doubly linked
+//! (two restricted commons): both ALSs are locked on their other digits, so each
+//! common digit leaves the cells that see all its copies in both ALSs, and each
+//! other digit leaves the cells that see all its copies in its own ALS.
+//! ALS-XY-Wing: a pivot ALS C linked to A by x and to B by y (x and y differ); a
+//! digit z of A and B leaves the cells that see all its copies in A and B.
+
+use super::{Sink, Step, Technique, cells_text, open_candidates};
+use crate::engine::board::Board;
+use crate::engine::types::{CELLS, Candidates, Cell, Digit, SIZE, Unit};
+
+/// A set of cells as bits of their indices.
+type Cells = u128;
+
+fn cells_of(mut set: Cells) -> impl Iterator<Item = Cell> {
+    std::iter::from_fn(move || {
+        if set == 0 {
+            return None;
+        }
+        let index = set.trailing_zeros() as usize;
+        set &= set - 1;
+        Some(Cell::new(index))
+    })
+}
+
+/// The cells that see every cell of `set` (none, when `set` is empty).
+fn seeing_all(peers: &[Cells; CELLS], set: Cells) -> Cells {
+    if set == 0 {
+        return 0;
+    }
+    cells_of(set).fold(!0, |acc, c| acc & peers[c.index()])
+}
+
+/// One almost locked set.
+struct Als {
+    cells: Cells,
+    unit: Unit,
+    digits: Candidates,
+    /// The ALS's cells holding each digit.
+    by_digit: [Cells; SIZE],
+    /// The cells that see all of the ALS's cells holding each digit.
+    seeing: [Cells; SIZE],
+}
+
+/// What the finders share: the board's ALSs and who sees what.
+struct Sets {
+    all: Vec<Als>,
+    /// The open cells holding each digit.
+    holders: [Cells; SIZE],
+}
+
+impl Sets {
+    fn new(board: &Board) -> Sets {
+        let mut peers = [0; CELLS];
+        for cell in Cell::all() {
+            peers[cell.index()] = cell.peers().iter().fold(0, |acc, p| acc | 1 << p.index());
+        }
+        let mut holders = [0; SIZE];
+        for cell in board.open_cells() {
+            for d in board.candidates(cell).iter() {
+                holders[d.index()] |= 1 << cell.index();
+            }
+        }
+        let mut all: Vec<Als> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        for unit in Unit::all() {
+            let open: Vec<Cell> = unit
+                .cells()
+                .iter()
+                .copied()
+                .filter(|&c| board.digit(c).is_none())
+                .collect();
+            for mask in 1u32..(1 << open.len()) {
+                let chosen = || (0..open.len()).filter(move |i| mask & (1 << i) != 0);
+                let digits = chosen().fold(Candidates::NONE, |acc, i| {
+                    acc.union(open_candidates(board, open[i]))
+                });
+                if digits.len() != mask.count_ones() + 1 {
+                    continue;
+                }
+                let cells: Cells = chosen().fold(0, |acc, i| acc | 1 << open[i].index());
+                if !seen.insert(cells) {
+                    continue; // the same cells in another unit (a line and a box)
+                }
+                let mut by_digit = [0; SIZE];
+                let mut seeing = [0; SIZE];
+                for d in digits.iter() {
+                    by_digit[d.index()] = cells & holders[d.index()];
+                    seeing[d.index()] = seeing_all(&peers, by_digit[d.index()]);
+                }
+                all.push(Als {
+                    cells,
+                    unit,
+                    digits,
+                    by_digit,
+                    seeing,
+                });
+            }
+        }
+        Sets { all, holders }
+    }
+
+    /// The restricted common digits of two ALSs (their shared cells may hold none of them).
+    fn restricted_commons(&self, a: &Als, b: &Als) -> Candidates {
+        let overlap = a.cells & b.cells;
+        a.digits
+            .intersection(b.digits)
+            .iter()
+            .filter(|d| {
+                let (x, y) = (a.by_digit[d.index()], b.by_digit[d.index()]);
+                (x | y) & overlap == 0 && y & !a.seeing[d.index()] == 0
+            })
+            .collect()
+    }
+
+    /// `digit` removed from every holder outside `outside` that sees all of its
+    /// copies in `sets` (`seeing_all` of a union is the meet of each one's).
+    fn eliminate(&self, digit: Digit, sets: &[&Als], outside: Cells) -> Vec<(Cell, Digit)> {
+        let seeing = sets
+            .iter()
+            .fold(!0, |acc: Cells, als| acc & als.seeing[digit.index()]);
+        let targets = seeing & self.holders[digit.index()] & !outside;
+        cells_of(targets).map(|c| (c, digit)).collect()
+    }
+}
+
+/// The ALS-XZ steps, one per pair of ALSs with a restricted common digit.
+pub fn als_xz(board: &Board, sink: &mut Sink) {
+    let sets = Sets::new(board);
+    for (i, a) in sets.all.iter().enumerate() {
+        for b in &sets.all[i + 1..] {
+            if a.cells & b.cells != 0 {
+                continue;
+            }
+            let rcc = sets.restricted_commons(a, b);
+            if rcc.is_empty() {
+                continue;
+            }
+            let both = a.cells | b.cells;
+            let mut eliminations = Vec::new();
+            for z in a.digits.intersection(b.digits).iter() {
+                if rcc.len() == 1 && rcc.contains(z) {
+                    continue;
+                }
+                eliminations.extend(sets.eliminate(z, &[a, b], both));
+            }
+            if rcc.len() >= 2 {
+                // Doubly linked: each ALS is locked on its digits other than the commons.
+                for als in [a, b] {
+                    for d in als.digits.difference(rcc).iter() {
+                        eliminations.extend(sets.eliminate(d, &[als], both));
+                    }
+                }
+            }
+            eliminations.sort();
+            eliminations.dedup();
+            if eliminations.is_empty() {
+                continue;
+            }
+            if sink.push(als_step(Technique::AlsXz, eliminations, &[a, b], rcc)) {
+                return;
+            }
+        }
+    }
+}
+
+/// ALS-XY-Wings whose three ALSs share no cell.
+pub fn als_xy_wing(board: &Board, sink: &mut Sink) {
+    xy_wing(board, sink, false);
+}
+
+/// ALS-XY-Wings whose ALSs may share cells (HoDoKu's "allow ALS overlap"): the
+/// restricted commons still may not lie in a shared cell.
+pub fn als_xy_wing_overlapping(board: &Board, sink: &mut Sink) {
+    xy_wing(board, sink, true);
+}
+
+fn xy_wing(board: &Board, sink: &mut Sink, overlap: bool) {
+    let sets = Sets::new(board);
+    let n = sets.all.len();
+    // For each ALS, its linked ALSs and their restricted commons.
+    let mut links: Vec<Vec<(usize, Candidates)>> = vec![Vec::new(); n];
+    for i in 0..n {
+        for j in i + 1..n {
+            let (a, b) = (&sets.all[i], &sets.all[j]);
+            if !overlap && a.cells & b.cells != 0 {
+                continue;
+            }
+            // Neither ALS inside the other.
+            if a.cells & !b.cells == 0 || b.cells & !a.cells == 0 {
+                continue;
+            }
+            let rcc = sets.restricted_commons(a, b);
+            if !rcc.is_empty() {
+                links[i].push((j, rcc));
+                links[j].push((i, rcc));
+            }
+        }
+    }
+    for (c, pivot_links) in links.iter().enumerate() {
+        for (k, &(ia, xs)) in pivot_links.iter().enumerate() {
+            for &(ib, ys) in &pivot_links[k + 1..] {
+                let (a, b) = (&sets.all[ia], &sets.all[ib]);
+                if (!overlap && a.cells & b.cells != 0)
+                    || a.cells & !b.cells == 0
+                    || b.cells & !a.cells == 0
+                {
+                    continue;
+                }
+                for x in xs.iter() {
+                    for y in ys.iter().filter(|&y| y != x) {
+                        let zs = a.digits.intersection(b.digits).without(x).without(y);
+                        let mut eliminations = Vec::new();
+                        for z in zs.iter() {
+                            eliminations.extend(sets.eliminate(z, &[a, b], a.cells | b.cells));
+                        }
+                        if eliminations.is_empty() {
+                            continue;
+                        }
+                        let pivot = &sets.all[c];
+                        let commons = Candidates::single(x).with(y);
+                        let step =
+                            als_step(Technique::AlsXyWing, eliminations, &[a, b, pivot], commons);
+                        if sink.push(step) {
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The step: each ALS's cells in turn (units in the same order), the restricted
+/// commons last as a pattern entry on the first cell.
+fn als_step(
+    technique: Technique,
+    eliminations: Vec<(Cell, Digit)>,
+    sets: &[&Als],
+    commons: Candidates,
+) -> Step {
+    let mut pattern = Vec::new();
+    for als in sets {
+        pattern.extend(cells_of(als.cells).map(|c| (c, als.digits)));
+    }
+    let first = pattern.first().map(|&(c, _)| c).unwrap_or(Cell::new(0));
+    pattern.push((first, commons));
+    let units = sets.iter().map(|als| als.unit).collect();
+    Step::elimination(technique, eliminations, pattern, units)
+}
+
+/// "r1c1, r1c2 (row 1, digits 1, 4, 7) and ... are linked by 4".
+pub fn text(step: &Step) -> String {
+    let Some((&(_, commons), cells)) = step.pattern.split_last() else {
+        return String::new();
+    };
+    // Each ALS's cells carry the ALS's digits: consecutive runs with the same digits.
+    let mut groups: Vec<(Vec<Cell>, Candidates)> = Vec::new();
+    for &(cell, digits) in cells {
+        match groups.last_mut() {
+            Some((group, d)) if *d == digits && group.len() + 1 < digits.len() as usize => {
+                group.push(cell)
+            }
+            _ => groups.push((vec![cell], digits)),
+        }
+    }
+    let described: Vec<String> = groups
+        .iter()
+        .zip(&step.units)
+        .map(|((group, digits), unit)| {
+            format!(
+                "{} in {unit} ({} cells, digits {digits})",
+                cells_text(group.iter().copied()),
+                group.len()
+            )
+        })
+        .collect();
+    let commons: Vec<String> = commons.iter().map(|d| d.to_string()).collect();
+    match step.technique {
+        Technique::AlsXyWing => format!(
+            "the almost locked sets {} and {} are each linked to {} by a restricted common digit ({}: every copy in one sees every copy in the other); whichever link holds, one of the first two is locked, so a digit they share is in one of them",
+            described.first().map_or("", String::as_str),
+            described.get(1).map_or("", String::as_str),
+            described.get(2).map_or("", String::as_str),
+            commons.join(" and "),
+        ),
+        _ => {
+            let how = if commons.len() > 1 {
+                "both can hold at most one of them, so both are locked on their other digits, and each common digit is in one of them"
+            } else {
+                "at most one of them holds it, so the other is locked without it, and every other digit they share is in one of them"
+            };
+            format!(
+                "the almost locked sets {} and {} share the restricted common digit {} (every copy in one sees every copy in the other): {how}",
+                described.first().map_or("", String::as_str),
+                described.get(1).map_or("", String::as_str),
+                commons.join(" and "),
+            )
+        }
+    }
+}

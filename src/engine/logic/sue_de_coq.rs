@@ -1,0 +1,198 @@
+//! Sue de Coq. Take two or three open cells C where a box meets a row or column,
+//! holding the digits V (at least two more digits than cells); some other cells L
+//! of the line and B of the box, whose digits VL and VB have none in common, such
+//! that C, L and B together hold exactly as many digits as they have cells. A digit
+//! of VL can only be once in C and L (one line), a digit of VB once in C and B (one
+//! box), and any other digit of V only in C: so every digit is there exactly once.
+//! The digits that must sit in the line's part (all but VB) leave the rest of the
+//! line, and those that must sit in the box's part (all but VL) leave the rest of
+//! the box.
+
+use super::{Sink, Step, Technique, cells_text, combinations, open_candidates};
+use crate::engine::board::Board;
+use crate::engine::types::{Candidates, Cell, Unit};
+
+pub fn sue_de_coq(board: &Board, sink: &mut Sink) {
+    for b in 0..9u8 {
+        let boxed = Unit::Box(b);
+        let (band, stack) = (b as usize / 3, b as usize % 3);
+        let lines = (0..3)
+            .map(|i| Unit::Row((band * 3 + i) as u8))
+            .chain((0..3).map(|i| Unit::Col((stack * 3 + i) as u8)));
+        for line in lines {
+            let meet: Vec<Cell> = boxed
+                .cells()
+                .iter()
+                .copied()
+                .filter(|&c| line.contains(c) && board.digit(c).is_none())
+                .collect();
+            let line_rest = open_outside(board, line, boxed);
+            let box_rest = open_outside(board, boxed, line);
+            for size in 2..=meet.len() {
+                for mask in combinations(meet.len(), size) {
+                    let core: Vec<Cell> = (0..meet.len())
+                        .filter(|i| mask & (1 << i) != 0)
+                        .map(|i| meet[i])
+                        .collect();
+                    let digits = union(board, &core);
+                    if (digits.len() as usize) < size + 2 {
+                        continue;
+                    }
+                    let found = Core {
+                        line,
+                        boxed,
+                        core: &core,
+                        digits,
+                    };
+                    if found.search(board, sink, &line_rest, &box_rest) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The open cells of `unit` outside `other`.
+fn open_outside(board: &Board, unit: Unit, other: Unit) -> Vec<Cell> {
+    unit.cells()
+        .iter()
+        .copied()
+        .filter(|&c| !other.contains(c) && board.digit(c).is_none())
+        .collect()
+}
+
+fn union(board: &Board, cells: &[Cell]) -> Candidates {
+    cells.iter().fold(Candidates::NONE, |acc, &c| {
+        acc.union(open_candidates(board, c))
+    })
+}
+
+/// Every non-empty subset of `cells` whose cells each share a digit with `core`, with its digits.
+fn subsets(board: &Board, cells: &[Cell], core: Candidates) -> Vec<(Vec<Cell>, Candidates)> {
+    let useful: Vec<Cell> = cells
+        .iter()
+        .copied()
+        .filter(|&c| !open_candidates(board, c).intersection(core).is_empty())
+        .collect();
+    (1u16..(1 << useful.len()))
+        .map(|m| {
+            let chosen: Vec<Cell> = (0..useful.len())
+                .filter(|i| m & (1 << i) != 0)
+                .map(|i| useful[i])
+                .collect();
+            let digits = union(board, &chosen);
+            (chosen, digits)
+        })
+        .collect()
+}
+
+/// The intersection cells of one candidate Sue de Coq.
+struct Core<'a> {
+    line: Unit,
+    boxed: Unit,
+    core: &'a [Cell],
+    digits: Candidates,
+}
+
+impl Core<'_> {
+    /// Hands every Sue de Coq on this core to the sink; true when the sink is full.
+    fn search(
+        &self,
+        board: &Board,
+        sink: &mut Sink,
+        line_rest: &[Cell],
+        box_rest: &[Cell],
+    ) -> bool {
+        let line_sets = subsets(board, line_rest, self.digits);
+        let box_sets = subsets(board, box_rest, self.digits);
+        for (l_cells, l_digits) in &line_sets {
+            for (b_cells, b_digits) in &box_sets {
+                if !l_digits.intersection(*b_digits).is_empty() {
+                    continue;
+                }
+                let all = self.digits.union(*l_digits).union(*b_digits);
+                if all.len() as usize != self.core.len() + l_cells.len() + b_cells.len() {
+                    continue;
+                }
+                let used: Vec<Cell> = self
+                    .core
+                    .iter()
+                    .chain(l_cells)
+                    .chain(b_cells)
+                    .copied()
+                    .collect();
+                let mut eliminations = Vec::new();
+                for (unit, gone) in [
+                    (self.line, all.difference(*b_digits)),
+                    (self.boxed, all.difference(*l_digits)),
+                ] {
+                    for &cell in unit.cells() {
+                        if used.contains(&cell) || board.digit(cell).is_some() {
+                            continue;
+                        }
+                        for d in open_candidates(board, cell).intersection(gone).iter() {
+                            eliminations.push((cell, d));
+                        }
+                    }
+                }
+                eliminations.sort();
+                eliminations.dedup();
+                if eliminations.is_empty() {
+                    continue;
+                }
+                let pattern = used
+                    .iter()
+                    .map(|&c| (c, open_candidates(board, c)))
+                    .collect();
+                let mut step = Step::elimination(
+                    Technique::SueDeCoq,
+                    eliminations,
+                    pattern,
+                    vec![self.line, self.boxed],
+                );
+                // The number of intersection cells, to tell the parts apart in the text.
+                step.pattern
+                    .push((self.core[0], Candidates::from_bits(self.core.len() as u16)));
+                if sink.push(step) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}
+
+/// "r1c1, r1c2 (where row 1 meets box 1) hold 1, 2, 5, 8; with r1c7 in the row and r3c3 in the box ...".
+pub fn text(step: &Step) -> String {
+    let Some((&(_, count), cells)) = step.pattern.split_last() else {
+        return String::new();
+    };
+    let (line, boxed) = match step.units.as_slice() {
+        [line, boxed] => (*line, *boxed),
+        _ => return String::new(),
+    };
+    let core_len = (count.bits() as usize).min(cells.len());
+    let (core, rest) = cells.split_at(core_len);
+    let digits = core
+        .iter()
+        .fold(Candidates::NONE, |acc, &(_, k)| acc.union(k));
+    let in_line: Vec<Cell> = rest
+        .iter()
+        .map(|&(c, _)| c)
+        .filter(|&c| !boxed.contains(c))
+        .collect();
+    let in_box: Vec<Cell> = rest
+        .iter()
+        .map(|&(c, _)| c)
+        .filter(|&c| boxed.contains(c))
+        .collect();
+    format!(
+        "{} (where {line} meets {boxed}) hold {digits}; with {} in the {} and {} in the box, which share no digit, these cells hold as many digits as cells, so each digit is there once: the digits that must be in the {}'s part leave the rest of {line}, and those that must be in the box's part leave the rest of {boxed}",
+        cells_text(core.iter().map(|&(c, _)| c)),
+        cells_text(in_line),
+        line.kind_name(),
+        cells_text(in_box),
+        line.kind_name(),
+    )
+}
