@@ -236,7 +236,8 @@ fn the_package_holds_the_sources_and_no_tests() {
             assert!(!file.starts_with(left_out), "{file} is packaged");
         }
     }
-    assert!(files.len() < 100, "{} files packaged", files.len());
+    // Sources grow by a file per technique family: the cap guards against junk, not growth.
+    assert!(files.len() < 130, "{} files packaged", files.len());
 }
 
 fn collect_rust_files(dir: &Path, found: &mut Vec<std::path::PathBuf>) {
