@@ -236,8 +236,8 @@ fn the_package_holds_the_sources_and_no_tests() {
             assert!(!file.starts_with(left_out), "{file} is packaged");
         }
     }
-    // Sources grow by a file per technique family: the cap guards against junk, not growth.
-    assert!(files.len() < 130, "{} files packaged", files.len());
+    // Sources, puzzles and metadata only: well under this while the crate grows.
+    assert!(files.len() < 150, "{} files packaged", files.len());
 }
 
 fn collect_rust_files(dir: &Path, found: &mut Vec<std::path::PathBuf>) {

@@ -113,7 +113,11 @@ fn a_corrupt_save_is_moved_aside_with_a_message_and_nothing_else_is_lost() {
     let mut state = played();
     let mut saver = saver(&store, &state);
     saver.track_stats(Default::default());
-    state.stats.record(None, 100, 2);
+    let nudged = pencilmark::app::stats::Assists {
+        nudges: 2,
+        ..Default::default()
+    };
+    state.stats.record(None, 100_000, &nudged);
     persist(&mut saver, &mut state);
     drop(saver);
     let stats_before = fs::read_to_string(store.stats_path()).unwrap();
@@ -293,8 +297,14 @@ fn stats_command_prints_finished_games_per_level() {
     let level = state.game.grade.map(|g| g.level);
     let mut saver = saver(&store, &state);
     saver.track_stats(Default::default());
-    state.stats.record(level, 300, 1);
-    state.stats.record(level, 200, 0);
+    let unaided = pencilmark::app::stats::Assists::default();
+    let nudged = pencilmark::app::stats::Assists {
+        nudges: 1,
+        ..Default::default()
+    };
+    state.stats.record(level, 300_000, &unaided);
+    state.stats.record(level, 200_000, &nudged);
+    state.stats.record(level, 500_000, &unaided);
     persist(&mut saver, &mut state);
     // The data directory from the environment, as the player also reads it.
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_pencilmark"))
@@ -310,5 +320,6 @@ fn stats_command_prints_finished_games_per_level() {
         .find(|l| l.starts_with(key))
         .unwrap_or_else(|| panic!("no {key} row in:\n{stdout}"));
     let fields: Vec<&str> = row.split_whitespace().collect();
-    assert_eq!(fields, [key, "2", "03:20", "04:10", "1"]);
+    // Three finished, two unaided; the times are the unaided games' only.
+    assert_eq!(fields, [key, "3", "2", "05:00", "06:40"]);
 }

@@ -53,10 +53,26 @@ pub enum Action {
     Confirm,
     /// Close the open overlay or question.
     Close,
-    /// Start a new game.
+    /// Open the new-game screen.
     NewGame,
     /// Quit (the game is saved).
     Quit,
+    /// Suspend to the shell (Ctrl-Z); `fg` comes back to a repainted board.
+    Suspend,
+    /// Esc on the board: dismiss the hint on show, else leave pencil mode.
+    Dismiss,
+    /// Select the next empty cell (row by row, wrapping).
+    NextEmpty,
+    /// Select the previous empty cell.
+    PreviousEmpty,
+    /// Highlight the selected cell's digit across the board, or stop highlighting.
+    HighlightDigit,
+    /// Hide the board and stop the clock until a key is pressed.
+    Pause,
+    /// The terminal's size changed: whether the smallest layout fits.
+    ScreenFits(bool),
+    /// A key on the new-game screen.
+    Menu(super::menu::MenuAction),
     /// Open learn mode on the current position.
     Learn,
     /// A key of the open learn mode.

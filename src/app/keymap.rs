@@ -9,10 +9,14 @@ use super::state::{Overlay, State};
 /// Which part of the app has the keys.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Context {
+    /// Keys that work everywhere, learn mode and the too-small screen included.
+    Anywhere,
     Board,
     Help,
     ConfirmSolve,
     Won,
+    Paused,
+    NewGame,
 }
 
 impl Context {
@@ -23,16 +27,21 @@ impl Context {
             Overlay::Help => Context::Help,
             Overlay::ConfirmSolve => Context::ConfirmSolve,
             Overlay::Won => Context::Won,
+            Overlay::Paused => Context::Paused,
+            Overlay::NewGame => Context::NewGame,
         }
     }
 
     /// The heading of this context's keys in the help overlay.
     pub fn title(self) -> &'static str {
         match self {
+            Context::Anywhere => "Anywhere",
             Context::Board => "Playing",
             Context::Help => "This help",
             Context::ConfirmSolve => "Solve? question",
             Context::Won => "Solved board",
+            Context::Paused => "Paused",
+            Context::NewGame => "New game",
         }
     }
 }
@@ -50,6 +59,8 @@ pub enum Key {
     Delete,
     Esc,
     Enter,
+    Tab,
+    BackTab,
     PageUp,
     PageDown,
     /// Any key not bound otherwise in the context.
@@ -71,6 +82,8 @@ impl Key {
             KeyCode::Delete => Key::Delete,
             KeyCode::Esc => Key::Esc,
             KeyCode::Enter => Key::Enter,
+            KeyCode::Tab => Key::Tab,
+            KeyCode::BackTab => Key::BackTab,
             KeyCode::PageUp => Key::PageUp,
             KeyCode::PageDown => Key::PageDown,
             _ => return None,
@@ -91,6 +104,8 @@ impl Key {
             Key::Delete => "Delete".to_string(),
             Key::Esc => "Esc".to_string(),
             Key::Enter => "Enter".to_string(),
+            Key::Tab => "Tab".to_string(),
+            Key::BackTab => "Shift-Tab".to_string(),
             Key::PageUp => "PgUp".to_string(),
             Key::PageDown => "PgDn".to_string(),
             Key::Other => "any other key".to_string(),
@@ -120,36 +135,47 @@ const fn bind(
     }
 }
 
-use Context::{Board, ConfirmSolve, Help, Won};
+use super::menu::MenuAction;
+use Context::{Anywhere, Board, ConfirmSolve, Help, NewGame, Paused, Won};
 use Key::*;
 
 const PLACE: &str = "place the digit (pencil mode: strike out / restore it)";
+const MOVE: &str = "move";
+const EMPTY: &str = "next / previous empty cell";
+const HISTORY: &str = "undo / redo";
 
 /// Every key binding. Bindings sharing a help text show as one help row.
 pub static BINDINGS: &[Binding] = &[
     bind(
-        Board,
-        &[Up, Char('k')],
-        Action::Move(Direction::Up),
-        "move up",
+        Anywhere,
+        &[Ctrl('c')],
+        Action::Quit,
+        "quit (the game is saved)",
     ),
+    bind(
+        Anywhere,
+        &[Ctrl('z')],
+        Action::Suspend,
+        "suspend to the shell (fg comes back)",
+    ),
+    bind(Board, &[Up, Char('k')], Action::Move(Direction::Up), MOVE),
     bind(
         Board,
         &[Down, Char('j')],
         Action::Move(Direction::Down),
-        "move down",
+        MOVE,
     ),
     bind(
         Board,
         &[Left, Char('h')],
         Action::Move(Direction::Left),
-        "move left",
+        MOVE,
     ),
     bind(
         Board,
         &[Right, Char('l')],
         Action::Move(Direction::Right),
-        "move right",
+        MOVE,
     ),
     bind(Board, &[Char('1')], Action::Digit(1), PLACE),
     bind(Board, &[Char('2')], Action::Digit(2), PLACE),
@@ -164,7 +190,15 @@ pub static BINDINGS: &[Binding] = &[
         Board,
         &[Char('0'), Char('x'), Backspace, Delete],
         Action::Erase,
-        "erase the digit",
+        "erase the digit (or type it again)",
+    ),
+    bind(Board, &[Tab], Action::NextEmpty, EMPTY),
+    bind(Board, &[BackTab], Action::PreviousEmpty, EMPTY),
+    bind(
+        Board,
+        &[Char('f')],
+        Action::HighlightDigit,
+        "highlight this cell's digit everywhere (again: off)",
     ),
     bind(
         Board,
@@ -178,8 +212,8 @@ pub static BINDINGS: &[Binding] = &[
         Action::CycleCandidates,
         "candidates: Auto / Manual / hidden",
     ),
-    bind(Board, &[Char('u')], Action::Undo, "undo"),
-    bind(Board, &[Ctrl('r')], Action::Redo, "redo"),
+    bind(Board, &[Char('u')], Action::Undo, HISTORY),
+    bind(Board, &[Ctrl('r')], Action::Redo, HISTORY),
     bind(
         Board,
         &[Char('H')],
@@ -218,6 +252,18 @@ pub static BINDINGS: &[Binding] = &[
     ),
     bind(
         Board,
+        &[Char('n')],
+        Action::NewGame,
+        "new game: any level, famous, pasted, saved games",
+    ),
+    bind(
+        Board,
+        &[Char('P')],
+        Action::Pause,
+        "pause (board hidden, clock stopped)",
+    ),
+    bind(
+        Board,
         &[PageUp],
         Action::Scroll(-3),
         "propagation log: earlier entries",
@@ -231,7 +277,13 @@ pub static BINDINGS: &[Binding] = &[
     bind(Board, &[Char('?')], Action::Help, "this help"),
     bind(
         Board,
-        &[Char('q'), Esc],
+        &[Esc],
+        Action::Dismiss,
+        "dismiss the hint, leave pencil mode",
+    ),
+    bind(
+        Board,
+        &[Char('q')],
         Action::Quit,
         "quit (the game is saved)",
     ),
@@ -253,16 +305,134 @@ pub static BINDINGS: &[Binding] = &[
     bind(ConfirmSolve, &[Char('y')], Action::Confirm, "yes, solve it"),
     bind(ConfirmSolve, &[Other], Action::Close, "no, keep playing"),
     bind(Won, &[Char('n')], Action::NewGame, "new game"),
+    bind(
+        NewGame,
+        &[Up, Char('k')],
+        Action::Menu(MenuAction::Up),
+        "up",
+    ),
+    bind(
+        NewGame,
+        &[Down, Char('j')],
+        Action::Menu(MenuAction::Down),
+        "down",
+    ),
+    bind(
+        NewGame,
+        &[Left, Char('h')],
+        Action::Menu(MenuAction::Easier),
+        "easier level",
+    ),
+    bind(
+        NewGame,
+        &[Right, Char('l')],
+        Action::Menu(MenuAction::Harder),
+        "harder level",
+    ),
+    bind(NewGame, &[Enter], Action::Menu(MenuAction::Choose), "open"),
+    bind(
+        NewGame,
+        &[Char('b')],
+        Action::Menu(MenuAction::Jump('b')),
+        "a bundled puzzle of the level",
+    ),
+    bind(
+        NewGame,
+        &[Char('g')],
+        Action::Menu(MenuAction::Jump('g')),
+        "a generated puzzle of the level",
+    ),
+    bind(
+        NewGame,
+        &[Char('f')],
+        Action::Menu(MenuAction::Jump('f')),
+        "the famous puzzles",
+    ),
+    bind(
+        NewGame,
+        &[Char('p')],
+        Action::Menu(MenuAction::Jump('p')),
+        "paste or type a puzzle",
+    ),
+    bind(
+        NewGame,
+        &[Char('r')],
+        Action::Menu(MenuAction::Jump('r')),
+        "restart this puzzle (asks for y)",
+    ),
+    bind(
+        NewGame,
+        &[Char('c')],
+        Action::Menu(MenuAction::Jump('c')),
+        "your saved games",
+    ),
+    bind(
+        NewGame,
+        &[Char('d')],
+        Action::Menu(MenuAction::Delete),
+        "delete the saved game (asks for y)",
+    ),
+    bind(NewGame, &[Esc], Action::Close, "cancel"),
+    bind(
+        NewGame,
+        &[Char('q')],
+        Action::Quit,
+        "quit (the game is saved)",
+    ),
     bind(Won, &[Char('u')], Action::Undo, "undo the last move"),
-    bind(Won, &[Char('q'), Esc], Action::Quit, "quit"),
+    bind(Won, &[Esc], Action::Close, "close, look at the board"),
+    bind(Won, &[Char('q')], Action::Quit, "quit"),
+    bind(
+        Paused,
+        &[Char('q')],
+        Action::Quit,
+        "quit (the game is saved)",
+    ),
+    bind(Paused, &[Other], Action::Close, "any other key: play on"),
 ];
 
 /// The action a key press asks for in the state's current context.
 pub fn keymap(event: KeyEvent, state: &State) -> Option<Action> {
+    let key = Key::from_event(event);
+    if let Some(key) = key
+        && let Some(binding) = BINDINGS
+            .iter()
+            .find(|b| b.context == Anywhere && b.keys.contains(&key))
+    {
+        return Some(binding.action.clone());
+    }
+    if state.too_small {
+        // Nothing acts blind on a board the player cannot see; only quitting.
+        return (key == Some(Char('q'))).then_some(Action::Quit);
+    }
     if state.learn.is_some() {
+        // q quits from learn mode too (the game is saved); Esc leaves it.
+        if key == Some(Char('q')) {
+            return Some(Action::Quit);
+        }
         return super::learn::keymap(event).map(Action::LearnStep);
     }
-    let key = Key::from_event(event)?;
+    let key = key?;
+    if let Some(menu) = &state.menu {
+        // A question takes y (anything else is no); the paste line takes text.
+        if menu.question.is_some() {
+            let answer = if key == Char('y') {
+                MenuAction::Yes
+            } else {
+                MenuAction::No
+            };
+            return Some(Action::Menu(answer));
+        }
+        if menu.paste.is_some() {
+            return match key {
+                Char(c) => Some(Action::Menu(MenuAction::Type(c))),
+                Backspace => Some(Action::Menu(MenuAction::Backspace)),
+                Enter => Some(Action::Menu(MenuAction::Choose)),
+                Esc => Some(Action::Close),
+                _ => None,
+            };
+        }
+    }
     let context = Context::of(state);
     let in_context = || BINDINGS.iter().filter(move |b| b.context == context);
     in_context()

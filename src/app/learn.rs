@@ -65,7 +65,7 @@ impl LearnAction {
             LearnAction::ToggleOrder => "fewest first / row-major",
             LearnAction::Restart => "first event",
             LearnAction::ToEnd => "last event",
-            LearnAction::Keep => "keep these digits and leave",
+            LearnAction::Keep => "keep the solution and leave (once the run ends solved)",
             LearnAction::Leave => "leave, board unchanged",
         }
     }
@@ -259,7 +259,14 @@ impl LearnState {
                 self.running = false;
                 self.cursor = self.recording.seek(self.recording.len());
             }
-            LearnAction::Keep => return LearnExit::Keep(self.cursor.position().digits),
+            LearnAction::Keep => {
+                // Only a finished, right board: never digits of a branch that is
+                // still a guess, nor a half-propagated position.
+                let digits = self.cursor.position().digits;
+                if self.at_end() && digits.is_solution_of(&self.start) {
+                    return LearnExit::Keep(digits);
+                }
+            }
             LearnAction::Leave => return LearnExit::Leave,
         }
         LearnExit::Stay

@@ -1,8 +1,11 @@
 //! The loop: draw, read an event (key presses, mouse clicks, resizes), update,
-//! save when the game changed. Terminal set-up and restore go through ratatui,
-//! whose panic hook restores the terminal; mouse capture is switched off too.
+//! save when the game changed. The terminal is set up and restored here, never
+//! with a panic: a dead terminal (a closed window) ends the loop, the game is
+//! saved, and errors writing to it are ignored. The panic hook restores the
+//! terminal too. SIGTERM, SIGHUP, SIGINT and SIGQUIT save and leave; SIGTSTP
+//! (and Ctrl-Z) hand the terminal back to the shell, and `fg` repaints.
 
-use std::io::{self, IsTerminal};
+use std::io::{self, IsTerminal, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -10,61 +13,148 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use ratatui::DefaultTerminal;
+use ratatui::crossterm::cursor::Show;
 use ratatui::crossterm::event::{
     self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind, MouseButton, MouseEventKind,
 };
 use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::{
+    Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
 use ratatui::layout::Rect;
+use ratatui::{DefaultTerminal, Terminal, backend::CrosstermBackend};
 
 use super::action::Action;
 use super::keymap::keymap;
+use super::menu::SavedRow;
 use super::state::State;
 use super::ui;
-use super::update::{Effect, switch_game, update};
+use super::update::{self, Effect, switch_game, update};
 use crate::app::state::Game;
 use crate::store::Saver;
 
 /// How often the clock ticks (and the screen redraws) with no input.
 const TICK: Duration = Duration::from_millis(250);
+/// The most one tick adds to the clock: time the process spent stopped or
+/// asleep is not play.
+const LONGEST_TICK: u64 = 1_000;
+/// What the shell shows after a quit with the game saved.
+pub const SAVED_NOTE: &str = "saved; run pencilmark to resume";
 
 /// Whether standard output is a terminal the player can draw on.
 pub fn have_terminal() -> bool {
     io::stdout().is_terminal()
 }
 
+/// Why the player cannot draw on this terminal, if it cannot (`TERM=dumb`).
+pub fn unusable_terminal() -> Option<String> {
+    match std::env::var("TERM") {
+        Ok(term) if term == "dumb" => Some(
+            "this terminal (TERM=dumb) cannot draw the board; run pencilmark in a full \
+             terminal (xterm, a terminal emulator, tmux)"
+                .to_string(),
+        ),
+        _ => None,
+    }
+}
+
+/// Raw mode, the alternate screen and mouse reports on.
+fn enter_screen() -> io::Result<()> {
+    enable_raw_mode()?;
+    execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture)
+}
+
+/// The terminal as it was: every step tried, every error ignored (the
+/// terminal may be gone, and a failure here must not become a panic).
+fn leave_screen() {
+    let _ = execute!(io::stdout(), DisableMouseCapture, Show);
+    let _ = disable_raw_mode();
+    let _ = execute!(io::stdout(), LeaveAlternateScreen);
+}
+
 /// Runs the player until it quits; the game is saved (by `saver`, which holds
-/// the game's lock) on every change and at the end.
+/// the game's lock) on every change and at the end, and the shell is told.
 pub fn run(mut state: State, saver: &mut Saver) -> Result<()> {
-    let stop = Arc::new(AtomicBool::new(false));
-    watch_signals(&stop);
+    let signals = Signals::watch();
     let previous_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        let _ = execute!(io::stdout(), DisableMouseCapture);
+        leave_screen();
         previous_hook(info);
     }));
-    let mut terminal = ratatui::try_init().context("cannot set up the terminal")?;
-    let _ = execute!(io::stdout(), EnableMouseCapture);
-    let result = event_loop(&mut terminal, &mut state, saver, &stop);
-    let _ = execute!(io::stdout(), DisableMouseCapture);
-    ratatui::restore();
-    if !persist(saver, &mut state)
-        && let Some(message) = &state.message
-    {
-        // The screen is gone: the last word on a failed save goes to the terminal.
-        eprintln!("pencilmark: {}", message.text);
+    if let Err(err) = enter_screen() {
+        leave_screen();
+        return Err(err).context("cannot set up the terminal");
+    }
+    let result = Terminal::new(CrosstermBackend::new(io::stdout()))
+        .context("cannot set up the terminal")
+        .and_then(|mut terminal| {
+            let result = event_loop(&mut terminal, &mut state, saver, &signals);
+            if terminal.show_cursor().is_err() {
+                // The terminal is gone: dropping it would report that on a dead
+                // stderr, and that report would panic. Let it go unreported.
+                std::mem::forget(terminal);
+            }
+            result
+        });
+    leave_screen();
+    let saved = persist(saver, &mut state);
+    // The screen is gone: the last word goes to the shell (if it is still there).
+    let note = if !saved {
+        state
+            .message
+            .as_ref()
+            .map(|m| format!("pencilmark: {}", m.text))
+    } else if saver.read_only() {
+        Some("pencilmark: not saved: the game is open in another pencilmark".to_string())
+    } else {
+        Some(SAVED_NOTE.to_string())
+    };
+    if let Some(note) = note {
+        let _ = writeln!(io::stdout(), "{note}");
     }
     result
 }
 
-/// Raises `stop` on SIGTERM and SIGHUP so the loop can save and leave.
-fn watch_signals(stop: &Arc<AtomicBool>) {
-    #[cfg(unix)]
-    for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
-        let _ = signal_hook::flag::register(signal, Arc::clone(stop));
+/// The signals the loop acts on, each raising a flag it reads between events.
+struct Signals {
+    /// SIGTERM, SIGHUP, SIGINT, SIGQUIT: save and leave.
+    stop: Arc<AtomicBool>,
+    /// SIGTSTP: give the terminal back, stop, and repaint on `fg`.
+    suspend: Arc<AtomicBool>,
+}
+
+impl Signals {
+    fn watch() -> Signals {
+        let signals = Signals {
+            stop: Arc::new(AtomicBool::new(false)),
+            suspend: Arc::new(AtomicBool::new(false)),
+        };
+        #[cfg(unix)]
+        {
+            use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP};
+            for signal in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] {
+                let _ = signal_hook::flag::register(signal, Arc::clone(&signals.stop));
+            }
+            let _ = signal_hook::flag::register(SIGTSTP, Arc::clone(&signals.suspend));
+        }
+        signals
     }
-    #[cfg(not(unix))]
-    let _ = stop;
+}
+
+/// Saves, hands the terminal back to the shell and stops the process (as
+/// SIGTSTP would); once continued (`fg`), takes the terminal again and repaints.
+fn suspend(terminal: &mut DefaultTerminal, state: &mut State, saver: &mut Saver) -> Result<()> {
+    persist(saver, state);
+    leave_screen();
+    #[cfg(unix)]
+    signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGTSTP)
+        .context("cannot suspend")?;
+    enter_screen().context("cannot take the terminal back")?;
+    // A fresh terminal on a cleared screen draws everything on its first frame
+    // (`Terminal::clear` would ask the terminal where its cursor is, and wait).
+    execute!(io::stdout(), Clear(ClearType::All)).context("cannot repaint")?;
+    *terminal = Terminal::new(CrosstermBackend::new(io::stdout())).context("cannot repaint")?;
+    Ok(())
 }
 
 /// Reads terminal events on a thread of its own. crossterm's reader spins
@@ -83,43 +173,63 @@ fn spawn_reader() -> Receiver<Event> {
     receiver
 }
 
+/// Whether the smallest layout fits a terminal of this size.
+fn fits(width: u16, height: u16) -> bool {
+    ui::Layout::for_area(Rect::new(0, 0, width, height)) != ui::Layout::TooSmall
+}
+
 fn event_loop(
     terminal: &mut DefaultTerminal,
     state: &mut State,
     saver: &mut Saver,
-    stop: &AtomicBool,
+    signals: &Signals,
 ) -> Result<()> {
     let events = spawn_reader();
     let mut saved = state.revision;
     let mut last_tick = Instant::now();
-    while state.running && !stop.load(Ordering::Relaxed) {
-        terminal.draw(|frame| ui::render(state, frame))?;
+    if let Ok(size) = terminal.size() {
+        update(state, Action::ScreenFits(fits(size.width, size.height)));
+    }
+    while state.running && !signals.stop.load(Ordering::Relaxed) {
+        if terminal.draw(|frame| ui::render(state, frame)).is_err() {
+            // The terminal is gone (a closed window): leave; the game is saved after.
+            break;
+        }
         let event = match events.recv_timeout(TICK) {
             Ok(event) => Some(event),
             Err(RecvTimeoutError::Timeout) => None,
             Err(RecvTimeoutError::Disconnected) => break,
         };
+        let mut stop_now = signals.suspend.swap(false, Ordering::Relaxed);
         if let Some(event) = event {
-            let size = terminal.size()?;
+            let Ok(size) = terminal.size() else { break };
             let area = Rect::new(0, 0, size.width, size.height);
             let action = match event {
                 Event::Key(key) if key.kind == KeyEventKind::Press => keymap(key, state),
-                Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
+                Event::Mouse(mouse)
+                    if mouse.kind == MouseEventKind::Down(MouseButton::Left)
+                        && !state.too_small =>
+                {
                     ui::cell_at(area, mouse.column, mouse.row).map(|cell| Action::Select {
                         row: cell.row() as u8,
                         col: cell.col() as u8,
                     })
                 }
+                Event::Resize(width, height) => Some(Action::ScreenFits(fits(width, height))),
                 _ => None,
             };
             if let Some(action) = action {
-                dispatch(state, saver, action);
+                stop_now |= dispatch(state, saver, action) == Flow::Suspend;
             }
+        }
+        if stop_now {
+            suspend(terminal, state, saver)?;
+            last_tick = Instant::now();
         }
         let now = Instant::now();
         let millis = now.duration_since(last_tick).as_millis() as u64;
         if millis > 0 {
-            update(state, Action::Tick(millis));
+            update(state, Action::Tick(millis.min(LONGEST_TICK)));
             last_tick = now;
         }
         if state.revision != saved {
@@ -130,10 +240,20 @@ fn event_loop(
     Ok(())
 }
 
-/// Updates the state and does the outside work the update asks for.
-pub fn dispatch(state: &mut State, saver: &mut Saver, action: Action) {
+/// What the loop does after an action.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Flow {
+    Continue,
+    /// Give the terminal back to the shell until `fg`.
+    Suspend,
+}
+
+/// Updates the state and does the outside work the update asks for (except
+/// suspending, which needs the terminal: the loop does it).
+pub fn dispatch(state: &mut State, saver: &mut Saver, action: Action) -> Flow {
     match update(state, action) {
         Effect::None => {}
+        Effect::Suspend => return Flow::Suspend,
         Effect::Export(text) => {
             let report = match saver.store().export(&text) {
                 Ok(path) => Action::Notice(format!("Exported to {}", path.display())),
@@ -142,12 +262,80 @@ pub fn dispatch(state: &mut State, saver: &mut Saver, action: Action) {
             update(state, report);
         }
         Effect::Open { givens, name } => open(state, saver, &givens, &name),
+        Effect::ListGames => {
+            let saved = saved_rows(saver);
+            update::menu::open(state, saved);
+        }
+        Effect::OpenBundled(level) => {
+            let named = crate::puzzles::pick(level, seed());
+            open(state, saver, &named.givens, &named.name);
+        }
+        Effect::Generate(level) => {
+            let request = crate::engine::generate::Request::new(level);
+            match crate::engine::generate::generate(&request, seed(), 0) {
+                Ok(made) => {
+                    let name = format!("Generated {}", level.key());
+                    open(state, saver, &made.givens, &name);
+                }
+                Err(err) => {
+                    update(
+                        state,
+                        Action::Failure(format!("No puzzle generated: {err}")),
+                    );
+                }
+            }
+        }
+        Effect::Delete(givens) => match saver.store().delete_game(&givens) {
+            Ok(()) => {
+                let saved = saved_rows(saver);
+                update::menu::deleted(state, saved);
+            }
+            Err(err) => {
+                update(state, Action::Failure(format!("Not deleted: {err:#}")));
+            }
+        },
     }
+    Flow::Continue
+}
+
+/// The saved games for the new-game screen, most recent first.
+fn saved_rows(saver: &Saver) -> Vec<SavedRow> {
+    saver
+        .store()
+        .list_games()
+        .into_iter()
+        .map(|g| SavedRow {
+            givens: g.givens,
+            name: g.name,
+            level: g.level,
+            filled: g.filled,
+            elapsed_ms: g.elapsed_ms,
+            finished: g.finished,
+        })
+        .collect()
+}
+
+/// A seed for a random choice (a bundled puzzle, a generated one).
+fn seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
 }
 
 /// Saves the game on screen, then opens the puzzle `givens` from its save (or
 /// new), taking its lock; the old game's lock is let go.
 fn open(state: &mut State, saver: &mut Saver, givens: &crate::engine::Grid, name: &str) {
+    if *givens == state.game.givens {
+        // The game on screen: nothing to open (its lock is already ours).
+        if state.menu.is_some() {
+            update(state, Action::Close);
+        }
+        update(
+            state,
+            Action::Notice("This is the game on screen".to_string()),
+        );
+        return;
+    }
     if !persist(saver, state) {
         // The old game could not be saved: stay on it rather than lose it.
         return;

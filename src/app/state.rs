@@ -1,8 +1,11 @@
 //! The player's model: the game (givens, position, history, clock) and what is on
 //! screen around it (selection, modes, overlay, messages, the hint in progress).
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use serde::{Deserialize, Serialize};
 
+use super::stats::{Assists, Stats};
 use crate::engine::grade::{self, Level};
 use crate::engine::hint::Hint;
 use crate::engine::logic::Technique;
@@ -10,7 +13,6 @@ use crate::engine::search;
 use crate::engine::types::CELLS;
 use crate::engine::{Board, Candidates, Cell, Digit, Grid};
 use crate::puzzles;
-use crate::store::Stats;
 
 /// The player's position: the digits on the board (givens included), their own
 /// pencil marks (Manual mode) and the candidates they struck out (Auto mode).
@@ -60,14 +62,13 @@ impl Position {
 }
 
 /// A stack of positions (the undo or the redo list). Every entry carries a
-/// serial number that is never reused within the stack, so the store can tell
+/// serial number that is never reused in the process, so the store can tell
 /// which entries it already wrote and append only the new ones: saving stays
 /// cheap however long the history grows.
 #[derive(Clone, Debug, Default)]
 pub struct History {
     positions: Vec<Position>,
     serials: Vec<u64>,
-    next_serial: u64,
 }
 
 /// Two histories are equal when they hold the same positions (serials are bookkeeping).
@@ -79,21 +80,28 @@ impl PartialEq for History {
 
 impl Eq for History {}
 
+/// The next history serial number. One counter for the whole process, so a
+/// restarted or reopened game never reuses a serial its save already holds.
+static NEXT_SERIAL: AtomicU64 = AtomicU64::new(0);
+
+fn take_serials(count: u64) -> u64 {
+    NEXT_SERIAL.fetch_add(count, Ordering::Relaxed)
+}
+
 impl History {
-    /// A history of `positions` (oldest first), numbered 0, 1, 2, ...
+    /// A history of `positions` (oldest first), with fresh serial numbers.
     pub fn from_positions(positions: Vec<Position>) -> History {
-        let next_serial = positions.len() as u64;
+        let count = positions.len() as u64;
+        let first = take_serials(count);
         History {
-            serials: (0..next_serial).collect(),
+            serials: (first..first + count).collect(),
             positions,
-            next_serial,
         }
     }
 
     pub fn push(&mut self, position: Position) {
         self.positions.push(position);
-        self.serials.push(self.next_serial);
-        self.next_serial += 1;
+        self.serials.push(take_serials(1));
     }
 
     pub fn pop(&mut self) -> Option<Position> {
@@ -184,6 +192,8 @@ pub struct Game {
     pub redo: History,
     pub elapsed_ms: u64,
     pub hints_used: u32,
+    /// Every assist the game got, by kind (the win screen and statistics say so).
+    pub assists: Assists,
     /// The board is complete and right (by the player or by `S`).
     pub finished: bool,
     /// The board was filled by `S`, not by the player.
@@ -222,6 +232,7 @@ impl Game {
             redo: History::default(),
             elapsed_ms: 0,
             hints_used: 0,
+            assists: Assists::default(),
             finished: false,
             solved_by_computer: false,
             counted: false,
@@ -289,6 +300,10 @@ pub enum Overlay {
     ConfirmSolve,
     /// The board is complete: time, hints, statistics, new game.
     Won,
+    /// Paused: the board is hidden and the clock stopped until a key is pressed.
+    Paused,
+    /// The new-game screen ([`State::menu`]).
+    NewGame,
 }
 
 /// How a message reads.
@@ -344,6 +359,13 @@ pub struct State {
     /// Another pencilmark has this game open: it is shown, but moves are
     /// refused and nothing is saved (so neither player overwrites the other).
     pub read_only: bool,
+    /// The terminal is smaller than the smallest layout: only quitting works
+    /// and the clock stops (set by the loop from the terminal's size).
+    pub too_small: bool,
+    /// The digit the player asked to see across the board (`f`), until asked again.
+    pub highlight: Option<Digit>,
+    /// The new-game screen, while it is open (`Overlay::NewGame`).
+    pub menu: Option<super::menu::NewGameMenu>,
 }
 
 impl State {
@@ -366,12 +388,30 @@ impl State {
             revision: 0,
             learn: None,
             read_only: false,
+            too_small: false,
+            highlight: None,
+            menu: None,
         }
     }
 
     /// The selected cell's digit, if any.
     pub fn selected_digit(&self) -> Option<Digit> {
         self.game.position.digits.get(self.selected)
+    }
+
+    /// The digit the board highlights: the one asked for with `f`, else the
+    /// selected cell's digit.
+    pub fn highlighted_digit(&self) -> Option<Digit> {
+        self.highlight.or_else(|| self.selected_digit())
+    }
+
+    /// Whether the game clock runs: not while paused, in help, in learn mode,
+    /// on the too-small screen, or once the board is finished.
+    pub fn clock_runs(&self) -> bool {
+        !self.game.finished
+            && !self.too_small
+            && self.learn.is_none()
+            && matches!(self.overlay, Overlay::None | Overlay::ConfirmSolve)
     }
 
     /// The marks shown in an open `cell` under the current mode (given the board

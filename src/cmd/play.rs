@@ -94,16 +94,21 @@ pub fn run(args: &PlayArgs) -> Result<Exit> {
         );
         return Ok(Exit::BadInput);
     }
+    if let Some(why) = run::unusable_terminal() {
+        eprintln!("pencilmark play: {why}");
+        return Ok(Exit::BadInput);
+    }
     let store = Store::locate(args.data_dir.as_deref())?;
     let mut notices = Vec::new();
     notices.extend(store.migrate_legacy());
     let stats = store.load_stats();
     notices.extend(stats.notice);
+    let games = store.list_games();
+    let first_launch = games.is_empty() && puzzle.is_none();
     let (givens, name) = match puzzle {
         Some(chosen) => chosen,
         None => {
             // The most recent unfinished game; else the puzzle after the last one played.
-            let games = store.list_games();
             match games.iter().find(|g| !g.finished) {
                 Some(recent) => (recent.givens, recent.name.clone()),
                 None => {
@@ -130,6 +135,13 @@ pub fn run(args: &PlayArgs) -> Result<Exit> {
         state.say(
             Tone::Info,
             "You solved this puzzle before: here it is again from the start",
+        );
+    }
+    if first_launch {
+        state.say(
+            Tone::Info,
+            "Welcome! This is a medium puzzle to start with. Press n for a new game \
+             (any level, the famous puzzles, your own), ? for the keys.",
         );
     }
     state.stats = stats;

@@ -1,16 +1,21 @@
-//! `pencilmark stats`: the statistics of finished games, per level.
+//! `pencilmark stats`: the statistics of finished games, per level. Read-only:
+//! it never creates, moves or changes a file.
 
 use std::path::PathBuf;
 
 use anyhow::Result;
 use clap::Args;
+use serde::Serialize;
 
 use super::Exit;
+use crate::app::stats::Stats;
 use crate::app::ui::clock;
 use crate::engine::grade::Level;
 use crate::store::Store;
 
-/// Show the statistics of finished games: count, best and average time, hints used.
+/// Show the statistics of finished games per level: how many, how many
+/// unaided (no hint, propagation, check, solve or learn-mode keep), and the
+/// best and average times of the unaided ones.
 #[derive(Args, Debug, Default)]
 #[command(
     after_help = "Examples:\n  pencilmark stats\n  pencilmark stats --json\n  \
@@ -20,9 +25,50 @@ pub struct StatsArgs {
     /// Where the statistics live (default: the user's data directory, or $PENCILMARK_DATA_DIR).
     #[arg(long, value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
-    /// Print the statistics file's JSON.
+    /// Print JSON: {"levels": {"easy": {"finished", "unaided", "assisted",
+    /// "assists", "best_ms", "average_ms"}, ...}}; times over unaided games only.
     #[arg(long)]
     pub json: bool,
+}
+
+/// One level's line of `stats --json` (a stable contract).
+#[derive(Serialize)]
+struct LevelReport {
+    finished: u32,
+    unaided: u32,
+    assisted: u32,
+    /// Assists over all finished games.
+    assists: u64,
+    /// Unaided games only; `null` before the first.
+    best_ms: Option<u64>,
+    average_ms: Option<u64>,
+}
+
+/// The levels in order, easiest first, then "ungraded".
+fn levels() -> impl Iterator<Item = &'static str> {
+    Level::ALL
+        .iter()
+        .map(|l| l.key())
+        .chain(std::iter::once("ungraded"))
+}
+
+fn report(stats: &Stats) -> Vec<(&'static str, LevelReport)> {
+    levels()
+        .filter_map(|key| {
+            let s = stats.levels.get(key)?;
+            Some((
+                key,
+                LevelReport {
+                    finished: s.finished,
+                    unaided: s.unaided,
+                    assisted: s.finished.saturating_sub(s.unaided),
+                    assists: s.assists,
+                    best_ms: s.best_ms,
+                    average_ms: s.average_ms(),
+                },
+            ))
+        })
+        .collect()
 }
 
 /// Runs the command.
@@ -33,11 +79,17 @@ pub fn run(args: &StatsArgs) -> Result<Exit> {
         eprintln!("pencilmark stats: {notice}");
     }
     let stats = loaded.value.unwrap_or_default();
+    let rows = report(&stats);
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&stats)?);
+        let levels: serde_json::Map<String, serde_json::Value> = rows
+            .iter()
+            .map(|(key, row)| Ok((key.to_string(), serde_json::to_value(row)?)))
+            .collect::<Result<_>>()?;
+        let json = serde_json::json!({ "levels": levels });
+        println!("{}", serde_json::to_string_pretty(&json)?);
         return Ok(Exit::Done);
     }
-    if stats.levels.is_empty() {
+    if rows.is_empty() {
         println!(
             "No finished games yet (statistics in {}).",
             store.dir().display()
@@ -45,24 +97,20 @@ pub fn run(args: &StatsArgs) -> Result<Exit> {
         return Ok(Exit::Done);
     }
     println!(
-        "{:<10} {:>8} {:>9} {:>9} {:>6}",
-        "level", "finished", "best", "average", "hints"
+        "{:<10} {:>8} {:>8} {:>9} {:>9}",
+        "level", "finished", "unaided", "best", "average"
     );
-    let order = Level::ALL
-        .iter()
-        .map(|l| l.key())
-        .chain(std::iter::once("ungraded"));
-    for key in order {
-        if let Some(s) = stats.levels.get(key) {
-            println!(
-                "{:<10} {:>8} {:>9} {:>9} {:>6}",
-                key,
-                s.finished,
-                clock(s.best_secs.unwrap_or(0) * 1000),
-                clock(s.average_secs() * 1000),
-                s.hints
-            );
-        }
+    let time = |ms: Option<u64>| ms.map_or("-".to_string(), clock);
+    for (key, row) in rows {
+        println!(
+            "{:<10} {:>8} {:>8} {:>9} {:>9}",
+            key,
+            row.finished,
+            row.unaided,
+            time(row.best_ms),
+            time(row.average_ms)
+        );
     }
+    println!("(best and average over unaided games only)");
     Ok(Exit::Done)
 }

@@ -21,6 +21,47 @@ pub const EXPLAIN: u8 = 3;
 /// The explanation, with the move applied to the position.
 pub const APPLY: u8 = 4;
 
+/// How much a hint reveals. Each level reveals strictly more than the one
+/// before: the nudge names a unit to look at (never a cell or a digit), the
+/// technique level names the technique and where, the explanation gives the
+/// whole reasoning, and apply makes the move. `pencilmark hint --level` and the
+/// player's `H` both climb this ladder and read its texts from [`Hint::text_at`].
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub enum HintLevel {
+    Nudge = 1,
+    Technique = 2,
+    Explanation = 3,
+    Apply = 4,
+}
+
+impl HintLevel {
+    pub const ALL: [HintLevel; 4] = [
+        HintLevel::Nudge,
+        HintLevel::Technique,
+        HintLevel::Explanation,
+        HintLevel::Apply,
+    ];
+
+    /// The level numbered `n` (1 to 4); higher numbers are [`HintLevel::Apply`].
+    pub fn from_number(n: u8) -> HintLevel {
+        match n {
+            ..=1 => HintLevel::Nudge,
+            2 => HintLevel::Technique,
+            3 => HintLevel::Explanation,
+            _ => HintLevel::Apply,
+        }
+    }
+
+    pub fn number(self) -> u8 {
+        self as u8
+    }
+
+    /// The next level up, if any.
+    pub fn next(self) -> Option<HintLevel> {
+        HintLevel::ALL.get(self as usize).copied()
+    }
+}
+
 /// What the hint engine says about a position.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Hint {
@@ -62,6 +103,21 @@ pub fn hint(givens: &Grid, position: &Board) -> Hint {
             let digit = solution.get(cell).expect("a solution is complete");
             Hint::Guess { cell, digit }
         }
+    }
+}
+
+/// The least help for a step: the unit to look at, naming neither a cell nor
+/// a digit (either would give the answer away).
+fn nudge(step: &Step) -> String {
+    match step.units.first() {
+        Some(unit) => format!("Look at {unit}."),
+        None if !step.placements.is_empty() => {
+            "Look for a cell that can hold only one digit.".to_string()
+        }
+        None => format!(
+            "Look for a {} pattern.",
+            step.technique.name().to_lowercase()
+        ),
     }
 }
 
@@ -116,9 +172,16 @@ impl Hint {
     /// The hint at `level` (1 nudge, 2 technique and where, 3 or 4 the full text),
     /// written for `position`.
     pub fn text(&self, position: &Board, level: u8) -> String {
+        self.text_at(position, HintLevel::from_number(level))
+    }
+
+    /// The hint at `level`, written for `position` (Apply reads as Explanation:
+    /// the move itself is [`Hint::applied`]).
+    pub fn text_at(&self, position: &Board, level: HintLevel) -> String {
+        let level = level.number();
         match self {
             Hint::Step(step) => match level {
-                ..=NUDGE => step.nudge(),
+                ..=NUDGE => nudge(step),
                 SUMMARY => step.summary(),
                 _ => step.text(),
             },

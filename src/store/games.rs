@@ -19,6 +19,7 @@ use super::files::{self, now_millis};
 use super::record::{self, RECORD, SavedPosition};
 use super::{Loaded, Stats, Store, VERSION};
 use crate::app::state::{CandidateMode, Game, GradeInfo, History, State, View};
+use crate::app::stats::Assists;
 use crate::engine::grade::Level;
 use crate::engine::{Cell, Grid, parse};
 
@@ -51,6 +52,9 @@ pub struct Head {
     pub redo: u64,
     pub elapsed_ms: u64,
     pub hints_used: u32,
+    /// Every assist, by kind (absent in saves from before assists were counted).
+    #[serde(default)]
+    pub assists: Assists,
     pub finished: bool,
     pub solved_by_computer: bool,
     pub counted: bool,
@@ -184,6 +188,11 @@ impl Store {
         game.redo = self.read_log(key, "redo", head.redo, &givens)?;
         game.elapsed_ms = head.elapsed_ms;
         game.hints_used = head.hints_used;
+        game.assists = head.assists;
+        if game.assists.is_unaided() && head.hints_used > 0 {
+            // A save from before assists were counted: its hints were at least nudges.
+            game.assists.nudges = head.hints_used;
+        }
         game.finished = head.finished;
         game.solved_by_computer = head.solved_by_computer;
         game.counted = head.counted;
@@ -326,6 +335,7 @@ impl Saver {
             redo: game.redo.len() as u64,
             elapsed_ms: game.elapsed_ms,
             hints_used: game.hints_used,
+            assists: game.assists,
             finished: game.finished,
             solved_by_computer: game.solved_by_computer,
             counted: game.counted,
@@ -341,7 +351,10 @@ impl Saver {
         if let Some(base) = &self.stats
             && *base != state.stats
         {
-            self.store.save_stats(&state.stats)?;
+            // Another player may have finished games since: add ours to theirs.
+            let on_disk = self.store.peek_stats().value.unwrap_or_default();
+            let merged = on_disk.merged(base, &state.stats);
+            self.store.save_stats(&merged)?;
             self.stats = Some(state.stats.clone());
         }
         Ok(())

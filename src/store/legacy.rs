@@ -56,6 +56,8 @@ impl SavedGame {
         );
         game.elapsed_ms = self.elapsed_ms;
         game.hints_used = self.hints_used;
+        // Assists were not counted then: its hints were at least nudges.
+        game.assists.nudges = self.hints_used;
         game.finished = self.finished;
         game.solved_by_computer = self.solved_by_computer;
         game.counted = self.counted;

@@ -12,16 +12,15 @@ pub mod games;
 mod legacy;
 pub mod record;
 
-use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 use crate::app::state::State;
 pub use crate::app::state::View;
-use crate::engine::grade::Level;
+pub use crate::app::stats::{LevelStats, Stats};
 use crate::engine::{Candidates, Cell};
 pub use files::write_atomic;
 pub use games::{Opened, Saver, Summary};
@@ -198,62 +197,6 @@ fn decode<T: for<'de> Deserialize<'de>>(bytes: &[u8]) -> Result<T> {
         );
     }
     serde_json::from_value(value).context("unexpected content")
-}
-
-/// Finished games of one level.
-#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
-pub struct LevelStats {
-    pub finished: u32,
-    pub best_secs: Option<u64>,
-    pub total_secs: u64,
-    /// Hints used over all finished games.
-    pub hints: u64,
-}
-
-impl LevelStats {
-    pub fn average_secs(&self) -> u64 {
-        self.total_secs
-            .checked_div(self.finished as u64)
-            .unwrap_or(0)
-    }
-}
-
-/// Statistics of finished games, per level ("ungraded" for puzzles without one).
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub struct Stats {
-    pub version: u32,
-    pub levels: BTreeMap<String, LevelStats>,
-}
-
-impl Default for Stats {
-    fn default() -> Self {
-        Stats {
-            version: VERSION,
-            levels: BTreeMap::new(),
-        }
-    }
-}
-
-impl Stats {
-    fn key(level: Option<Level>) -> &'static str {
-        level.map_or("ungraded", Level::key)
-    }
-
-    /// Counts a game finished by the player.
-    pub fn record(&mut self, level: Option<Level>, secs: u64, hints: u32) {
-        let entry = self
-            .levels
-            .entry(Stats::key(level).to_string())
-            .or_default();
-        entry.finished += 1;
-        entry.total_secs += secs;
-        entry.hints += hints as u64;
-        entry.best_secs = Some(entry.best_secs.map_or(secs, |best| best.min(secs)));
-    }
-
-    pub fn level(&self, level: Option<Level>) -> Option<&LevelStats> {
-        self.levels.get(Stats::key(level))
-    }
 }
 
 /// The position as a candidate grid (what [`parse::read_candidates`] reads):

@@ -97,7 +97,7 @@ impl Highlights {
     fn cell_style(&self, state: &State, cell: Cell, theme: Theme) -> Style {
         let i = cell.index();
         let same_digit = state
-            .selected_digit()
+            .highlighted_digit()
             .is_some_and(|d| state.game.position.digits.get(cell) == Some(d));
         if cell == state.selected {
             theme.selected()
@@ -137,7 +137,7 @@ impl Highlights {
             || self.pattern[i].is_some_and(|c| c.contains(digit))
         {
             theme.candidate_key()
-        } else if state.selected_digit() == Some(digit) {
+        } else if state.highlighted_digit() == Some(digit) {
             theme.candidate_same()
         } else {
             theme.candidate()

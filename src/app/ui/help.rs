@@ -175,14 +175,15 @@ pub fn render_won(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
     let mut lines = Vec::new();
     if game.solved_by_computer {
         lines.push(Line::styled("Solved by the computer.", theme.title()));
+    } else if game.assists.is_unaided() {
+        lines.push(Line::styled("Solved unaided! Well done.", theme.title()));
     } else {
-        lines.push(Line::styled("Solved! Well done.", theme.title()));
+        lines.push(Line::styled("Solved, with help.", theme.title()));
     }
-    lines.push(Line::raw(format!(
-        "Time {}   Hints used {}",
-        clock(game.elapsed_ms),
-        game.hints_used
-    )));
+    lines.push(Line::raw(format!("Time {}", clock(game.elapsed_ms))));
+    if !game.assists.is_unaided() {
+        lines.push(Line::raw(format!("Assists: {}", game.assists.describe())));
+    }
     lines.push(Line::raw(""));
     let level = game.grade.map(|g| g.level);
     match state.stats.level(level) {
@@ -190,12 +191,15 @@ pub fn render_won(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
             let name = level.map_or("ungraded", |l| l.key());
             lines.push(Line::styled(format!("Your {name} games"), theme.label()));
             lines.push(Line::raw(format!(
-                "finished {}  best {}  average {}",
-                s.finished,
-                clock(s.best_secs.unwrap_or(0) * 1000),
-                clock(s.average_secs() * 1000)
+                "finished {}  unaided {}",
+                s.finished, s.unaided
             )));
-            lines.push(Line::raw(format!("hints used {}", s.hints)));
+            let time = |ms: Option<u64>| ms.map_or("--:--".to_string(), clock);
+            lines.push(Line::raw(format!(
+                "unaided best {}  average {}",
+                time(s.best_ms),
+                time(s.average_ms())
+            )));
         }
         _ => lines.push(Line::raw("Not counted in the statistics.")),
     }

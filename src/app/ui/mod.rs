@@ -6,7 +6,9 @@ pub mod board;
 pub mod grid;
 pub mod help;
 pub mod learn;
+pub mod new_game;
 pub mod panel;
+pub mod pause;
 pub mod theme;
 
 use ratatui::Frame;
@@ -124,6 +126,8 @@ impl Widget for &State {
             Overlay::Help => help::render_help(self.scroll, area, buf, theme),
             Overlay::ConfirmSolve => help::render_confirm(area, buf, theme),
             Overlay::Won => help::render_won(self, area, buf, theme),
+            Overlay::Paused => pause::render(area, buf, theme),
+            Overlay::NewGame => new_game::render(self, area, buf, theme),
         }
     }
 }

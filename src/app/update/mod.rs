@@ -2,11 +2,13 @@
 //! of the engine (candidates, hints, propagation, solving); this module only
 //! decides what a request does to the position, the history and the screen.
 
+mod assist;
+pub mod menu;
+
+use assist::{check, next_hint, propagate, solve};
+
 use super::action::{Action, Direction};
-use super::state::{CandidateMode, Game, HintProgress, Overlay, Position, State, Tone, View};
-use crate::engine::hint::{self, Hint};
-use crate::engine::logic::{self, Step};
-use crate::engine::search;
+use super::state::{CandidateMode, Game, Overlay, Position, State, Tone, View};
 use crate::engine::{Cell, Digit, Grid};
 use crate::store;
 
@@ -16,6 +18,16 @@ pub enum Effect {
     None,
     /// Write this text (a candidate grid) to a file in the data directory.
     Export(String),
+    /// Give the terminal back to the shell until `fg` (Ctrl-Z).
+    Suspend,
+    /// Read the saved games and open the new-game screen ([`menu::open`]).
+    ListGames,
+    /// Open a bundled puzzle of this level (chosen at random by the loop).
+    OpenBundled(crate::engine::grade::Level),
+    /// Generate a puzzle of this level and open it.
+    Generate(crate::engine::grade::Level),
+    /// Delete this puzzle's save, then show the list again ([`menu::deleted`]).
+    Delete(Grid),
     /// Save the game on screen and open the puzzle `givens` (its save if it
     /// has one, else a new game named `name`): see [`switch_game`].
     Open {
@@ -40,6 +52,7 @@ pub fn switch_game(state: &mut State, game: Game, view: Option<View>, read_only:
 /// new game), no hint or marks left from before, and a word on what it is.
 pub fn settle_opened_game(state: &mut State, view: Option<View>, read_only: bool) {
     let resumed = view.is_some();
+    state.menu = None;
     state.selected = Cell::at(0, 0);
     if let Some(view) = view {
         view.apply(state);
@@ -143,32 +156,99 @@ pub fn update(state: &mut State, action: Action) -> Effect {
             if state.overlay == Overlay::ConfirmSolve {
                 state.say(Tone::Info, "Not solved: keep going");
             }
-            state.overlay = Overlay::None;
+            if state.overlay == Overlay::NewGame {
+                menu::close(state);
+            } else {
+                state.overlay = Overlay::None;
+            }
         }
-        Action::NewGame => {
-            let puzzle = super::state::fresh_puzzle(Some(&state.game.givens));
-            return Effect::Open {
-                givens: puzzle.givens,
-                name: puzzle.name,
-            };
-        }
+        Action::NewGame => return Effect::ListGames,
+        Action::Menu(key) => return menu::act(state, key),
         Action::Quit => state.running = false,
         Action::Learn => super::learn::open(state),
         Action::LearnStep(step) => {
             if let Some(next) = super::learn::step(state, step) {
+                if next != state.game.position {
+                    // Counted before the move, which may finish the game.
+                    state.game.assists.learn_keeps += 1;
+                }
                 commit(state, next);
             }
         }
         Action::Tick(millis) => {
             super::learn::tick(state, millis);
-            if !state.game.finished {
+            if state.clock_runs() {
                 state.game.elapsed_ms += millis;
             }
         }
+        Action::Suspend => return Effect::Suspend,
+        Action::Dismiss => dismiss(state),
+        Action::NextEmpty => select_empty(state, 1),
+        Action::PreviousEmpty => select_empty(state, -1),
+        Action::HighlightDigit => highlight(state),
+        Action::Pause => {
+            if !state.game.finished {
+                state.overlay = Overlay::Paused;
+            }
+        }
+        Action::ScreenFits(fits) => state.too_small = !fits,
         Action::Notice(text) => state.say(Tone::Info, text),
         Action::Failure(text) => state.say(Tone::Error, text),
     }
     Effect::None
+}
+
+/// Esc on the board: the hint on show goes (and its message), else pencil mode.
+fn dismiss(state: &mut State) {
+    if state.hint.is_some() {
+        state.hint = None;
+        state.message = None;
+    } else if state.pencil {
+        state.pencil = false;
+        state.say(Tone::Info, "Pencil mode off");
+        state.revision += 1;
+    } else if !state.marked_wrong.is_empty() || state.message.is_some() {
+        state.marked_wrong.clear();
+        state.message = None;
+    } else {
+        state.say(
+            Tone::Info,
+            "Esc dismisses hints; q quits (the game is saved)",
+        );
+    }
+}
+
+/// Moves the selection to the next (`step` 1) or previous (-1) empty cell in
+/// reading order, wrapping around.
+fn select_empty(state: &mut State, step: isize) {
+    let start = state.selected.index() as isize;
+    let cells = crate::engine::types::CELLS as isize;
+    let found = (1..cells)
+        .map(|k| Cell::new((start + step * k).rem_euclid(cells) as usize))
+        .find(|&c| state.game.position.digits.get(c).is_none());
+    match found {
+        Some(cell) => state.selected = cell,
+        None => state.say(Tone::Info, "No other empty cell"),
+    }
+}
+
+/// Starts highlighting the selected cell's digit across the board, or stops.
+fn highlight(state: &mut State) {
+    if state.highlight.is_some() {
+        state.highlight = None;
+        state.say(Tone::Info, "Highlight off");
+        return;
+    }
+    match state.selected_digit() {
+        Some(digit) => {
+            state.highlight = Some(digit);
+            state.say(Tone::Info, format!("Highlighting {digit} (f again: off)"));
+        }
+        None => state.say(
+            Tone::Info,
+            "Select a cell with a digit, then f highlights that digit everywhere",
+        ),
+    }
 }
 
 fn move_selection(state: &mut State, direction: Direction) {
@@ -196,7 +276,7 @@ fn scroll(state: &mut State, by: i32) {
 
 /// Records `next` as the new position: one undo step, the redo list and every
 /// reading of the old position (hint, check marks, log) dropped.
-fn commit(state: &mut State, next: Position) {
+pub(super) fn commit(state: &mut State, next: Position) {
     if next == state.game.position {
         return;
     }
@@ -235,12 +315,28 @@ fn win(state: &mut State) {
     if !game.solved_by_computer && !game.counted {
         game.counted = true;
         let level = game.grade.map(|g| g.level);
-        state
-            .stats
-            .record(level, game.elapsed_ms / 1000, game.hints_used);
+        state.stats.record(level, game.elapsed_ms, &game.assists);
     }
-    if !game.solved_by_computer {
-        state.say(Tone::Info, "Solved!");
+    if !state.game.solved_by_computer {
+        let text = if state.game.assists.is_unaided() {
+            "Solved unaided!".to_string()
+        } else {
+            format!("Solved with help: {}", state.game.assists.describe())
+        };
+        state.say(Tone::Info, text);
+    }
+}
+
+/// Says `text`; if the move just won the game, the win's own message
+/// (unaided, or with which help) follows it.
+pub(super) fn say_unless_won(state: &mut State, tone: Tone, text: impl Into<String>) {
+    let text = text.into();
+    match &state.message {
+        Some(won) if state.overlay == Overlay::Won && !state.game.solved_by_computer => {
+            let both = format!("{text}. {}", won.text);
+            state.say(Tone::Info, both);
+        }
+        _ => state.say(tone, text),
     }
 }
 
@@ -261,11 +357,13 @@ fn place(state: &mut State, digit: Digit) {
     let Some(cell) = editable_cell(state) else {
         return;
     };
-    if state.game.position.digits.get(cell) == Some(digit) {
-        return;
-    }
     let mut next = state.game.position;
-    next.place(cell, digit);
+    if state.game.position.digits.get(cell) == Some(digit) {
+        // Typing a cell's digit again takes it out, as on a phone.
+        next.digits.set(cell, None);
+    } else {
+        next.place(cell, digit);
+    }
     state.message = None;
     commit(state, next);
 }
@@ -345,185 +443,4 @@ fn redo(state: &mut State) {
     state.game.position = next;
     state.say(Tone::Info, "Redone");
     after_change(state);
-}
-
-/// Applies a deduction to the position: placements, and eliminations struck out.
-fn apply_step(position: &mut Position, step: &Step) {
-    for &(cell, digit) in &step.placements {
-        position.place(cell, digit);
-    }
-    for &(cell, digit) in &step.eliminations {
-        position.eliminate(cell, digit);
-    }
-}
-
-fn next_hint(state: &mut State) {
-    if state.game.finished {
-        state.say(Tone::Info, "The board is solved");
-        return;
-    }
-    let progress = match state.hint.take() {
-        Some(mut progress) => {
-            progress.level += 1;
-            progress
-        }
-        None => {
-            let board = state.game.position.board();
-            state.game.hints_used += 1;
-            state.revision += 1;
-            HintProgress {
-                hint: hint::hint(&state.game.givens, &board),
-                level: 1,
-            }
-        }
-    };
-    let text = match &progress.hint {
-        Hint::Step(step) => match progress.level {
-            1 => format!("Hint: {} (H again for more)", step.nudge()),
-            2 => format!("Hint: {} (H again for the explanation)", step.summary()),
-            3 => format!("{} (H again to apply it)", step.text()),
-            _ => {
-                let mut next = state.game.position;
-                apply_step(&mut next, step);
-                let text = format!("Applied: {}", step.text());
-                commit(state, next);
-                state.say(Tone::Hint, text);
-                return;
-            }
-        },
-        Hint::Mistake { cells } => match progress.level {
-            // The engine also names open cells whose candidates lost the right
-            // digit; with Auto marks those follow from a wrong digit or a strike,
-            // so only the player's own doing is named.
-            1 => "Something on the board disagrees with the solution (H again to see where)"
-                .to_string(),
-            _ => {
-                let own = own_mistakes(&state.game, cells);
-                let cells = if own.is_empty() { cells.clone() } else { own };
-                state.marked_wrong = cells.clone();
-                format!(
-                    "Wrong here (a digit, or a struck-out candidate): {}",
-                    cell_list(&cells)
-                )
-            }
-        },
-        Hint::Guess { cell, digit } => match progress.level {
-            1 => "No technique I know applies here (H again for a cell to try)".to_string(),
-            2 => format!("Try {digit} in {cell}: it is the solution's digit (H again to place it)"),
-            _ => {
-                let mut next = state.game.position;
-                next.place(*cell, *digit);
-                commit(state, next);
-                state.say(Tone::Hint, format!("Placed {digit} in {cell}"));
-                return;
-            }
-        },
-        Hint::Solved => "The board is solved".to_string(),
-        Hint::NoSolution => "This puzzle has no solution".to_string(),
-        Hint::MultipleSolutions => {
-            "This puzzle has more than one solution: no hint can be sure".to_string()
-        }
-    };
-    state.hint = Some(progress);
-    state.say(Tone::Hint, text);
-}
-
-fn propagate(state: &mut State) {
-    let mut board = state.game.position.board();
-    let result = logic::propagate(&mut board);
-    let mut next = state.game.position;
-    for step in &result.steps {
-        apply_step(&mut next, step);
-    }
-    let log: Vec<String> = result.steps.iter().map(Step::text).collect();
-    let placed: usize = result.steps.iter().map(|s| s.placements.len()).sum();
-    commit(state, next);
-    state.log = log;
-    state.scroll = 0;
-    let mut text = match placed {
-        0 => "No forced single to fill".to_string(),
-        1 => "Filled 1 forced single".to_string(),
-        n => format!("Filled {n} forced singles"),
-    };
-    if let Some(why) = result.contradiction {
-        text.push_str(&format!("; stopped: {why}"));
-    }
-    state.say(Tone::Info, text);
-}
-
-fn solve(state: &mut State) {
-    let wrong = state.game.wrong_digits();
-    let filled = if state.game.unique && wrong.is_empty() {
-        state.game.solution
-    } else if state.game.unique {
-        None
-    } else {
-        search::solve(&state.game.position.digits).solution
-    };
-    let Some(solution) = filled else {
-        if state.game.solution.is_none() {
-            state.say(Tone::Error, "This puzzle has no solution");
-        } else {
-            state.say(
-                Tone::Error,
-                format!(
-                    "Your digits make the puzzle unsolvable; wrong: {}",
-                    cell_list(&wrong)
-                ),
-            );
-            state.marked_wrong = wrong;
-        }
-        return;
-    };
-    let mut next = state.game.position;
-    next.digits = solution;
-    state.game.solved_by_computer = true;
-    commit(state, next);
-    state.say(Tone::Info, "Solved by the computer");
-}
-
-fn check(state: &mut State) {
-    let wrong = state.game.wrong_digits();
-    let placed = Cell::all()
-        .filter(|&c| !state.game.is_given(c) && state.game.position.digits.get(c).is_some())
-        .count();
-    if state.game.solution.is_none() {
-        state.say(Tone::Error, "This puzzle has no solution to check against");
-    } else if wrong.is_empty() {
-        state.say(Tone::Info, format!("All {placed} of your digits are right"));
-    } else {
-        state.say(
-            Tone::Error,
-            format!("{} wrong: {}", wrong.len(), cell_list(&wrong)),
-        );
-    }
-    state.marked_wrong = wrong;
-}
-
-/// The cells of `cells` the player made wrong: a wrong digit, or the solution's
-/// digit struck out of an open cell.
-fn own_mistakes(game: &Game, cells: &[Cell]) -> Vec<Cell> {
-    let Some(solution) = game.solution else {
-        return Vec::new();
-    };
-    cells
-        .iter()
-        .copied()
-        .filter(|&c| {
-            let right = solution.get(c);
-            match game.position.digits.get(c) {
-                Some(d) => Some(d) != right,
-                None => right.is_some_and(|d| game.position.struck[c.index()].contains(d)),
-            }
-        })
-        .collect()
-}
-
-/// `r1c2, r3c4` (the first few, then how many more).
-fn cell_list(cells: &[Cell]) -> String {
-    let mut names: Vec<String> = cells.iter().take(8).map(Cell::to_string).collect();
-    if cells.len() > 8 {
-        names.push(format!("and {} more", cells.len() - 8));
-    }
-    names.join(", ")
 }

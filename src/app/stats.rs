@@ -1,0 +1,164 @@
+//! Honest accounting: the help a game got ([`Assists`]: every hint level,
+//! propagation, check, solve and learn-mode keep) and the statistics of
+//! finished games per level, whose best and average times count unaided games only.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::grade::Level;
+
+/// The help one game got, by kind. A game with none is solved unaided.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Assists {
+    /// Hint level 1: a nudge (or "something is wrong").
+    pub nudges: u32,
+    /// Hint level 2: the technique and where (or the wrong cells, or the guess).
+    pub techniques: u32,
+    /// Hint level 3: the full explanation.
+    pub explanations: u32,
+    /// Hint level 4: the hint applied to the board.
+    pub applied_hints: u32,
+    /// `A`: forced singles filled by the computer.
+    pub propagations: u32,
+    /// `C`: digits checked against the solution.
+    pub checks: u32,
+    /// `S`: the board solved by the computer.
+    pub solves: u32,
+    /// Learn mode's result kept on the board.
+    pub learn_keeps: u32,
+}
+
+impl Assists {
+    /// Every kind with its count and its name (singular, plural).
+    fn kinds(&self) -> [(u32, &'static str, &'static str); 8] {
+        [
+            (self.nudges, "nudge", "nudges"),
+            (self.techniques, "technique hint", "technique hints"),
+            (self.explanations, "explanation", "explanations"),
+            (self.applied_hints, "applied hint", "applied hints"),
+            (self.propagations, "propagation", "propagations"),
+            (self.checks, "check", "checks"),
+            (self.solves, "solve", "solves"),
+            (self.learn_keeps, "learn-mode keep", "learn-mode keeps"),
+        ]
+    }
+
+    pub fn total(&self) -> u32 {
+        self.kinds().iter().map(|k| k.0).sum()
+    }
+
+    pub fn is_unaided(&self) -> bool {
+        self.total() == 0
+    }
+
+    /// "2 nudges, 1 propagation", or "none".
+    pub fn describe(&self) -> String {
+        let parts: Vec<String> = self
+            .kinds()
+            .iter()
+            .filter(|k| k.0 > 0)
+            .map(|&(n, one, many)| format!("{n} {}", if n == 1 { one } else { many }))
+            .collect();
+        if parts.is_empty() {
+            "none".to_string()
+        } else {
+            parts.join(", ")
+        }
+    }
+}
+
+/// Finished games of one level.
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct LevelStats {
+    /// Games finished by the player (a board filled by `S` is not counted).
+    pub finished: u32,
+    /// Of those, finished with no assist at all.
+    pub unaided: u32,
+    /// The best time of an unaided game.
+    pub best_ms: Option<u64>,
+    /// The unaided games' times added up (for the average).
+    pub unaided_ms: u64,
+    /// Assists over all finished games.
+    pub assists: u64,
+}
+
+impl LevelStats {
+    /// The average time of the unaided games (`None` before the first).
+    pub fn average_ms(&self) -> Option<u64> {
+        self.unaided_ms.checked_div(self.unaided as u64)
+    }
+
+    /// `self` plus what `mine` added since `base` (two players finishing games
+    /// at once each keep their wins).
+    fn merged(&self, base: &LevelStats, mine: &LevelStats) -> LevelStats {
+        let best = [self.best_ms, mine.best_ms].into_iter().flatten().min();
+        LevelStats {
+            finished: self.finished + mine.finished.saturating_sub(base.finished),
+            unaided: self.unaided + mine.unaided.saturating_sub(base.unaided),
+            best_ms: best,
+            unaided_ms: self.unaided_ms + mine.unaided_ms.saturating_sub(base.unaided_ms),
+            assists: self.assists + mine.assists.saturating_sub(base.assists),
+        }
+    }
+}
+
+/// The statistics file's format; version 1 counted hints only and timed every game.
+pub const STATS_VERSION: u32 = 2;
+
+/// Statistics of finished games, per level ("ungraded" for puzzles without one).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Stats {
+    pub version: u32,
+    pub levels: BTreeMap<String, LevelStats>,
+}
+
+impl Default for Stats {
+    fn default() -> Self {
+        Stats {
+            version: STATS_VERSION,
+            levels: BTreeMap::new(),
+        }
+    }
+}
+
+impl Stats {
+    /// The key of a level in [`Stats::levels`].
+    pub fn key(level: Option<Level>) -> &'static str {
+        level.map_or("ungraded", Level::key)
+    }
+
+    /// Counts a game finished by the player in `millis`, with `assists`.
+    pub fn record(&mut self, level: Option<Level>, millis: u64, assists: &Assists) {
+        let entry = self
+            .levels
+            .entry(Stats::key(level).to_string())
+            .or_default();
+        entry.finished += 1;
+        entry.assists += assists.total() as u64;
+        if assists.is_unaided() {
+            entry.unaided += 1;
+            entry.unaided_ms += millis;
+            entry.best_ms = Some(entry.best_ms.map_or(millis, |best| best.min(millis)));
+        }
+    }
+
+    pub fn level(&self, level: Option<Level>) -> Option<&LevelStats> {
+        self.levels.get(Stats::key(level))
+    }
+
+    /// The statistics on disk (`self`) with what `mine` added since `base`.
+    pub fn merged(&self, base: &Stats, mine: &Stats) -> Stats {
+        let mut out = self.clone();
+        out.version = STATS_VERSION;
+        for (key, mine_level) in &mine.levels {
+            let base_level = base.levels.get(key).cloned().unwrap_or_default();
+            let disk_level = self.levels.get(key).cloned().unwrap_or_default();
+            out.levels
+                .insert(key.clone(), disk_level.merged(&base_level, mine_level));
+        }
+        out
+    }
+}

@@ -1,0 +1,219 @@
+//! The update for the help a player can ask for: hints level by level,
+//! propagation, solving and checking, each counted as an assist of the game.
+
+use super::super::state::{Game, HintProgress, Position, State, Tone};
+use super::super::stats::Assists;
+use super::{commit, say_unless_won};
+use crate::engine::Cell;
+use crate::engine::hint::{self, Hint, HintLevel};
+use crate::engine::logic::{self, Step};
+use crate::engine::search;
+
+/// Applies a deduction to the position: placements, and eliminations struck out.
+fn apply_step(position: &mut Position, step: &Step) {
+    for &(cell, digit) in &step.placements {
+        position.place(cell, digit);
+    }
+    for &(cell, digit) in &step.eliminations {
+        position.eliminate(cell, digit);
+    }
+}
+
+pub(super) fn next_hint(state: &mut State) {
+    if state.game.finished {
+        state.say(Tone::Info, "The board is solved");
+        return;
+    }
+    let progress = match state.hint.take() {
+        Some(mut progress) => {
+            progress.level += 1;
+            progress
+        }
+        None => {
+            let board = state.game.position.board();
+            state.game.hints_used += 1;
+            state.revision += 1;
+            HintProgress {
+                hint: hint::hint(&state.game.givens, &board),
+                level: 1,
+            }
+        }
+    };
+    count_hint(&mut state.game.assists, &progress);
+    state.revision += 1;
+    let ladder = HintLevel::from_number(progress.level);
+    let text = match &progress.hint {
+        // One ladder and one text per level, shared with `pencilmark hint --level`.
+        Hint::Step(_) | Hint::Guess { .. } if ladder < HintLevel::Apply => {
+            let board = state.game.position.board();
+            let text = progress.hint.text_at(&board, ladder);
+            match ladder {
+                HintLevel::Nudge => format!("Hint: {text} (H again for more)"),
+                HintLevel::Technique => format!("Hint: {text} (H again for the explanation)"),
+                _ => format!("{text} (H again to apply it)"),
+            }
+        }
+        Hint::Step(step) => {
+            let mut next = state.game.position;
+            apply_step(&mut next, step);
+            let text = format!("Applied: {}", step.text());
+            commit(state, next);
+            say_unless_won(state, Tone::Hint, text);
+            return;
+        }
+        Hint::Guess { cell, digit } => {
+            let (cell, digit) = (*cell, *digit);
+            let mut next = state.game.position;
+            next.place(cell, digit);
+            commit(state, next);
+            say_unless_won(state, Tone::Hint, format!("Placed {digit} in {cell}"));
+            return;
+        }
+        Hint::Mistake { cells } => match progress.level {
+            // The engine also names open cells whose candidates lost the right
+            // digit; with Auto marks those follow from a wrong digit or a strike,
+            // so only the player's own doing is named.
+            1 => "Something on the board disagrees with the solution (H again to see where)"
+                .to_string(),
+            _ => {
+                let own = own_mistakes(&state.game, cells);
+                let cells = if own.is_empty() { cells.clone() } else { own };
+                state.marked_wrong = cells.clone();
+                format!(
+                    "Wrong here (a digit, or a struck-out candidate): {}",
+                    cell_list(&cells)
+                )
+            }
+        },
+        Hint::Solved => "The board is solved".to_string(),
+        Hint::NoSolution => "This puzzle has no solution".to_string(),
+        Hint::MultipleSolutions => {
+            "This puzzle has more than one solution: no hint can be sure".to_string()
+        }
+    };
+    state.hint = Some(progress);
+    state.say(Tone::Hint, text);
+}
+
+/// Counts the hint level just shown (before it is applied: that may finish the game).
+fn count_hint(assists: &mut Assists, progress: &HintProgress) {
+    let counter = match (&progress.hint, progress.level) {
+        (Hint::Step(_) | Hint::Mistake { .. } | Hint::Guess { .. }, 1) => &mut assists.nudges,
+        (Hint::Step(_), 2) | (Hint::Guess { .. }, 2) | (Hint::Mistake { .. }, _) => {
+            &mut assists.techniques
+        }
+        (Hint::Step(_) | Hint::Guess { .. }, 3) => &mut assists.explanations,
+        (Hint::Step(_) | Hint::Guess { .. }, _) => &mut assists.applied_hints,
+        // "Solved", "no solution": nothing is given away.
+        _ => return,
+    };
+    *counter += 1;
+}
+
+pub(super) fn propagate(state: &mut State) {
+    let mut board = state.game.position.board();
+    let result = logic::propagate(&mut board);
+    let mut next = state.game.position;
+    for step in &result.steps {
+        apply_step(&mut next, step);
+    }
+    let log: Vec<String> = result.steps.iter().map(Step::text).collect();
+    let placed: usize = result.steps.iter().map(|s| s.placements.len()).sum();
+    if next != state.game.position && !state.read_only {
+        state.game.assists.propagations += 1;
+    }
+    commit(state, next);
+    state.log = log;
+    state.scroll = 0;
+    let mut text = match placed {
+        0 => "No forced single to fill".to_string(),
+        1 => "Filled 1 forced single".to_string(),
+        n => format!("Filled {n} forced singles"),
+    };
+    if let Some(why) = result.contradiction {
+        text.push_str(&format!("; stopped: {why}"));
+    }
+    say_unless_won(state, Tone::Info, text);
+}
+
+pub(super) fn solve(state: &mut State) {
+    let wrong = state.game.wrong_digits();
+    let filled = if state.game.unique && wrong.is_empty() {
+        state.game.solution
+    } else if state.game.unique {
+        None
+    } else {
+        search::solve(&state.game.position.digits).solution
+    };
+    let Some(solution) = filled else {
+        if state.game.solution.is_none() {
+            state.say(Tone::Error, "This puzzle has no solution");
+        } else {
+            state.say(
+                Tone::Error,
+                format!(
+                    "Your digits make the puzzle unsolvable; wrong: {}",
+                    cell_list(&wrong)
+                ),
+            );
+            state.marked_wrong = wrong;
+        }
+        return;
+    };
+    let mut next = state.game.position;
+    next.digits = solution;
+    state.game.solved_by_computer = true;
+    state.game.assists.solves += 1;
+    commit(state, next);
+    state.say(Tone::Info, "Solved by the computer");
+}
+
+pub(super) fn check(state: &mut State) {
+    let wrong = state.game.wrong_digits();
+    if state.game.solution.is_some() && !state.game.finished {
+        state.game.assists.checks += 1;
+        state.revision += 1;
+    }
+    let placed = Cell::all()
+        .filter(|&c| !state.game.is_given(c) && state.game.position.digits.get(c).is_some())
+        .count();
+    if state.game.solution.is_none() {
+        state.say(Tone::Error, "This puzzle has no solution to check against");
+    } else if wrong.is_empty() {
+        state.say(Tone::Info, format!("All {placed} of your digits are right"));
+    } else {
+        state.say(
+            Tone::Error,
+            format!("{} wrong: {}", wrong.len(), cell_list(&wrong)),
+        );
+    }
+    state.marked_wrong = wrong;
+}
+
+/// The cells of `cells` the player made wrong: a wrong digit, or the solution's
+/// digit struck out of an open cell.
+fn own_mistakes(game: &Game, cells: &[Cell]) -> Vec<Cell> {
+    let Some(solution) = game.solution else {
+        return Vec::new();
+    };
+    cells
+        .iter()
+        .copied()
+        .filter(|&c| {
+            let right = solution.get(c);
+            match game.position.digits.get(c) {
+                Some(d) => Some(d) != right,
+                None => right.is_some_and(|d| game.position.struck[c.index()].contains(d)),
+            }
+        })
+        .collect()
+}
+
+/// `r1c2, r3c4` (the first few, then how many more).
+fn cell_list(cells: &[Cell]) -> String {
+    let mut names: Vec<String> = cells.iter().take(8).map(Cell::to_string).collect();
+    if cells.len() > 8 {
+        names.push(format!("and {} more", cells.len() - 8));
+    }
+    names.join(", ")
+}
