@@ -228,6 +228,71 @@ technique_tests! {
     als_xy_wing_applies_and_stays_quiet: "als_xy_wing", quiet on "swordfish";
 }
 
+/// A forcing technique is the easiest step on its position, every instance is
+/// sound, its text names each branch's assumption and how it ends, and it finds
+/// nothing on an empty board (where every assumption is as good as another).
+fn check_forcing(key: &str) {
+    let technique = Technique::from_key(key).expect("known key");
+    let board = position(key);
+    let solution = solution_of(&board);
+    let easiest = logic::find_step(&board).expect("a step");
+    assert_eq!(easiest.technique, technique, "{key} is the easiest step");
+    assert_sound(&easiest, &solution, key);
+    let instances = logic::instances(&board, technique);
+    assert!(!instances.is_empty());
+    for step in &instances {
+        assert_sound(step, &solution, key);
+        assert!(!step.branches.is_empty(), "{key}: a proof with branches");
+    }
+    let text = easiest.text();
+    assert!(text.starts_with(technique.name()), "{text}");
+    for branch in &easiest.branches {
+        assert!(
+            text.contains(&format!("if {}", branch.assumption)),
+            "{key}: the text names the assumption {}: {text}",
+            branch.assumption
+        );
+        for implication in &branch.implications {
+            assert!(text.contains(&implication.fact.to_string()), "{text}");
+        }
+    }
+    assert!(
+        text.contains("contradiction") || text.contains(", r"),
+        "{key}: the text says how the branches end: {text}"
+    );
+    assert!(logic::instances(&Board::new(), technique).is_empty());
+}
+
+#[test]
+fn digit_forcing_chain_applies_and_stays_quiet() {
+    check_forcing("digit_forcing_chain");
+}
+
+#[test]
+fn cell_forcing_chain_applies_and_stays_quiet() {
+    check_forcing("cell_forcing_chain");
+}
+
+#[test]
+fn unit_forcing_chain_applies_and_stays_quiet() {
+    check_forcing("unit_forcing_chain");
+}
+
+#[test]
+fn dynamic_forcing_chain_applies_and_stays_quiet() {
+    check_forcing("dynamic_forcing_chain");
+}
+
+#[test]
+fn forcing_net_applies_and_stays_quiet() {
+    check_forcing("forcing_net");
+}
+
+#[test]
+fn nested_forcing_net_applies_and_stays_quiet() {
+    check_forcing("nested_forcing_net");
+}
+
 #[test]
 fn techniques_are_listed_easiest_first_with_unique_keys() {
     let mut sorted = Technique::ALL;
@@ -304,7 +369,11 @@ fn sweep(givens: &Grid, every_instance: bool) -> usize {
     let mut board = Board::with_auto_candidates(givens);
     let mut checked = 0;
     let context = givens.to_line();
-    while let Some(step) = logic::find_step(&board) {
+    let basic: Vec<Technique> = Technique::ALL
+        .into_iter()
+        .filter(|t| !t.is_forcing())
+        .collect();
+    while let Some(step) = logic::find_step_among(&board, &basic) {
         assert_sound(&step, &solution, &context);
         assert!(
             step.makes_progress(&board),
@@ -312,7 +381,7 @@ fn sweep(givens: &Grid, every_instance: bool) -> usize {
             step.text()
         );
         if every_instance {
-            for technique in Technique::ALL {
+            for &technique in &basic {
                 for other in logic::instances(&board, technique) {
                     assert_sound(&other, &solution, &context);
                     checked += 1;
@@ -391,14 +460,53 @@ fn an_easy_puzzle_grades_easy_with_singles_only() {
 }
 
 #[test]
-fn a_puzzle_beyond_the_techniques_grades_extreme() {
-    // Arto Inkala's puzzle needs more than the known techniques.
+fn the_hardest_puzzle_grades_extreme_without_a_guess() {
+    // Arto Inkala's puzzle needs forcing chains and nets.
     let graded = grade::grade(&grid(
         "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
     ));
     assert_eq!(graded.level, Level::Extreme);
-    assert!(graded.guesses >= 1);
-    assert_eq!(graded.hardest, None);
+    assert_eq!(graded.guesses, 0);
+    assert!(graded.hardest.is_some_and(|t| t.is_forcing()), "{graded:?}");
+}
+
+/// Solves with the whole ladder, checking every step against the solution;
+/// returns how many steps it took and whether logic solved it.
+fn solve_checked(givens: &Grid) -> (usize, bool) {
+    let solution = search::solve(givens).solution.expect("a solution");
+    let mut board = Board::with_auto_candidates(givens);
+    let mut steps = 0;
+    while let Some(step) = logic::next_step(&board, &Technique::ALL) {
+        assert_sound(&step, &solution, &givens.to_line());
+        step.apply(&mut board);
+        steps += 1;
+    }
+    (steps, board.is_solved())
+}
+
+#[test]
+fn forcing_chains_solve_a_sample_of_the_hard_sets_without_a_guess() {
+    if data_dir().is_none() {
+        eprintln!("skipped: ../shared/data not found");
+        return;
+    }
+    // Small samples keep `cargo test` quick; the release benchmark in the README
+    // covers the whole sets.
+    let samples = [
+        ("top95.txt", 24),
+        ("puzzles3_magictour_top1465", 400),
+        ("generated_qqwing_expert_1k.txt", 250),
+    ];
+    let mut puzzles = 0;
+    for (file, every) in samples {
+        for givens in data_puzzles(file, every) {
+            let (steps, solved) = solve_checked(&givens);
+            assert!(solved, "{file}: logic ran out on {}", givens.to_line());
+            assert!(steps > 0);
+            puzzles += 1;
+        }
+    }
+    assert!(puzzles >= 10, "sampled {puzzles} puzzles");
 }
 
 #[test]
@@ -539,22 +647,23 @@ fn hint_without_a_single_gives_a_correct_elimination_step() {
 }
 
 #[test]
-fn hint_falls_back_to_a_labelled_guess() {
+fn hint_where_simpler_techniques_run_out_is_a_forcing_step_not_a_guess() {
     let givens =
         grid("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..");
+    let basic: Vec<Technique> = Technique::ALL
+        .into_iter()
+        .filter(|t| !t.is_forcing())
+        .collect();
     let mut board = Board::with_auto_candidates(&givens);
-    while let Some(step) = logic::find_step(&board) {
+    while let Some(step) = logic::next_step(&board, &basic) {
         step.apply(&mut board);
     }
     let answer = hint::hint(&givens, &board);
-    let Hint::Guess { cell, digit } = answer else {
-        panic!("expected a guess, got {answer:?}")
+    let Hint::Step(step) = &answer else {
+        panic!("expected a forcing step, got {answer:?}")
     };
+    assert!(step.technique.is_forcing());
     let solution = search::solve(&givens).solution.expect("solution");
-    assert_eq!(solution.get(cell), Some(digit));
-    let text = answer.text(&board, 3);
-    assert!(
-        text.contains("No logical step found in the known techniques; trying"),
-        "{text}"
-    );
+    assert_sound(step, &solution, "hint");
+    assert!(answer.text(&board, 3).contains("if r"));
 }

@@ -243,13 +243,12 @@ fn explain_walks_to_the_solution() {
     assert_eq!(value["steps"].as_array().expect("steps").len(), 51);
     let inkala =
         "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    // The hardest puzzles end in forcing chains and nets, not in a guess.
     let output = run(&["explain", inkala], "");
-    assert_eq!(output.status.code(), Some(1));
-    assert!(
-        stdout(&output).contains("Logic ran out"),
-        "{}",
-        stdout(&output)
-    );
+    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+    let text = stdout(&output);
+    assert!(text.contains("Solved in"), "{text}");
+    assert!(text.contains("Forcing") && text.contains("if r"), "{text}");
 }
 
 #[test]
@@ -278,4 +277,153 @@ fn a_short_puzzle_line_is_reported_as_a_line_by_grade_and_as_an_argument() {
     let missing = run(&["show", "no-such-puzzle-file.txt"], "");
     assert_eq!(missing.status.code(), Some(2));
     assert!(stderr(&missing).contains("no-such-puzzle-file.txt is neither a puzzle"));
+}
+
+/// EASY with one open cell given a digit that clashes with nothing in sight but
+/// leaves the puzzle without a solution.
+fn unsolvable() -> String {
+    let givens = parse::parse_line(EASY, 1).expect("EASY parses");
+    let board = pencilmark::engine::Board::with_auto_candidates(&givens);
+    let solution = search::solve(&givens).solution.expect("EASY is solvable");
+    for cell in board.open_cells() {
+        for digit in board.candidates(cell).iter() {
+            let mut broken = givens;
+            broken.set(cell, Some(digit));
+            if digit != solution.get(cell).expect("full")
+                && search::count_solutions(&broken, 1).count == 0
+            {
+                return broken.to_line();
+            }
+        }
+    }
+    panic!("no unsolvable variant of EASY");
+}
+
+/// EASY with givens taken away until it has several solutions.
+fn several_solutions() -> String {
+    let mut givens = parse::parse_line(EASY, 1).expect("EASY parses");
+    for cell in Cell::all() {
+        givens.set(cell, None);
+        if search::count_solutions(&givens, 2).count > 1 {
+            return givens.to_line();
+        }
+    }
+    panic!("EASY never became ambiguous");
+}
+
+#[test]
+fn grade_says_no_solution_and_not_unique_with_status_1() {
+    let none = unsolvable();
+    let output = run(&["grade", &none], "");
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(stdout(&output).trim(), "no solution");
+    let many = several_solutions();
+    let output = run(&["grade", &many], "");
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(stdout(&output).trim(), "not unique");
+    let value = json(&run(&["grade", "--json", &many], ""));
+    assert_eq!(value["status"], "not_unique");
+    assert_eq!(value["hardest"], serde_json::Value::Null);
+    assert_eq!(value["guesses"], 0);
+    assert!(
+        value["steps"].as_object().expect("steps").is_empty(),
+        "no technique used"
+    );
+    // A file mixing them exits 1 and keeps one line per puzzle.
+    let output = run(&["grade", "-"], &format!("{EASY}\n{none}\n{many}\n"));
+    assert_eq!(output.status.code(), Some(1));
+    let lines: Vec<String> = stdout(&output).lines().map(str::to_string).collect();
+    assert_eq!(lines.len(), 3);
+    assert!(lines[0].starts_with("easy "), "{lines:?}");
+    assert_eq!(lines[1], "no solution");
+    assert_eq!(lines[2], "not unique");
+}
+
+#[test]
+fn grade_of_a_solved_grid_says_solved_and_guesses_agree_with_hardest() {
+    let givens = parse::parse_line(EASY, 1).expect("EASY parses");
+    let solution = search::solve(&givens).solution.expect("solvable").to_line();
+    let output = run(&["grade", &solution], "");
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout(&output).trim(), "solved");
+    // The hardest puzzle needs forcing nets, not a guess, and the JSON agrees.
+    let inkala =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    let value = json(&run(&["grade", "--json", inkala], ""));
+    assert_eq!(value["status"], "graded");
+    assert_eq!(value["level"], "extreme");
+    assert_eq!(value["guesses"], 0);
+    assert_ne!(value["hardest"], "guess");
+    assert!(
+        value["hardest"]
+            .as_str()
+            .expect("a technique")
+            .contains("forcing")
+    );
+}
+
+#[test]
+fn explain_stops_at_the_first_contradiction_when_marks_lost_the_solution() {
+    let marks = stdout(&run(&["show", "--format", "candidates", EASY], ""));
+    let mut groups: Vec<String> = marks.split_whitespace().map(str::to_string).collect();
+    assert_eq!(groups[2], "124");
+    groups[2] = "12".to_string();
+    let output = run(&["explain", "-"], &groups.join(" "));
+    assert_eq!(output.status.code(), Some(1), "{}", stdout(&output));
+    let text = stdout(&output);
+    assert!(text.contains("Contradiction after"), "{text}");
+    assert!(!text.contains("Solved in"), "{text}");
+    let steps = text
+        .lines()
+        .filter(|l| l.contains(". ") && l.starts_with(char::is_numeric))
+        .count();
+    assert!(steps < 50, "stopped early, after {steps} steps: {text}");
+    let value = json(&run(&["explain", "--json", "-"], &groups.join(" ")));
+    assert!(value["contradiction"].is_string(), "{value}");
+}
+
+#[test]
+fn grade_on_the_sudoku_explainer_scale_prints_er_ep_ed() {
+    // Singles only: full houses and hidden singles in boxes rate 1.2 in Sudoku Explainer.
+    let output = run(&["grade", "--scale", "se", EASY], "");
+    assert_eq!(output.status.code(), Some(0));
+    let line = stdout(&output).trim().to_string();
+    let parts: Vec<f64> = line
+        .split('/')
+        .map(|p| p.parse().expect("a rating"))
+        .collect();
+    assert_eq!(parts.len(), 3, "{line}");
+    assert!(
+        parts[0] >= parts[1] && parts[1] >= parts[2],
+        "ER >= EP >= ED: {line}"
+    );
+    assert!(parts[0] <= 2.3, "an easy puzzle rates below 2.3: {line}");
+    let inkala =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    let value = json(&run(&["grade", "--json", inkala], ""));
+    let er = value["se"]["er"].as_f64().expect("er");
+    assert!(er >= 9.0, "the hardest puzzle needs nets: {value}");
+    assert!(value["se"]["ed"].as_f64().expect("ed") <= er);
+    // Improper puzzles have no rating.
+    let output = run(&["grade", "--scale", "se", &several_solutions()], "");
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(stdout(&output).trim(), "not unique");
+}
+
+#[test]
+fn sudoku_explainer_ratings_of_published_easy_puzzles_agree() {
+    let Some(easy) = common::shared("data/se/easy.txt") else {
+        eprintln!("skipped: ../shared/data/se not found");
+        return;
+    };
+    let text = std::fs::read_to_string(easy).expect("readable");
+    let sample: Vec<&str> = text.lines().step_by(20).collect();
+    let puzzles: String = sample.iter().map(|l| format!("{}\n", &l[..81])).collect();
+    let output = run(&["grade", "--scale", "se", "-"], &puzzles);
+    let ours: Vec<String> = stdout(&output).lines().map(str::to_string).collect();
+    assert_eq!(ours.len(), sample.len());
+    for (line, rated) in sample.iter().zip(&ours) {
+        let published = line[82..].trim();
+        assert_eq!(rated.split('/').next(), Some(published), "{line}");
+    }
 }

@@ -51,12 +51,16 @@ pub fn run(args: &ExplainArgs) -> Result<Exit> {
         logic::without_uniqueness()
     };
     let mut steps = Vec::new();
-    while !board.is_solved() {
+    // Pencil marks that lost the solution's digit end in a contradiction: stop at
+    // the first one and name it instead of building on it.
+    let mut contradiction = logic::singles::contradiction(&board);
+    while !board.is_solved() && contradiction.is_none() {
         let Some(step) = logic::next_step(&board, &allowed) else {
             break;
         };
         step.apply(&mut board);
         steps.push(step);
+        contradiction = logic::singles::contradiction(&board);
     }
     let solved = board.is_solved();
     if args.json {
@@ -74,7 +78,8 @@ pub fn run(args: &ExplainArgs) -> Result<Exit> {
         writeln!(
             out,
             "{}",
-            serde_json::json!({"solved": solved, "unique": unique, "steps": list, "grid": board.digits().to_line()})
+            serde_json::json!({"solved": solved, "unique": unique, "steps": list, "grid": board.digits().to_line(),
+                "contradiction": contradiction.map(|why| why.to_string())})
         )?;
     } else {
         if !unique {
@@ -86,7 +91,14 @@ pub fn run(args: &ExplainArgs) -> Result<Exit> {
         for (i, step) in steps.iter().enumerate() {
             writeln!(out, "{}. {}", i + 1, step.text())?;
         }
-        if solved {
+        if let Some(why) = contradiction {
+            writeln!(
+                out,
+                "Contradiction after {} steps: {why}; a pencil mark or digit before it was wrong.",
+                steps.len()
+            )?;
+            write!(out, "{}", boxed_candidates(&board))?;
+        } else if solved {
             writeln!(out, "Solved in {} steps:", steps.len())?;
             write!(out, "{}", boxed(board.digits()))?;
         } else {

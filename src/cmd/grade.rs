@@ -9,7 +9,8 @@ use clap::Args;
 use super::Exit;
 use crate::engine::Grid;
 use crate::engine::formats::Rules;
-use crate::engine::grade::{self, Grade};
+use crate::engine::grade::{self, Grade, Status};
+use crate::engine::logic::se::tenths_text;
 use crate::engine::parse;
 use crate::input::{Next, Puzzles};
 
@@ -17,18 +18,32 @@ use crate::input::{Next, Puzzles};
 #[derive(Args, Debug)]
 #[command(
     after_help = "Levels: easy (singles), medium (locked candidates, pairs, triples), hard (quads, fish, \
-wings, short chains, uniqueness), expert (longer chains), extreme (needs a guess).\n\n\
+wings, short chains, uniqueness), expert (longer chains), extreme (forcing chains and nets; a guess only if they fail).\n\
+A puzzle without exactly one solution prints `no solution` or `not unique` (exit status 1); a filled grid prints `solved`.\n\n\
 A puzzle that cannot be read (a line that is not UTF-8 text included) prints `invalid`, its error \
 with the line goes to standard error, and grading goes on; a NUL byte or a line over 16 KiB ends \
 the run (exit 2).\n\n\
-Examples:\n  pencilmark grade puzzles.txt\n  pencilmark grade --json puzzles.txt | head"
+With --scale se each line is Sudoku Explainer's ER/EP/ED instead (`7.2/7.2/2.6`).\n\n\
+Examples:\n  pencilmark grade puzzles.txt\n  pencilmark grade --scale se puzzles.txt\n  pencilmark grade --json puzzles.txt | head"
 )]
 pub struct GradeArgs {
     /// One puzzle per line, a grid, .sdk, .ss or candidate file, or a puzzle itself; `-` or nothing reads standard input.
     pub file: Option<String>,
-    /// One JSON object per line: {"level", "score", "hardest", "steps": {technique: count}, "guesses"}.
+    /// One JSON object per line: {"status", "level", "score", "hardest", "steps": {technique: count}, "guesses", "se": {"er", "ep", "ed"}}.
     #[arg(long)]
     pub json: bool,
+    /// The scale of the line output: ours (level, score, hardest) or Sudoku Explainer's ER/EP/ED.
+    #[arg(long, value_enum, default_value_t = Scale::Levels)]
+    pub scale: Scale,
+}
+
+/// Which difficulty scale `grade` prints.
+#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Scale {
+    /// Our five levels, score and hardest technique.
+    Levels,
+    /// Sudoku Explainer's ER/EP/ED ratings.
+    Se,
 }
 
 /// Runs the command. A puzzle that cannot be read prints `invalid` (its error, with
@@ -57,13 +72,13 @@ pub fn run(args: &GradeArgs) -> Result<Exit> {
                 .map(|imported| imported.givens)
                 .map_err(|e| e.to_string()),
         };
-        exit = exit.max(emit(&mut out, read, args.json)?);
+        exit = exit.max(emit(&mut out, read, args)?);
     }
     out.flush()?;
     Ok(exit)
 }
 
-fn emit(out: &mut impl Write, read: Result<Grid, String>, json: bool) -> Result<Exit> {
+fn emit(out: &mut impl Write, read: Result<Grid, String>, args: &GradeArgs) -> Result<Exit> {
     let givens = match read {
         Ok(grid) => grid,
         Err(err) => {
@@ -73,46 +88,82 @@ fn emit(out: &mut impl Write, read: Result<Grid, String>, json: bool) -> Result<
             return Ok(Exit::BadInput);
         }
     };
-    let graded = grade::grade(&givens);
+    let mut graded = grade::grade(&givens);
+    // Sudoku Explainer's ratings come from its own path (its easiest step first).
+    if args.json || args.scale == Scale::Se {
+        graded.se = grade::se_ratings(&givens).unwrap_or(graded.se);
+    }
     writeln!(
         out,
         "{}",
-        if json {
-            to_json(&graded)
-        } else {
-            to_line(&graded)
+        match (args.json, args.scale) {
+            (true, _) => to_json(&graded),
+            (false, Scale::Se) if graded.status == Status::Graded => se_line(&graded),
+            (false, _) => to_line(&graded),
         }
     )?;
-    Ok(Exit::Done)
+    Ok(match graded.status {
+        Status::Graded | Status::Solved => Exit::Done,
+        Status::NoSolution | Status::NotUnique => Exit::Failed,
+    })
 }
 
-fn hardest_key(graded: &Grade) -> &'static str {
-    graded.hardest.map_or("guess", |t| t.key())
+/// The hardest step's key: "guess" exactly when the solve guessed.
+fn hardest_key(graded: &Grade) -> Option<&'static str> {
+    match (graded.status, graded.guesses, graded.hardest) {
+        (Status::Graded, 0, Some(t)) => Some(t.key()),
+        (Status::Graded, _, _) => Some("guess"),
+        _ => None,
+    }
 }
 
-/// `hard 1234 x_wing`.
+/// `hard 1234 x_wing`, or `solved`, `no solution`, `not unique`.
 pub fn to_line(graded: &Grade) -> String {
+    match graded.status {
+        Status::Graded => format!(
+            "{} {} {}",
+            graded.level.key(),
+            graded.score,
+            hardest_key(graded).unwrap_or("guess")
+        ),
+        Status::Solved => "solved".to_string(),
+        Status::NoSolution => "no solution".to_string(),
+        Status::NotUnique => "not unique".to_string(),
+    }
+}
+
+/// `7.2/7.2/2.6`: Sudoku Explainer's ER/EP/ED.
+pub fn se_line(graded: &Grade) -> String {
+    let se = graded.se;
     format!(
-        "{} {} {}",
-        graded.level.key(),
-        graded.score,
-        hardest_key(graded)
+        "{}/{}/{}",
+        tenths_text(se.er),
+        tenths_text(se.ep),
+        tenths_text(se.ed)
     )
 }
 
-/// `{"level": "hard", "score": 1234, "hardest": "x_wing", "steps": {...}, "guesses": 0}`.
+/// `{"status": "graded", "level": "hard", "score": 1234, "hardest": "x_wing", "steps": {...}, "guesses": 0}`;
+/// level, score and hardest are null unless the status is "graded".
 pub fn to_json(graded: &Grade) -> String {
     let steps: serde_json::Map<String, serde_json::Value> = graded
         .steps
         .iter()
         .map(|(t, n)| (t.key().to_string(), (*n).into()))
         .collect();
+    let graded_only = graded.status == Status::Graded;
     serde_json::json!({
-        "level": graded.level.key(),
-        "score": graded.score,
+        "status": graded.status.key(),
+        "level": graded_only.then(|| graded.level.key()),
+        "score": graded_only.then_some(graded.score),
         "hardest": hardest_key(graded),
         "steps": steps,
         "guesses": graded.guesses,
+        "se": graded_only.then(|| serde_json::json!({
+            "er": f64::from(graded.se.er) / 10.0,
+            "ep": f64::from(graded.se.ep) / 10.0,
+            "ed": f64::from(graded.se.ed) / 10.0,
+        })),
     })
     .to_string()
 }

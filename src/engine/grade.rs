@@ -1,18 +1,46 @@
 //! Grading: solve by always taking the easiest step; the grade is the hardest
-//! technique needed plus a score summed over the steps. When no technique applies
-//! the grader guesses the solution's digit in the cell with the fewest candidates
-//! (so the puzzle is Extreme) and carries on, so the score covers the whole solve.
+//! technique needed plus a score summed over the steps. Only a puzzle with one
+//! solution is graded: the others say why not ([`Status`]). Forcing chains and
+//! nets end the ladder; should they find nothing, the grader guesses the
+//! solution's digit in the cell with the fewest candidates (Extreme) and carries
+//! on, so the score covers the whole solve.
 
 use std::collections::BTreeMap;
 
 use super::board::Board;
 use super::grid::Grid;
 pub use super::logic::Level;
+use super::logic::se::Ratings;
 use super::logic::{self, Technique};
 use super::search;
 
 /// Points a guess adds to the score.
 pub const GUESS_SCORE: u32 = 1000;
+
+/// Whether a puzzle could be graded, and if not why.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Status {
+    /// One solution: graded by its logical path.
+    Graded,
+    /// Every cell is already filled (and consistent): nothing to grade.
+    Solved,
+    /// The givens have no solution.
+    NoSolution,
+    /// The givens have more than one solution (uniqueness techniques would be unsound).
+    NotUnique,
+}
+
+impl Status {
+    /// "graded", "solved", "no_solution" or "not_unique".
+    pub fn key(self) -> &'static str {
+        match self {
+            Status::Graded => "graded",
+            Status::Solved => "solved",
+            Status::NoSolution => "no_solution",
+            Status::NotUnique => "not_unique",
+        }
+    }
+}
 
 /// A puzzle's grade.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -25,22 +53,66 @@ pub struct Grade {
     pub steps: BTreeMap<Technique, usize>,
     /// How many times the solve had to guess (0 unless the level is Extreme).
     pub guesses: usize,
+    /// Whether the puzzle was proper; only a graded puzzle has steps.
+    pub status: Status,
+    /// Sudoku Explainer's ER, EP and ED of the same path.
+    pub se: Ratings,
 }
 
-/// Grades `givens` by solving with the easiest step each time.
+/// Grades `givens` by solving with the easiest step each time. A puzzle without
+/// exactly one solution is not graded (its status says why), and a filled grid
+/// is `Solved`: no technique, no guess.
 pub fn grade(givens: &Grid) -> Grade {
     grade_at_most(givens, Level::Extreme).expect("every puzzle grades at most Extreme")
+}
+
+/// Sudoku Explainer's ER/EP/ED of `givens`: the path that takes, at each point,
+/// the step of the lowest base rating, as Sudoku Explainer does. `None` unless
+/// the puzzle has exactly one solution and logic solves it.
+pub fn se_ratings(givens: &Grid) -> Option<Ratings> {
+    if search::count_solutions(givens, 2).count != 1 {
+        return None;
+    }
+    let ladder = logic::se::ladder();
+    let mut board = Board::with_auto_candidates(givens);
+    let mut ratings = Ratings::default();
+    let (mut taken, mut placed) = (0, false);
+    while !board.is_solved() {
+        let step = logic::next_step(&board, &ladder)?;
+        ratings.record(&step, taken, placed);
+        taken += 1;
+        placed |= !step.placements.is_empty();
+        step.apply(&mut board);
+    }
+    Some(ratings)
 }
 
 /// [`grade`], given up (`None`) as soon as the solve needs a step above `cap`.
 /// The generator asks this way: a puzzle above the level it wants is thrown away,
 /// so grading it to the end (guesses and all) would be wasted. Below Hard only the
 /// techniques of `cap`'s level or easier are tried (from Hard on every technique,
-/// as a short chain is a Hard step).
+/// as a short chain is a Hard step; forcing chains, all Extreme, only for Extreme).
 pub fn grade_at_most(givens: &Grid, cap: Level) -> Option<Grade> {
+    let ungraded = |status| Grade {
+        level: Level::Easy,
+        score: 0,
+        hardest: None,
+        steps: BTreeMap::new(),
+        guesses: 0,
+        status,
+        se: Ratings::default(),
+    };
+    let counted = search::count_solutions(givens, 2);
+    match counted.count {
+        0 => return Some(ungraded(Status::NoSolution)),
+        1 if givens.is_complete() => return Some(ungraded(Status::Solved)),
+        1 => {}
+        _ => return Some(ungraded(Status::NotUnique)),
+    }
     let usable: Vec<Technique> = Technique::ALL
         .into_iter()
         .filter(|t| cap >= Level::Hard || t.level() <= cap)
+        .filter(|t| cap == Level::Extreme || !t.is_forcing())
         .collect();
     grade_among(givens, &usable, cap)
 }
@@ -61,11 +133,17 @@ pub fn grade_among(givens: &Grid, usable: &[Technique], cap: Level) -> Option<Gr
     let mut score = 0;
     let mut guesses = 0;
     let mut solution: Option<Option<Grid>> = None;
+    let mut se = Ratings::default();
+    let mut taken = 0;
+    let mut placed = false;
     while !board.is_solved() {
         if let Some(step) = logic::next_step(&board, usable) {
             if step.level() > cap {
                 return None;
             }
+            se.record(&step, taken, placed);
+            taken += 1;
+            placed |= !step.placements.is_empty();
             *steps.entry(step.technique).or_insert(0) += 1;
             hardest = hardest.max(Some(step.technique));
             level = level.max(step.level());
@@ -78,6 +156,7 @@ pub fn grade_among(givens: &Grid, usable: &[Technique], cap: Level) -> Option<Gr
         if cap < Level::Extreme || usable.len() < Technique::ALL.len() {
             return None;
         }
+        // Only reached if the forcing nets find nothing: a guess from the solution.
         let known = solution.get_or_insert_with(|| search::solve(givens).solution);
         let (Some(solved), Some(cell)) = (known.as_ref(), board.fewest_candidates_cell()) else {
             break;
@@ -98,5 +177,7 @@ pub fn grade_among(givens: &Grid, usable: &[Technique], cap: Level) -> Option<Gr
         hardest,
         steps,
         guesses,
+        status: Status::Graded,
+        se,
     })
 }

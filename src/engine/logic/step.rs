@@ -2,10 +2,11 @@
 //! and units that prove it, and for chains the links in order. Its text, level
 //! and score are all read from the value.
 
+use super::forcing::Branch;
 use super::technique::{Level, Technique};
 use super::{
-    als, chains, coloring, finned_fish, fish, intersections, rectangles, remote_pair, single_digit,
-    singles, subsets, sue_de_coq, uniqueness, wings,
+    als, chains, coloring, finned_fish, fish, forcing, intersections, rectangles, remote_pair,
+    single_digit, singles, subsets, sue_de_coq, uniqueness, wings,
 };
 use crate::engine::board::Board;
 use crate::engine::types::{Candidates, Cell, Digit, Unit};
@@ -33,6 +34,9 @@ pub struct Step {
     pub units: Vec<Unit>,
     /// For chains: the links, in order.
     pub links: Vec<Link>,
+    /// For forcing chains and nets: each assumption and the implications it
+    /// leads to, in order.
+    pub branches: Vec<Branch>,
 }
 
 impl Step {
@@ -45,6 +49,7 @@ impl Step {
             pattern: Vec::new(),
             units: Vec::new(),
             links: Vec::new(),
+            branches: Vec::new(),
         }
     }
 
@@ -62,6 +67,7 @@ impl Step {
             pattern,
             units,
             links: Vec::new(),
+            branches: Vec::new(),
         }
     }
 
@@ -98,6 +104,8 @@ impl Step {
             XChain | XyChain => chains::text(self),
             SueDeCoq => sue_de_coq::text(self),
             AlsXz | AlsXyWing => als::text(self),
+            DigitForcingChain | CellForcingChain | UnitForcingChain | DynamicForcingChain
+            | ForcingNet | NestedForcingNet => forcing::text(self),
         };
         format!("{}: {why}{}", self.technique, self.effects_text())
     }

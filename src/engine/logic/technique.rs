@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use super::Sink;
 use super::{
-    als, chains, coloring, finned_fish, fish, intersections, rectangles, remote_pair, single_digit,
-    singles, subsets, sue_de_coq, uniqueness, wings,
+    als, chains, coloring, finned_fish, fish, forcing, intersections, rectangles, remote_pair,
+    single_digit, singles, subsets, sue_de_coq, uniqueness, wings,
 };
 use crate::engine::board::Board;
 
@@ -104,11 +104,17 @@ pub enum Technique {
     SueDeCoq,
     AlsXz,
     AlsXyWing,
+    DigitForcingChain,
+    CellForcingChain,
+    UnitForcingChain,
+    DynamicForcingChain,
+    ForcingNet,
+    NestedForcingNet,
 }
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 42] = [
+    pub const ALL: [Technique; 48] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
@@ -151,6 +157,12 @@ impl Technique {
         Technique::SueDeCoq,
         Technique::AlsXz,
         Technique::AlsXyWing,
+        Technique::DigitForcingChain,
+        Technique::CellForcingChain,
+        Technique::UnitForcingChain,
+        Technique::DynamicForcingChain,
+        Technique::ForcingNet,
+        Technique::NestedForcingNet,
     ];
 
     /// The name people read: "Hidden Single".
@@ -198,6 +210,12 @@ impl Technique {
             Technique::SueDeCoq => "Sue de Coq",
             Technique::AlsXz => "ALS-XZ",
             Technique::AlsXyWing => "ALS-XY-Wing",
+            Technique::DigitForcingChain => "Digit Forcing Chain",
+            Technique::CellForcingChain => "Cell Forcing Chain",
+            Technique::UnitForcingChain => "Unit Forcing Chain",
+            Technique::DynamicForcingChain => "Dynamic Forcing Chain",
+            Technique::ForcingNet => "Forcing Net",
+            Technique::NestedForcingNet => "Nested Forcing Net",
         }
     }
 
@@ -246,6 +264,12 @@ impl Technique {
             Technique::SueDeCoq => "sue_de_coq",
             Technique::AlsXz => "als_xz",
             Technique::AlsXyWing => "als_xy_wing",
+            Technique::DigitForcingChain => "digit_forcing_chain",
+            Technique::CellForcingChain => "cell_forcing_chain",
+            Technique::UnitForcingChain => "unit_forcing_chain",
+            Technique::DynamicForcingChain => "dynamic_forcing_chain",
+            Technique::ForcingNet => "forcing_net",
+            Technique::NestedForcingNet => "nested_forcing_net",
         }
     }
 
@@ -273,6 +297,9 @@ impl Technique {
             | RemotePair | FinnedXWing | SashimiXWing | FinnedSwordfish | SashimiSwordfish
             | FinnedJellyfish | SashimiJellyfish => Level::Hard,
             XChain | XyChain | SueDeCoq | AlsXz | AlsXyWing => Level::Expert,
+            // Forcing chains and nets are what a guess was before them: Extreme.
+            DigitForcingChain | CellForcingChain | UnitForcingChain | DynamicForcingChain
+            | ForcingNet | NestedForcingNet => Level::Extreme,
         }
     }
 
@@ -316,6 +343,11 @@ impl Technique {
             SueDeCoq => 250,
             AlsXz => 300,
             AlsXyWing => 320,
+            DigitForcingChain => 300,
+            CellForcingChain | UnitForcingChain => 350,
+            DynamicForcingChain => 500,
+            ForcingNet => 700,
+            NestedForcingNet => 900,
         }
     }
 
@@ -333,6 +365,11 @@ impl Technique {
                 | UniqueRectangle6
                 | HiddenRectangle
         )
+    }
+
+    /// Whether the technique is a forcing chain or net (the last resort, and the slowest).
+    pub fn is_forcing(self) -> bool {
+        self >= Technique::DigitForcingChain
     }
 
     /// The finder that hands every instance of this technique to a sink.
@@ -381,6 +418,12 @@ impl Technique {
             SueDeCoq => sue_de_coq::sue_de_coq,
             AlsXz => als::als_xz,
             AlsXyWing => als::als_xy_wing,
+            DigitForcingChain => forcing::digit_forcing_chain,
+            CellForcingChain => forcing::cell_forcing_chain,
+            UnitForcingChain => forcing::unit_forcing_chain,
+            DynamicForcingChain => forcing::dynamic_forcing_chain,
+            ForcingNet => forcing::forcing_net,
+            NestedForcingNet => forcing::nested_forcing_net,
         }
     }
 }

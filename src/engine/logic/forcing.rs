@@ -1,0 +1,398 @@
+//! Forcing chains and nets, the last resort before a guess. Each candidate is
+//! assumed true (and, for chains, false) in turn and its implications followed
+//! ([`super::implication`]); then:
+//! - digit forcing: an assumption that ends in a contradiction is false, and a
+//!   fact implied both by a candidate and by its absence is true;
+//! - cell forcing: a fact implied by every candidate of a cell is true;
+//! - unit forcing: a fact implied by every place of a digit in a unit is true.
+//!
+//! Static chains follow only the position's own links; dynamic chains read the
+//! branch's changing board; forcing nets also apply simpler techniques inside a
+//! branch. Of all the deductions found, the one with the shortest proof comes
+//! first, and its text names every implication of every branch, in order.
+
+use super::implication::{Branching, Cause, Conflict, Fact, Implication, Mode};
+use super::step::Step;
+use super::technique::Technique;
+use super::{Sink, cells_text};
+use crate::engine::board::Board;
+use crate::engine::types::{Candidates, Cell, Digit, Unit};
+
+/// One assumption followed to its end, as shown in a proof.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Branch {
+    /// What the branch assumes.
+    pub assumption: Fact,
+    /// The implications the conclusion rests on, in order (the assumption excluded).
+    pub implications: Vec<Implication>,
+    /// The contradiction the branch ends in, when it proves its assumption false.
+    pub conflict: Option<Conflict>,
+}
+
+/// The techniques a forcing net may apply inside its branches.
+pub const NET_TECHNIQUES: &[Technique] = &[
+    Technique::LockedCandidatesPointing,
+    Technique::LockedCandidatesClaiming,
+    Technique::NakedPair,
+    Technique::HiddenPair,
+    Technique::NakedTriple,
+    Technique::HiddenTriple,
+    Technique::XWing,
+    Technique::Swordfish,
+];
+
+/// The techniques a nested forcing net may apply inside its branches: every
+/// technique that holds without assuming one solution, static forcing chains included.
+pub const NESTED_TECHNIQUES: &[Technique] = &[
+    Technique::LockedCandidatesPointing,
+    Technique::LockedCandidatesClaiming,
+    Technique::NakedPair,
+    Technique::HiddenPair,
+    Technique::NakedTriple,
+    Technique::HiddenTriple,
+    Technique::NakedQuad,
+    Technique::HiddenQuad,
+    Technique::XWing,
+    Technique::Swordfish,
+    Technique::Jellyfish,
+    Technique::Skyscraper,
+    Technique::TwoStringKite,
+    Technique::EmptyRectangle,
+    Technique::XyWing,
+    Technique::XyzWing,
+    Technique::WWing,
+    Technique::SimpleColorsTrap,
+    Technique::SimpleColorsWrap,
+    Technique::XChain,
+    Technique::XyChain,
+    Technique::DigitForcingChain,
+];
+
+/// Which kinds of forcing a finder looks for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Kinds {
+    digit: bool,
+    cell: bool,
+    unit: bool,
+}
+
+const DIGIT: Kinds = Kinds {
+    digit: true,
+    cell: false,
+    unit: false,
+};
+const CELL: Kinds = Kinds {
+    digit: false,
+    cell: true,
+    unit: false,
+};
+const UNIT: Kinds = Kinds {
+    digit: false,
+    cell: false,
+    unit: true,
+};
+const EVERY: Kinds = Kinds {
+    digit: true,
+    cell: true,
+    unit: true,
+};
+
+pub fn digit_forcing_chain(board: &Board, sink: &mut Sink) {
+    search(
+        board,
+        Mode::Static,
+        DIGIT,
+        Technique::DigitForcingChain,
+        sink,
+    );
+}
+
+pub fn cell_forcing_chain(board: &Board, sink: &mut Sink) {
+    search(board, Mode::Static, CELL, Technique::CellForcingChain, sink);
+}
+
+pub fn unit_forcing_chain(board: &Board, sink: &mut Sink) {
+    search(board, Mode::Static, UNIT, Technique::UnitForcingChain, sink);
+}
+
+pub fn dynamic_forcing_chain(board: &Board, sink: &mut Sink) {
+    search(
+        board,
+        Mode::Dynamic,
+        EVERY,
+        Technique::DynamicForcingChain,
+        sink,
+    );
+}
+
+pub fn forcing_net(board: &Board, sink: &mut Sink) {
+    search(
+        board,
+        Mode::Net(NET_TECHNIQUES),
+        EVERY,
+        Technique::ForcingNet,
+        sink,
+    );
+}
+
+pub fn nested_forcing_net(board: &Board, sink: &mut Sink) {
+    search(
+        board,
+        Mode::Net(NESTED_TECHNIQUES),
+        EVERY,
+        Technique::NestedForcingNet,
+        sink,
+    );
+}
+
+/// Where a branch ended: in a contradiction, or with these facts (index, log position).
+struct Outcome {
+    conflict: bool,
+    facts: Vec<(u16, u16)>,
+}
+
+/// A deduction found, before its proof is written out.
+struct Found {
+    cost: usize,
+    assumptions: Vec<Fact>,
+    /// `None`: the single assumption is false (it led to a contradiction).
+    conclusion: Option<Fact>,
+    unit: Option<Unit>,
+}
+
+/// Candidate index 0..729.
+fn slot(cell: Cell, digit: Digit) -> usize {
+    cell.index() * 9 + digit.index()
+}
+
+fn search(board: &Board, mode: Mode, kinds: Kinds, technique: Technique, sink: &mut Sink) {
+    let open: Vec<Cell> = board.open_cells().collect();
+    let mut branching = Branching::new(board, mode);
+    let run = |fact: Fact, branching: &mut Branching| -> Outcome {
+        let conflict = branching.run(fact);
+        Outcome {
+            conflict,
+            facts: if conflict {
+                Vec::new()
+            } else {
+                branching
+                    .reached()
+                    .skip(1)
+                    .map(|(f, at)| (f.index() as u16, at as u16))
+                    .collect()
+            },
+        }
+    };
+    let mut on: Vec<Option<Outcome>> = (0..729).map(|_| None).collect();
+    let mut off: Vec<Option<Outcome>> = (0..729).map(|_| None).collect();
+    let useful = |index: u16| -> bool {
+        let fact = Fact::from_index(index as usize);
+        board.digit(fact.cell).is_none() && board.candidates(fact.cell).contains(fact.digit)
+    };
+    let mut found: Vec<Found> = Vec::new();
+    // Facts common to every branch of a group, with the summed log positions.
+    let common = |group: &[(Fact, &Outcome)], unit: Option<Unit>, found: &mut Vec<Found>| {
+        if group.len() < 2 || group.iter().any(|(_, o)| o.conflict) {
+            return;
+        }
+        let mut cost = vec![0usize; super::implication::FACTS];
+        let mut count = vec![0u8; super::implication::FACTS];
+        for (_, outcome) in group {
+            for &(f, at) in &outcome.facts {
+                count[f as usize] += 1;
+                cost[f as usize] += at as usize;
+            }
+        }
+        let (_, first) = group[0];
+        for &(f, _) in &first.facts {
+            if count[f as usize] as usize == group.len() && useful(f) {
+                found.push(Found {
+                    cost: cost[f as usize],
+                    assumptions: group.iter().map(|(a, _)| *a).collect(),
+                    conclusion: Some(Fact::from_index(f as usize)),
+                    unit,
+                });
+            }
+        }
+    };
+    // Nets are costly: they try the cells with fewest candidates first, assume
+    // candidates true only, and stop at the first cell that proves something.
+    let net = matches!(mode, Mode::Net(_));
+    let mut cells = open.clone();
+    if net {
+        cells.sort_by_key(|&c| board.candidates(c).len());
+    }
+    for &cell in &cells {
+        for digit in board.candidates(cell).iter() {
+            let here = slot(cell, digit);
+            on[here] = Some(run(Fact::on(cell, digit), &mut branching));
+            if kinds.digit && !net {
+                off[here] = Some(run(Fact::off(cell, digit), &mut branching));
+            }
+            if kinds.digit {
+                for (assumed, outcome) in [
+                    (Fact::on(cell, digit), &on[here]),
+                    (Fact::off(cell, digit), &off[here]),
+                ] {
+                    if let Some(o) = outcome
+                        && o.conflict
+                    {
+                        found.push(Found {
+                            cost: 0,
+                            assumptions: vec![assumed],
+                            conclusion: None,
+                            unit: None,
+                        });
+                    }
+                }
+                if let (Some(a), Some(b)) = (&on[here], &off[here]) {
+                    common(
+                        &[(Fact::on(cell, digit), a), (Fact::off(cell, digit), b)],
+                        None,
+                        &mut found,
+                    );
+                }
+            }
+        }
+        if kinds.cell {
+            let group: Vec<(Fact, &Outcome)> = board
+                .candidates(cell)
+                .iter()
+                .filter_map(|d| on[slot(cell, d)].as_ref().map(|o| (Fact::on(cell, d), o)))
+                .collect();
+            common(&group, None, &mut found);
+        }
+        if net && !found.is_empty() {
+            break;
+        }
+    }
+    if kinds.unit && (!net || found.is_empty()) {
+        for unit in Unit::all() {
+            for digit in Digit::all() {
+                let group: Vec<(Fact, &Outcome)> = unit
+                    .cells()
+                    .iter()
+                    .filter(|&&c| board.digit(c).is_none() && board.candidates(c).contains(digit))
+                    .filter_map(|&c| on[slot(c, digit)].as_ref().map(|o| (Fact::on(c, digit), o)))
+                    .collect();
+                if group.len() >= 2 {
+                    common(&group, Some(unit), &mut found);
+                }
+            }
+        }
+    }
+    drop(on);
+    drop(off);
+    // Contradictions carry no cost yet: measure them by their proofs.
+    for f in found.iter_mut().filter(|f| f.conclusion.is_none()) {
+        branching.run(f.assumptions[0]);
+        f.cost = branching.proof_of_contradiction().len();
+    }
+    found.sort_by_key(|f| f.cost);
+    let mut seen: Vec<(Fact, Vec<Fact>)> = Vec::new();
+    for f in found {
+        let conclusion = f.conclusion.unwrap_or(f.assumptions[0].negated());
+        if seen
+            .iter()
+            .any(|(c, a)| *c == conclusion && *a == f.assumptions)
+        {
+            continue;
+        }
+        seen.push((conclusion, f.assumptions.clone()));
+        let branches: Vec<Branch> = f
+            .assumptions
+            .iter()
+            .map(|&assumption| {
+                branching.run(assumption);
+                let (implications, conflict) = match f.conclusion {
+                    None => (
+                        branching.proof_of_contradiction(),
+                        branching.contradiction(),
+                    ),
+                    Some(c) => (branching.proof_of(c), None),
+                };
+                Branch {
+                    assumption,
+                    implications: implications
+                        .into_iter()
+                        .filter(|i| i.cause != Cause::Assumed)
+                        .collect(),
+                    conflict,
+                }
+            })
+            .collect();
+        let mut step = if conclusion.on {
+            Step::placement(technique, conclusion.cell, conclusion.digit)
+        } else {
+            Step::elimination(
+                technique,
+                vec![(conclusion.cell, conclusion.digit)],
+                Vec::new(),
+                Vec::new(),
+            )
+        };
+        step.pattern = f
+            .assumptions
+            .iter()
+            .map(|a| (a.cell, Candidates::single(a.digit)))
+            .collect();
+        step.units = f.unit.into_iter().collect();
+        step.branches = branches;
+        if sink.push(step) {
+            return;
+        }
+    }
+}
+
+/// How many implications the proof uses, all branches together (Sudoku
+/// Explainer's chain complexity).
+pub fn complexity(step: &Step) -> usize {
+    step.branches.iter().map(|b| b.implications.len() + 1).sum()
+}
+
+/// "if r2c5 is 4 then r2c7 is not 4 (row 2), ...; if r2c5 is 7 then ...; either way r8c5 is not 1".
+pub fn text(step: &Step) -> String {
+    let mut parts: Vec<String> = step
+        .branches
+        .iter()
+        .map(|branch| {
+            let mut said = format!("if {}", branch.assumption);
+            if !branch.implications.is_empty() {
+                let chain: Vec<String> = branch
+                    .implications
+                    .iter()
+                    .map(|i| format!("{} ({})", i.fact, i.cause))
+                    .collect();
+                said.push_str(&format!(" then {}", chain.join(", ")));
+            }
+            if let Some(conflict) = branch.conflict {
+                said.push_str(&format!(", so {conflict}: a contradiction"));
+            }
+            said
+        })
+        .collect();
+    let conclusion = match (step.placements.first(), step.eliminations.first()) {
+        (Some(&(cell, digit)), _) => Some(Fact::on(cell, digit)),
+        (None, Some(&(cell, digit))) => Some(Fact::off(cell, digit)),
+        _ => None,
+    };
+    if step.branches.iter().all(|b| b.conflict.is_none())
+        && let Some(fact) = conclusion
+    {
+        let which = match step.units.first() {
+            Some(unit) => format!(
+                "wherever {} goes in {unit}",
+                step.branches[0].assumption.digit
+            ),
+            None if step.branches.len() > 2 || step.branches.iter().all(|b| b.assumption.on) => {
+                format!(
+                    "whichever digit {} holds",
+                    cells_text(step.pattern.iter().map(|p| p.0).take(1))
+                )
+            }
+            None => "either way".to_string(),
+        };
+        parts.push(format!("{which}, {fact}"));
+    }
+    parts.join("; ")
+}

@@ -1,0 +1,434 @@
+//! Implications: what follows on a board from assuming one candidate true or
+//! false, each implication recorded with its cause and the earlier implications
+//! it rests on, so that a forcing chain's proof can be read back in order.
+//!
+//! Three modes, from chains to nets: [`Mode::Static`] follows only the links
+//! the position itself has (a bivalue cell, a digit with two places in a unit),
+//! so every implication rests on exactly one earlier one and the result is a
+//! chain; [`Mode::Dynamic`] reads the branch's own board as it changes (a cell or
+//! unit emptied by several earlier implications), which makes nets; and
+//! [`Mode::Net`] also applies simpler techniques inside the branch when the
+//! singles run dry, as Sudoku Explainer's "Dynamic Forcing Chains (+)" do.
+
+use std::fmt;
+
+use super::path::find_step_among;
+use super::technique::Technique;
+use crate::engine::board::Board;
+use crate::engine::types::{CELLS, Cell, Digit, Unit};
+
+/// How many distinct facts a board has: each candidate true or false.
+pub const FACTS: usize = CELLS * 9 * 2;
+
+/// No implication (an empty slot).
+const NONE: u16 = u16::MAX;
+
+/// A statement about one candidate: the cell holds the digit (`on`), or not.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct Fact {
+    pub cell: Cell,
+    pub digit: Digit,
+    pub on: bool,
+}
+
+impl Fact {
+    pub fn on(cell: Cell, digit: Digit) -> Fact {
+        Fact {
+            cell,
+            digit,
+            on: true,
+        }
+    }
+
+    pub fn off(cell: Cell, digit: Digit) -> Fact {
+        Fact {
+            cell,
+            digit,
+            on: false,
+        }
+    }
+
+    /// A dense index in `0..FACTS`.
+    pub fn index(self) -> usize {
+        (self.cell.index() * 9 + self.digit.index()) * 2 + usize::from(self.on)
+    }
+
+    /// The fact with this [`Fact::index`].
+    pub fn from_index(index: usize) -> Fact {
+        Fact {
+            cell: Cell::new(index / 18),
+            digit: Digit::new((index / 2 % 9) as u8 + 1),
+            on: index % 2 == 1,
+        }
+    }
+
+    /// The opposite statement.
+    pub fn negated(self) -> Fact {
+        Fact {
+            on: !self.on,
+            ..self
+        }
+    }
+}
+
+impl fmt::Display for Fact {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let verb = if self.on { "is" } else { "is not" };
+        write!(f, "{} {verb} {}", self.cell, self.digit)
+    }
+}
+
+/// Why an implication holds.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Cause {
+    /// The branch's starting assumption.
+    Assumed,
+    /// The cell holds another digit.
+    SameCell,
+    /// A cell of this unit holds the digit.
+    Peer(Unit),
+    /// Every other candidate of the cell is gone.
+    LastCandidate,
+    /// Every other place for the digit in this unit is gone.
+    LastPlace(Unit),
+    /// A simpler technique applied inside the branch.
+    Technique(Technique),
+}
+
+impl fmt::Display for Cause {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Cause::Assumed => f.write_str("assumed"),
+            Cause::SameCell => f.write_str("same cell"),
+            Cause::Peer(unit) => write!(f, "{unit}"),
+            Cause::LastCandidate => f.write_str("last candidate"),
+            Cause::LastPlace(unit) => write!(f, "last place in {unit}"),
+            Cause::Technique(t) => write!(f, "{t}"),
+        }
+    }
+}
+
+/// One implication of a branch, as shown in a proof.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Implication {
+    pub fact: Fact,
+    pub cause: Cause,
+}
+
+/// Why a branch cannot be: its assumption is false.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Conflict {
+    /// The branch implies both this fact and its opposite.
+    Both(Fact),
+    /// A cell is left without candidates.
+    NoCandidates(Cell),
+    /// A digit is left without a place in a unit.
+    NoPlace(Digit, Unit),
+}
+
+impl fmt::Display for Conflict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Conflict::Both(fact) => {
+                write!(f, "{} would both hold {} and not", fact.cell, fact.digit)
+            }
+            Conflict::NoCandidates(cell) => write!(f, "{cell} would have no candidate left"),
+            Conflict::NoPlace(digit, unit) => {
+                write!(f, "{digit} would have no place left in {unit}")
+            }
+        }
+    }
+}
+
+/// How far the implications reach.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Mode {
+    /// Only the links of the starting position: chains.
+    Static,
+    /// Links read from the branch's changing board: nets.
+    Dynamic,
+    /// Dynamic, plus these techniques when the singles run dry.
+    Net(&'static [Technique]),
+}
+
+/// An implication in the log: the fact, its cause, and where its parents sit in the pool.
+#[derive(Clone, Copy)]
+struct Entry {
+    fact: Fact,
+    cause: Cause,
+    parents: (u32, u32),
+}
+
+/// Propagates one assumption at a time on a copy of a board, keeping a log.
+pub struct Branching<'a> {
+    origin: &'a Board,
+    mode: Mode,
+    board: Board,
+    log: Vec<Entry>,
+    pool: Vec<u16>,
+    /// For each fact, its position in the log, or `NONE`.
+    slot: Vec<u16>,
+    /// The contradiction reached, with the implications it rests on.
+    conflict: Option<(Conflict, Vec<u16>)>,
+    /// A cap on the log, so a branch always ends.
+    limit: usize,
+}
+
+impl<'a> Branching<'a> {
+    pub fn new(origin: &'a Board, mode: Mode) -> Branching<'a> {
+        Branching {
+            origin,
+            mode,
+            board: *origin,
+            log: Vec::with_capacity(256),
+            pool: Vec::with_capacity(512),
+            slot: vec![NONE; FACTS],
+            conflict: None,
+            limit: 4000,
+        }
+    }
+
+    /// Runs the branch that starts from `assumption`; returns whether it ends in a contradiction.
+    pub fn run(&mut self, assumption: Fact) -> bool {
+        for entry in &self.log {
+            self.slot[entry.fact.index()] = NONE;
+        }
+        self.log.clear();
+        self.pool.clear();
+        self.conflict = None;
+        self.board = *self.origin;
+        self.add(assumption, Cause::Assumed, &[]);
+        let mut next = 0;
+        loop {
+            while next < self.log.len() && self.conflict.is_none() && self.log.len() < self.limit {
+                self.process(next);
+                next += 1;
+            }
+            if self.conflict.is_some() || self.log.len() >= self.limit {
+                break;
+            }
+            let Mode::Net(techniques) = self.mode else {
+                break;
+            };
+            if !self.apply_technique(techniques) {
+                break;
+            }
+        }
+        self.conflict.is_some()
+    }
+
+    /// The facts the last run reached, with their positions in its log (the assumption at 0).
+    pub fn reached(&self) -> impl Iterator<Item = (Fact, usize)> + '_ {
+        self.log.iter().enumerate().map(|(i, e)| (e.fact, i))
+    }
+
+    /// The contradiction the last run reached, if any.
+    pub fn contradiction(&self) -> Option<Conflict> {
+        self.conflict.as_ref().map(|(why, _)| *why)
+    }
+
+    /// Whether the last run reached `fact`.
+    pub fn holds(&self, fact: Fact) -> bool {
+        self.slot[fact.index()] != NONE
+    }
+
+    /// The implications `fact` rests on, itself last, in the order they were found
+    /// (empty when the last run did not reach it).
+    pub fn proof_of(&self, fact: Fact) -> Vec<Implication> {
+        match self.slot[fact.index()] {
+            NONE => Vec::new(),
+            at => self.proof(&[at]),
+        }
+    }
+
+    /// The implications the contradiction rests on, in order.
+    pub fn proof_of_contradiction(&self) -> Vec<Implication> {
+        match &self.conflict {
+            Some((_, parents)) => self.proof(parents),
+            None => Vec::new(),
+        }
+    }
+
+    fn proof(&self, ends: &[u16]) -> Vec<Implication> {
+        let mut needed = vec![false; self.log.len()];
+        let mut stack: Vec<u16> = ends.to_vec();
+        while let Some(at) = stack.pop() {
+            if std::mem::replace(&mut needed[at as usize], true) {
+                continue;
+            }
+            let (start, end) = self.log[at as usize].parents;
+            stack.extend_from_slice(&self.pool[start as usize..end as usize]);
+        }
+        self.log
+            .iter()
+            .zip(needed)
+            .filter(|(_, needed)| *needed)
+            .map(|(e, _)| Implication {
+                fact: e.fact,
+                cause: e.cause,
+            })
+            .collect()
+    }
+
+    /// Logs `fact` unless known; a fact whose opposite is known is a contradiction.
+    fn add(&mut self, fact: Fact, cause: Cause, parents: &[u16]) {
+        if self.conflict.is_some() || self.slot[fact.index()] != NONE {
+            return;
+        }
+        let start = self.pool.len() as u32;
+        self.pool.extend_from_slice(parents);
+        let at = self.log.len() as u16;
+        self.log.push(Entry {
+            fact,
+            cause,
+            parents: (start, self.pool.len() as u32),
+        });
+        self.slot[fact.index()] = at;
+        let opposite = self.slot[fact.negated().index()];
+        if opposite != NONE {
+            self.conflict = Some((Conflict::Both(fact), vec![opposite, at]));
+        }
+    }
+
+    /// The log positions of the "off" facts for `digit` in `cells` (the ones this branch derived).
+    fn offs_in(&self, cells: impl Iterator<Item = Cell>, digit: Digit) -> Vec<u16> {
+        cells
+            .map(|c| self.slot[Fact::off(c, digit).index()])
+            .filter(|&at| at != NONE)
+            .collect()
+    }
+
+    fn process(&mut self, at: usize) {
+        let Entry { fact, .. } = self.log[at];
+        let here = [at as u16];
+        let (cell, digit) = (fact.cell, fact.digit);
+        if fact.on {
+            if self.board.digit(cell).is_some() {
+                return;
+            }
+            for other in self.board.candidates(cell).without(digit).iter() {
+                self.add(Fact::off(cell, other), Cause::SameCell, &here);
+            }
+            for unit in cell.units() {
+                for &peer in unit.cells() {
+                    if peer != cell
+                        && self.board.digit(peer).is_none()
+                        && self.board.candidates(peer).contains(digit)
+                    {
+                        self.add(Fact::off(peer, digit), Cause::Peer(unit), &here);
+                    }
+                }
+            }
+            self.board.place(cell, digit);
+            return;
+        }
+        if self.board.digit(cell).is_some() {
+            return;
+        }
+        self.board.strike(cell, digit);
+        if self.mode == Mode::Static {
+            self.follow_static_links(cell, digit, at as u16);
+        } else {
+            self.follow_dynamic_links(cell, digit);
+        }
+    }
+
+    /// Strong links of the starting position: a bivalue cell's other digit, a
+    /// digit's other place in a unit where it had two.
+    fn follow_static_links(&mut self, cell: Cell, digit: Digit, at: u16) {
+        if let Some(other) = self.origin.candidates(cell).without(digit).only() {
+            self.add(Fact::on(cell, other), Cause::LastCandidate, &[at]);
+        }
+        for unit in cell.units() {
+            let mut places = unit.cells().iter().copied().filter(|&c| {
+                c != cell
+                    && self.origin.digit(c).is_none()
+                    && self.origin.candidates(c).contains(digit)
+            });
+            if let (Some(only), None) = (places.next(), places.next()) {
+                self.add(Fact::on(only, digit), Cause::LastPlace(unit), &[at]);
+            }
+        }
+    }
+
+    /// The branch's own board: a cell down to one candidate, a digit down to one
+    /// place in a unit, or to none (a contradiction).
+    fn follow_dynamic_links(&mut self, cell: Cell, digit: Digit) {
+        let left = self.board.candidates(cell);
+        let cell_offs = |this: &Self, except: Option<Digit>| -> Vec<u16> {
+            this.origin
+                .candidates(cell)
+                .iter()
+                .filter(|&d| Some(d) != except)
+                .map(|d| this.slot[Fact::off(cell, d).index()])
+                .filter(|&p| p != NONE)
+                .collect()
+        };
+        if left.is_empty() {
+            let parents = cell_offs(self, None);
+            self.conflict = Some((Conflict::NoCandidates(cell), parents));
+            return;
+        }
+        if let Some(only) = left.only() {
+            let parents = cell_offs(self, Some(only));
+            self.add(Fact::on(cell, only), Cause::LastCandidate, &parents);
+        }
+        for unit in cell.units() {
+            if self.conflict.is_some() {
+                return;
+            }
+            let cells = unit.cells();
+            if cells.iter().any(|&c| self.board.digit(c) == Some(digit)) {
+                continue;
+            }
+            let mut places = cells.iter().copied().filter(|&c| {
+                self.board.digit(c).is_none() && self.board.candidates(c).contains(digit)
+            });
+            let (first, second) = (places.next(), places.next());
+            let origin_places = cells.iter().copied().filter(|&c| {
+                self.origin.digit(c).is_none() && self.origin.candidates(c).contains(digit)
+            });
+            match (first, second) {
+                (None, _) => {
+                    let parents = self.offs_in(origin_places, digit);
+                    self.conflict = Some((Conflict::NoPlace(digit, unit), parents));
+                }
+                (Some(only), None) => {
+                    let parents = self.offs_in(origin_places.filter(|&c| c != only), digit);
+                    self.add(Fact::on(only, digit), Cause::LastPlace(unit), &parents);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Applies the easiest of `techniques` on the branch's board, logging its
+    /// effects; returns whether it found one.
+    fn apply_technique(&mut self, techniques: &[Technique]) -> bool {
+        let Some(step) =
+            find_step_among(&self.board, techniques).filter(|s| s.makes_progress(&self.board))
+        else {
+            return false;
+        };
+        // The step rests on what the branch changed in the cells it looks at.
+        let mut looked: Vec<Cell> = step.pattern.iter().map(|&(c, _)| c).collect();
+        for unit in &step.units {
+            looked.extend(unit.cells().iter().copied());
+        }
+        let parents: Vec<u16> = self
+            .log
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| looked.contains(&e.fact.cell))
+            .map(|(i, _)| i as u16)
+            .collect();
+        let cause = Cause::Technique(step.technique);
+        for &(cell, digit) in &step.placements {
+            self.add(Fact::on(cell, digit), cause, &parents);
+        }
+        for &(cell, digit) in &step.eliminations {
+            self.add(Fact::off(cell, digit), cause, &parents);
+        }
+        true
+    }
+}
