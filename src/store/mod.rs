@@ -21,7 +21,7 @@ use serde::Deserialize;
 use crate::app::state::State;
 pub use crate::app::state::View;
 pub use crate::app::stats::{LevelStats, Stats};
-use crate::engine::{Candidates, Cell};
+use crate::engine::{Candidates, Cell, formats};
 pub use files::write_atomic;
 pub use games::{Opened, Saver, Summary};
 
@@ -204,10 +204,7 @@ fn decode<T: for<'de> Deserialize<'de>>(bytes: &[u8]) -> Result<T> {
 /// cells with no marks, and hidden marks, are written as the Auto candidates).
 pub fn candidate_grid(state: &State) -> String {
     let board = state.game.position.board();
-    let group = |cell: Cell| -> String {
-        if let Some(d) = state.game.position.digits.get(cell) {
-            return d.to_string();
-        }
+    let marks = |cell: Cell| -> Candidates {
         let shown = state.shown_marks(&board, cell);
         let marks = if shown.is_empty() {
             board.candidates(cell)
@@ -216,31 +213,18 @@ pub fn candidate_grid(state: &State) -> String {
         };
         if marks.is_empty() {
             // No candidate left: write every digit rather than an unreadable empty group.
-            Candidates::ALL.to_string()
+            Candidates::ALL
         } else {
-            marks.to_string()
+            marks
         }
     };
-    let groups: Vec<String> = Cell::all().map(group).collect();
-    let width = groups.iter().map(String::len).max().unwrap_or(1);
     let mut out = format!(
         "# pencilmark export: givens {}\n",
         state.game.givens.to_line()
     );
-    for row in 0..9usize {
-        if row > 0 && row.is_multiple_of(3) {
-            let bar = "-".repeat(3 * (width + 1) + 1);
-            out.push_str(&format!("{bar}+{bar}+{bar}\n"));
-        }
-        let mut line = String::new();
-        for col in 0..9usize {
-            if col > 0 && col.is_multiple_of(3) {
-                line.push_str(" |");
-            }
-            line.push_str(&format!(" {:<width$}", groups[row * 9 + col]));
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
+    out.push_str(&formats::write_candidate_grid(
+        &state.game.position.digits,
+        marks,
+    ));
     out
 }
