@@ -433,3 +433,28 @@ fn actions_are_named_in_snake_case() {
     let back: Action = serde_json::from_str("{\"digit\":7}").unwrap();
     assert_eq!(back, Action::Digit(7));
 }
+
+#[test]
+fn fill_marks_copies_the_candidates_into_manual_marks_as_one_undo_step() {
+    let mut state = new_state();
+    select(&mut state, "r1c1");
+    press(&mut state, "4");
+    let before = state.game.position;
+    let board = before.board();
+    press(&mut state, "M");
+    assert_eq!(state.candidates, CandidateMode::Manual);
+    let mut open = 0;
+    for cell in board.open_cells() {
+        open += 1;
+        assert_eq!(
+            state.game.position.marks[cell.index()],
+            board.candidates(cell),
+            "{cell}"
+        );
+    }
+    assert!(open > 0);
+    assert_eq!(state.game.position.digits, before.digits);
+    assert_eq!(state.game.undo.len(), 2);
+    press(&mut state, "u");
+    assert_eq!(state.game.position, before);
+}

@@ -32,6 +32,9 @@ pub enum Action {
     TogglePencil,
     /// Cycle the candidates shown: Auto, Manual, hidden.
     CycleCandidates,
+    /// Write every open cell's current candidates into its Manual marks (one
+    /// undoable step) and show the Manual marks.
+    FillMarks,
     Undo,
     Redo,
     /// Show the next level of the hint (the last level applies it).

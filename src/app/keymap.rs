@@ -212,6 +212,12 @@ pub static BINDINGS: &[Binding] = &[
         Action::CycleCandidates,
         "candidates: Auto / Manual / hidden",
     ),
+    bind(
+        Board,
+        &[Char('M')],
+        Action::FillMarks,
+        "fill the Manual marks from the candidates",
+    ),
     bind(Board, &[Char('u')], Action::Undo, HISTORY),
     bind(Board, &[Ctrl('r')], Action::Redo, HISTORY),
     bind(

@@ -87,6 +87,7 @@ fn changes_the_game(action: &Action) -> bool {
             | Action::Hint
             | Action::Propagate
             | Action::Solve
+            | Action::FillMarks
     )
 }
 
@@ -128,6 +129,7 @@ pub fn update(state: &mut State, action: Action) -> Effect {
             );
             state.revision += 1;
         }
+        Action::FillMarks => fill_marks(state),
         Action::Undo => undo(state),
         Action::Redo => redo(state),
         Action::Hint => next_hint(state),
@@ -272,6 +274,25 @@ fn scroll(state: &mut State, by: i32) {
         (-(state.log.len() as i32), 0)
     };
     state.scroll = state.scroll.saturating_add(by).clamp(low, high.max(low));
+}
+
+/// Writes every open cell's candidates (the Auto marks, strikes included) into
+/// its Manual marks, as one undoable step, and shows the Manual marks: a player
+/// who starts marking by hand starts from the full set, as on paper after a scan.
+/// Not an assist: it shows nothing the Auto marks did not already show.
+fn fill_marks(state: &mut State) {
+    let board = state.game.position.board();
+    let mut next = state.game.position;
+    for cell in board.open_cells() {
+        next.marks[cell.index()] = board.candidates(cell);
+    }
+    state.candidates = CandidateMode::Manual;
+    commit(state, next);
+    state.say(
+        Tone::Info,
+        "Manual marks filled from the candidates (u undoes)",
+    );
+    state.revision += 1;
 }
 
 /// Records `next` as the new position: one undo step, the redo list and every
