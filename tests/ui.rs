@@ -458,3 +458,59 @@ fn fill_marks_copies_the_candidates_into_manual_marks_as_one_undo_step() {
     press(&mut state, "u");
     assert_eq!(state.game.position, before);
 }
+
+#[test]
+fn manual_hint_first_names_a_mark_a_peer_already_holds() {
+    let mut state = new_state();
+    press(&mut state, "c");
+    assert_eq!(state.candidates, CandidateMode::Manual);
+    let right = solution().get(cell("r1c1")).unwrap();
+    select(&mut state, "r1c1");
+    press(&mut state, &right.to_string());
+    select(&mut state, "r1c2");
+    press(&mut state, "p");
+    press(&mut state, &right.to_string());
+    press(&mut state, "p");
+    press(&mut state, "H");
+    let text = message(&state);
+    assert!(
+        text.contains(&format!("r1c2 is marked {right}, but r1c1 already holds")),
+        "{text}"
+    );
+    assert_eq!(state.game.assists.nudges, 1);
+}
+
+#[test]
+fn manual_hint_names_a_missing_solution_digit_and_auto_mode_does_not() {
+    let right = solution().get(cell("r1c2")).unwrap();
+    let wrong = (1..=9)
+        .map(digit)
+        .find(|&d| {
+            d != right
+                && !cell("r1c2")
+                    .peers()
+                    .iter()
+                    .any(|&p| givens().get(p) == Some(d))
+        })
+        .unwrap();
+    let mut state = new_state();
+    press(&mut state, "c");
+    select(&mut state, "r1c2");
+    press(&mut state, "p");
+    press(&mut state, &wrong.to_string());
+    press(&mut state, "p");
+    press(&mut state, "H");
+    let text = message(&state);
+    assert!(
+        text.contains(&format!(
+            "r1c2 has no {right} marked, but {right} goes there"
+        )),
+        "{text}"
+    );
+    // The same marks in Auto mode are not what the hint reads.
+    update(&mut state, Action::Dismiss);
+    press(&mut state, "cc");
+    assert_eq!(state.candidates, CandidateMode::Auto);
+    press(&mut state, "H");
+    assert!(!message(&state).contains("marked"), "{}", message(&state));
+}

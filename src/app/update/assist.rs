@@ -1,13 +1,13 @@
 //! The update for the help a player can ask for: hints level by level,
 //! propagation, solving and checking, each counted as an assist of the game.
 
-use super::super::state::{Game, HintProgress, Position, State, Tone};
+use super::super::state::{CandidateMode, Game, HintProgress, Position, State, Tone};
 use super::super::stats::Assists;
 use super::{commit, say_unless_won};
-use crate::engine::Cell;
 use crate::engine::hint::{self, Hint, HintLevel};
 use crate::engine::logic::{self, Step};
 use crate::engine::search;
+use crate::engine::{Board, Cell};
 
 /// Applies a deduction to the position: placements, and eliminations struck out.
 fn apply_step(position: &mut Position, step: &Step) {
@@ -30,7 +30,16 @@ pub(super) fn next_hint(state: &mut State) {
             progress
         }
         None => {
-            let board = state.game.position.board();
+            if let Some(problem) = manual_mark_problem(state) {
+                // The player's marks come first: a hint found on marks that are
+                // wrong would point at a pattern that is not there.
+                state.game.hints_used += 1;
+                state.game.assists.nudges += 1;
+                state.say(Tone::Hint, format!("Hint: {problem}"));
+                state.revision += 1;
+                return;
+            }
+            let board = hint_board(state);
             state.game.hints_used += 1;
             state.revision += 1;
             HintProgress {
@@ -45,7 +54,7 @@ pub(super) fn next_hint(state: &mut State) {
     let text = match &progress.hint {
         // One ladder and one text per level, shared with `pencilmark hint --level`.
         Hint::Step(_) | Hint::Guess { .. } if ladder < HintLevel::Apply => {
-            let board = state.game.position.board();
+            let board = hint_board(state);
             let text = progress.hint.text_at(&board, ladder);
             match ladder {
                 HintLevel::Nudge => format!("Hint: {text} (H again for more)"),
@@ -96,6 +105,58 @@ pub(super) fn next_hint(state: &mut State) {
 }
 
 /// Counts the hint level just shown (before it is applied: that may finish the game).
+/// The board a hint reads. In Manual mode it is the player's own marks, so the
+/// pattern it shows is one they can see; a cell with no marks written yet counts
+/// as holding every candidate the digits allow (nothing written is no claim).
+fn hint_board(state: &State) -> Board {
+    let auto = state.game.position.board();
+    if state.candidates != CandidateMode::Manual {
+        return auto;
+    }
+    let mut board = auto;
+    for cell in auto.open_cells() {
+        let marks = state.game.position.marks[cell.index()];
+        if !marks.is_empty() {
+            board.set_candidates(cell, marks);
+        }
+    }
+    board
+}
+
+/// In Manual mode, the first thing wrong with the player's marks: a mark whose
+/// digit a peer already holds, else a marked cell that lacks the solution's digit
+/// (only when the puzzle has one solution).
+fn manual_mark_problem(state: &State) -> Option<String> {
+    if state.candidates != CandidateMode::Manual {
+        return None;
+    }
+    let position = &state.game.position;
+    let marked = || {
+        Cell::all().filter(|&cell| {
+            position.digits.get(cell).is_none() && !position.marks[cell.index()].is_empty()
+        })
+    };
+    for cell in marked() {
+        for digit in position.marks[cell.index()].iter() {
+            let holder = cell
+                .peers()
+                .iter()
+                .find(|&&peer| position.digits.get(peer) == Some(digit));
+            if let Some(peer) = holder {
+                return Some(format!(
+                    "{cell} is marked {digit}, but {peer} already holds a {digit}"
+                ));
+            }
+        }
+    }
+    let solution = state.game.solution.filter(|_| state.game.unique)?;
+    marked().find_map(|cell| {
+        let right = solution.get(cell)?;
+        (!position.marks[cell.index()].contains(right))
+            .then(|| format!("{cell} has no {right} marked, but {right} goes there"))
+    })
+}
+
 fn count_hint(assists: &mut Assists, progress: &HintProgress) {
     let counter = match (&progress.hint, progress.level) {
         (Hint::Step(_) | Hint::Mistake { .. } | Hint::Guess { .. }, 1) => &mut assists.nudges,
