@@ -514,3 +514,41 @@ fn manual_hint_names_a_missing_solution_digit_and_auto_mode_does_not() {
     press(&mut state, "H");
     assert!(!message(&state).contains("marked"), "{}", message(&state));
 }
+
+#[test]
+fn why_key_names_the_peer_that_rules_a_digit_out_and_counts_as_an_assist() {
+    let target = cell("r1c1");
+    let (peer, held) = target
+        .peers()
+        .iter()
+        .find_map(|&p| givens().get(p).map(|d| (p, d)))
+        .unwrap();
+    let mut state = new_state();
+    select(&mut state, "r1c1");
+    press(&mut state, "w");
+    press(&mut state, &held.to_string());
+    let text = message(&state);
+    assert!(text.contains(&format!("{peer}")), "{text}");
+    assert!(text.contains("sees"), "{text}");
+    assert_eq!(state.game.assists.whys, 1);
+    assert_eq!(digit_at(&state, "r1c1"), None, "asking places nothing");
+}
+
+#[test]
+fn why_key_says_the_solution_digit_may_go_there_and_esc_cancels_the_question() {
+    let right = solution().get(cell("r1c1")).unwrap();
+    let mut state = new_state();
+    select(&mut state, "r1c1");
+    press(&mut state, "w");
+    press(&mut state, &right.to_string());
+    assert!(
+        message(&state).contains("may go in r1c1"),
+        "{}",
+        message(&state)
+    );
+    press(&mut state, "w");
+    update(&mut state, Action::Dismiss);
+    press(&mut state, &right.to_string());
+    assert_eq!(digit_at(&state, "r1c1"), Some(right.get()));
+    assert_eq!(state.game.assists.whys, 1);
+}

@@ -80,6 +80,8 @@ pub enum Action {
     Learn,
     /// A key of the open learn mode.
     LearnStep(super::learn::LearnAction),
+    /// Ask why a digit cannot go in the selected cell (the next digit key says which).
+    AskWhy,
     /// Time passed while the game was on screen, in milliseconds.
     Tick(u64),
     /// Something the loop wants the player to read (an export's path).

@@ -143,6 +143,7 @@ const PLACE: &str = "place the digit (pencil mode: strike out / restore it)";
 const MOVE: &str = "move";
 const EMPTY: &str = "next / previous empty cell";
 const HISTORY: &str = "undo / redo";
+const LOG_SCROLL: &str = "propagation log: earlier / later entries";
 
 /// Every key binding. Bindings sharing a help text show as one help row.
 pub static BINDINGS: &[Binding] = &[
@@ -218,6 +219,12 @@ pub static BINDINGS: &[Binding] = &[
         Action::FillMarks,
         "fill the Manual marks from the candidates",
     ),
+    bind(
+        Board,
+        &[Char('w')],
+        Action::AskWhy,
+        "why not? then a digit: why it cannot go in this cell",
+    ),
     bind(Board, &[Char('u')], Action::Undo, HISTORY),
     bind(Board, &[Ctrl('r')], Action::Redo, HISTORY),
     bind(
@@ -268,18 +275,8 @@ pub static BINDINGS: &[Binding] = &[
         Action::Pause,
         "pause (board hidden, clock stopped)",
     ),
-    bind(
-        Board,
-        &[PageUp],
-        Action::Scroll(-3),
-        "propagation log: earlier entries",
-    ),
-    bind(
-        Board,
-        &[PageDown],
-        Action::Scroll(3),
-        "propagation log: later entries",
-    ),
+    bind(Board, &[PageUp], Action::Scroll(-3), LOG_SCROLL),
+    bind(Board, &[PageDown], Action::Scroll(3), LOG_SCROLL),
     bind(Board, &[Char('?')], Action::Help, "this help"),
     bind(
         Board,

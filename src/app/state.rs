@@ -366,6 +366,8 @@ pub struct State {
     pub highlight: Option<Digit>,
     /// The new-game screen, while it is open (`Overlay::NewGame`).
     pub menu: Option<super::menu::NewGameMenu>,
+    /// `w` was pressed: the next digit asks why it cannot go in the selected cell.
+    pub asking_why: bool,
 }
 
 impl State {
@@ -391,6 +393,7 @@ impl State {
             too_small: false,
             highlight: None,
             menu: None,
+            asking_why: false,
         }
     }
 

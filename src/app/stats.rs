@@ -28,11 +28,13 @@ pub struct Assists {
     pub solves: u32,
     /// Learn mode's result kept on the board.
     pub learn_keeps: u32,
+    /// `w`: asked why a digit cannot go in a cell.
+    pub whys: u32,
 }
 
 impl Assists {
     /// Every kind with its count and its name (singular, plural).
-    fn kinds(&self) -> [(u32, &'static str, &'static str); 8] {
+    fn kinds(&self) -> [(u32, &'static str, &'static str); 9] {
         [
             (self.nudges, "nudge", "nudges"),
             (self.techniques, "technique hint", "technique hints"),
@@ -42,6 +44,7 @@ impl Assists {
             (self.checks, "check", "checks"),
             (self.solves, "solve", "solves"),
             (self.learn_keeps, "learn-mode keep", "learn-mode keeps"),
+            (self.whys, "why-not question", "why-not questions"),
         ]
     }
 

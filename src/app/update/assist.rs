@@ -157,6 +157,22 @@ fn manual_mark_problem(state: &State) -> Option<String> {
     })
 }
 
+/// `w` then a digit: the plainest reason the digit cannot go in the selected
+/// cell (a peer, a unit, a technique, or search), or, honestly, that it can: the
+/// engine never argues against the solution's digit. Counted as an assist.
+pub(super) fn why_not(state: &mut State, digit: crate::engine::Digit) {
+    let cell = state.selected;
+    let board = state.game.position.board();
+    match crate::engine::learn::why::why(&state.game.givens, &board, cell, digit) {
+        Ok(answer) => {
+            state.game.assists.whys += 1;
+            state.say(Tone::Hint, answer.text());
+        }
+        Err(error) => state.say(Tone::Error, error.to_string()),
+    }
+    state.revision += 1;
+}
+
 fn count_hint(assists: &mut Assists, progress: &HintProgress) {
     let counter = match (&progress.hint, progress.level) {
         (Hint::Step(_) | Hint::Mistake { .. } | Hint::Guess { .. }, 1) => &mut assists.nudges,

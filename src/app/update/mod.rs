@@ -97,6 +97,10 @@ pub fn update(state: &mut State, action: Action) -> Effect {
         state.say(Tone::Error, READ_ONLY_NOTICE);
         return Effect::None;
     }
+    // A why-not question waits for its digit; any other key (not the clock)
+    // cancels it.
+    let asking_why = !matches!(action, Action::Tick(_) | Action::ScreenFits(_))
+        && std::mem::take(&mut state.asking_why);
     match action {
         Action::Move(direction) => move_selection(state, direction),
         Action::Select { row, col } => {
@@ -107,7 +111,9 @@ pub fn update(state: &mut State, action: Action) -> Effect {
         Action::Digit(value) => {
             if (1..=9).contains(&value) {
                 let digit = Digit::new(value);
-                if state.pencil {
+                if asking_why {
+                    assist::why_not(state, digit);
+                } else if state.pencil {
                     pencil(state, digit);
                 } else {
                     place(state, digit);
@@ -184,7 +190,16 @@ pub fn update(state: &mut State, action: Action) -> Effect {
             }
         }
         Action::Suspend => return Effect::Suspend,
+        Action::Dismiss if asking_why => state.message = None,
         Action::Dismiss => dismiss(state),
+        Action::AskWhy => {
+            state.asking_why = true;
+            let cell = state.selected;
+            state.say(
+                Tone::Info,
+                format!("Why can't which digit go in {cell}? Press 1-9 (Esc cancels)"),
+            );
+        }
         Action::NextEmpty => select_empty(state, 1),
         Action::PreviousEmpty => select_empty(state, -1),
         Action::HighlightDigit => highlight(state),
