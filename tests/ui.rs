@@ -552,3 +552,46 @@ fn why_key_says_the_solution_digit_may_go_there_and_esc_cancels_the_question() {
     assert_eq!(digit_at(&state, "r1c1"), Some(right.get()));
     assert_eq!(state.game.assists.whys, 1);
 }
+
+#[test]
+fn audit_key_sorts_the_manual_marks_and_again_removes_the_stale_ones() {
+    let right = solution().get(cell("r1c1")).unwrap();
+    let own = solution().get(cell("r1c2")).unwrap();
+    let wrong = (1..=9)
+        .map(digit)
+        .find(|&d| {
+            d != own
+                && d != right
+                && !cell("r1c2")
+                    .peers()
+                    .iter()
+                    .any(|&p| givens().get(p) == Some(d))
+        })
+        .unwrap();
+    let mut state = new_state();
+    press(&mut state, "a");
+    assert!(message(&state).contains("Manual"), "{}", message(&state));
+    assert_eq!(state.game.assists.audits, 0, "nothing audited in Auto mode");
+    press(&mut state, "c");
+    select(&mut state, "r1c1");
+    press(&mut state, &right.to_string());
+    select(&mut state, "r1c2");
+    press(&mut state, "p");
+    press(&mut state, &right.to_string());
+    press(&mut state, &wrong.to_string());
+    press(&mut state, "p");
+    press(&mut state, "a");
+    let text = message(&state);
+    assert!(text.contains("1 missing (first: r1c2 lacks its"), "{text}");
+    assert!(
+        text.contains(&format!("1 stale (first: r1c2 {right} is in r1c1)")),
+        "{text}"
+    );
+    assert_eq!(state.game.assists.audits, 1);
+    let before = state.game.position;
+    press(&mut state, "a");
+    let marks = state.game.position.marks[cell("r1c2").index()];
+    assert!(!marks.contains(right) && marks.contains(wrong), "{marks:?}");
+    press(&mut state, "u");
+    assert_eq!(state.game.position, before);
+}

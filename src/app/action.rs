@@ -82,6 +82,8 @@ pub enum Action {
     LearnStep(super::learn::LearnAction),
     /// Ask why a digit cannot go in the selected cell (the next digit key says which).
     AskWhy,
+    /// Audit the Manual marks (again, right after an audit with stale marks: remove them).
+    Audit,
     /// Time passed while the game was on screen, in milliseconds.
     Tick(u64),
     /// Something the loop wants the player to read (an export's path).

@@ -225,6 +225,12 @@ pub static BINDINGS: &[Binding] = &[
         Action::AskWhy,
         "why not? then a digit: why it cannot go in this cell",
     ),
+    bind(
+        Board,
+        &[Char('a')],
+        Action::Audit,
+        "audit your Manual marks (again: remove the stale ones)",
+    ),
     bind(Board, &[Char('u')], Action::Undo, HISTORY),
     bind(Board, &[Ctrl('r')], Action::Redo, HISTORY),
     bind(

@@ -368,6 +368,8 @@ pub struct State {
     pub menu: Option<super::menu::NewGameMenu>,
     /// `w` was pressed: the next digit asks why it cannot go in the selected cell.
     pub asking_why: bool,
+    /// An audit found stale marks: `a` again removes them.
+    pub offering_stale_fix: bool,
 }
 
 impl State {
@@ -394,6 +396,7 @@ impl State {
             highlight: None,
             menu: None,
             asking_why: false,
+            offering_stale_fix: false,
         }
     }
 

@@ -30,11 +30,13 @@ pub struct Assists {
     pub learn_keeps: u32,
     /// `w`: asked why a digit cannot go in a cell.
     pub whys: u32,
+    /// `a`: the player's Manual marks audited.
+    pub audits: u32,
 }
 
 impl Assists {
     /// Every kind with its count and its name (singular, plural).
-    fn kinds(&self) -> [(u32, &'static str, &'static str); 9] {
+    fn kinds(&self) -> [(u32, &'static str, &'static str); 10] {
         [
             (self.nudges, "nudge", "nudges"),
             (self.techniques, "technique hint", "technique hints"),
@@ -45,6 +47,7 @@ impl Assists {
             (self.solves, "solve", "solves"),
             (self.learn_keeps, "learn-mode keep", "learn-mode keeps"),
             (self.whys, "why-not question", "why-not questions"),
+            (self.audits, "mark audit", "mark audits"),
         ]
     }
 

@@ -7,7 +7,7 @@ use super::{commit, say_unless_won};
 use crate::engine::hint::{self, Hint, HintLevel};
 use crate::engine::logic::{self, Step};
 use crate::engine::search;
-use crate::engine::{Board, Cell};
+use crate::engine::{Board, Cell, Digit};
 
 /// Applies a deduction to the position: placements, and eliminations struck out.
 fn apply_step(position: &mut Position, step: &Step) {
@@ -131,36 +131,131 @@ fn manual_mark_problem(state: &State) -> Option<String> {
         return None;
     }
     let position = &state.game.position;
-    let marked = || {
-        Cell::all().filter(|&cell| {
-            position.digits.get(cell).is_none() && !position.marks[cell.index()].is_empty()
-        })
-    };
-    for cell in marked() {
-        for digit in position.marks[cell.index()].iter() {
-            let holder = cell
-                .peers()
-                .iter()
-                .find(|&&peer| position.digits.get(peer) == Some(digit));
-            if let Some(peer) = holder {
-                return Some(format!(
-                    "{cell} is marked {digit}, but {peer} already holds a {digit}"
-                ));
-            }
-        }
+    if let Some((cell, digit, peer)) = stale_marks(position).next() {
+        return Some(format!(
+            "{cell} is marked {digit}, but {peer} already holds a {digit}"
+        ));
     }
     let solution = state.game.solution.filter(|_| state.game.unique)?;
-    marked().find_map(|cell| {
+    marked_cells(position).find_map(|cell| {
         let right = solution.get(cell)?;
         (!position.marks[cell.index()].contains(right))
             .then(|| format!("{cell} has no {right} marked, but {right} goes there"))
     })
 }
 
+/// Every stale Manual mark: (cell, digit, the peer that holds the digit).
+fn stale_marks(position: &Position) -> impl Iterator<Item = (Cell, Digit, Cell)> + '_ {
+    marked_cells(position).flat_map(move |cell| {
+        position.marks[cell.index()]
+            .iter()
+            .filter_map(move |digit| {
+                cell.peers()
+                    .iter()
+                    .find(|&&peer| position.digits.get(peer) == Some(digit))
+                    .map(|&peer| (cell, digit, peer))
+            })
+    })
+}
+
+/// Open cells holding Manual marks: the cells whose marks are the player's claim.
+fn marked_cells(position: &Position) -> impl Iterator<Item = Cell> + '_ {
+    Cell::all().filter(|&cell| {
+        position.digits.get(cell).is_none() && !position.marks[cell.index()].is_empty()
+    })
+}
+
+/// `a` in Manual mode: the engine's audit of the marks the player wrote (cells
+/// they have not marked are not judged): solution digits missing, stale marks
+/// (a peer holds the digit), marks a named technique removes. Counted as an
+/// assist, since a missing mark names a solution digit.
+pub(super) fn audit_marks(state: &mut State) {
+    if state.candidates != CandidateMode::Manual {
+        state.say(
+            Tone::Info,
+            "The audit reads your Manual marks: c switches to them, M fills them",
+        );
+        return;
+    }
+    let board = hint_board(state);
+    let report = match crate::engine::learn::audit::audit(&state.game.givens, &board) {
+        Ok(report) => report,
+        Err(error) => {
+            state.say(Tone::Error, error.to_string());
+            return;
+        }
+    };
+    let position = state.game.position;
+    let mine: Vec<_> = report
+        .findings
+        .iter()
+        .filter(|f| marked_cells(&position).any(|c| c == f.cell))
+        .collect();
+    let of = |key: &str| mine.iter().filter(|f| f.problem.key() == key).count();
+    let (missing, stale, removable) = (of("missing"), of("stale"), of("removable"));
+    state.game.assists.audits += 1;
+    state.revision += 1;
+    if missing + stale + removable == 0 {
+        state.say(
+            Tone::Hint,
+            "Your marks are sound: nothing missing, stale or removable",
+        );
+        return;
+    }
+    let first = |key: &str| {
+        mine.iter().find(|f| f.problem.key() == key).map(|f| {
+            use crate::engine::learn::audit::Problem;
+            match &f.problem {
+                Problem::Missing => format!("{} lacks its {}", f.cell, f.digit),
+                Problem::Stale { peer } => format!("{} {} is in {peer}", f.cell, f.digit),
+                Problem::Removable(step) => {
+                    format!("{} {} by {}", f.cell, f.digit, step.technique.name())
+                }
+            }
+        })
+    };
+    let mut parts = Vec::new();
+    for (count, key) in [
+        (missing, "missing"),
+        (stale, "stale"),
+        (removable, "removable"),
+    ] {
+        if count > 0 {
+            parts.push(format!(
+                "{count} {key} (first: {})",
+                first(key).unwrap_or_default()
+            ));
+        }
+    }
+    let mut text = format!("Your marks: {}.", parts.join(", "));
+    if stale > 0 {
+        state.offering_stale_fix = true;
+        text.push_str(" Press a again to remove the stale ones.");
+    }
+    state.say(Tone::Hint, text);
+}
+
+/// `a` right after an audit that found stale marks: rubs out every Manual mark
+/// whose digit a peer holds, as one undoable step.
+pub(super) fn remove_stale_marks(state: &mut State) {
+    let mut next = state.game.position;
+    let mut removed = 0;
+    for (cell, digit, _) in stale_marks(&state.game.position) {
+        next.marks[cell.index()] = next.marks[cell.index()].without(digit);
+        removed += 1;
+    }
+    commit(state, next);
+    state.say(
+        Tone::Info,
+        format!("Removed {removed} stale marks (u undoes)"),
+    );
+    state.revision += 1;
+}
+
 /// `w` then a digit: the plainest reason the digit cannot go in the selected
 /// cell (a peer, a unit, a technique, or search), or, honestly, that it can: the
 /// engine never argues against the solution's digit. Counted as an assist.
-pub(super) fn why_not(state: &mut State, digit: crate::engine::Digit) {
+pub(super) fn why_not(state: &mut State, digit: Digit) {
     let cell = state.selected;
     let board = state.game.position.board();
     match crate::engine::learn::why::why(&state.game.givens, &board, cell, digit) {

@@ -88,6 +88,7 @@ fn changes_the_game(action: &Action) -> bool {
             | Action::Propagate
             | Action::Solve
             | Action::FillMarks
+            | Action::Audit
     )
 }
 
@@ -99,8 +100,9 @@ pub fn update(state: &mut State, action: Action) -> Effect {
     }
     // A why-not question waits for its digit; any other key (not the clock)
     // cancels it.
-    let asking_why = !matches!(action, Action::Tick(_) | Action::ScreenFits(_))
-        && std::mem::take(&mut state.asking_why);
+    let passing = matches!(action, Action::Tick(_) | Action::ScreenFits(_));
+    let asking_why = !passing && std::mem::take(&mut state.asking_why);
+    let offering_stale_fix = !passing && std::mem::take(&mut state.offering_stale_fix);
     match action {
         Action::Move(direction) => move_selection(state, direction),
         Action::Select { row, col } => {
@@ -192,6 +194,8 @@ pub fn update(state: &mut State, action: Action) -> Effect {
         Action::Suspend => return Effect::Suspend,
         Action::Dismiss if asking_why => state.message = None,
         Action::Dismiss => dismiss(state),
+        Action::Audit if offering_stale_fix => assist::remove_stale_marks(state),
+        Action::Audit => assist::audit_marks(state),
         Action::AskWhy => {
             state.asking_why = true;
             let cell = state.selected;
