@@ -121,9 +121,9 @@ fn is_candidate_grid(text: &str) -> bool {
         .collect();
     // A group of several candidates; a grid row written without spaces has blanks.
     let several = |groups: &[&str]| {
-        groups.iter().any(|group| {
-            group.len() > 1 && group.chars().all(|c| c.is_ascii_digit() && c != '0')
-        })
+        groups
+            .iter()
+            .any(|group| group.len() > 1 && group.chars().all(|c| c.is_ascii_digit() && c != '0'))
     };
     (exact.len() == crate::engine::types::CELLS && several(&exact))
         || (groups.len() > 27 && several(&groups))
