@@ -197,3 +197,50 @@ fn running_text_says_what_each_link_gives() {
         "{second}"
     );
 }
+
+mod common;
+
+/// A bundled hard puzzle whose path takes an X-Wing, a W-Wing and an XY-Wing.
+const HARD: &str =
+    ".25.7.8...8.....619.......45....2..7...9.71...3..6.5..39.........7..94..1.4......";
+
+#[test]
+fn explain_links_prints_each_link_under_its_step_and_json_carries_them() {
+    let text = common::stdout(&common::pencilmark(&["explain", "--links", HARD], ""));
+    let output = common::pencilmark(&["explain", "--json", HARD], "");
+    let value: serde_json::Value =
+        serde_json::from_str(common::stdout(&output).trim()).expect("one JSON object");
+    let steps = value["steps"].as_array().expect("steps");
+    let mut linked = 0;
+    for (i, step) in steps.iter().enumerate() {
+        let links = step["links"]
+            .as_array()
+            .expect("every step has a links array");
+        for (k, link) in links.iter().enumerate() {
+            let said = link["text"].as_str().expect("running text");
+            let line = format!("   link {}: {said}", k + 1);
+            assert!(text.contains(&line), "step {}: {line} printed", i + 1);
+            let kind = link["kind"].as_str().expect("a real link has a kind");
+            assert_eq!(link["strong"].as_bool(), Some(kind == "strong"));
+            for end in ["from", "to"] {
+                assert!(
+                    link[end]["cell"]
+                        .as_str()
+                        .is_some_and(|c| c.starts_with('r'))
+                );
+                assert!(
+                    link[end]["digit"]
+                        .as_u64()
+                        .is_some_and(|d| (1..=9).contains(&d))
+                );
+            }
+        }
+        if step["technique"] == "xy_wing" || step["technique"] == "w_wing" {
+            assert_eq!(links.len(), 5, "{}", step["text"]);
+        }
+        linked += usize::from(!links.is_empty());
+    }
+    assert!(linked >= 3, "{linked} steps with links");
+    let plain = common::stdout(&common::pencilmark(&["explain", HARD], ""));
+    assert!(!plain.contains("link 1:"), "links only with --links");
+}
