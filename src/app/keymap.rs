@@ -17,6 +17,9 @@ pub enum Context {
     Won,
     Paused,
     NewGame,
+    /// A hint at its explanation level with links: ← → Home End step through
+    /// them (see [`super::links`]); every other key works as on the board.
+    Links,
 }
 
 impl Context {
@@ -42,6 +45,7 @@ impl Context {
             Context::Won => "Solved board",
             Context::Paused => "Paused",
             Context::NewGame => "New game",
+            Context::Links => "A hint's links (at its explanation)",
         }
     }
 }
@@ -63,6 +67,8 @@ pub enum Key {
     BackTab,
     PageUp,
     PageDown,
+    Home,
+    End,
     /// Any key not bound otherwise in the context.
     Other,
 }
@@ -86,6 +92,8 @@ impl Key {
             KeyCode::BackTab => Key::BackTab,
             KeyCode::PageUp => Key::PageUp,
             KeyCode::PageDown => Key::PageDown,
+            KeyCode::Home => Key::Home,
+            KeyCode::End => Key::End,
             _ => return None,
         })
     }
@@ -108,6 +116,8 @@ impl Key {
             Key::BackTab => "Shift-Tab".to_string(),
             Key::PageUp => "PgUp".to_string(),
             Key::PageDown => "PgDn".to_string(),
+            Key::Home => "Home".to_string(),
+            Key::End => "End".to_string(),
             Key::Other => "any other key".to_string(),
         }
     }
@@ -135,8 +145,9 @@ const fn bind(
     }
 }
 
+use super::links::LinkStep;
 use super::menu::MenuAction;
-use Context::{Anywhere, Board, ConfirmSolve, Help, NewGame, Paused, Won};
+use Context::{Anywhere, Board, ConfirmSolve, Help, Links, NewGame, Paused, Won};
 use Key::*;
 
 const PLACE: &str = "place the digit (pencil mode: strike out / restore it)";
@@ -398,6 +409,36 @@ pub static BINDINGS: &[Binding] = &[
         "quit (the game is saved)",
     ),
     bind(Paused, &[Other], Action::Close, "any other key: play on"),
+    bind(
+        Links,
+        &[Right],
+        Action::LinkStep(LinkStep::Next),
+        "next / previous link of the hint (only at its explanation)",
+    ),
+    bind(
+        Links,
+        &[Left],
+        Action::LinkStep(LinkStep::Previous),
+        "next / previous link of the hint (only at its explanation)",
+    ),
+    bind(
+        Links,
+        &[Home],
+        Action::LinkStep(LinkStep::First),
+        "first / last link",
+    ),
+    bind(
+        Links,
+        &[End],
+        Action::LinkStep(LinkStep::Last),
+        "first / last link",
+    ),
+    bind(
+        Links,
+        &[Esc],
+        Action::Dismiss,
+        "leave the links (dismiss the hint)",
+    ),
 ];
 
 /// The action a key press asks for in the state's current context.
@@ -443,6 +484,15 @@ pub fn keymap(event: KeyEvent, state: &State) -> Option<Action> {
         }
     }
     let context = Context::of(state);
+    // A hint's links take ← → Home End Esc before the board does.
+    if context == Board
+        && super::links::stepping(state)
+        && let Some(binding) = BINDINGS
+            .iter()
+            .find(|b| b.context == Links && b.keys.contains(&key))
+    {
+        return Some(binding.action.clone());
+    }
     let in_context = || BINDINGS.iter().filter(move |b| b.context == context);
     in_context()
         .find(|b| b.keys.contains(&key))

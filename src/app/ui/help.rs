@@ -125,6 +125,9 @@ pub fn render_help(scroll: i32, area: Rect, buf: &mut Buffer, theme: Theme) {
         Span::raw("select a cell"),
     ]));
     lines.push(Line::raw(""));
+    lines.push(Line::styled(Context::Links.title(), theme.title()));
+    lines.extend(key_lines(Context::Links, key_width, inner_width, theme));
+    lines.push(Line::raw(""));
     lines.extend(key_lines(Context::Help, key_width, inner_width, theme));
     let height = (lines.len() as u16 + 2).min(area.height);
     let visible = height.saturating_sub(2) as usize;

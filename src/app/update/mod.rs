@@ -3,6 +3,7 @@
 //! decides what a request does to the position, the history and the screen.
 
 mod assist;
+mod links;
 pub mod menu;
 
 use assist::{check, next_hint, propagate, solve};
@@ -196,6 +197,7 @@ pub fn update(state: &mut State, action: Action) -> Effect {
         Action::Dismiss => dismiss(state),
         Action::Audit if offering_stale_fix => assist::remove_stale_marks(state),
         Action::Audit => assist::audit_marks(state),
+        Action::LinkStep(step) => links::step_links(state, step),
         Action::AskWhy => {
             state.asking_why = true;
             let cell = state.selected;
