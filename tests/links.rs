@@ -5,7 +5,7 @@
 //! typed technique positions and along the solving paths of a few puzzles.
 
 use pencilmark::engine::logic::{self, Link, Step, Technique};
-use pencilmark::engine::parse::{self, Marked};
+use pencilmark::engine::parse;
 use pencilmark::engine::types::Unit;
 use pencilmark::engine::{Board, Candidates, Cell, Digit, Grid};
 
@@ -17,7 +17,7 @@ fn board_of(placed: &str, candidates: &str) -> Board {
     for (i, group) in candidates.split(' ').enumerate() {
         marks[i] = group.chars().filter_map(Digit::from_char).collect();
     }
-    Board::from_marked(&Marked {
+    Board::from_marked(&Board {
         digits,
         candidates: marks,
     })

@@ -426,6 +426,10 @@ fn every_binding_dispatches_and_is_in_the_help() {
                 state = stepping_links_state();
                 Overlay::None
             }
+            pencilmark::app::keymap::Context::Learn => {
+                update(&mut state, Action::Learn);
+                Overlay::None
+            }
         };
         for &key in binding.keys {
             assert_eq!(
