@@ -74,7 +74,7 @@ fn is_chain(technique: Technique) -> bool {
     use Technique::*;
     matches!(
         technique,
-        XChain | XyChain | XyWing | WWing | Skyscraper | TwoStringKite
+        XChain | XyChain | XyWing | WWing | Skyscraper | TwoStringKite | EmptyRectangle
     )
 }
 

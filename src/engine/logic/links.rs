@@ -114,6 +114,16 @@ pub fn kind(board: &Board, link: &Link) -> Option<LinkKind> {
 pub fn with_links(board: &Board, mut step: Step) -> Step {
     if step.links.is_empty() {
         step.links = derive(board, &step);
+    } else if step.technique == Technique::EmptyRectangle && step.links.len() == 1 {
+        // The finder records the conjugate pair near = far; the target sees far:
+        // if near is not the digit, far is, and the target is not.
+        let pair = step.links[0];
+        if let Some(&target) = step.eliminations.first() {
+            let to_target = weak(pair.to, target);
+            if kind(board, &to_target).is_some() {
+                step.links.push(to_target);
+            }
+        }
     }
     step
 }
