@@ -175,6 +175,49 @@ fn every_link_along_solving_paths_is_real() {
     assert!(links > 0, "checked {links} links");
 }
 
+/// The bundled expert and extreme puzzles need wings, fish, ALS and forcing
+/// chains: along their paths, every step's links; at every fourth position, every
+/// instance of every technique short of forcing.
+#[test]
+fn every_link_of_every_instance_on_bundled_hard_paths_is_real() {
+    use pencilmark::engine::grade::Level;
+    let mut puzzles: Vec<Grid> = Vec::new();
+    for level in [Level::Expert, Level::Extreme] {
+        let collection = pencilmark::puzzles::collection(level);
+        puzzles.extend(collection.into_iter().take(3).map(|n| n.givens));
+    }
+    let basic: Vec<Technique> = Technique::ALL
+        .into_iter()
+        .filter(|t| !t.is_forcing())
+        .collect();
+    let (mut links, mut techniques) = (0, std::collections::BTreeSet::new());
+    for givens in puzzles {
+        let context = givens.to_line();
+        let mut board = Board::with_auto_candidates(&givens);
+        let mut at = 0;
+        while let Some(step) = logic::next_step(&board, &Technique::ALL) {
+            links += check_links(&board, &step, &context);
+            if !step.links.is_empty() {
+                techniques.insert(step.technique);
+            }
+            if at % 4 == 0 && step.placements.is_empty() {
+                for &technique in &basic {
+                    for other in logic::instances(&board, technique) {
+                        links += check_links(&board, &other, &context);
+                    }
+                }
+            }
+            step.apply(&mut board);
+            at += 1;
+        }
+    }
+    eprintln!("checked {links} links; steps with links: {techniques:?}");
+    assert!(
+        links > 200 && techniques.len() >= 3,
+        "checked {links} links of {techniques:?}"
+    );
+}
+
 #[test]
 fn running_text_says_what_each_link_gives() {
     let (_, board) = positions()

@@ -128,9 +128,44 @@ pub fn with_links(board: &Board, mut step: Step) -> Step {
     step
 }
 
+/// Whether [`derive`] gives this technique's links (its finder records none):
+/// such links are explanation only and do not change a step's score.
+pub fn derives(technique: Technique) -> bool {
+    use Technique::*;
+    matches!(
+        technique,
+        XyWing
+            | XyzWing
+            | WWing
+            | XWing
+            | Swordfish
+            | Jellyfish
+            | FinnedXWing
+            | SashimiXWing
+            | FinnedSwordfish
+            | SashimiSwordfish
+            | FinnedJellyfish
+            | SashimiJellyfish
+            | UniqueRectangle4
+            | UniqueRectangle6
+            | HiddenRectangle
+            | AlsXz
+            | AlsXyWing
+            | DigitForcingChain
+            | CellForcingChain
+            | UnitForcingChain
+            | DynamicForcingChain
+            | ForcingNet
+            | NestedForcingNet
+    )
+}
+
 /// The ordered links of a step whose finder did not record them.
 pub fn derive(board: &Board, step: &Step) -> Vec<Link> {
     use Technique::*;
+    if !derives(step.technique) {
+        return Vec::new();
+    }
     match step.technique {
         XyWing => xy_wing(step),
         XyzWing => xyz_wing(step),

@@ -138,14 +138,13 @@ impl Step {
     }
 
     /// Points this step adds to a puzzle's score: the technique's, plus 20 per
-    /// link beyond four for chains (and colouring and remote pairs, whose links
-    /// their finders count; links derived for other patterns add nothing).
+    /// link beyond four for chains (the links their finders record; links
+    /// derived afterwards for wings, fish, ALS and forcing add nothing).
     pub fn score(&self) -> u32 {
-        use Technique::*;
-        let counted = match self.technique {
-            XChain | XyChain | SimpleColorsTrap | SimpleColorsWrap | RemotePair | Skyscraper
-            | TwoStringKite | EmptyRectangle => self.links.len(),
-            _ => 0,
+        let counted = if super::links::derives(self.technique) {
+            0
+        } else {
+            self.links.len()
         };
         self.technique.score() + 20 * (counted.saturating_sub(4) as u32)
     }
