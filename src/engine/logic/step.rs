@@ -5,7 +5,7 @@
 use super::forcing::Branch;
 use super::technique::{Level, Technique};
 use super::{
-    als, chains, coloring, finned_fish, fish, forcing, intersections, rectangles, remote_pair,
+    aic, als, chains, coloring, finned_fish, fish, forcing, intersections, rectangles, remote_pair,
     single_digit, singles, subsets, sue_de_coq, uniqueness, wings,
 };
 use crate::engine::board::Board;
@@ -104,6 +104,12 @@ impl Step {
             XChain | XyChain => chains::text(self),
             SueDeCoq => sue_de_coq::text(self),
             AlsXz | AlsXyWing => als::text(self),
+            ContinuousNiceLoop
+            | DiscontinuousNiceLoop
+            | Aic
+            | GroupedContinuousNiceLoop
+            | GroupedDiscontinuousNiceLoop
+            | GroupedAic => aic::text(self),
             DigitForcingChain | CellForcingChain | UnitForcingChain | DynamicForcingChain
             | ForcingNet | NestedForcingNet => forcing::text(self),
         };

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Sink;
 use super::{
-    als, chains, coloring, finned_fish, fish, forcing, intersections, rectangles, remote_pair,
+    aic, als, chains, coloring, finned_fish, fish, forcing, intersections, rectangles, remote_pair,
     single_digit, singles, subsets, sue_de_coq, uniqueness, wings,
 };
 use crate::engine::board::Board;
@@ -104,6 +104,12 @@ pub enum Technique {
     SueDeCoq,
     AlsXz,
     AlsXyWing,
+    ContinuousNiceLoop,
+    DiscontinuousNiceLoop,
+    Aic,
+    GroupedContinuousNiceLoop,
+    GroupedDiscontinuousNiceLoop,
+    GroupedAic,
     DigitForcingChain,
     CellForcingChain,
     UnitForcingChain,
@@ -114,7 +120,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 48] = [
+    pub const ALL: [Technique; 54] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
@@ -157,6 +163,12 @@ impl Technique {
         Technique::SueDeCoq,
         Technique::AlsXz,
         Technique::AlsXyWing,
+        Technique::ContinuousNiceLoop,
+        Technique::DiscontinuousNiceLoop,
+        Technique::Aic,
+        Technique::GroupedContinuousNiceLoop,
+        Technique::GroupedDiscontinuousNiceLoop,
+        Technique::GroupedAic,
         Technique::DigitForcingChain,
         Technique::CellForcingChain,
         Technique::UnitForcingChain,
@@ -210,6 +222,12 @@ impl Technique {
             Technique::SueDeCoq => "Sue de Coq",
             Technique::AlsXz => "ALS-XZ",
             Technique::AlsXyWing => "ALS-XY-Wing",
+            Technique::ContinuousNiceLoop => "Continuous Nice Loop",
+            Technique::DiscontinuousNiceLoop => "Discontinuous Nice Loop",
+            Technique::Aic => "AIC",
+            Technique::GroupedContinuousNiceLoop => "Grouped Continuous Nice Loop",
+            Technique::GroupedDiscontinuousNiceLoop => "Grouped Discontinuous Nice Loop",
+            Technique::GroupedAic => "Grouped AIC",
             Technique::DigitForcingChain => "Digit Forcing Chain",
             Technique::CellForcingChain => "Cell Forcing Chain",
             Technique::UnitForcingChain => "Unit Forcing Chain",
@@ -264,6 +282,12 @@ impl Technique {
             Technique::SueDeCoq => "sue_de_coq",
             Technique::AlsXz => "als_xz",
             Technique::AlsXyWing => "als_xy_wing",
+            Technique::ContinuousNiceLoop => "continuous_nice_loop",
+            Technique::DiscontinuousNiceLoop => "discontinuous_nice_loop",
+            Technique::Aic => "aic",
+            Technique::GroupedContinuousNiceLoop => "grouped_continuous_nice_loop",
+            Technique::GroupedDiscontinuousNiceLoop => "grouped_discontinuous_nice_loop",
+            Technique::GroupedAic => "grouped_aic",
             Technique::DigitForcingChain => "digit_forcing_chain",
             Technique::CellForcingChain => "cell_forcing_chain",
             Technique::UnitForcingChain => "unit_forcing_chain",
@@ -296,7 +320,17 @@ impl Technique {
             | UniqueRectangle4 | UniqueRectangle5 | UniqueRectangle6 | HiddenRectangle
             | RemotePair | FinnedXWing | SashimiXWing | FinnedSwordfish | SashimiSwordfish
             | FinnedJellyfish | SashimiJellyfish => Level::Hard,
-            XChain | XyChain | SueDeCoq | AlsXz | AlsXyWing => Level::Expert,
+            XChain
+            | XyChain
+            | SueDeCoq
+            | AlsXz
+            | AlsXyWing
+            | ContinuousNiceLoop
+            | DiscontinuousNiceLoop
+            | Aic
+            | GroupedContinuousNiceLoop
+            | GroupedDiscontinuousNiceLoop
+            | GroupedAic => Level::Expert,
             // Forcing chains and nets are what a guess was before them: Extreme.
             DigitForcingChain | CellForcingChain | UnitForcingChain | DynamicForcingChain
             | ForcingNet | NestedForcingNet => Level::Extreme,
@@ -343,6 +377,8 @@ impl Technique {
             SueDeCoq => 250,
             AlsXz => 300,
             AlsXyWing => 320,
+            ContinuousNiceLoop | DiscontinuousNiceLoop | Aic => 280,
+            GroupedContinuousNiceLoop | GroupedDiscontinuousNiceLoop | GroupedAic => 300,
             DigitForcingChain => 300,
             CellForcingChain | UnitForcingChain => 350,
             DynamicForcingChain => 500,
@@ -418,6 +454,12 @@ impl Technique {
             SueDeCoq => sue_de_coq::sue_de_coq,
             AlsXz => als::als_xz,
             AlsXyWing => als::als_xy_wing,
+            ContinuousNiceLoop => aic::continuous_nice_loop,
+            DiscontinuousNiceLoop => aic::discontinuous_nice_loop,
+            Aic => aic::aic,
+            GroupedContinuousNiceLoop => aic::grouped_continuous_nice_loop,
+            GroupedDiscontinuousNiceLoop => aic::grouped_discontinuous_nice_loop,
+            GroupedAic => aic::grouped_aic,
             DigitForcingChain => forcing::digit_forcing_chain,
             CellForcingChain => forcing::cell_forcing_chain,
             UnitForcingChain => forcing::unit_forcing_chain,
