@@ -209,6 +209,8 @@ technique_tests! {
     w_wing_applies_and_stays_quiet: "w_wing", quiet on "full_house";
     simple_colors_trap_applies_and_stays_quiet: "simple_colors_trap", quiet on "naked_single";
     simple_colors_wrap_applies_and_stays_quiet: "simple_colors_wrap", quiet on "full_house";
+    multi_colors_1_applies_and_stays_quiet: "multi_colors_1", quiet on "hidden_single";
+    multi_colors_2_applies_and_stays_quiet: "multi_colors_2", quiet on "full_house";
     unique_rectangle_1_applies_and_stays_quiet: "unique_rectangle_1", quiet on "full_house";
     bug_plus_1_applies_and_stays_quiet: "bug_plus_1", quiet on "full_house";
     x_chain_applies_and_stays_quiet: "x_chain", quiet on "hidden_single";

@@ -37,7 +37,7 @@ pub fn base(technique: Technique) -> u32 {
         SashimiJellyfish => 55,
         BugPlus1 => 56,
         Skyscraper | TwoStringKite | EmptyRectangle | SimpleColorsTrap | SimpleColorsWrap
-        | XChain | DigitForcingChain => 66,
+        | MultiColors1 | MultiColors2 | XChain | DigitForcingChain => 66,
         XyChain | RemotePair => 70,
         // Sudoku Explainer's cycles (bidirectional, 6.5 on one digit) and forcing
         // chains (6.6 on one digit); the digit-count refinement is in [`rating`].
@@ -79,7 +79,9 @@ pub fn rating(step: &Step) -> u32 {
             _ => 15,
         },
         Skyscraper | TwoStringKite | EmptyRectangle | SimpleColorsTrap | SimpleColorsWrap
-        | XChain | XyChain | RemotePair => base(technique) + length_increment(chain_nodes),
+        | MultiColors1 | MultiColors2 | XChain | XyChain | RemotePair => {
+            base(technique) + length_increment(chain_nodes)
+        }
         DigitForcingChain => {
             let first = step.branches.first().map(|b| b.assumption.digit);
             let one_digit = step

@@ -94,7 +94,9 @@ impl Step {
             XWing | Swordfish | Jellyfish => fish::text(self),
             Skyscraper | TwoStringKite | EmptyRectangle => single_digit::text(self),
             XyWing | XyzWing | WWing => wings::text(self),
-            SimpleColorsTrap | SimpleColorsWrap => coloring::text(self),
+            SimpleColorsTrap | SimpleColorsWrap | MultiColors1 | MultiColors2 => {
+                coloring::text(self)
+            }
             UniqueRectangle1 | BugPlus1 => uniqueness::text(self),
             UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | UniqueRectangle5
             | UniqueRectangle6 | HiddenRectangle => rectangles::text(self),
