@@ -8,6 +8,7 @@
 
 pub mod aic;
 pub mod als;
+pub(crate) mod cache;
 pub mod chains;
 pub mod coloring;
 pub mod finned_fish;
