@@ -6,6 +6,7 @@
 //! ([`instances`]) collects every one (what the external oracle checks against).
 //! Text, highlighting, JSON and grading are all rendered from a [`Step`].
 
+pub mod aic;
 pub mod als;
 pub(crate) mod cache;
 pub mod chains;

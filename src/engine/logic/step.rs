@@ -5,7 +5,7 @@
 use super::forcing::Branch;
 use super::technique::{Level, Technique};
 use super::{
-    als, chains, coloring, finned_fish, fish, forcing, intersections, rectangles, remote_pair,
+    aic, als, chains, coloring, finned_fish, fish, forcing, intersections, rectangles, remote_pair,
     single_digit, singles, subsets, sue_de_coq, uniqueness, wings,
 };
 use crate::engine::board::Board;
@@ -95,7 +95,9 @@ impl Step {
             XWing | Swordfish | Jellyfish => fish::text(self),
             Skyscraper | TwoStringKite | EmptyRectangle => single_digit::text(self),
             XyWing | XyzWing | WWing => wings::text(self),
-            SimpleColorsTrap | SimpleColorsWrap => coloring::text(self),
+            SimpleColorsTrap | SimpleColorsWrap | MultiColors1 | MultiColors2 => {
+                coloring::text(self)
+            }
             UniqueRectangle1 | BugPlus1 => uniqueness::text(self),
             UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | UniqueRectangle5
             | UniqueRectangle6 | HiddenRectangle => rectangles::text(self),
@@ -105,6 +107,12 @@ impl Step {
             XChain | XyChain => chains::text(self),
             SueDeCoq => sue_de_coq::text(self),
             AlsXz | AlsXyWing => als::text(self),
+            ContinuousNiceLoop
+            | DiscontinuousNiceLoop
+            | Aic
+            | GroupedContinuousNiceLoop
+            | GroupedDiscontinuousNiceLoop
+            | GroupedAic => aic::text(self),
             DigitForcingChain | CellForcingChain | UnitForcingChain | DynamicForcingChain
             | ForcingNet | NestedForcingNet => forcing::text(self),
         };
