@@ -54,10 +54,16 @@ impl Layout {
     /// The biggest board that fits with the panel beside it, or below it in a
     /// tall narrow window; the compact board only where nothing else fits.
     pub fn for_area(area: Rect) -> Layout {
+        Layout::with_panel(area, PANEL_WIDTH.0)
+    }
+
+    /// The same choice for a panel at least `panel_min` columns wide beside the
+    /// board (learn mode, whose panel explains each event, asks for more).
+    pub fn with_panel(area: Rect, panel_min: u16) -> Layout {
         let (w, h) = (area.width, area.height);
         for size in BoardSize::ALL {
             let (bw, bh) = size.size();
-            if w >= bw + GAP + PANEL_WIDTH.0 && h > bh {
+            if w >= bw + GAP + panel_min && h > bh {
                 let panel_w = (w - bw - GAP).min(PANEL_WIDTH.1);
                 let (x, y) = centred(area, bw + GAP + panel_w, bh + 1);
                 return Layout::Board {
@@ -103,7 +109,11 @@ impl Widget for &State {
             theme::ThemeName::Mono
         });
         if let Some(learn) = &self.learn {
-            return learn::render(learn, theme, area, buf);
+            learn::render(learn, theme, area, buf);
+            if self.overlay == Overlay::Help {
+                help::render_help(self, area, buf, theme);
+            }
+            return;
         }
         match Layout::for_area(area) {
             Layout::Board {
@@ -123,7 +133,7 @@ impl Widget for &State {
         }
         match self.overlay {
             Overlay::None => {}
-            Overlay::Help => help::render_help(self.scroll, area, buf, theme),
+            Overlay::Help => help::render_help(self, area, buf, theme),
             Overlay::ConfirmSolve => help::render_confirm(area, buf, theme),
             Overlay::Won => help::render_won(self, area, buf, theme),
             Overlay::Paused => pause::render(area, buf, theme),
@@ -161,7 +171,7 @@ pub fn fit(text: &str, width: usize) -> String {
     cut
 }
 
-fn render_too_small(area: Rect, buf: &mut Buffer) {
+pub(crate) fn render_too_small(area: Rect, buf: &mut Buffer) {
     let text = format!(
         "terminal too small: need {} x {}, have {} x {}. Enlarge the window, or press q to quit (the game is saved).",
         MIN.0, MIN.1, area.width, area.height
