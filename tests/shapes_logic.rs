@@ -303,3 +303,48 @@ fn a_forcing_chain_is_labelled_and_a_guess_is_never_called_a_deduction() {
         pencilmark::engine::logic::Level::Extreme
     );
 }
+
+/// An empty board of `geometry` where each listed cell keeps only its listed values.
+fn keeping<'g>(geometry: &'g Geometry, kept: &[(usize, &[u8])]) -> ShapeMarks<'g> {
+    let mut marks = ShapeMarks::from_givens(geometry, &vec![0; geometry.cells()]);
+    for &(cell, values) in kept {
+        for value in 1..=geometry.side() as u8 {
+            if !values.contains(&value) {
+                marks.strike(cell, value);
+            }
+        }
+    }
+    marks
+}
+
+#[test]
+fn an_xy_wing_sees_along_a_diagonal_on_sudoku_x() {
+    let geometry = Geometry::regular(9, Variant::X).unwrap();
+    // r1c1 {1,3} sees r5c5 {1,2} only by the main diagonal, and r5c1 {2,3} by column 1.
+    let marks = keeping(&geometry, &[(0, &[1, 3]), (40, &[1, 2]), (36, &[2, 3])]);
+    let step = Ladder::new(&geometry)
+        .find(Technique::XyWing, &marks)
+        .expect("an XY-Wing");
+    assert_eq!(step.pattern, vec![0, 36, 40]);
+    // 2 leaves row 5 and r9c1, which sees r5c5 along the anti-diagonal.
+    let expected: Vec<(usize, u8)> = [37, 38, 39, 41, 42, 43, 44, 72]
+        .iter()
+        .map(|&c| (c, 2))
+        .collect();
+    assert_eq!(step.eliminations, expected);
+}
+
+#[test]
+fn an_x_chain_links_strong_and_weak_places_of_one_value() {
+    let geometry = Geometry::regular(6, Variant::Classic).unwrap();
+    // The 1 may only go in r1c2, r1c5, r4c2, r4c5 and r6c5.
+    let allowed = [1, 4, 19, 22, 34];
+    let others: Vec<usize> = (0..36).filter(|c| !allowed.contains(c)).collect();
+    let marks = struck(&geometry, 1, &others);
+    let step = Ladder::new(&geometry)
+        .find(Technique::XChain, &marks)
+        .expect("an X-Chain");
+    assert_eq!(step.pattern, vec![4, 1, 19, 22]);
+    assert_eq!(step.eliminations, vec![(34, 1)]);
+    assert!(step.text(&geometry).contains("r1c5 = r1c2 - r4c2 = r4c5"));
+}

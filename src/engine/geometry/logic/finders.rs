@@ -4,7 +4,6 @@
 //! techniques easiest first.
 
 use super::{Basis, LADDER, ShapeMarks, ShapeStep, cells_text, is_line, values_text};
-use crate::engine::geometry::board::ShapeBoard;
 use crate::engine::geometry::{CellMask, Geometry};
 use crate::engine::logic::Technique;
 
@@ -12,10 +11,10 @@ use crate::engine::logic::Technique;
 /// each unit's cell set, and the pairs of units that share two or more cells
 /// (where locked candidates can be found).
 pub struct Ladder<'g> {
-    geometry: &'g Geometry,
-    masks: Vec<CellMask>,
+    pub(super) geometry: &'g Geometry,
+    pub(super) masks: Vec<CellMask>,
     /// `(a, b)`: units `a` and `b` (indices) share two or more cells.
-    overlaps: Vec<(usize, usize)>,
+    pub(super) overlaps: Vec<(usize, usize)>,
 }
 
 impl<'g> Ladder<'g> {
@@ -68,18 +67,22 @@ impl<'g> Ladder<'g> {
             HiddenTriple => self.hidden_subset(marks, 3, technique),
             XWing => self.fish(marks, 2, technique),
             Swordfish => self.fish(marks, 3, technique),
-            DynamicForcingChain => self.contradiction(marks),
+            DynamicForcingChain => super::forcing::dynamic_forcing_chain(self, marks),
+            ForcingNet => super::forcing::forcing_net(self, marks),
+            XyWing => super::chains::xy_wing(self, marks),
+            XChain => super::chains::x_chain(self, marks),
+            XyChain => super::chains::xy_chain(self, marks),
             _ => None,
         }
     }
 
     /// Every value (1..=side) as a candidate mask.
-    fn all_values(&self) -> u16 {
+    pub(super) fn all_values(&self) -> u16 {
         ((1u32 << self.geometry.side()) - 1) as u16
     }
 
     /// The values placed in `unit`, as a candidate mask.
-    fn held(&self, marks: &ShapeMarks, unit: usize) -> u16 {
+    pub(super) fn held(&self, marks: &ShapeMarks, unit: usize) -> u16 {
         self.geometry.units()[unit]
             .cells
             .iter()
@@ -333,37 +336,6 @@ impl<'g> Ladder<'g> {
             })
         })
     }
-
-    /// A dynamic forcing chain ending in a contradiction: assume a candidate, follow
-    /// the naked and hidden singles on the changing board (the search's
-    /// [`ShapeBoard`]); if a cell loses every candidate or a value every place in a
-    /// unit, the assumption was false. Cells with few candidates are tried first.
-    fn contradiction(&self, marks: &ShapeMarks) -> Option<ShapeStep> {
-        let geometry = self.geometry;
-        let mut base = ShapeBoard::new(geometry);
-        for cell in 0..geometry.cells() {
-            let kept = match marks.value(cell) {
-                0 => marks.candidates(cell),
-                value => 1 << (value - 1),
-            };
-            for value in values_of(self.all_values() & !kept) {
-                base.eliminate(cell, value).ok()?;
-            }
-        }
-        let mut open: Vec<usize> = marks.open_cells().collect();
-        open.sort_by_key(|&c| marks.candidates(c).count_ones());
-        open.into_iter().find_map(|cell| {
-            values_of(marks.candidates(cell)).find_map(|value| {
-                let mut trial = base;
-                trial.assign(cell, value).is_err().then(|| ShapeStep {
-                    eliminations: vec![(cell, value)],
-                    pattern: vec![cell],
-                    values: vec![value],
-                    ..ShapeStep::of(Technique::DynamicForcingChain)
-                })
-            })
-        })
-    }
 }
 
 /// An open cell with one candidate left.
@@ -382,7 +354,7 @@ fn naked_single(marks: &ShapeMarks) -> Option<ShapeStep> {
 }
 
 /// The values of a candidate mask, ascending.
-fn values_of(mask: u16) -> impl Iterator<Item = u8> {
+pub(super) fn values_of(mask: u16) -> impl Iterator<Item = u8> {
     (0..16u8)
         .filter(move |&bit| mask >> bit & 1 == 1)
         .map(|bit| bit + 1)
@@ -482,9 +454,10 @@ pub fn text(step: &ShapeStep, geometry: &Geometry) -> String {
                 "in {bases} the {values} can only go in {covers} ({cells}), so {covers} have their {values}s in those cells"
             )
         }
-        (Basis::Technique(DynamicForcingChain), _) => format!(
-            "if {cells} were {values}, the naked and hidden singles that follow would leave a cell without a candidate or a value without a place in a unit, so it is not"
-        ),
+        (Basis::Technique(DynamicForcingChain | ForcingNet), _) => {
+            super::forcing::text(step, geometry)
+        }
+        (Basis::Technique(XyWing | XChain | XyChain), _) => super::chains::text(step, geometry),
         (basis, _) => basis.name().to_string(),
     };
     format!(

@@ -7,8 +7,11 @@
 //!   (box and line, jigsaw region and line, diagonal and box, window and line...);
 //! - Naked and Hidden Pairs and Triples in any unit; X-Wing and Swordfish on rows
 //!   and columns;
-//! - then a dynamic forcing chain (a candidate whose naked and hidden singles end
-//!   in a contradiction is removed), and last a guess, labelled as one.
+//! - XY-Wing, X-Chain and XY-Chain, read through the geometry's peers;
+//! - then dynamic forcing chains (an assumption followed by the naked and hidden
+//!   singles it forces: a contradiction, or a consequence common to every candidate
+//!   of a cell or every place of a value in a unit), a forcing net (locked
+//!   candidates inside the branch too), and last a guess, labelled as one.
 //!
 //! The names, levels and scores are the classic catalogue's ([`Technique`],
 //! [`Level`]); which of them a shape may use is [`supports`]. Uniqueness techniques
@@ -19,7 +22,9 @@
 //! their counterpart on the runtime geometry, with its own small position
 //! ([`ShapeMarks`]) and step value ([`ShapeStep`]).
 
+mod chains;
 mod finders;
+mod forcing;
 mod path;
 
 pub use finders::Ladder;
@@ -29,7 +34,7 @@ use super::{Geometry, MAX_CELLS, UnitKind};
 use crate::engine::logic::{Level, Technique};
 
 /// The techniques of the shaped ladder, easiest first.
-pub const LADDER: [Technique; 12] = [
+pub const LADDER: [Technique; 16] = [
     Technique::FullHouse,
     Technique::HiddenSingle,
     Technique::NakedSingle,
@@ -41,7 +46,11 @@ pub const LADDER: [Technique; 12] = [
     Technique::HiddenTriple,
     Technique::XWing,
     Technique::Swordfish,
+    Technique::XyWing,
+    Technique::XChain,
+    Technique::XyChain,
     Technique::DynamicForcingChain,
+    Technique::ForcingNet,
 ];
 
 /// Whether `technique` may be used on `geometry` by the shaped ladder. Every
