@@ -317,48 +317,6 @@ pub fn show(puzzle: &Puzzle, format_key: &str) -> String {
     }
 }
 
-/// `generate --size N --variant V`: `count` unique, minimal puzzles of the shape,
-/// puzzle `index` drawn from `(seed, index)` like the classic generator's.
-pub fn generate(
-    side: usize,
-    variant: Variant,
-    seed: u64,
-    count: usize,
-    json: bool,
-) -> Result<Exit> {
-    if variant == Variant::Jigsaw {
-        anyhow::bail!("jigsaw puzzles cannot be generated yet (classic, x and windoku can)");
-    }
-    if side > 12 {
-        anyhow::bail!(
-            "generate makes shapes up to 12x12; a {side}x{side} takes too long to make minimal"
-        );
-    }
-    let geometry = Geometry::regular(side, variant)?;
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    for index in 0..count {
-        let mut rng = crate::engine::generate::rng_for(seed, index as u64);
-        let puzzle = crate::engine::geometry::generate::generate(&geometry, &mut rng);
-        let line = format::to_line(&geometry, &puzzle.givens);
-        if json {
-            let value = serde_json::json!({
-                "puzzle": line,
-                "solution": format::to_line(&geometry, &puzzle.solution),
-                "clues": puzzle.givens.iter().filter(|&&v| v != 0).count(),
-                "size": side,
-                "variant": variant.key(),
-                "seed": seed,
-                "index": index,
-            });
-            writeln!(out, "{value}")?;
-        } else {
-            writeln!(out, "{line}")?;
-        }
-        out.flush()?;
-    }
-    Ok(Exit::Done)
-}
-
 /// Effects as JSON, like the classic commands': `[{"cell": "r4c7", "digit": 12}]`.
 fn shaped_effects_json(geometry: &Geometry, effects: &[(usize, u8)]) -> serde_json::Value {
     effects

@@ -13,6 +13,7 @@ pub mod board;
 pub mod format;
 pub mod generate;
 pub mod logic;
+pub mod regions;
 mod shapes;
 
 pub use shapes::{ShapeError, Variant};

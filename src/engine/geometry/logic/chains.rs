@@ -80,33 +80,32 @@ fn shortest_chain<S: Copy>(
     states: usize,
 ) -> Option<Chain> {
     let mut best: Option<Chain> = None;
-    for start in starts {
-        let mut parent: Vec<Option<usize>> = vec![None; states];
-        let mut seen = vec![false; states];
-        let mut depth = vec![0usize; states];
-        let mut queue = VecDeque::from([start]);
-        seen[index(start)] = true;
-        let mut by_index: Vec<Option<S>> = vec![None; states];
-        by_index[index(start)] = Some(start);
-        while let Some(state) = queue.pop_front() {
-            let d = depth[index(state)];
+    // Visited states carry the number of the search that saw them, so one array
+    // serves every start; `nodes` holds this search's states, parents and depths.
+    let mut seen = vec![0u32; states];
+    let mut nodes: Vec<(S, Option<usize>, usize)> = Vec::new();
+    for (number, start) in (1u32..).zip(starts) {
+        nodes.clear();
+        nodes.push((start, None, 0));
+        seen[index(start)] = number;
+        let mut queue = VecDeque::from([0usize]);
+        while let Some(at) = queue.pop_front() {
+            let (state, _, d) = nodes[at];
             if d + 1 >= MAX_CHAIN || best.as_ref().is_some_and(|(c, _)| c.len() <= d + 2) {
                 break;
             }
             for after in next(state, d) {
                 let i = index(after);
-                if seen[i] {
+                if seen[i] == number {
                     continue;
                 }
-                seen[i] = true;
-                parent[i] = Some(index(state));
-                depth[i] = d + 1;
-                by_index[i] = Some(after);
+                seen[i] = number;
+                nodes.push((after, Some(at), d + 1));
                 let mut chain = vec![cell(after)];
-                let mut at = i;
-                while let Some(p) = parent[at] {
-                    chain.push(by_index[p].map(&cell).expect("a parent was visited"));
-                    at = p;
+                let mut link = Some(at);
+                while let Some(p) = link {
+                    chain.push(cell(nodes[p].0));
+                    link = nodes[p].1;
                 }
                 chain.reverse();
                 if let Some(eliminations) = hit(&chain) {
@@ -115,7 +114,7 @@ fn shortest_chain<S: Copy>(
                     }
                     continue;
                 }
-                queue.push_back(after);
+                queue.push_back(nodes.len() - 1);
             }
         }
     }
