@@ -348,3 +348,28 @@ fn an_x_chain_links_strong_and_weak_places_of_one_value() {
     assert_eq!(step.eliminations, vec![(34, 1)]);
     assert!(step.text(&geometry).contains("r1c5 = r1c2 - r4c2 = r4c5"));
 }
+
+#[test]
+fn trace_follows_the_search_on_a_sixteen_by_sixteen_to_its_solution() {
+    let Some(dir) = common::shared("data/variants") else {
+        eprintln!("skipped: ../shared/data/variants is missing");
+        return;
+    };
+    let read = |name: &str| std::fs::read_to_string(dir.join(name)).expect("the set reads");
+    let (puzzles, solutions) = (read("size16.txt"), read("size16.solutions"));
+    let (puzzle, solution) = (
+        puzzles.lines().nth(1).unwrap(),
+        solutions.lines().nth(1).unwrap(),
+    );
+    let output = common::pencilmark(&["trace", puzzle], "");
+    assert_eq!(output.status.code(), Some(0), "{}", common::stderr(&output));
+    let text = common::stdout(&output);
+    assert!(text.lines().any(|l| l.contains("guess r")), "{text}");
+    let last = text.lines().last().expect("events");
+    assert!(last.ends_with(&format!("solved: {solution}")), "{last}");
+    let unsolvable = read("size6_unsolvable.txt");
+    let first = unsolvable.lines().next().unwrap();
+    let output = common::pencilmark(&["trace", "--summary", "--json", first], "");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(common::stdout(&output).contains("\"result\":\"no_solution\""));
+}
