@@ -6,8 +6,10 @@ use std::io::Write;
 use anyhow::Result;
 use clap::Args;
 
-use super::Exit;
-use super::show::{boxed, boxed_candidates, effects_json, links_json, read_position};
+use super::show::{boxed, boxed_candidates, effects_json, links_json, position_of};
+use super::{Exit, shaped};
+use crate::engine::formats::Rules;
+use crate::engine::geometry::Variant;
 use crate::engine::logic::links::said;
 use crate::engine::logic::{self, Technique};
 use crate::engine::search;
@@ -31,12 +33,22 @@ pub struct ExplainArgs {
     /// end) with their running text: "r2c5 is not 4, so r2c8 is 4 (strong link in row 2)".
     #[arg(long)]
     pub links: bool,
+    /// The rules: classic, x (diagonals), windoku or jigsaw; sizes 4x4 to 16x16 are
+    /// read from the puzzle. A `# variant: x` header line says the same.
+    #[arg(long, value_parser = shaped::parse_variant)]
+    pub variant: Option<Variant>,
 }
 
 /// Runs the command.
 pub fn run(args: &ExplainArgs) -> Result<Exit> {
     let mut out = std::io::stdout().lock();
-    let mut board = read_position(args.puzzle.as_deref())?;
+    let mut puzzles = crate::input::Puzzles::open(args.puzzle.as_deref(), Rules::Checked)?;
+    if let Some(variant) = puzzles.shape(args.variant)? {
+        let (shown, exit) = shaped::explain_first(&mut puzzles, variant, args.json)?;
+        write!(out, "{shown}")?;
+        return Ok(exit);
+    }
+    let mut board = position_of(crate::input::first_of(&mut puzzles)?);
     let counted = search::count_solutions(board.digits(), 2);
     if counted.count == 0 {
         if args.json {

@@ -109,18 +109,23 @@ pub fn position_of(first: Imported) -> Board {
 /// `givens` is given: a player's wrong digit) and the puzzle's givens (GIVENS, or
 /// the position's digits without it), with every given placed in the position.
 pub fn read_game(puzzle: Option<&str>, givens: Option<&str>) -> Result<(Board, Grid)> {
-    let (mut position, givens) = match givens {
-        Some(g) => (
-            read_position_unchecked(puzzle)?,
-            *read_position(Some(g))
-                .context("cannot read --givens")?
-                .digits(),
-        ),
-        None => {
-            let position = read_position(puzzle)?;
-            let givens = *position.digits();
-            (position, givens)
-        }
+    let rules = if givens.is_some() {
+        Rules::Unchecked
+    } else {
+        Rules::Checked
+    };
+    read_game_in(&mut input::Puzzles::open(puzzle, rules)?, givens)
+}
+
+/// [`read_game`] on a PUZZLE already opened (with `Rules::Unchecked` when `givens`
+/// is given), so a command can first ask it for its shape.
+pub fn read_game_in(puzzles: &mut input::Puzzles, givens: Option<&str>) -> Result<(Board, Grid)> {
+    let mut position = position_of(input::first_of(puzzles)?);
+    let givens = match givens {
+        Some(g) => *read_position(Some(g))
+            .context("cannot read --givens")?
+            .digits(),
+        None => *position.digits(),
     };
     for cell in Cell::all() {
         if let Some(digit) = givens.get(cell)
