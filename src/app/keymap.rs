@@ -163,6 +163,8 @@ const MOVE: &str = "move";
 const EMPTY: &str = "next / previous empty cell";
 const HISTORY: &str = "undo / redo";
 const LOG_SCROLL: &str = "propagation log: earlier / later entries";
+const LINKS: &str = "next / previous link of the hint (only at its explanation)";
+const LINK_ENDS: &str = "first / last link";
 
 /// Every key binding. Bindings sharing a help text show as one help row.
 pub static BINDINGS: &[Binding] = &[
@@ -417,30 +419,10 @@ pub static BINDINGS: &[Binding] = &[
         "quit (the game is saved)",
     ),
     bind(Paused, &[Other], Action::Close, "any other key: play on"),
-    bind(
-        Links,
-        &[Right],
-        Action::LinkStep(LinkStep::Next),
-        "next / previous link of the hint (only at its explanation)",
-    ),
-    bind(
-        Links,
-        &[Left],
-        Action::LinkStep(LinkStep::Previous),
-        "next / previous link of the hint (only at its explanation)",
-    ),
-    bind(
-        Links,
-        &[Home],
-        Action::LinkStep(LinkStep::First),
-        "first / last link",
-    ),
-    bind(
-        Links,
-        &[End],
-        Action::LinkStep(LinkStep::Last),
-        "first / last link",
-    ),
+    bind(Links, &[Right], Action::LinkStep(LinkStep::Next), LINKS),
+    bind(Links, &[Left], Action::LinkStep(LinkStep::Previous), LINKS),
+    bind(Links, &[Home], Action::LinkStep(LinkStep::First), LINK_ENDS),
+    bind(Links, &[End], Action::LinkStep(LinkStep::Last), LINK_ENDS),
     bind(
         Links,
         &[Esc],
