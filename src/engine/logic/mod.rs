@@ -7,6 +7,7 @@
 //! Text, highlighting, JSON and grading are all rendered from a [`Step`].
 
 pub mod als;
+pub(crate) mod cache;
 pub mod chains;
 pub mod coloring;
 pub mod finned_fish;
@@ -14,6 +15,7 @@ pub mod fish;
 pub mod forcing;
 pub mod implication;
 pub mod intersections;
+pub mod links;
 pub mod path;
 pub mod rectangles;
 pub mod remote_pair;
