@@ -408,6 +408,7 @@ fn every_binding_dispatches_and_is_in_the_help() {
             pencilmark::app::keymap::Context::Help => Overlay::Help,
             pencilmark::app::keymap::Context::ConfirmSolve => Overlay::ConfirmSolve,
             pencilmark::app::keymap::Context::Won => Overlay::Won,
+            pencilmark::app::keymap::Context::Replay => Overlay::Replay,
         };
         for &key in binding.keys {
             assert_eq!(

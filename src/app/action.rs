@@ -84,6 +84,13 @@ pub enum Action {
     AskWhy,
     /// Audit the Manual marks (again, right after an audit with stale marks: remove them).
     Audit,
+    /// Find the wrong move the position still suffers from (again, right after
+    /// one was found: rewind to just before it).
+    FirstWrong,
+    /// Open the replay view: the game walked move by move, annotated.
+    Replay,
+    /// A key of the open replay view.
+    ReplayStep(super::update::review::ReplayAction),
     /// Time passed while the game was on screen, in milliseconds.
     Tick(u64),
     /// Something the loop wants the player to read (an export's path).

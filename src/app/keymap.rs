@@ -17,6 +17,8 @@ pub enum Context {
     Won,
     Paused,
     NewGame,
+    /// The replay view.
+    Replay,
 }
 
 impl Context {
@@ -29,6 +31,7 @@ impl Context {
             Overlay::Won => Context::Won,
             Overlay::Paused => Context::Paused,
             Overlay::NewGame => Context::NewGame,
+            Overlay::Replay => Context::Replay,
         }
     }
 
@@ -42,6 +45,7 @@ impl Context {
             Context::Won => "Solved board",
             Context::Paused => "Paused",
             Context::NewGame => "New game",
+            Context::Replay => "Replay",
         }
     }
 }
@@ -136,7 +140,8 @@ const fn bind(
 }
 
 use super::menu::MenuAction;
-use Context::{Anywhere, Board, ConfirmSolve, Help, NewGame, Paused, Won};
+use super::update::review::ReplayAction;
+use Context::{Anywhere, Board, ConfirmSolve, Help, NewGame, Paused, Replay, Won};
 use Key::*;
 
 const PLACE: &str = "place the digit (pencil mode: strike out / restore it)";
@@ -230,6 +235,18 @@ pub static BINDINGS: &[Binding] = &[
         &[Char('a')],
         Action::Audit,
         "audit your Manual marks (again: remove the stale ones)",
+    ),
+    bind(
+        Board,
+        &[Char('F')],
+        Action::FirstWrong,
+        "first wrong move (again: rewind to just before it)",
+    ),
+    bind(
+        Board,
+        &[Char('R')],
+        Action::Replay,
+        "replay the game move by move, each move annotated",
     ),
     bind(Board, &[Char('u')], Action::Undo, HISTORY),
     bind(Board, &[Ctrl('r')], Action::Redo, HISTORY),
@@ -389,6 +406,12 @@ pub static BINDINGS: &[Binding] = &[
         "quit (the game is saved)",
     ),
     bind(Won, &[Char('u')], Action::Undo, "undo the last move"),
+    bind(
+        Won,
+        &[Char('R')],
+        Action::Replay,
+        "replay the game: what each move used or missed",
+    ),
     bind(Won, &[Esc], Action::Close, "close, look at the board"),
     bind(Won, &[Char('q')], Action::Quit, "quit"),
     bind(
@@ -398,6 +421,37 @@ pub static BINDINGS: &[Binding] = &[
         "quit (the game is saved)",
     ),
     bind(Paused, &[Other], Action::Close, "any other key: play on"),
+    bind(
+        Replay,
+        &[Right, Char('l'), Char('n')],
+        Action::ReplayStep(ReplayAction::Next),
+        "next move",
+    ),
+    bind(
+        Replay,
+        &[Left, Char('h'), Char('p')],
+        Action::ReplayStep(ReplayAction::Back),
+        "move before",
+    ),
+    bind(
+        Replay,
+        &[Char('g')],
+        Action::ReplayStep(ReplayAction::First),
+        "the start",
+    ),
+    bind(
+        Replay,
+        &[Char('G')],
+        Action::ReplayStep(ReplayAction::Last),
+        "the summary",
+    ),
+    bind(Replay, &[Esc, Char('R')], Action::Close, "close the replay"),
+    bind(
+        Replay,
+        &[Char('q')],
+        Action::Quit,
+        "quit (the game is saved)",
+    ),
 ];
 
 /// The action a key press asks for in the state's current context.

@@ -13,6 +13,7 @@ pub mod config;
 pub mod keymap;
 pub mod learn;
 pub mod menu;
+pub mod review;
 pub mod run;
 pub mod state;
 pub mod stats;

@@ -304,6 +304,8 @@ pub enum Overlay {
     Paused,
     /// The new-game screen ([`State::menu`]).
     NewGame,
+    /// The game walked move by move ([`State::replay`]).
+    Replay,
 }
 
 /// How a message reads.
@@ -370,6 +372,12 @@ pub struct State {
     pub asking_why: bool,
     /// An audit found stale marks: `a` again removes them.
     pub offering_stale_fix: bool,
+    /// `F` found a wrong move: `F` again rewinds to just before it.
+    pub rewind_offer: Option<super::review::Rewind>,
+    /// What the board shows of a look back (audit, wrong move) until the next edit or Esc.
+    pub notes: super::review::BoardNotes,
+    /// The replay view, while it is open (`Overlay::Replay`).
+    pub replay: Option<Box<super::review::ReplayView>>,
 }
 
 impl State {
@@ -397,6 +405,9 @@ impl State {
             menu: None,
             asking_why: false,
             offering_stale_fix: false,
+            rewind_offer: None,
+            notes: super::review::BoardNotes::default(),
+            replay: None,
         }
     }
 

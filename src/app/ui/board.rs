@@ -101,6 +101,8 @@ impl Highlights {
             .is_some_and(|d| state.game.position.digits.get(cell) == Some(d));
         if cell == state.selected {
             theme.selected()
+        } else if state.notes.wrong_move == Some(cell) {
+            theme.wrong_move()
         } else if self.target[i].is_some() {
             theme.hint_target()
         } else if self.pattern[i].is_some() {
@@ -129,7 +131,14 @@ impl Highlights {
 
     fn candidate_style(&self, state: &State, cell: Cell, digit: Digit, theme: Theme) -> Style {
         let i = cell.index();
-        if self.removed[i].contains(digit) {
+        let notes = &state.notes;
+        if notes.missing[i].contains(digit) {
+            theme.audit_missing()
+        } else if notes.stale[i].contains(digit) {
+            theme.audit_stale()
+        } else if notes.removable[i].contains(digit) {
+            theme.audit_removable()
+        } else if self.removed[i].contains(digit) {
             theme.candidate_removed()
         } else if self.struck[i].contains(digit) {
             theme.candidate_struck()
@@ -191,7 +200,8 @@ pub fn render(state: &State, size: BoardSize, area: Rect, buf: &mut Buffer, them
         let shown = state
             .shown_marks(&h.board, cell)
             .union(h.removed[i])
-            .union(h.struck[i]);
+            .union(h.struck[i])
+            .union(state.notes.missing[i]);
         if size.candidate_spot(Digit::new(1)).is_none() {
             // No room for candidates: the digit a hint places, else a dot.
             let (text, style) = match h.target[i] {

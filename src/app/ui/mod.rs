@@ -9,6 +9,7 @@ pub mod learn;
 pub mod new_game;
 pub mod panel;
 pub mod pause;
+pub mod replay;
 pub mod theme;
 
 use ratatui::Frame;
@@ -105,6 +106,9 @@ impl Widget for &State {
         if let Some(learn) = &self.learn {
             return learn::render(learn, theme, area, buf);
         }
+        if let Some(view) = &self.replay {
+            return replay::render(view, theme, area, buf);
+        }
         match Layout::for_area(area) {
             Layout::Board {
                 size,
@@ -128,6 +132,8 @@ impl Widget for &State {
             Overlay::Won => help::render_won(self, area, buf, theme),
             Overlay::Paused => pause::render(area, buf, theme),
             Overlay::NewGame => new_game::render(self, area, buf, theme),
+            // Drawn instead of the board, above.
+            Overlay::Replay => {}
         }
     }
 }
@@ -161,7 +167,7 @@ pub fn fit(text: &str, width: usize) -> String {
     cut
 }
 
-fn render_too_small(area: Rect, buf: &mut Buffer) {
+pub(crate) fn render_too_small(area: Rect, buf: &mut Buffer) {
     let text = format!(
         "terminal too small: need {} x {}, have {} x {}. Enlarge the window, or press q to quit (the game is saved).",
         MIN.0, MIN.1, area.width, area.height

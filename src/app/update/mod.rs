@@ -4,6 +4,7 @@
 
 mod assist;
 pub mod menu;
+pub mod review;
 
 use assist::{check, next_hint, propagate, solve};
 
@@ -89,6 +90,7 @@ fn changes_the_game(action: &Action) -> bool {
             | Action::Solve
             | Action::FillMarks
             | Action::Audit
+            | Action::FirstWrong
     )
 }
 
@@ -103,6 +105,7 @@ pub fn update(state: &mut State, action: Action) -> Effect {
     let passing = matches!(action, Action::Tick(_) | Action::ScreenFits(_));
     let asking_why = !passing && std::mem::take(&mut state.asking_why);
     let offering_stale_fix = !passing && std::mem::take(&mut state.offering_stale_fix);
+    let rewind_offer = state.rewind_offer.take_if(|_| !passing);
     match action {
         Action::Move(direction) => move_selection(state, direction),
         Action::Select { row, col } => {
@@ -131,6 +134,7 @@ pub fn update(state: &mut State, action: Action) -> Effect {
         }
         Action::CycleCandidates => {
             state.candidates = state.candidates.next();
+            state.notes = super::review::BoardNotes::default();
             state.say(
                 Tone::Info,
                 format!("Candidates: {}", state.candidates.name()),
@@ -168,6 +172,8 @@ pub fn update(state: &mut State, action: Action) -> Effect {
             }
             if state.overlay == Overlay::NewGame {
                 menu::close(state);
+            } else if state.overlay == Overlay::Replay {
+                review::close_replay(state);
             } else {
                 state.overlay = Overlay::None;
             }
@@ -196,6 +202,9 @@ pub fn update(state: &mut State, action: Action) -> Effect {
         Action::Dismiss => dismiss(state),
         Action::Audit if offering_stale_fix => assist::remove_stale_marks(state),
         Action::Audit => assist::audit_marks(state),
+        Action::FirstWrong => review::first_wrong(state, rewind_offer),
+        Action::Replay => review::open_replay(state),
+        Action::ReplayStep(step) => review::step_replay(state, step),
         Action::AskWhy => {
             state.asking_why = true;
             let cell = state.selected;
@@ -223,6 +232,9 @@ pub fn update(state: &mut State, action: Action) -> Effect {
 fn dismiss(state: &mut State) {
     if state.hint.is_some() {
         state.hint = None;
+        state.message = None;
+    } else if !state.notes.is_empty() {
+        state.notes = super::review::BoardNotes::default();
         state.message = None;
     } else if state.pencil {
         state.pencil = false;
@@ -332,6 +344,7 @@ pub(super) fn commit(state: &mut State, next: Position) {
 
 fn after_change(state: &mut State) {
     state.hint = None;
+    state.notes = super::review::BoardNotes::default();
     state.marked_wrong.clear();
     state.log.clear();
     state.revision += 1;
@@ -356,6 +369,7 @@ fn win(state: &mut State) {
         game.counted = true;
         let level = game.grade.map(|g| g.level);
         state.stats.record(level, game.elapsed_ms, &game.assists);
+        review::record_profile(state);
     }
     if !state.game.solved_by_computer {
         let text = if state.game.assists.is_unaided() {
