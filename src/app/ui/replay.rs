@@ -83,12 +83,14 @@ fn render_panel(view: &ReplayView, area: Rect, buf: &mut Buffer, theme: Theme) {
         lines.push(Line::styled(fit("Summary", width), theme.title()));
         summary_lines(&view.replay, width, theme, &mut lines);
     }
-    let room = (area.height as usize).saturating_sub(1);
+    let footer = footer_lines(width, 2);
+    let room = (area.height as usize).saturating_sub(footer.len());
     lines.truncate(room);
     Paragraph::new(lines).render(area, buf);
-    if area.height > 0 {
-        let footer = Rect::new(area.x, area.bottom() - 1, area.width, 1);
-        Line::styled(footer_text(width), theme.label()).render(footer, buf);
+    let footer_top = area.bottom().saturating_sub(footer.len() as u16);
+    for (i, text) in footer.iter().enumerate() {
+        let row = Rect::new(area.x, footer_top + i as u16, area.width, 1);
+        Line::styled(text.clone(), theme.label()).render(row.intersection(area), buf);
     }
 }
 
@@ -107,27 +109,36 @@ fn summary_lines(replay: &Replay, width: usize, theme: Theme, lines: &mut Vec<Li
         return;
     }
     lines.push(Line::raw(""));
-    let name_width = width.saturating_sub(12).max(4);
+    // "used/missed/mistakes" after the name; a name too long goes on a line of its own.
+    let counts_width = 10;
+    let name_width = width.saturating_sub(counts_width + 1);
     lines.push(Line::styled(
-        fit(&format!("{:<name_width$} use mis err", "technique"), width),
+        fit(
+            &format!(
+                "{:<name_width$} {:>counts_width$}",
+                "technique", "use/mis/err"
+            ),
+            width,
+        ),
         theme.label(),
     ));
     for tally in &replay.summary {
-        lines.push(Line::raw(fit(
-            &format!(
-                "{:<name_width$} {:>3} {:>3} {:>3}",
-                fit(tally.technique.name(), name_width),
-                tally.used,
-                tally.missed,
-                tally.mistakes
-            ),
-            width,
-        )));
+        let name = tally.technique.name();
+        let counts = format!("{}/{}/{}", tally.used, tally.missed, tally.mistakes);
+        if name.chars().count() > name_width {
+            lines.push(Line::raw(fit(name, width)));
+            lines.push(Line::raw(format!("{counts:>width$}")));
+        } else {
+            lines.push(Line::raw(format!(
+                "{name:<name_width$} {counts:>counts_width$}"
+            )));
+        }
     }
 }
 
-/// `→ next  ← back  G summary  Esc close`, as much as fits.
-fn footer_text(width: usize) -> String {
+/// `→ next  ← back  Esc close  G end`, on as many lines as the width needs
+/// (at most `rows`).
+fn footer_lines(width: usize, rows: usize) -> Vec<String> {
     let key = |action: Action| {
         help::keys_for(Context::Replay, &action)
             .into_iter()
@@ -139,17 +150,22 @@ fn footer_text(width: usize) -> String {
         format!("{} back", key(Action::ReplayStep(ReplayAction::Back))),
         format!("{} close", key(Action::Close)),
         format!("{} end", key(Action::ReplayStep(ReplayAction::Last))),
+        format!("{} start", key(Action::ReplayStep(ReplayAction::First))),
     ];
-    let mut text = String::new();
+    let mut lines = vec![String::new()];
     for item in items {
-        let gap = if text.is_empty() { 0 } else { 2 };
-        if text.chars().count() + gap + item.chars().count() > width {
+        let line = lines.last_mut().expect("one line at least");
+        let gap = if line.is_empty() { 0 } else { 2 };
+        if line.chars().count() + gap + item.chars().count() <= width {
+            if gap > 0 {
+                line.push_str("  ");
+            }
+            line.push_str(&item);
+        } else if lines.len() < rows && item.chars().count() <= width {
+            lines.push(item);
+        } else {
             break;
         }
-        if gap > 0 {
-            text.push_str("  ");
-        }
-        text.push_str(&item);
     }
-    text
+    lines
 }
