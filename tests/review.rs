@@ -8,7 +8,7 @@ use pencilmark::app::keymap::keymap;
 use pencilmark::app::review::GameMoves;
 use pencilmark::app::state::{CandidateMode, Game, Overlay, State};
 use pencilmark::app::stats::Stats;
-use pencilmark::app::update::update;
+use pencilmark::app::update::{Effect, update};
 use pencilmark::engine::learn::replay::Move;
 use pencilmark::engine::logic::{self, Technique};
 use pencilmark::engine::search;
@@ -58,8 +58,16 @@ fn press(state: &mut State, keys: &str) {
             KeyModifiers::NONE
         };
         if let Some(action) = keymap(KeyEvent::new(code, modifiers), state) {
-            update(state, action);
+            act(state, action);
         }
+    }
+}
+
+/// Sends `action`, and does a replay it asks for as the loop would (here on
+/// this thread), handing the result back.
+fn act(state: &mut State, action: Action) {
+    if let Effect::Replay(job) = update(state, action) {
+        act(state, Action::Replayed(Box::new(job.run())));
     }
 }
 
@@ -91,7 +99,7 @@ fn play_logically(state: &mut State, steps: usize) {
         };
         for &(c, d) in &step.placements {
             select(state, c);
-            update(state, Action::Digit(d.get()));
+            act(state, Action::Digit(d.get()));
         }
     }
 }
@@ -371,4 +379,60 @@ fn stats_command_prints_the_profile_and_the_most_missed_technique() {
         text.contains("You miss X-Wing most: 7 of your moves were made"),
         "{text}"
     );
+}
+
+#[test]
+fn the_replay_is_computed_off_the_update_and_the_board_stays_live_meanwhile() {
+    use pencilmark::app::review::ReplayPurpose;
+    let mut state = new_state();
+    play_logically(&mut state, 2);
+    let Effect::Replay(job) = update(&mut state, Action::Replay) else {
+        panic!("R asks the loop for a replay");
+    };
+    assert_eq!(job.purpose, ReplayPurpose::View);
+    assert_eq!(
+        state.overlay,
+        Overlay::None,
+        "nothing opens before it is done"
+    );
+    assert!(
+        message(&state).starts_with("Replaying"),
+        "{}",
+        message(&state)
+    );
+    assert_eq!(
+        update(&mut state, Action::Replay),
+        Effect::None,
+        "asked once"
+    );
+    press(&mut state, "j");
+    update(&mut state, Action::Replayed(Box::new(job.run())));
+    assert_eq!(state.overlay, Overlay::Replay);
+
+    // The last digit of a game wins it and asks for the profile's replay.
+    let mut state = new_state();
+    let solution = solution();
+    let open: Vec<Cell> = Cell::all()
+        .filter(|&c| state.game.position.digits.get(c).is_none())
+        .collect();
+    let mut effects = Vec::new();
+    for c in open {
+        select(&mut state, c);
+        effects.push(update(
+            &mut state,
+            Action::Digit(solution.get(c).unwrap().get()),
+        ));
+    }
+    assert!(state.game.finished);
+    let Some(Effect::Replay(job)) = effects.pop() else {
+        panic!("the winning move asks for the profile");
+    };
+    assert_eq!(job.purpose, ReplayPurpose::Profile);
+    assert!(effects.iter().all(|e| *e == Effect::None));
+    assert!(
+        state.stats.techniques.is_empty(),
+        "not before the replay is back"
+    );
+    update(&mut state, Action::Replayed(Box::new(job.run())));
+    assert!(!state.stats.techniques.is_empty());
 }

@@ -91,6 +91,10 @@ pub enum Action {
     Replay,
     /// A key of the open replay view.
     ReplayStep(super::update::review::ReplayAction),
+    /// A replay the loop computed on its own thread (not a key: never in a
+    /// configuration file).
+    #[serde(skip)]
+    Replayed(Box<super::review::Replayed>),
     /// Time passed while the game was on screen, in milliseconds.
     Tick(u64),
     /// Something the loop wants the player to read (an export's path).

@@ -130,6 +130,49 @@ impl BoardNotes {
     }
 }
 
+/// What a replay is computed for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ReplayPurpose {
+    /// The replay view (`R`).
+    View,
+    /// The weakness profile of a game just won.
+    Profile,
+}
+
+/// A replay to compute: proving every move can take seconds on a long or hard
+/// game, so the loop runs it on a thread of its own and hands the result back
+/// as [`super::action::Action::Replayed`]; the screen stays live meanwhile.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ReplayJob {
+    pub purpose: ReplayPurpose,
+    pub givens: Grid,
+    pub read: GameMoves,
+}
+
+/// A finished replay, on its way back to the update.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Replayed {
+    pub job: ReplayJob,
+    pub result: Result<Replay, ReplayError>,
+}
+
+impl ReplayJob {
+    /// The job for the game of `state`.
+    pub fn of(state: &State, purpose: ReplayPurpose) -> ReplayJob {
+        ReplayJob {
+            purpose,
+            givens: state.game.givens,
+            read: GameMoves::of(&state.game),
+        }
+    }
+
+    /// Does the engine work (pure; seconds at worst).
+    pub fn run(self) -> Replayed {
+        let result = replay::replay(&self.givens, &self.read.moves);
+        Replayed { job: self, result }
+    }
+}
+
 /// The replay view: the game walked move by move with the engine's annotation
 /// of each move, then the per-technique summary.
 #[derive(Clone, Debug)]
@@ -146,12 +189,12 @@ pub struct ReplayView {
 }
 
 impl ReplayView {
-    /// Replays the game of `state` (the engine's proof for every move).
-    pub fn open(state: &State) -> Result<ReplayView, ReplayError> {
+    /// The view of a finished replay of the game of `state`.
+    pub fn open(state: &State, replayed: Replayed) -> Result<ReplayView, ReplayError> {
         let game = &state.game;
-        let read = GameMoves::of(game);
-        let replay = replay::replay(&game.givens, &read.moves)?;
-        let positions = replay::play_through(&game.givens, &read.moves)?
+        let Replayed { job, result } = replayed;
+        let replay = result?;
+        let positions = replay::play_through(&job.givens, &job.read.moves)?
             .iter()
             .map(as_position)
             .collect();
@@ -177,7 +220,7 @@ impl ReplayView {
         let mut view = ReplayView {
             replay,
             positions,
-            step_of: read.step_of,
+            step_of: job.read.step_of,
             at: 0,
             board: Box::new(board),
         };

@@ -378,6 +378,10 @@ pub struct State {
     pub notes: super::review::BoardNotes,
     /// The replay view, while it is open (`Overlay::Replay`).
     pub replay: Option<Box<super::review::ReplayView>>,
+    /// `R` was pressed and the replay is being computed off the screen's thread.
+    pub replay_wanted: bool,
+    /// The game was just won: its replay goes into the weakness profile.
+    pub profile_due: bool,
 }
 
 impl State {
@@ -408,6 +412,8 @@ impl State {
             rewind_offer: None,
             notes: super::review::BoardNotes::default(),
             replay: None,
+            replay_wanted: false,
+            profile_due: false,
         }
     }
 

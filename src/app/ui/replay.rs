@@ -110,7 +110,7 @@ fn summary_lines(replay: &Replay, width: usize, theme: Theme, lines: &mut Vec<Li
     }
     lines.push(Line::raw(""));
     // "used/missed/mistakes" after the name; a name too long goes on a line of its own.
-    let counts_width = 10;
+    let counts_width = "use/mis/err".len();
     let name_width = width.saturating_sub(counts_width + 1);
     lines.push(Line::styled(
         fit(
@@ -134,6 +134,16 @@ fn summary_lines(replay: &Replay, width: usize, theme: Theme, lines: &mut Vec<Li
             )));
         }
     }
+    lines.push(Line::raw(""));
+    lines.extend(
+        wrap(
+            "use: moves it proved; mis: moves made while it was open and easier; \
+             err: wrong moves made while it was the easiest step",
+            width,
+        )
+        .into_iter()
+        .map(|l| Line::styled(l, theme.label())),
+    );
 }
 
 /// `→ next  ← back  Esc close  G end`, on as many lines as the width needs

@@ -27,6 +27,9 @@ pub enum Effect {
     OpenBundled(crate::engine::grade::Level),
     /// Generate a puzzle of this level and open it.
     Generate(crate::engine::grade::Level),
+    /// Replay the game on a thread of its own (proving every move can take
+    /// seconds); the result comes back as [`Action::Replayed`].
+    Replay(Box<super::review::ReplayJob>),
     /// Delete this puzzle's save, then show the list again ([`menu::deleted`]).
     Delete(Grid),
     /// Save the game on screen and open the puzzle `givens` (its save if it
@@ -203,7 +206,8 @@ pub fn update(state: &mut State, action: Action) -> Effect {
         Action::Audit if offering_stale_fix => assist::remove_stale_marks(state),
         Action::Audit => assist::audit_marks(state),
         Action::FirstWrong => review::first_wrong(state, rewind_offer),
-        Action::Replay => review::open_replay(state),
+        Action::Replay => return review::open_replay(state),
+        Action::Replayed(replayed) => review::replayed(state, *replayed),
         Action::ReplayStep(step) => review::step_replay(state, step),
         Action::AskWhy => {
             state.asking_why = true;
@@ -224,6 +228,9 @@ pub fn update(state: &mut State, action: Action) -> Effect {
         Action::ScreenFits(fits) => state.too_small = !fits,
         Action::Notice(text) => state.say(Tone::Info, text),
         Action::Failure(text) => state.say(Tone::Error, text),
+    }
+    if std::mem::take(&mut state.profile_due) {
+        return review::profile_job(state);
     }
     Effect::None
 }
@@ -369,7 +376,7 @@ fn win(state: &mut State) {
         game.counted = true;
         let level = game.grade.map(|g| g.level);
         state.stats.record(level, game.elapsed_ms, &game.assists);
-        review::record_profile(state);
+        state.profile_due = true;
     }
     if !state.game.solved_by_computer {
         let text = if state.game.assists.is_unaided() {

@@ -1,13 +1,14 @@
 //! The update for looking back at the game: `F` finds the wrong move the
 //! position still suffers from (and `F` again rewinds to just before it, one
-//! undoable step), `R` opens the replay view and its keys walk it, and a won
-//! game's replay summary goes into the weakness profile.
+//! undoable step), `R` asks for the replay view and its keys walk it, and a
+//! won game's replay summary goes into the weakness profile (both replays are
+//! computed by the loop on a thread of its own: see [`ReplayJob`]).
 
 use serde::{Deserialize, Serialize};
 
-use super::super::review::{GameMoves, ReplayView, Rewind};
+use super::super::review::{GameMoves, ReplayJob, ReplayPurpose, ReplayView, Replayed, Rewind};
 use super::super::state::{Overlay, State, Tone};
-use super::commit;
+use super::{Effect, commit};
 use crate::engine::learn::replay::{self, FirstWrong};
 
 /// A key of the replay view.
@@ -114,30 +115,75 @@ fn rewind(state: &mut State, offer: Rewind) {
     );
 }
 
-/// `R`: opens the replay view on the game (the engine proves every move).
-pub(super) fn open_replay(state: &mut State) {
+/// `R`: asks the loop to replay the game (the engine proves every move, which
+/// may take seconds); [`replayed`] opens the view when it is done.
+pub(super) fn open_replay(state: &mut State) -> Effect {
     if !state.game.unique {
         state.say(
             Tone::Info,
             "This puzzle has no single solution: there is nothing to replay against",
         );
-        return;
+        return Effect::None;
     }
-    match ReplayView::open(state) {
-        Ok(view) if view.moves() == 0 => {
-            state.say(Tone::Info, "No moves yet: nothing to replay");
-        }
-        Ok(view) => {
-            if !state.game.finished {
-                // Before the end it names steps still open: help, so counted.
-                state.game.assists.replays += 1;
+    if state.replay_wanted {
+        state.say(Tone::Info, "Still replaying the game: a moment");
+        return Effect::None;
+    }
+    let job = ReplayJob::of(state, ReplayPurpose::View);
+    if job.read.moves.is_empty() {
+        state.say(Tone::Info, "No moves yet: nothing to replay");
+        return Effect::None;
+    }
+    state.replay_wanted = true;
+    state.say(
+        Tone::Info,
+        format!(
+            "Replaying {} moves: proving each one (keep playing meanwhile)",
+            job.read.moves.len()
+        ),
+    );
+    Effect::Replay(Box::new(job))
+}
+
+/// A replay the loop finished: the view opens (if the player still waits for
+/// it on the same game), or the won game's summary joins the profile.
+pub(super) fn replayed(state: &mut State, replayed: Replayed) {
+    match replayed.job.purpose {
+        ReplayPurpose::Profile => {
+            if let Ok(replay) = &replayed.result {
+                state.stats.record_techniques(&replay.summary);
                 state.revision += 1;
             }
-            state.replay = Some(Box::new(view));
-            state.overlay = Overlay::Replay;
         }
-        Err(error) => state.say(Tone::Error, error.to_string()),
+        ReplayPurpose::View => {
+            if !std::mem::take(&mut state.replay_wanted) || replayed.job.givens != state.game.givens
+            {
+                return;
+            }
+            if state.learn.is_some() || !matches!(state.overlay, Overlay::None | Overlay::Won) {
+                state.say(Tone::Info, "The replay is ready: close this screen, then R");
+                return;
+            }
+            match ReplayView::open(state, replayed) {
+                Ok(view) => {
+                    if !state.game.finished {
+                        // Before the end it names steps still open: help, so counted.
+                        state.game.assists.replays += 1;
+                        state.revision += 1;
+                    }
+                    state.message = None;
+                    state.replay = Some(Box::new(view));
+                    state.overlay = Overlay::Replay;
+                }
+                Err(error) => state.say(Tone::Error, error.to_string()),
+            }
+        }
     }
+}
+
+/// The replay of the game just won, for the weakness profile.
+pub(super) fn profile_job(state: &State) -> Effect {
+    Effect::Replay(Box::new(ReplayJob::of(state, ReplayPurpose::Profile)))
 }
 
 /// A key of the open replay view.
@@ -162,13 +208,4 @@ pub(super) fn close_replay(state: &mut State) {
     } else {
         Overlay::None
     };
-}
-
-/// A game the player just won: its replay summary (used, missed, mistakes per
-/// technique) goes into the statistics' weakness profile.
-pub(super) fn record_profile(state: &mut State) {
-    let read = GameMoves::of(&state.game);
-    if let Ok(replayed) = replay::replay(&state.game.givens, &read.moves) {
-        state.stats.record_techniques(&replayed.summary);
-    }
 }
