@@ -21,25 +21,55 @@ fn grid(text: &str) -> Grid {
 mod learn {
     use std::time::Duration;
 
-    use pencilmark::app::learn::{LearnAction, LearnExit, LearnState};
+    use pencilmark::app::action::Action;
+    use pencilmark::app::keymap::keymap;
+    use pencilmark::app::learn::{LearnAction, LearnState};
+    use pencilmark::app::state::{Game, State};
+    use pencilmark::app::ui::{self, BoardSize, Layout};
+    use pencilmark::app::update::update;
     use pencilmark::engine::trace::{Order, Rules, Settings};
+    use pencilmark::engine::{Cell, Digit};
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
+    use ratatui::buffer::Buffer;
     use ratatui::crossterm::event::{KeyCode, KeyEvent};
+    use ratatui::layout::Rect;
     use ratatui::style::{Color, Modifier};
 
     use super::{HARD, grid};
 
-    fn press(learn: &mut LearnState, code: KeyCode) -> LearnExit {
-        learn.handle_key(KeyEvent::from(code))
+    /// The player on `puzzle` with learn mode open (not graded: learn mode needs no grade).
+    fn learning(puzzle: &str) -> State {
+        let mut state = State::new(Game::with_grade(grid(puzzle), "", None));
+        update(&mut state, Action::Learn);
+        state
     }
 
-    fn screen(learn: &LearnState, width: u16, height: u16) -> String {
+    fn learn(state: &State) -> &LearnState {
+        state.learn.as_deref().expect("learn mode is open")
+    }
+
+    fn step(state: &mut State, action: LearnAction) {
+        update(state, Action::LearnStep(action));
+    }
+
+    /// A key through the player's one key table.
+    fn press(state: &mut State, code: KeyCode) {
+        if let Some(action) = keymap(KeyEvent::from(code), state) {
+            update(state, action);
+        }
+    }
+
+    fn draw(state: &State, width: u16, height: u16) -> Buffer {
         let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
         terminal
-            .draw(|frame| frame.render_widget(learn, frame.area()))
+            .draw(|frame| ui::render(state, frame))
             .expect("draws");
-        let buffer = terminal.backend().buffer();
+        terminal.backend().buffer().clone()
+    }
+
+    fn screen(state: &State, width: u16, height: u16) -> String {
+        let buffer = draw(state, width, height);
         (0..height)
             .map(|y| {
                 (0..width)
@@ -52,38 +82,37 @@ mod learn {
 
     #[test]
     fn keys_step_forward_and_back_and_leave_without_changes() {
-        let givens = grid(HARD);
-        let mut learn = LearnState::new(&givens, Settings::default());
+        let mut state = learning(HARD);
+        let before = state.game.position;
         for _ in 0..3 {
-            assert_eq!(press(&mut learn, KeyCode::Char(' ')), LearnExit::Stay);
+            press(&mut state, KeyCode::Char(' '));
         }
-        press(&mut learn, KeyCode::Char('n'));
-        assert_eq!(learn.cursor().shown(), 4);
-        let after_four = learn.cursor().clone();
-        press(&mut learn, KeyCode::Char('n'));
-        press(&mut learn, KeyCode::Char('b'));
-        assert_eq!(*learn.cursor(), after_four);
-        assert_eq!(press(&mut learn, KeyCode::Esc), LearnExit::Leave);
-        assert_eq!(
-            press(&mut learn, KeyCode::Char('k')),
-            LearnExit::Stay,
+        press(&mut state, KeyCode::Char('n'));
+        assert_eq!(learn(&state).cursor().shown(), 4);
+        let after_four = learn(&state).cursor().clone();
+        press(&mut state, KeyCode::Char('n'));
+        press(&mut state, KeyCode::Char('b'));
+        assert_eq!(*learn(&state).cursor(), after_four);
+        press(&mut state, KeyCode::Char('k'));
+        assert!(
+            state.learn.is_some(),
             "mid-run there is no solution to keep"
         );
-        assert_eq!(
-            *learn.start(),
-            givens,
-            "learn mode keeps the position it started from"
-        );
+        assert_eq!(*learn(&state).start(), before.digits);
+        press(&mut state, KeyCode::Esc);
+        assert!(state.learn.is_none(), "Esc leaves learn mode");
+        assert_eq!(state.game.position, before, "and the board is as it was");
     }
 
     #[test]
     fn toggles_switch_rules_and_order_and_start_over() {
-        let mut learn = LearnState::new(&grid(HARD), Settings::default());
-        learn.update(LearnAction::Next);
-        press(&mut learn, KeyCode::Char('u'));
-        assert_eq!(learn.settings().rules, Rules::Peers);
-        assert_eq!(learn.cursor().shown(), 0);
-        press(&mut learn, KeyCode::Char('o'));
+        let mut state = learning(HARD);
+        step(&mut state, LearnAction::Next);
+        press(&mut state, KeyCode::Char('u'));
+        assert_eq!(learn(&state).settings().rules, Rules::Peers);
+        assert_eq!(learn(&state).cursor().shown(), 0);
+        press(&mut state, KeyCode::Char('o'));
+        let learn = learn(&state);
         assert_eq!(
             learn.settings(),
             Settings {
@@ -97,47 +126,67 @@ mod learn {
 
     #[test]
     fn auto_run_advances_with_time_at_the_chosen_speed() {
-        let mut learn = LearnState::new(&grid(HARD), Settings::default());
-        press(&mut learn, KeyCode::Char('r'));
-        assert!(learn.is_running());
-        let speed = learn.speed();
-        learn.tick(Duration::from_secs(1));
-        assert_eq!(learn.cursor().shown(), speed as usize);
-        press(&mut learn, KeyCode::Char('+'));
-        assert!(learn.speed() > speed);
-        press(&mut learn, KeyCode::Char('-'));
-        press(&mut learn, KeyCode::Char('-'));
-        assert!(learn.speed() < speed);
-        press(&mut learn, KeyCode::Char('r'));
-        assert!(!learn.is_running());
-        let shown = learn.cursor().shown();
-        learn.tick(Duration::from_secs(5));
-        assert_eq!(learn.cursor().shown(), shown, "paused runs do not move");
-        learn.update(LearnAction::ToEnd);
-        press(&mut learn, KeyCode::Char('r'));
-        assert!(!learn.is_running(), "nothing to run at the end");
+        let mut state = learning(HARD);
+        press(&mut state, KeyCode::Char('r'));
+        assert!(learn(&state).is_running());
+        let speed = learn(&state).speed();
+        update(&mut state, Action::Tick(1_000));
+        assert_eq!(learn(&state).cursor().shown(), speed as usize);
+        press(&mut state, KeyCode::Char('+'));
+        assert!(learn(&state).speed() > speed);
+        press(&mut state, KeyCode::Char('-'));
+        press(&mut state, KeyCode::Char('-'));
+        assert!(learn(&state).speed() < speed);
+        press(&mut state, KeyCode::Char('r'));
+        assert!(!learn(&state).is_running());
+        let shown = learn(&state).cursor().shown();
+        update(&mut state, Action::Tick(5_000));
+        assert_eq!(
+            learn(&state).cursor().shown(),
+            shown,
+            "paused runs do not move"
+        );
+        press(&mut state, KeyCode::End);
+        press(&mut state, KeyCode::Char('r'));
+        assert!(!learn(&state).is_running(), "nothing to run at the end");
+        let mut alone = LearnState::new(&grid(HARD), Settings::default());
+        alone.update(LearnAction::ToggleRun);
+        alone.tick(Duration::from_secs(1));
+        assert_eq!(
+            alone.cursor().shown(),
+            speed as usize,
+            "the component alone"
+        );
     }
 
     #[test]
     fn view_highlights_the_source_cell_and_struck_candidates() {
         for color in [true, false] {
-            let mut learn = LearnState::new(&grid(HARD), Settings::default()).with_color(color);
-            learn.update(LearnAction::Next);
-            learn.update(LearnAction::Next);
+            let mut state = learning(HARD);
+            state.color = color;
+            step(&mut state, LearnAction::Next);
+            step(&mut state, LearnAction::Next);
             // Event 2: "eliminate 4 from r1c2, ... (peers of r1c1)".
-            let mut terminal = Terminal::new(TestBackend::new(110, 40)).expect("test terminal");
-            terminal
-                .draw(|frame| frame.render_widget(&learn, frame.area()))
-                .expect("draws");
-            let buffer = terminal.backend().buffer();
-            // The full board: cell rNcM starts at column 1 + 8*(M-1), line 1 + 4*(N-1); digit d
-            // sits at two columns per place within its 3x3 layout, one column in.
-            let given = &buffer[(4u16, 2u16)];
+            let area = Rect::new(0, 0, 120, 45);
+            let Layout::Board { size, board, .. } = Layout::with_panel(area, ui::learn::PANEL_MIN)
+            else {
+                panic!("120x45 has a board");
+            };
+            assert_eq!(size, BoardSize::Large, "the player's large board");
+            let buffer = draw(&state, area.width, area.height);
+            let at = |name: &str, dx: u16, dy: u16| {
+                let inner = size.cell_rect(board, Cell::parse(name).unwrap());
+                buffer[(inner.x + dx, inner.y + dy)].clone()
+            };
+            let (digit_x, digit_y) = size.digit_spot();
+            let given = at("r1c1", digit_x + 1, digit_y);
             assert_eq!(given.symbol(), "4", "r1c1 shows its given");
-            let struck = &buffer[(10u16, 2u16)];
+            let (x4, y4) = size.candidate_spot(Digit::new(4)).unwrap();
+            let struck = at("r1c2", x4, y4);
             assert_eq!(struck.symbol(), "4", "r1c2's struck 4 is still drawn");
             assert!(struck.modifier.contains(Modifier::CROSSED_OUT));
-            let untouched = &buffer[(12u16, 1u16)];
+            let (x2, y2) = size.candidate_spot(Digit::new(2)).unwrap();
+            let untouched = at("r1c2", x2, y2);
             assert_eq!(untouched.symbol(), "2", "r1c2 keeps its 2");
             assert!(!untouched.modifier.contains(Modifier::CROSSED_OUT));
             if color {
@@ -152,16 +201,43 @@ mod learn {
     }
 
     #[test]
+    fn the_learn_board_has_the_players_labels_at_every_layout() {
+        let mut state = learning(HARD);
+        step(&mut state, LearnAction::Next);
+        for (width, height) in [(80, 24), (100, 38), (120, 45), (80, 50)] {
+            let text = screen(&state, width, height);
+            let lines: Vec<&str> = text.lines().collect();
+            let top = lines
+                .iter()
+                .find(|l| l.contains('┏'))
+                .unwrap_or_else(|| panic!("{width}x{height} draws the board:\n{text}"));
+            let labels: String = top.chars().filter(char::is_ascii_digit).collect();
+            assert_eq!(labels, "123456789", "column labels at {width}x{height}");
+            assert!(
+                lines
+                    .iter()
+                    .any(|l| l.trim_start().starts_with("9 ") || l.trim_start().starts_with("9┃")),
+                "row labels at {width}x{height}:\n{text}"
+            );
+            assert!(text.contains("Event 1 of"), "{width}x{height}:\n{text}");
+            assert!(
+                text.contains("? keys"),
+                "the footer at {width}x{height}:\n{text}"
+            );
+        }
+    }
+
+    #[test]
     fn view_never_panics_at_any_size() {
-        let mut learn = LearnState::new(&grid(HARD), Settings::default());
+        let mut state = learning(HARD);
         for shown in [0, 2, 300] {
-            learn.update(LearnAction::Restart);
+            step(&mut state, LearnAction::Restart);
             for _ in 0..shown {
-                learn.update(LearnAction::Next);
+                step(&mut state, LearnAction::Next);
             }
             for width in (1..130).step_by(7) {
                 for height in (1..50).step_by(5) {
-                    screen(&learn, width, height);
+                    screen(&state, width, height);
                 }
             }
         }
@@ -172,48 +248,69 @@ mod learn {
         // top95 #71: peers only in row-major order takes about 7 million events.
         let slow =
             ".8...4.5....7..3............1..85...6.....2......4....3.26............417........";
-        let mut learn = LearnState::new(&grid(slow), Settings::default());
-        let stopped = learn.comparison()[3];
+        let mut state = learning(slow);
+        let stopped = learn(&state).comparison()[3];
         assert_eq!(stopped.ending, pencilmark::engine::trace::Ending::Stopped);
-        assert!(learn.comparison()[0].solution().is_some());
-        learn.update(LearnAction::ToEnd);
-        let end = screen(&learn, 110, 36);
+        assert!(learn(&state).comparison()[0].solution().is_some());
+        step(&mut state, LearnAction::ToEnd);
+        let end = screen(&state, 120, 45);
         assert!(end.contains("+ stopped after 2000000 events"), "{end}");
     }
 
     #[test]
     fn view_shows_the_event_path_counts_and_comparison() {
-        let mut learn = LearnState::new(&grid(HARD), Settings::default());
-        let start = screen(&learn, 110, 36);
+        let mut state = learning(HARD);
+        let start = screen(&state, 120, 45);
         assert!(start.contains("Press Space"), "{start}");
-        learn.update(LearnAction::Next);
-        learn.update(LearnAction::Next);
-        let text = screen(&learn, 110, 36);
+        step(&mut state, LearnAction::Next);
+        step(&mut state, LearnAction::Next);
+        let text = screen(&state, 120, 45);
         assert!(text.contains("eliminate 4 from r1c2"), "{text}");
         assert!(text.contains("Event 2 of"), "{text}");
         assert!(!text.contains("All four settings"));
-        while learn
+        while learn(&state)
             .recording()
-            .event(learn.cursor().shown())
+            .event(learn(&state).cursor().shown())
             .is_some_and(|r| r.depth < 2)
         {
-            learn.update(LearnAction::Next);
+            step(&mut state, LearnAction::Next);
         }
-        learn.update(LearnAction::Next);
-        let deep = screen(&learn, 110, 36);
+        step(&mut state, LearnAction::Next);
+        let deep = screen(&state, 120, 45);
         assert!(deep.contains("Path (depth 2): r"), "{deep}");
         assert!(deep.contains(" > r"), "{deep}");
-        learn.update(LearnAction::ToEnd);
-        let end = screen(&learn, 110, 36);
+        assert!(!deep.contains("k keep"), "nothing to keep mid-run: {deep}");
+        step(&mut state, LearnAction::ToEnd);
+        let end = screen(&state, 120, 45);
         assert!(end.contains("solved: every cell has a digit"), "{end}");
         assert!(end.contains("All four settings"), "{end}");
+        assert!(
+            end.contains("k keep"),
+            "keep is offered at a solved end: {end}"
+        );
         for setting in Settings::ALL {
             assert!(end.contains(&setting.to_string()), "{setting} row: {end}");
         }
-        let small = screen(&learn, 90, 20);
+        let small = screen(&state, 80, 24);
         assert!(
             small.contains("solved"),
             "the compact board keeps the panel: {small}"
+        );
+    }
+
+    #[test]
+    fn question_mark_shows_learn_modes_keys_and_esc_goes_back_to_learn_mode() {
+        let mut state = learning(HARD);
+        press(&mut state, KeyCode::Char('?'));
+        let help = screen(&state, 80, 24);
+        assert!(help.contains("Keys: learn mode"), "{help}");
+        assert!(help.contains("next event"), "{help}");
+        press(&mut state, KeyCode::Esc);
+        assert!(state.learn.is_some(), "Esc closes the help, not learn mode");
+        assert!(!screen(&state, 80, 24).contains("Keys: learn mode"));
+        assert_eq!(
+            keymap(KeyEvent::from(KeyCode::Char('q')), &state),
+            Some(Action::Quit)
         );
     }
 }

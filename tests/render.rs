@@ -56,6 +56,8 @@ fn event(key: Key) -> KeyEvent {
         Key::PageDown => KeyEvent::new(KeyCode::PageDown, none),
         Key::Tab => KeyEvent::new(KeyCode::Tab, none),
         Key::BackTab => KeyEvent::new(KeyCode::BackTab, KeyModifiers::SHIFT),
+        Key::Home => KeyEvent::new(KeyCode::Home, none),
+        Key::End => KeyEvent::new(KeyCode::End, none),
         Key::Other => KeyEvent::new(KeyCode::Char('%'), none),
     }
 }

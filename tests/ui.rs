@@ -55,6 +55,8 @@ fn event(key: Key) -> KeyEvent {
         Key::BackTab => KeyEvent::new(KeyCode::BackTab, KeyModifiers::SHIFT),
         Key::PageUp => KeyEvent::new(KeyCode::PageUp, none),
         Key::PageDown => KeyEvent::new(KeyCode::PageDown, none),
+        Key::Home => KeyEvent::new(KeyCode::Home, none),
+        Key::End => KeyEvent::new(KeyCode::End, none),
         Key::Other => KeyEvent::new(KeyCode::Char('%'), none),
     }
 }
@@ -408,6 +410,10 @@ fn every_binding_dispatches_and_is_in_the_help() {
             pencilmark::app::keymap::Context::Help => Overlay::Help,
             pencilmark::app::keymap::Context::ConfirmSolve => Overlay::ConfirmSolve,
             pencilmark::app::keymap::Context::Won => Overlay::Won,
+            pencilmark::app::keymap::Context::Learn => {
+                update(&mut state, Action::Learn);
+                Overlay::None
+            }
             pencilmark::app::keymap::Context::Replay => Overlay::Replay,
         };
         for &key in binding.keys {

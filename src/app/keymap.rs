@@ -17,13 +17,19 @@ pub enum Context {
     Won,
     Paused,
     NewGame,
+    /// Learn mode (`L`): stepping through propagation and search.
+    Learn,
     /// The replay view.
     Replay,
 }
 
 impl Context {
-    /// The context the state is in: the overlay on top, else the board.
+    /// The context the state is in: the overlay on top (the help may sit over
+    /// learn mode), else learn mode, else the board.
     pub fn of(state: &State) -> Context {
+        if state.learn.is_some() && state.overlay != Overlay::Help {
+            return Context::Learn;
+        }
         match state.overlay {
             Overlay::None => Context::Board,
             Overlay::Help => Context::Help,
@@ -45,6 +51,7 @@ impl Context {
             Context::Won => "Solved board",
             Context::Paused => "Paused",
             Context::NewGame => "New game",
+            Context::Learn => "Learn mode",
             Context::Replay => "Replay",
         }
     }
@@ -67,6 +74,8 @@ pub enum Key {
     BackTab,
     PageUp,
     PageDown,
+    Home,
+    End,
     /// Any key not bound otherwise in the context.
     Other,
 }
@@ -90,6 +99,8 @@ impl Key {
             KeyCode::BackTab => Key::BackTab,
             KeyCode::PageUp => Key::PageUp,
             KeyCode::PageDown => Key::PageDown,
+            KeyCode::Home => Key::Home,
+            KeyCode::End => Key::End,
             _ => return None,
         })
     }
@@ -112,6 +123,8 @@ impl Key {
             Key::BackTab => "Shift-Tab".to_string(),
             Key::PageUp => "PgUp".to_string(),
             Key::PageDown => "PgDn".to_string(),
+            Key::Home => "Home".to_string(),
+            Key::End => "End".to_string(),
             Key::Other => "any other key".to_string(),
         }
     }
@@ -139,9 +152,10 @@ const fn bind(
     }
 }
 
+use super::learn::LearnAction;
 use super::menu::MenuAction;
 use super::update::review::ReplayAction;
-use Context::{Anywhere, Board, ConfirmSolve, Help, NewGame, Paused, Replay, Won};
+use Context::{Anywhere, Board, ConfirmSolve, Help, Learn, NewGame, Paused, Replay, Won};
 use Key::*;
 
 const PLACE: &str = "place the digit (pencil mode: strike out / restore it)";
@@ -422,6 +436,79 @@ pub static BINDINGS: &[Binding] = &[
     ),
     bind(Paused, &[Other], Action::Close, "any other key: play on"),
     bind(
+        Learn,
+        &[Char(' '), Char('n'), Right],
+        Action::LearnStep(LearnAction::Next),
+        "next event",
+    ),
+    bind(
+        Learn,
+        &[Char('b'), Left],
+        Action::LearnStep(LearnAction::Back),
+        "back one event",
+    ),
+    bind(
+        Learn,
+        &[Char('r')],
+        Action::LearnStep(LearnAction::ToggleRun),
+        "run / pause",
+    ),
+    bind(
+        Learn,
+        &[Char('+'), Char('=')],
+        Action::LearnStep(LearnAction::Faster),
+        "faster",
+    ),
+    bind(
+        Learn,
+        &[Char('-')],
+        Action::LearnStep(LearnAction::Slower),
+        "slower",
+    ),
+    bind(
+        Learn,
+        &[Char('u')],
+        Action::LearnStep(LearnAction::ToggleRules),
+        "hidden singles on / off",
+    ),
+    bind(
+        Learn,
+        &[Char('o')],
+        Action::LearnStep(LearnAction::ToggleOrder),
+        "branch on fewest candidates / row-major",
+    ),
+    bind(
+        Learn,
+        &[Home],
+        Action::LearnStep(LearnAction::Restart),
+        "first event",
+    ),
+    bind(
+        Learn,
+        &[End],
+        Action::LearnStep(LearnAction::ToEnd),
+        "last event",
+    ),
+    bind(
+        Learn,
+        &[Char('k')],
+        Action::LearnStep(LearnAction::Keep),
+        "keep the solution and leave (once the run ended solved)",
+    ),
+    bind(
+        Learn,
+        &[Esc],
+        Action::LearnStep(LearnAction::Leave),
+        "leave learn mode, board unchanged",
+    ),
+    bind(Learn, &[Char('?')], Action::Help, "this help"),
+    bind(
+        Learn,
+        &[Char('q')],
+        Action::Quit,
+        "quit (the game is saved)",
+    ),
+    bind(
         Replay,
         &[Right, Char('l'), Char('n')],
         Action::ReplayStep(ReplayAction::Next),
@@ -435,13 +522,13 @@ pub static BINDINGS: &[Binding] = &[
     ),
     bind(
         Replay,
-        &[Char('g')],
+        &[Char('g'), Home],
         Action::ReplayStep(ReplayAction::First),
         "the start",
     ),
     bind(
         Replay,
-        &[Char('G')],
+        &[Char('G'), End],
         Action::ReplayStep(ReplayAction::Last),
         "the summary",
     ),
@@ -467,13 +554,6 @@ pub fn keymap(event: KeyEvent, state: &State) -> Option<Action> {
     if state.too_small {
         // Nothing acts blind on a board the player cannot see; only quitting.
         return (key == Some(Char('q'))).then_some(Action::Quit);
-    }
-    if state.learn.is_some() {
-        // q quits from learn mode too (the game is saved); Esc leaves it.
-        if key == Some(Char('q')) {
-            return Some(Action::Quit);
-        }
-        return super::learn::keymap(event).map(Action::LearnStep);
     }
     let key = key?;
     if let Some(menu) = &state.menu {

@@ -2,19 +2,20 @@
 //! position, one elementary event at a time, forward and back, by hand or
 //! automatically, under the four settings (rules x branching order).
 //!
-//! Self-contained: a [`LearnState`] is built from the player's digits and owns
-//! everything it shows; its keys are data ([`BINDINGS`]), and it hands control
-//! back with a [`LearnExit`]. It never changes the player's board itself: only
-//! [`LearnExit::Keep`] (key `k`) carries digits back for the player to take.
+//! A component: a [`LearnState`] is built from the player's digits and owns
+//! everything it shows. It knows nothing of the player's state: its keys are
+//! rows of the one key table (`Context::Learn` in [`crate::app::keymap`]), the
+//! app's `update` hands it each [`LearnAction`] and acts on the [`LearnExit`] it
+//! returns (`update::learn`), and `ui::learn` draws it with the player's theme
+//! and grid renderer. Only [`LearnExit::Keep`] (key `k`) carries digits back
+//! for the player to take.
 
 use std::time::Duration;
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use serde::{Deserialize, Serialize};
 
-use super::state::{Position, State, Tone};
+use crate::engine::Grid;
 use crate::engine::trace::{self, Cursor, Order, Outcome, Recorded, Recording, Rules, Settings};
-use crate::engine::{Cell, Grid};
 
 /// Events kept for stepping. A learner never steps through more; the run shows
 /// that it stopped.
@@ -52,55 +53,6 @@ pub enum LearnAction {
     Leave,
 }
 
-impl LearnAction {
-    /// What the action does, for the help line.
-    pub fn description(self) -> &'static str {
-        match self {
-            LearnAction::Next => "next event",
-            LearnAction::Back => "back one event",
-            LearnAction::ToggleRun => "run / pause",
-            LearnAction::Faster => "faster",
-            LearnAction::Slower => "slower",
-            LearnAction::ToggleRules => "hidden singles on/off",
-            LearnAction::ToggleOrder => "fewest first / row-major",
-            LearnAction::Restart => "first event",
-            LearnAction::ToEnd => "last event",
-            LearnAction::Keep => "keep the solution and leave (once the run ends solved)",
-            LearnAction::Leave => "leave, board unchanged",
-        }
-    }
-}
-
-/// Learn mode's keys: one table, read by [`keymap`] and by the help in the panel.
-pub const BINDINGS: &[(KeyCode, &str, LearnAction)] = &[
-    (KeyCode::Char(' '), "Space", LearnAction::Next),
-    (KeyCode::Char('n'), "n", LearnAction::Next),
-    (KeyCode::Right, "→", LearnAction::Next),
-    (KeyCode::Char('b'), "b", LearnAction::Back),
-    (KeyCode::Left, "←", LearnAction::Back),
-    (KeyCode::Char('r'), "r", LearnAction::ToggleRun),
-    (KeyCode::Char('+'), "+", LearnAction::Faster),
-    (KeyCode::Char('='), "=", LearnAction::Faster),
-    (KeyCode::Char('-'), "-", LearnAction::Slower),
-    (KeyCode::Char('u'), "u", LearnAction::ToggleRules),
-    (KeyCode::Char('o'), "o", LearnAction::ToggleOrder),
-    (KeyCode::Home, "Home", LearnAction::Restart),
-    (KeyCode::End, "End", LearnAction::ToEnd),
-    (KeyCode::Char('k'), "k", LearnAction::Keep),
-    (KeyCode::Esc, "Esc", LearnAction::Leave),
-];
-
-/// The learn action for a key press, if any.
-pub fn keymap(key: KeyEvent) -> Option<LearnAction> {
-    if key.kind != KeyEventKind::Press || key.modifiers.contains(KeyModifiers::CONTROL) {
-        return None;
-    }
-    BINDINGS
-        .iter()
-        .find(|(code, _, _)| *code == key.code)
-        .map(|&(_, _, action)| action)
-}
-
 /// What the player should do after learn mode handled an action.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum LearnExit {
@@ -125,8 +77,6 @@ pub struct LearnState {
     speed: usize,
     /// Time carried over between auto-run ticks, so slow speeds still advance.
     carried: Duration,
-    /// Colours on (off for NO_COLOR: the view uses bold, underline and reverse).
-    color: bool,
 }
 
 impl LearnState {
@@ -145,18 +95,7 @@ impl LearnState {
             running: false,
             speed: DEFAULT_SPEED,
             carried: Duration::ZERO,
-            color: true,
         }
-    }
-
-    /// The same session drawn with colours on or off.
-    pub fn with_color(mut self, color: bool) -> LearnState {
-        self.color = color;
-        self
-    }
-
-    pub fn color(&self) -> bool {
-        self.color
     }
 
     /// The position the run starts from.
@@ -210,15 +149,14 @@ impl LearnState {
             .then(|| Duration::from_millis((1000 / u64::from(self.speed())).clamp(10, 250)))
     }
 
-    /// Handles a key press: the action bound to it, or nothing.
-    pub fn handle_key(&mut self, key: KeyEvent) -> LearnExit {
-        match keymap(key) {
-            Some(action) => self.update(action),
-            None => LearnExit::Stay,
-        }
+    /// Whether `k` would keep something: the run ended at a solution of the
+    /// start (never digits of a branch that is still a guess).
+    pub fn can_keep(&self) -> bool {
+        self.at_end() && self.cursor.position().digits.is_solution_of(&self.start)
     }
 
-    /// Applies one action.
+    /// Applies one action: learn mode's own update, which only the app's
+    /// `update` calls.
     pub fn update(&mut self, action: LearnAction) -> LearnExit {
         match action {
             LearnAction::Next => {
@@ -262,9 +200,8 @@ impl LearnState {
             LearnAction::Keep => {
                 // Only a finished, right board: never digits of a branch that is
                 // still a guess, nor a half-propagated position.
-                let digits = self.cursor.position().digits;
-                if self.at_end() && digits.is_solution_of(&self.start) {
-                    return LearnExit::Keep(digits);
+                if self.can_keep() {
+                    return LearnExit::Keep(self.cursor.position().digits);
                 }
             }
             LearnAction::Leave => return LearnExit::Leave,
@@ -297,56 +234,5 @@ impl LearnState {
         self.running = false;
         self.recording = Recording::record(&self.start, settings, RECORD_LIMIT);
         self.cursor = self.recording.start();
-    }
-}
-
-// The player's side: opening learn mode on the game and taking its result back.
-
-/// Opens learn mode on the player's current digits (the engine's default settings).
-pub fn open(state: &mut State) {
-    let learn = LearnState::new(&state.game.position.digits, Settings::default());
-    state.learn = Some(Box::new(learn.with_color(state.color)));
-}
-
-/// Hands a learn action to the open session. Returns the position to commit when
-/// the learner keeps the digits (`k`): the player's own digits stay, the learn
-/// board's digits fill the empty cells.
-pub fn step(state: &mut State, action: LearnAction) -> Option<Position> {
-    let exit = state.learn.as_mut()?.update(action);
-    match exit {
-        LearnExit::Stay => None,
-        LearnExit::Leave => {
-            state.learn = None;
-            None
-        }
-        LearnExit::Keep(digits) => {
-            state.learn = None;
-            let mut next = state.game.position;
-            let mut kept = 0;
-            for cell in Cell::all() {
-                if let Some(digit) = digits.get(cell)
-                    && next.digits.get(cell).is_none()
-                {
-                    next.place(cell, digit);
-                    kept += 1;
-                }
-            }
-            // A board the engine filled is not the player's win (as with `S`).
-            if next.digits.is_complete() {
-                state.game.solved_by_computer = true;
-            }
-            state.say(
-                Tone::Info,
-                format!("Kept {kept} digits from learn mode (u undoes)"),
-            );
-            Some(next)
-        }
-    }
-}
-
-/// Lets the clock drive an auto-running session.
-pub fn tick(state: &mut State, millis: u64) {
-    if let Some(learn) = state.learn.as_mut() {
-        learn.tick(Duration::from_millis(millis));
     }
 }

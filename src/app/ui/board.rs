@@ -9,10 +9,8 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 
-pub(crate) use super::grid::render_grid;
-use super::grid::{self, BoardSize, GridStyle};
+use super::grid::{self, BoardSize, CellView, GridStyle};
 use super::theme::Theme;
-use super::{paint, put};
 use crate::app::state::{CandidateMode, State};
 use crate::engine::hint::Hint;
 use crate::engine::types::CELLS;
@@ -177,53 +175,29 @@ pub fn render(state: &State, size: BoardSize, area: Rect, buf: &mut Buffer, them
         thick: theme.box_border(),
         label: theme.label(),
     };
-    grid::draw(size, area, buf, style);
     let h = Highlights::of(state);
-    let (digit_x, digit_y) = size.digit_spot();
-    for cell in Cell::all() {
-        let inner = size.cell_rect(area, cell);
-        paint(buf, inner, h.cell_style(state, cell, theme));
+    grid::draw_board(size, area, buf, style, |cell| {
         let i = cell.index();
+        let mut view = CellView::blank(h.cell_style(state, cell, theme), theme.candidate());
         if let Some(digit) = state.game.position.digits.get(cell) {
-            let text = digit_text(&h, state, cell, digit);
-            let style = h.digit_style(state, cell, theme);
-            put(
-                buf,
-                area,
-                inner.x + digit_x,
-                inner.y + digit_y,
-                &text,
-                style,
-            );
-            continue;
+            view.digit = Some((
+                digit_text(&h, state, cell, digit),
+                h.digit_style(state, cell, theme),
+            ));
+            return view;
         }
         let shown = state
             .shown_marks(&h.board, cell)
             .union(h.removed[i])
             .union(h.struck[i])
             .union(state.notes.missing[i]);
-        if size.candidate_spot(Digit::new(1)).is_none() {
-            // No room for candidates: the digit a hint places, else a dot.
-            let (text, style) = match h.target[i] {
-                Some(digit) => (digit.to_string(), theme.candidate_key()),
-                None => ("·".to_string(), theme.candidate()),
-            };
-            put(buf, area, inner.x + 1, inner.y, &text, style);
-            continue;
-        }
         for digit in shown.iter() {
-            let Some((dx, dy)) = size.candidate_spot(digit) else {
-                continue;
-            };
-            let style = h.candidate_style(state, cell, digit, theme);
-            put(
-                buf,
-                area,
-                inner.x + dx,
-                inner.y + dy,
-                &digit.to_string(),
-                style,
-            );
+            view.candidates[digit.index()] = Some(h.candidate_style(state, cell, digit, theme));
         }
-    }
+        if let Some(digit) = h.target[i] {
+            // No room for candidates: the digit a hint places, else the dot.
+            view.compact = (digit.to_string(), theme.candidate_key());
+        }
+        view
+    });
 }

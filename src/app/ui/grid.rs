@@ -76,19 +76,10 @@ impl BoardSize {
     /// The inside of `cell` on a board drawn at `board` (the rect from the layout,
     /// gutter included).
     pub fn cell_rect(self, board: Rect, cell: Cell) -> Rect {
-        let grid = Rect {
-            x: board.x + LABEL_GUTTER,
-            ..board
-        };
-        self.grid_cell_rect(grid, cell)
-    }
-
-    /// The inside of `cell` on a grid drawn without labels at `grid` (learn mode).
-    pub fn grid_cell_rect(self, grid: Rect, cell: Cell) -> Rect {
         let (w, h) = self.cell();
         Rect::new(
-            grid.x + self.col_x(cell.col() as u16),
-            grid.y + self.row_y(cell.row() as u16),
+            board.x + LABEL_GUTTER + self.col_x(cell.col() as u16),
+            board.y + self.row_y(cell.row() as u16),
             w,
             h,
         )
@@ -240,24 +231,81 @@ fn junction(col: u16, row: u16) -> char {
     }
 }
 
-/// The rules of a board with thin rules and cells `cell_w` x `cell_h`, at
-/// `area`'s top left, without labels (learn mode's board).
-pub(crate) fn render_grid(
-    area: Rect,
+/// What one cell shows, whoever draws the board (the player or learn mode).
+#[derive(Clone, Debug)]
+pub struct CellView {
+    /// Painted over the whole inside of the cell first.
+    pub background: Style,
+    /// Each candidate to draw, by digit (index `digit - 1`), with its style.
+    pub candidates: [Option<Style>; 9],
+    /// The placed digit's text (`[5]`, `(5)`, `!5!`) and style, drawn over the candidates.
+    pub digit: Option<(String, Style)>,
+    /// What an empty cell too small for candidates shows instead (a dot, a
+    /// hint's digit, a struck mark).
+    pub compact: (String, Style),
+}
+
+impl CellView {
+    /// An empty cell on `background` showing nothing but a dot in the compact board.
+    pub fn blank(background: Style, dot: Style) -> CellView {
+        CellView {
+            background,
+            candidates: [None; 9],
+            digit: None,
+            compact: ("·".to_string(), dot),
+        }
+    }
+}
+
+/// Draws a `size` board at `board` (the layout's rect, gutter included): the rules
+/// and labels, then every cell as `view` says it looks.
+pub fn draw_board(
+    size: BoardSize,
+    board: Rect,
     buf: &mut Buffer,
-    (thin, thick): (Style, Style),
-    cell_w: u16,
-    cell_h: u16,
+    style: GridStyle,
+    mut view: impl FnMut(Cell) -> CellView,
 ) {
-    let size = match (cell_w, cell_h) {
-        (7, 3) => BoardSize::Large,
-        (3, 1) => BoardSize::Compact,
-        _ => return,
-    };
-    let style = GridStyle {
-        thin,
-        thick,
-        label: thin,
-    };
-    draw_rules(size, area, buf, style);
+    draw(size, board, buf, style);
+    let (digit_x, digit_y) = size.digit_spot();
+    for cell in Cell::all() {
+        let inner = size.cell_rect(board, cell);
+        let shown = view(cell);
+        super::paint(buf, inner, shown.background);
+        if size.candidate_spot(Digit::new(1)).is_none() {
+            match &shown.digit {
+                Some((text, style)) => put(buf, board, inner.x, inner.y, text, *style),
+                None => {
+                    let (text, style) = &shown.compact;
+                    put(buf, board, inner.x + 1, inner.y, text, *style);
+                }
+            }
+            continue;
+        }
+        for digit in Digit::all() {
+            let (Some(style), Some((dx, dy))) =
+                (shown.candidates[digit.index()], size.candidate_spot(digit))
+            else {
+                continue;
+            };
+            put(
+                buf,
+                board,
+                inner.x + dx,
+                inner.y + dy,
+                &digit.to_string(),
+                style,
+            );
+        }
+        if let Some((text, style)) = &shown.digit {
+            put(
+                buf,
+                board,
+                inner.x + digit_x,
+                inner.y + digit_y,
+                text,
+                *style,
+            );
+        }
+    }
 }

@@ -113,17 +113,29 @@ fn key_column() -> usize {
         .unwrap_or(0)
 }
 
-/// The help overlay: every key of the board, from the key table. When the window
-/// is too short for all of it, it shows `scroll` lines down and says how to scroll.
-pub fn render_help(scroll: i32, area: Rect, buf: &mut Buffer, theme: Theme) {
+/// The help overlay: every key of the screen under it (the board or learn
+/// mode), the keys that work anywhere, and the help's own, from the key table.
+/// When the window is too short for all of it, it shows `state.scroll` lines
+/// down and says how to scroll.
+pub fn render_help(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
+    let scroll = state.scroll;
+    let under = if state.learn.is_some() {
+        Context::Learn
+    } else {
+        Context::Board
+    };
     let width = 78.min(area.width);
     let inner_width = width.saturating_sub(2) as usize;
     let key_width = key_column().max("mouse click  ".len());
-    let mut lines = key_lines(Context::Board, key_width, inner_width, theme);
-    lines.push(Line::from(vec![
-        Span::styled(format!("{:<key_width$}", "mouse click"), theme.title()),
-        Span::raw("select a cell"),
-    ]));
+    let mut lines = key_lines(under, key_width, inner_width, theme);
+    if under == Context::Board {
+        lines.push(Line::from(vec![
+            Span::styled(format!("{:<key_width$}", "mouse click"), theme.title()),
+            Span::raw("select a cell"),
+        ]));
+    }
+    lines.push(Line::raw(""));
+    lines.extend(key_lines(Context::Anywhere, key_width, inner_width, theme));
     lines.push(Line::raw(""));
     lines.extend(key_lines(Context::Help, key_width, inner_width, theme));
     let height = (lines.len() as u16 + 2).min(area.height);
@@ -152,7 +164,12 @@ pub fn render_help(scroll: i32, area: Rect, buf: &mut Buffer, theme: Theme) {
     } else {
         String::new()
     };
-    let inner = popup(area, buf, (width, height), "Keys", &bottom);
+    let title = if under == Context::Learn {
+        "Keys: learn mode"
+    } else {
+        "Keys"
+    };
+    let inner = popup(area, buf, (width, height), title, &bottom);
     Paragraph::new(lines)
         .scroll((top as u16, 0))
         .render(inner, buf);

@@ -1,65 +1,29 @@
-//! Learn mode's view: the board after the events shown, with the event's cell,
-//! unit and struck candidates highlighted, and a panel with the event text, the
-//! search path and depth, the counts, and the four settings side by side once the
-//! run ends. Pure rendering of a [`LearnState`].
+//! Learn mode's view: the board after the events shown, drawn by the player's
+//! grid renderer in the player's theme and layout (row and column labels
+//! included), with the event's cell, unit and struck candidates highlighted,
+//! and a panel with the event text, the search path and depth, the counts, the
+//! four settings side by side once the run ends, and a footer from the key
+//! table. Pure rendering of a [`LearnState`].
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::board::render_grid;
-use super::grid::BoardSize;
-use super::put;
+use super::grid::{self, CellView, GridStyle};
+use super::help::keys_for;
 use super::theme::Theme;
-use crate::app::learn::{BINDINGS, COMPARE_LIMIT, LearnAction, LearnState};
+use super::{Layout, fit};
+use crate::app::action::Action;
+use crate::app::keymap::Context;
+use crate::app::learn::{COMPARE_LIMIT, LearnAction, LearnState};
 use crate::engine::trace::{self, Ending, Event, Outcome, Settings, Why};
 use crate::engine::{Cell, Contradiction, Digit, Unit};
 
-/// The board with every candidate drawn: 3x3 characters per cell.
-const FULL_WIDTH: u16 = 73;
-const FULL_HEIGHT: u16 = 37;
-/// The board with digits only: 3 characters per cell, one line per row.
-const COMPACT_WIDTH: u16 = 31;
-const COMPACT_HEIGHT: u16 = 13;
-
-/// The view's styles, from the player's [`Theme`].
-struct Palette {
-    given: Style,
-    placed: Style,
-    guessed: Style,
-    candidate: Style,
-    struck: Style,
-    grid: Style,
-    box_rule: Style,
-    theme: Theme,
-}
-
-impl Palette {
-    fn new(theme: Theme) -> Palette {
-        Palette {
-            given: theme.given(),
-            placed: theme.player(),
-            guessed: theme.guessed(),
-            candidate: theme.candidate(),
-            struck: theme.candidate_removed(),
-            grid: theme.cell_border(),
-            box_rule: theme.box_border(),
-            theme,
-        }
-    }
-
-    /// `style` on a highlighted cell.
-    fn highlighted(&self, style: Style, highlight: Option<Highlight>) -> Style {
-        match highlight {
-            None => style,
-            Some(Highlight::Source) => style.patch(self.theme.event_source()),
-            Some(Highlight::Contradiction) => style.patch(self.theme.event_contradiction()),
-            Some(Highlight::Unit) => style.patch(self.theme.event_unit()),
-        }
-    }
-}
+/// The narrowest panel beside the board: the event texts need room, so learn
+/// mode takes a smaller board than the player where the panel would be narrower.
+pub const PANEL_MIN: u16 = 36;
 
 /// How a cell is singled out.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -114,161 +78,83 @@ impl Marks {
     }
 }
 
-impl Widget for &LearnState {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        render(self, Theme::new(self.color()), area, buf);
+/// `style` on a highlighted cell: the highlight wins.
+fn highlighted(theme: Theme, style: Style, highlight: Option<Highlight>) -> Style {
+    match highlight {
+        None => style,
+        Some(Highlight::Source) => style.patch(theme.event_source()),
+        Some(Highlight::Contradiction) => style.patch(theme.event_contradiction()),
+        Some(Highlight::Unit) => style.patch(theme.event_unit()),
     }
 }
 
-/// Draws learn mode in the player's theme.
+/// Draws learn mode in the player's theme, at the biggest board that leaves
+/// the panel [`PANEL_MIN`] columns.
 pub fn render(learn: &LearnState, theme: Theme, area: Rect, buf: &mut Buffer) {
-    let full = area.height >= FULL_HEIGHT && area.width >= FULL_WIDTH + 21;
-    let board_width = if full { FULL_WIDTH } else { COMPACT_WIDTH };
-    let [board_area, panel_area] =
-        Layout::horizontal([Constraint::Length(board_width + 1), Constraint::Min(20)]).areas(area);
-    let marks = Marks::of(learn.current().map(|r| &r.event));
-    let palette = Palette::new(theme);
-    if full {
-        render_full_board(learn, &marks, &palette, board_area, buf);
-    } else if board_area.height >= COMPACT_HEIGHT {
-        render_compact_board(learn, &marks, &palette, board_area, buf);
-    }
-    render_panel(learn, panel_area, buf);
-}
-
-/// The style of a placed digit: a given of the position, a guess on the path, or propagated.
-fn digit_style(learn: &LearnState, palette: &Palette, cell: Cell) -> Style {
-    if learn.start().get(cell).is_some() {
-        palette.given
-    } else if learn.cursor().path().iter().any(|&(c, _)| c == cell) {
-        palette.guessed
-    } else {
-        palette.placed
-    }
-}
-
-fn render_full_board(
-    learn: &LearnState,
-    marks: &Marks,
-    palette: &Palette,
-    area: Rect,
-    buf: &mut Buffer,
-) {
-    // The player's large board: 7x3 cells between thin and thick rules.
-    render_grid(area, buf, (palette.grid, palette.box_rule), 7, 3);
-    let position = learn.cursor().position();
-    for cell in Cell::all() {
-        let inner = BoardSize::Large.grid_cell_rect(area, cell);
-        let (x, y) = (inner.x, inner.y);
-        let highlight = marks.highlight(cell);
-        let with_bg = |style: Style| palette.highlighted(style, highlight);
-        for k in 0..3 {
-            put(buf, area, x, y + k, "       ", with_bg(Style::new()));
-        }
-        let placed = position.digits.get(cell);
-        let candidates = position.candidates[cell.index()];
-        for digit in Digit::all() {
-            let Some((dx, dy)) = BoardSize::Large.candidate_spot(digit) else {
-                continue;
-            };
-            let style = if marks.struck.contains(&(cell, digit)) {
-                palette.struck
-            } else if placed.is_none() && candidates.contains(digit) {
-                palette.candidate
-            } else {
-                continue;
-            };
-            // A placed cell loses its other candidates after its digit shows: those
-            // strikes are drawn around the digit, which takes the centre.
-            if placed.is_none() || (dx, dy) != (3, 1) {
-                put(
-                    buf,
-                    area,
-                    x + dx,
-                    y + dy,
-                    &digit.to_string(),
-                    with_bg(style),
-                );
-            }
-        }
-        if let Some(digit) = placed {
-            // Bracketed like the player's digits, so a digit never reads as candidate 5.
-            let text = if learn.start().get(cell).is_some() {
-                format!("[{digit}]")
-            } else {
-                format!("({digit})")
-            };
-            put(
-                buf,
-                area,
-                x + 2,
-                y + 1,
-                &text,
-                with_bg(digit_style(learn, palette, cell)),
-            );
-        }
-    }
-}
-
-fn render_compact_board(
-    learn: &LearnState,
-    marks: &Marks,
-    palette: &Palette,
-    area: Rect,
-    buf: &mut Buffer,
-) {
-    let (x0, y0) = (area.x, area.y);
-    let horizontal = |left: &str, mid: &str, right: &str| {
-        let segment = "─".repeat(9);
-        format!("{left}{segment}{mid}{segment}{mid}{segment}{right}")
+    let Layout::Board {
+        size,
+        title,
+        board,
+        panel,
+    } = Layout::with_panel(area, PANEL_MIN)
+    else {
+        return super::render_too_small(area, buf);
     };
-    put(buf, area, x0, y0, &horizontal("┌", "┬", "┐"), palette.grid);
-    put(
-        buf,
-        area,
-        x0,
-        y0 + 4,
-        &horizontal("├", "┼", "┤"),
-        palette.grid,
-    );
-    put(
-        buf,
-        area,
-        x0,
-        y0 + 8,
-        &horizontal("├", "┼", "┤"),
-        palette.grid,
-    );
-    put(
-        buf,
-        area,
-        x0,
-        y0 + 12,
-        &horizontal("└", "┴", "┘"),
-        palette.grid,
-    );
+    let heading = format!("pencilmark · learn mode · {}", learn.settings());
+    Line::styled(fit(&heading, title.width as usize), theme.title()).render(title, buf);
+    let marks = Marks::of(learn.current().map(|r| &r.event));
+    let style = GridStyle {
+        thin: theme.cell_border(),
+        thick: theme.box_border(),
+        label: theme.label(),
+    };
+    grid::draw_board(size, board, buf, style, |cell| {
+        cell_view(learn, &marks, theme, cell)
+    });
+    render_panel(learn, panel, buf, theme);
+}
+
+/// One cell of the learn board: the digit (`[5]` a given of the start, `(5)`
+/// placed since, a guess on the path in its own style), the candidates left,
+/// and the ones the current event strikes, drawn struck.
+fn cell_view(learn: &LearnState, marks: &Marks, theme: Theme, cell: Cell) -> CellView {
+    let highlight = marks.highlight(cell);
+    let with = |style: Style| highlighted(theme, style, highlight);
+    let mut view = CellView::blank(with(Style::new()), with(theme.candidate()));
     let position = learn.cursor().position();
-    for row in 0..9u16 {
-        let y = y0 + 1 + row + row / 3;
-        for x in [0u16, 10, 20, 30] {
-            put(buf, area, x0 + x, y, "│", palette.grid);
-        }
-        for col in 0..9u16 {
-            let cell = Cell::at(usize::from(row), usize::from(col));
-            let x = x0 + 1 + col * 3 + col / 3;
-            let struck = marks.struck.iter().any(|&(c, _)| c == cell);
-            let (text, style) = match position.digits.get(cell) {
-                Some(digit) if learn.start().get(cell).is_some() => {
-                    (format!("[{digit}]"), digit_style(learn, palette, cell))
-                }
-                Some(digit) => (format!("({digit})"), digit_style(learn, palette, cell)),
-                None if struck => (" x ".to_string(), palette.struck),
-                None => (" · ".to_string(), palette.candidate),
-            };
-            let style = palette.highlighted(style, marks.highlight(cell));
-            put(buf, area, x, y, &text, style);
-        }
+    let placed = position.digits.get(cell);
+    let candidates = position.candidates[cell.index()];
+    let mut struck_here = false;
+    for digit in Digit::all() {
+        let struck = marks.struck.contains(&(cell, digit));
+        struck_here |= struck;
+        view.candidates[digit.index()] = if struck {
+            Some(with(theme.candidate_removed()))
+        } else if placed.is_none() && candidates.contains(digit) {
+            Some(with(theme.candidate()))
+        } else {
+            None
+        };
     }
+    if let Some(digit) = placed {
+        let given = learn.start().get(cell).is_some();
+        let style = if given {
+            theme.given()
+        } else if learn.cursor().path().iter().any(|&(c, _)| c == cell) {
+            theme.guessed()
+        } else {
+            theme.player()
+        };
+        let text = if given {
+            format!("[{digit}]")
+        } else {
+            format!("({digit})")
+        };
+        view.digit = Some((text, with(style)));
+    } else if struck_here {
+        view.compact = ("x".to_string(), with(theme.candidate_removed()));
+    }
+    view
 }
 
 fn ending_text(outcome: &Outcome) -> String {
@@ -279,31 +165,37 @@ fn ending_text(outcome: &Outcome) -> String {
     }
 }
 
-fn render_panel(learn: &LearnState, area: Rect, buf: &mut Buffer) {
+fn render_panel(learn: &LearnState, area: Rect, buf: &mut Buffer, theme: Theme) {
+    if area.height == 0 {
+        return;
+    }
+    let width = area.width as usize;
     let settings = learn.settings();
-    let title = " Learn mode ";
-    let settings_line = format!(
-        "Rules: {}\nOrder: {}",
-        if settings.rules == trace::Rules::Peers {
-            "peers only"
-        } else {
-            "peers + hidden singles"
-        },
-        settings.order.description()
-    );
     let cursor = learn.cursor();
     let recording = learn.recording();
     let bold = Style::new().add_modifier(Modifier::BOLD);
-    let mut lines: Vec<Line> = settings_line
-        .lines()
-        .map(|l| Line::from(l.to_string()))
-        .collect();
-    lines.push(Line::from(format!(
-        "Event {} of {} · depth {}",
-        cursor.shown(),
-        recording.len(),
-        cursor.depth()
-    )));
+    let rules = if settings.rules == trace::Rules::Peers {
+        "peers only"
+    } else {
+        "peers + hidden singles"
+    };
+    let mut lines: Vec<Line> = vec![
+        Line::styled("Learn mode", theme.title()),
+        Line::from(vec![
+            Span::styled("Rules  ", theme.label()),
+            Span::raw(rules),
+        ]),
+        Line::from(vec![
+            Span::styled("Order  ", theme.label()),
+            Span::raw(settings.order.description()),
+        ]),
+        Line::from(format!(
+            "Event {} of {} · depth {}",
+            cursor.shown(),
+            recording.len(),
+            cursor.depth()
+        )),
+    ];
     let event_text = match learn.current() {
         Some(recorded) => recorded.event.to_string(),
         None => "Press Space to assign the first given.".to_string(),
@@ -327,8 +219,8 @@ fn render_panel(learn: &LearnState, area: Rect, buf: &mut Buffer) {
         "Assignments {} · eliminations {} · guesses {} · backtracks {}",
         counts.assignments, counts.eliminations, counts.guesses, counts.backtracks
     )));
-    lines.push(Line::from(""));
     if learn.at_end() {
+        lines.push(Line::from(""));
         lines.push(Line::styled(
             format!(
                 "Run ended: {}. All four settings:",
@@ -336,12 +228,7 @@ fn render_panel(learn: &LearnState, area: Rect, buf: &mut Buffer) {
             ),
             bold,
         ));
-        let inner_width = area.width.saturating_sub(2) as usize;
-        lines.extend(
-            comparison_table(learn, inner_width)
-                .into_iter()
-                .map(Line::from),
-        );
+        lines.extend(comparison_table(learn, width).into_iter().map(Line::from));
         if learn
             .comparison()
             .iter()
@@ -351,8 +238,8 @@ fn render_panel(learn: &LearnState, area: Rect, buf: &mut Buffer) {
                 "  + stopped after {COMPARE_LIMIT} events: at least this much"
             )));
         }
-        lines.push(Line::from(""));
     }
+    lines.push(Line::from(""));
     let run = if learn.is_running() {
         "running"
     } else {
@@ -362,11 +249,49 @@ fn render_panel(learn: &LearnState, area: Rect, buf: &mut Buffer) {
         "Auto-run {run} · {} events/s",
         learn.speed()
     )));
-    lines.push(Line::from(help_text()));
+    let body = Rect {
+        height: area.height - 1,
+        ..area
+    };
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
-        .block(Block::bordered().title(title))
-        .render(area, buf);
+        .render(body, buf);
+    let footer = Rect::new(area.x, area.bottom() - 1, area.width, 1);
+    Line::styled(footer_text(learn, width), theme.label()).render(footer, buf);
+}
+
+/// The footer: the most wanted keys, from the key table, as many as fit;
+/// `keep` only when there is something to keep.
+fn footer_text(learn: &LearnState, width: usize) -> String {
+    let mut items: Vec<(Action, &str)> = vec![
+        (Action::LearnStep(LearnAction::Next), "next"),
+        (Action::LearnStep(LearnAction::Back), "back"),
+    ];
+    if learn.can_keep() {
+        items.push((Action::LearnStep(LearnAction::Keep), "keep"));
+    }
+    items.extend([
+        (Action::LearnStep(LearnAction::Leave), "leave"),
+        (Action::Help, "keys"),
+        (Action::Quit, "quit"),
+        (Action::LearnStep(LearnAction::ToggleRun), "run"),
+    ]);
+    let mut text = String::new();
+    for (action, word) in items {
+        let Some(key) = keys_for(Context::Learn, &action).into_iter().next() else {
+            continue;
+        };
+        let item = format!("{key} {word}");
+        let gap = if text.is_empty() { 0 } else { 2 };
+        if text.chars().count() + gap + item.chars().count() > width {
+            break;
+        }
+        if gap > 0 {
+            text.push_str("  ");
+        }
+        text.push_str(&item);
+    }
+    text
 }
 
 /// The four settings' counts as a table `width` wide: columns as wide as their
@@ -450,23 +375,4 @@ fn comparison_table(learn: &LearnState, width: usize) -> Vec<String> {
         }
     }
     lines
-}
-
-/// One line of key help, generated from the key table so it cannot drift.
-fn help_text() -> String {
-    let mut parts: Vec<String> = Vec::new();
-    let mut seen: Vec<LearnAction> = Vec::new();
-    for &(_, name, action) in BINDINGS {
-        if let Some(i) = seen.iter().position(|&a| a == action) {
-            parts[i] = format!("{}/{name}", parts[i]);
-        } else {
-            seen.push(action);
-            parts.push(name.to_string());
-        }
-    }
-    seen.iter()
-        .zip(parts)
-        .map(|(action, keys)| format!("{keys} {}", action.description()))
-        .collect::<Vec<_>>()
-        .join(" · ")
 }

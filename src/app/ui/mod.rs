@@ -55,10 +55,16 @@ impl Layout {
     /// The biggest board that fits with the panel beside it, or below it in a
     /// tall narrow window; the compact board only where nothing else fits.
     pub fn for_area(area: Rect) -> Layout {
+        Layout::with_panel(area, PANEL_WIDTH.0)
+    }
+
+    /// The same choice for a panel at least `panel_min` columns wide beside the
+    /// board (learn mode, whose panel explains each event, asks for more).
+    pub fn with_panel(area: Rect, panel_min: u16) -> Layout {
         let (w, h) = (area.width, area.height);
         for size in BoardSize::ALL {
             let (bw, bh) = size.size();
-            if w >= bw + GAP + PANEL_WIDTH.0 && h > bh {
+            if w >= bw + GAP + panel_min && h > bh {
                 let panel_w = (w - bw - GAP).min(PANEL_WIDTH.1);
                 let (x, y) = centred(area, bw + GAP + panel_w, bh + 1);
                 return Layout::Board {
@@ -104,7 +110,11 @@ impl Widget for &State {
             theme::ThemeName::Mono
         });
         if let Some(learn) = &self.learn {
-            return learn::render(learn, theme, area, buf);
+            learn::render(learn, theme, area, buf);
+            if self.overlay == Overlay::Help {
+                help::render_help(self, area, buf, theme);
+            }
+            return;
         }
         if let Some(view) = &self.replay {
             return replay::render(view, theme, area, buf);
@@ -127,7 +137,7 @@ impl Widget for &State {
         }
         match self.overlay {
             Overlay::None => {}
-            Overlay::Help => help::render_help(self.scroll, area, buf, theme),
+            Overlay::Help => help::render_help(self, area, buf, theme),
             Overlay::ConfirmSolve => help::render_confirm(area, buf, theme),
             Overlay::Won => help::render_won(self, area, buf, theme),
             Overlay::Paused => pause::render(area, buf, theme),

@@ -3,6 +3,7 @@
 //! decides what a request does to the position, the history and the screen.
 
 mod assist;
+mod learn;
 pub mod menu;
 pub mod review;
 
@@ -184,18 +185,10 @@ pub fn update(state: &mut State, action: Action) -> Effect {
         Action::NewGame => return Effect::ListGames,
         Action::Menu(key) => return menu::act(state, key),
         Action::Quit => state.running = false,
-        Action::Learn => super::learn::open(state),
-        Action::LearnStep(step) => {
-            if let Some(next) = super::learn::step(state, step) {
-                if next != state.game.position {
-                    // Counted before the move, which may finish the game.
-                    state.game.assists.learn_keeps += 1;
-                }
-                commit(state, next);
-            }
-        }
+        Action::Learn => learn::open(state),
+        Action::LearnStep(step) => learn::step(state, step),
         Action::Tick(millis) => {
-            super::learn::tick(state, millis);
+            learn::tick(state, millis);
             if state.clock_runs() {
                 state.game.elapsed_ms += millis;
             }
