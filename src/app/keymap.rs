@@ -424,7 +424,7 @@ pub static BINDINGS: &[Binding] = &[
         Won,
         &[Char('R')],
         Action::Replay,
-        "replay the game: what each move used or missed",
+        "replay the game move by move",
     ),
     bind(Won, &[Esc], Action::Close, "close, look at the board"),
     bind(Won, &[Char('q')], Action::Quit, "quit"),

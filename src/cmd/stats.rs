@@ -1,6 +1,7 @@
 //! `pencilmark stats`: the statistics of finished games, per level. Read-only:
 //! it never creates, moves or changes a file.
 
+use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::Result;
@@ -84,6 +85,8 @@ pub fn run(args: &StatsArgs) -> Result<Exit> {
     }
     let stats = loaded.value.unwrap_or_default();
     let rows = report(&stats);
+    // Written with `?`: a closed pipe (`| head`) ends the command quietly.
+    let mut out = std::io::stdout().lock();
     if args.json {
         let levels: serde_json::Map<String, serde_json::Value> = rows
             .iter()
@@ -94,33 +97,36 @@ pub fn run(args: &StatsArgs) -> Result<Exit> {
             .map(|(technique, row)| Ok((technique.key().to_string(), serde_json::to_value(row)?)))
             .collect::<Result<_>>()?;
         let json = serde_json::json!({ "levels": levels, "techniques": techniques });
-        println!("{}", serde_json::to_string_pretty(&json)?);
+        writeln!(out, "{}", serde_json::to_string_pretty(&json)?)?;
         return Ok(Exit::Done);
     }
     if rows.is_empty() {
-        println!(
+        writeln!(
+            out,
             "No finished games yet (statistics in {}).",
             store.dir().display()
-        );
+        )?;
         return Ok(Exit::Done);
     }
-    println!(
+    writeln!(
+        out,
         "{:<10} {:>8} {:>8} {:>9} {:>9}",
         "level", "finished", "unaided", "best", "average"
-    );
+    )?;
     let time = |ms: Option<u64>| ms.map_or("-".to_string(), clock);
     for (key, row) in rows {
-        println!(
+        writeln!(
+            out,
             "{:<10} {:>8} {:>8} {:>9} {:>9}",
             key,
             row.finished,
             row.unaided,
             time(row.best_ms),
             time(row.average_ms)
-        );
+        )?;
     }
-    println!("(best and average over unaided games only)");
-    print_profile(&stats);
+    writeln!(out, "(best and average over unaided games only)")?;
+    print_profile(&mut out, &stats)?;
     Ok(Exit::Done)
 }
 
@@ -137,32 +143,35 @@ fn profile(stats: &Stats) -> Vec<(Technique, TechniqueStats)> {
 }
 
 /// The profile as a table, then the technique missed most ("you miss X-Wings").
-fn print_profile(stats: &Stats) {
+fn print_profile(out: &mut impl Write, stats: &Stats) -> Result<()> {
     let rows = profile(stats);
     if rows.is_empty() {
-        return;
+        return Ok(());
     }
-    println!();
-    println!(
+    writeln!(out)?;
+    writeln!(
+        out,
         "{:<30} {:>6} {:>6} {:>8} {:>6}",
         "technique", "used", "missed", "mistakes", "games"
-    );
+    )?;
     for (technique, row) in &rows {
-        println!(
+        writeln!(
+            out,
             "{:<30} {:>6} {:>6} {:>8} {:>6}",
             technique.name(),
             row.used,
             row.missed,
             row.mistakes,
             row.games
-        );
+        )?;
     }
     let most_missed = rows
         .iter()
         .filter(|(_, row)| row.missed > 0)
         .max_by_key(|(technique, row)| (row.missed, std::cmp::Reverse(*technique)));
     match most_missed {
-        Some((technique, row)) => println!(
+        Some((technique, row)) => writeln!(
+            out,
             "You miss {} most: {} of your {} made while one was open and easier.",
             technique.name(),
             row.missed,
@@ -171,7 +180,8 @@ fn print_profile(stats: &Stats) {
             } else {
                 "moves were"
             },
-        ),
-        None => println!("No easier step was missed in the replayed games."),
+        )?,
+        None => writeln!(out, "No easier step was missed in the replayed games.")?,
     }
+    Ok(())
 }

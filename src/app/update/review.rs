@@ -138,7 +138,7 @@ pub(super) fn open_replay(state: &mut State) -> Effect {
     state.say(
         Tone::Info,
         format!(
-            "Replaying {} moves: proving each one (keep playing meanwhile)",
+            "Replaying {} moves: proving each one; the view opens when done",
             job.read.moves.len()
         ),
     );

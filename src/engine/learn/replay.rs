@@ -446,6 +446,9 @@ impl Annotated {
             (Judgement::Unproven, _) => {
                 "right, but no known technique proves it here (a guess?)".to_string()
             }
+            (Judgement::Wrong { answer }, Move::Strike { .. }) => {
+                format!("WRONG: struck the solution's {answer} from {cell}")
+            }
             (Judgement::Wrong { answer }, _) => format!("WRONG: {answer} goes in {cell}"),
             (Judgement::Neutral(Neutral::OffTrack), _) => {
                 "made while the position was off the solution".to_string()
