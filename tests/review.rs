@@ -436,3 +436,48 @@ fn the_replay_is_computed_off_the_update_and_the_board_stays_live_meanwhile() {
     update(&mut state, Action::Replayed(Box::new(job.run())));
     assert!(!state.stats.techniques.is_empty());
 }
+
+#[test]
+fn two_players_finishing_at_once_keep_both_profiles() {
+    use pencilmark::app::stats::TechniqueStats;
+    let entry = |used, missed| TechniqueStats {
+        games: 1,
+        used,
+        missed,
+        mistakes: 0,
+    };
+    let mut base = Stats::default();
+    base.techniques.insert("x_wing".into(), entry(1, 1));
+    // On disk another player added a game; this one added another since `base`.
+    let mut disk = base.clone();
+    disk.techniques.insert("x_wing".into(), entry(3, 1));
+    let mut mine = base.clone();
+    mine.techniques.insert("x_wing".into(), entry(2, 4));
+    mine.techniques.insert("xy_wing".into(), entry(5, 0));
+    let merged = disk.merged(&base, &mine);
+    assert_eq!(merged.techniques["x_wing"].used, 3 + 1);
+    assert_eq!(merged.techniques["x_wing"].missed, 1 + 3);
+    assert_eq!(merged.techniques["x_wing"].games, 1);
+    assert_eq!(merged.techniques["xy_wing"].used, 5);
+}
+
+#[test]
+fn stats_command_ends_quietly_when_its_reader_goes_away() {
+    use std::process::{Command, Stdio};
+    let data = tempfile::tempdir().unwrap();
+    let mut stats = Stats::default();
+    stats.record(None, 1, &Default::default());
+    Store::at(data.path()).save_stats(&stats).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pencilmark"))
+        .args(["stats", "--json", "--data-dir"])
+        .arg(data.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("internal error"), "{stderr}");
+    assert_ne!(output.status.code(), Some(101), "{stderr}");
+}
