@@ -471,10 +471,30 @@ impl Annotated {
     }
 }
 
+/// The proof's text, with the steps it needs first; when one of them is
+/// harder than the proof's last reason, it is named (that is what the move
+/// needed, and why an easier step open beside it is flagged).
 fn with_after(text: String, proof: &Exclusion) -> String {
-    match proof.after.len() {
-        0 => text,
-        n => format!("{text} (after {n} easier step{})", plural(n)),
+    let n = proof.after.len();
+    if n == 0 {
+        return text;
+    }
+    let last = match &proof.reason {
+        Reason::Step(step) => step.level(),
+        _ => Level::Easy,
+    };
+    let hardest = proof
+        .after
+        .iter()
+        .max_by_key(|step| step.level())
+        .filter(|step| step.level() > last);
+    match hardest {
+        Some(step) => format!(
+            "{text} (after {n} step{} first, among them a {})",
+            plural(n),
+            step.technique
+        ),
+        None => format!("{text} (after {n} easier step{})", plural(n)),
     }
 }
 
