@@ -158,6 +158,12 @@ use super::update::review::ReplayAction;
 use Context::{Anywhere, Board, ConfirmSolve, Help, Learn, NewGame, Paused, Replay, Won};
 use Key::*;
 
+/// The replay view's walking keys' actions.
+const WALK_NEXT: Action = Action::ReplayStep(ReplayAction::Next);
+const WALK_BACK: Action = Action::ReplayStep(ReplayAction::Back);
+const WALK_FIRST: Action = Action::ReplayStep(ReplayAction::First);
+const WALK_LAST: Action = Action::ReplayStep(ReplayAction::Last);
+
 const PLACE: &str = "place the digit (pencil mode: strike out / restore it)";
 const MOVE: &str = "move";
 const EMPTY: &str = "next / previous empty cell";
@@ -511,27 +517,17 @@ pub static BINDINGS: &[Binding] = &[
     bind(
         Replay,
         &[Right, Char('l'), Char('n')],
-        Action::ReplayStep(ReplayAction::Next),
+        WALK_NEXT,
         "next move",
     ),
     bind(
         Replay,
         &[Left, Char('h'), Char('p')],
-        Action::ReplayStep(ReplayAction::Back),
+        WALK_BACK,
         "move before",
     ),
-    bind(
-        Replay,
-        &[Char('g'), Home],
-        Action::ReplayStep(ReplayAction::First),
-        "the start",
-    ),
-    bind(
-        Replay,
-        &[Char('G'), End],
-        Action::ReplayStep(ReplayAction::Last),
-        "the summary",
-    ),
+    bind(Replay, &[Char('g'), Home], WALK_FIRST, "the start"),
+    bind(Replay, &[Char('G'), End], WALK_LAST, "the summary"),
     bind(Replay, &[Esc, Char('R')], Action::Close, "close the replay"),
     bind(
         Replay,

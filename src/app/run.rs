@@ -8,7 +8,7 @@
 use std::io::{self, IsTerminal, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -31,7 +31,8 @@ use super::review::{ReplayJob, ReplayPurpose, Replayed};
 use super::state::State;
 use super::ui;
 use super::update::{self, Effect, switch_game, update};
-use crate::app::state::Game;
+use crate::app::state::{Game, GradeInfo};
+use crate::engine::Grid;
 use crate::store::Saver;
 
 /// How often the clock ticks (and the screen redraws) with no input.
@@ -162,16 +163,41 @@ fn suspend(terminal: &mut DefaultTerminal, state: &mut State, saver: &mut Saver)
 /// forever once the terminal is gone (crossterm issue #793: `poll` never returns,
 /// whatever its timeout), so the loop must never wait on it directly: it waits
 /// on this channel with a timeout and can always save and leave on a signal.
-fn spawn_reader() -> Receiver<Event> {
-    let (events, receiver) = mpsc::channel();
+fn spawn_reader(events: Sender<Input>) {
     thread::spawn(move || {
         while let Ok(event) = event::read() {
-            if events.send(event).is_err() {
+            if events.send(Input::Terminal(event)).is_err() {
                 break;
             }
         }
     });
-    receiver
+}
+
+/// What the loop waits for: a terminal event, or the answer of work it left to
+/// a thread so the first frame does not wait for it.
+enum Input {
+    Terminal(Event),
+    /// The grade of the puzzle `givens`.
+    Graded(Grid, GradeInfo),
+}
+
+/// Grades the game on screen on a thread of its own when it has no grade yet
+/// (a new game: grading a hard puzzle takes up to a second, and the board can
+/// be played meanwhile); `grading` remembers which puzzle is being graded.
+fn grade_in_background(state: &State, grading: &mut Option<Grid>, results: &Sender<Input>) {
+    let givens = state.game.givens;
+    if !state.game.unique || state.game.grade.is_some() || *grading == Some(givens) {
+        return;
+    }
+    *grading = Some(givens);
+    let results = results.clone();
+    // A refused thread grades here instead (late, but graded).
+    let job = move || {
+        let _ = results.send(Input::Graded(givens, GradeInfo::of(&givens)));
+    };
+    if thread::Builder::new().spawn(job.clone()).is_err() {
+        job();
+    }
 }
 
 /// Whether the smallest layout fits a terminal of this size.
@@ -185,7 +211,9 @@ fn event_loop(
     saver: &mut Saver,
     signals: &Signals,
 ) -> Result<()> {
-    let events = spawn_reader();
+    let (inputs, events) = mpsc::channel();
+    spawn_reader(inputs.clone());
+    let mut grading = None;
     let mut workers = Workers::default();
     let mut saved = state.revision;
     let mut last_tick = Instant::now();
@@ -197,8 +225,16 @@ fn event_loop(
             // The terminal is gone (a closed window): leave; the game is saved after.
             break;
         }
+        // Only once the frame is on screen: work the frame does not need.
+        grade_in_background(state, &mut grading, &inputs);
         let event = match events.recv_timeout(TICK) {
-            Ok(event) => Some(event),
+            Ok(Input::Terminal(event)) => Some(event),
+            Ok(Input::Graded(givens, grade)) => {
+                if givens == state.game.givens {
+                    update(state, Action::Graded(grade));
+                }
+                None
+            }
             Err(RecvTimeoutError::Timeout) => None,
             Err(RecvTimeoutError::Disconnected) => break,
         };
@@ -413,7 +449,13 @@ fn open(state: &mut State, saver: &mut Saver, givens: &crate::engine::Grid, name
         Some((game, view)) if !game.finished || read_only => {
             switch_game(state, game, Some(view), read_only)
         }
-        _ => switch_game(state, Game::new(*givens, name), None, read_only),
+        // Graded after the next frame, on a thread (see `grade_in_background`).
+        _ => switch_game(
+            state,
+            Game::with_grade(*givens, name, None),
+            None,
+            read_only,
+        ),
     }
     if let Some(notice) = opened.saved.notice {
         update(state, Action::Failure(notice));

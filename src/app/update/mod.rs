@@ -10,7 +10,7 @@ pub mod review;
 use assist::{check, next_hint, propagate, solve};
 
 use super::action::{Action, Direction};
-use super::state::{CandidateMode, Game, Overlay, Position, State, Tone, View};
+use super::state::{CandidateMode, Game, GradeInfo, Overlay, Position, State, Tone, View};
 use crate::engine::{Cell, Digit, Grid};
 use crate::store;
 
@@ -106,7 +106,10 @@ pub fn update(state: &mut State, action: Action) -> Effect {
     }
     // A why-not question waits for its digit; any other key (not the clock)
     // cancels it.
-    let passing = matches!(action, Action::Tick(_) | Action::ScreenFits(_));
+    let passing = matches!(
+        action,
+        Action::Tick(_) | Action::ScreenFits(_) | Action::Graded(_)
+    );
     let asking_why = !passing && std::mem::take(&mut state.asking_why);
     let offering_stale_fix = !passing && std::mem::take(&mut state.offering_stale_fix);
     let rewind_offer = state.rewind_offer.take_if(|_| !passing);
@@ -221,6 +224,12 @@ pub fn update(state: &mut State, action: Action) -> Effect {
         Action::ScreenFits(fits) => state.too_small = !fits,
         Action::Notice(text) => state.say(Tone::Info, text),
         Action::Failure(text) => state.say(Tone::Error, text),
+        Action::Graded(grade) => {
+            if state.game.unique && state.game.grade.is_none() {
+                state.game.grade = Some(grade);
+                state.revision += 1;
+            }
+        }
     }
     if std::mem::take(&mut state.profile_due) {
         return review::profile_job(state);
@@ -367,6 +376,10 @@ fn win(state: &mut State) {
     state.overlay = Overlay::Won;
     if !game.solved_by_computer && !game.counted {
         game.counted = true;
+        if game.unique && game.grade.is_none() {
+            // Won before the grading thread answered: grade here, once.
+            game.grade = Some(GradeInfo::of(&game.givens));
+        }
         let level = game.grade.map(|g| g.level);
         state.stats.record(level, game.elapsed_ms, &game.assists);
         state.profile_due = true;
