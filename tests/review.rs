@@ -344,6 +344,15 @@ fn a_game_won_by_hand_adds_its_replay_to_the_weakness_profile() {
     let mut state = new_state();
     play_logically(&mut state, 100);
     assert!(state.game.finished);
+    // From the win screen R opens the replay (not an assist: the game is over),
+    // the clock stands still in it, and Esc goes back to the win screen.
+    assert_eq!(state.overlay, Overlay::Won);
+    press(&mut state, "R");
+    assert_eq!(state.overlay, Overlay::Replay);
+    assert!(!state.clock_runs());
+    assert_eq!(state.game.assists.replays, 0);
+    press(&mut state, "~");
+    assert_eq!(state.overlay, Overlay::Won);
     let single = |key: &str| state.stats.techniques.get(key).copied().unwrap_or_default();
     let used: u32 = state.stats.techniques.values().map(|t| t.used).sum();
     assert!(used >= 49, "every placement is proved: {used}");
