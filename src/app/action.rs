@@ -95,6 +95,8 @@ pub enum Action {
     /// configuration file).
     #[serde(skip)]
     Replayed(Box<super::review::Replayed>),
+    /// Step through the links of the hint on show (at its explanation level).
+    LinkStep(super::links::LinkStep),
     /// Time passed while the game was on screen, in milliseconds.
     Tick(u64),
     /// Something the loop wants the player to read (an export's path).

@@ -389,6 +389,8 @@ pub struct State {
     pub replay_wanted: bool,
     /// The game was just won: its replay goes into the weakness profile.
     pub profile_due: bool,
+    /// The link of the hint on show (zero-based) while ← → step through them.
+    pub hint_link: Option<usize>,
 }
 
 impl State {
@@ -421,6 +423,7 @@ impl State {
             replay: None,
             replay_wanted: false,
             profile_due: false,
+            hint_link: None,
         }
     }
 

@@ -4,6 +4,7 @@
 
 mod assist;
 mod learn;
+mod links;
 pub mod menu;
 pub mod review;
 
@@ -205,6 +206,7 @@ pub fn update(state: &mut State, action: Action) -> Effect {
         Action::Replay => return review::open_replay(state),
         Action::Replayed(replayed) => review::replayed(state, *replayed),
         Action::ReplayStep(step) => review::step_replay(state, step),
+        Action::LinkStep(step) => links::step_links(state, step),
         Action::AskWhy => {
             state.asking_why = true;
             let cell = state.selected;
