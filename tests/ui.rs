@@ -430,6 +430,7 @@ fn every_binding_dispatches_and_is_in_the_help() {
                 update(&mut state, Action::Learn);
                 Overlay::None
             }
+            pencilmark::app::keymap::Context::Replay => Overlay::Replay,
         };
         for &key in binding.keys {
             assert_eq!(

@@ -84,6 +84,17 @@ pub enum Action {
     AskWhy,
     /// Audit the Manual marks (again, right after an audit with stale marks: remove them).
     Audit,
+    /// Find the wrong move the position still suffers from (again, right after
+    /// one was found: rewind to just before it).
+    FirstWrong,
+    /// Open the replay view: the game walked move by move, annotated.
+    Replay,
+    /// A key of the open replay view.
+    ReplayStep(super::update::review::ReplayAction),
+    /// A replay the loop computed on its own thread (not a key: never in a
+    /// configuration file).
+    #[serde(skip)]
+    Replayed(Box<super::review::Replayed>),
     /// Step through the links of the hint on show (at its explanation level).
     LinkStep(super::links::LinkStep),
     /// Time passed while the game was on screen, in milliseconds.

@@ -22,6 +22,8 @@ pub enum Context {
     Links,
     /// Learn mode (`L`): stepping through propagation and search.
     Learn,
+    /// The replay view.
+    Replay,
 }
 
 impl Context {
@@ -38,6 +40,7 @@ impl Context {
             Overlay::Won => Context::Won,
             Overlay::Paused => Context::Paused,
             Overlay::NewGame => Context::NewGame,
+            Overlay::Replay => Context::Replay,
         }
     }
 
@@ -53,6 +56,7 @@ impl Context {
             Context::NewGame => "New game",
             Context::Links => "A hint's links (at its explanation)",
             Context::Learn => "Learn mode",
+            Context::Replay => "Replay",
         }
     }
 }
@@ -155,8 +159,15 @@ const fn bind(
 use super::learn::LearnAction;
 use super::links::LinkStep;
 use super::menu::MenuAction;
-use Context::{Anywhere, Board, ConfirmSolve, Help, Learn, Links, NewGame, Paused, Won};
+use super::update::review::ReplayAction;
+use Context::{Anywhere, Board, ConfirmSolve, Help, Learn, Links, NewGame, Paused, Replay, Won};
 use Key::*;
+
+/// The replay view's walking keys' actions.
+const WALK_NEXT: Action = Action::ReplayStep(ReplayAction::Next);
+const WALK_BACK: Action = Action::ReplayStep(ReplayAction::Back);
+const WALK_FIRST: Action = Action::ReplayStep(ReplayAction::First);
+const WALK_LAST: Action = Action::ReplayStep(ReplayAction::Last);
 
 const PLACE: &str = "place the digit (pencil mode: strike out / restore it)";
 const MOVE: &str = "move";
@@ -251,6 +262,18 @@ pub static BINDINGS: &[Binding] = &[
         &[Char('a')],
         Action::Audit,
         "audit your Manual marks (again: remove the stale ones)",
+    ),
+    bind(
+        Board,
+        &[Char('F')],
+        Action::FirstWrong,
+        "first wrong move (again: rewind to just before it)",
+    ),
+    bind(
+        Board,
+        &[Char('R')],
+        Action::Replay,
+        "replay the game move by move, each move annotated",
     ),
     bind(Board, &[Char('u')], Action::Undo, HISTORY),
     bind(Board, &[Ctrl('r')], Action::Redo, HISTORY),
@@ -410,6 +433,12 @@ pub static BINDINGS: &[Binding] = &[
         "quit (the game is saved)",
     ),
     bind(Won, &[Char('u')], Action::Undo, "undo the last move"),
+    bind(
+        Won,
+        &[Char('R')],
+        Action::Replay,
+        "replay the game move by move",
+    ),
     bind(Won, &[Esc], Action::Close, "close, look at the board"),
     bind(Won, &[Char('q')], Action::Quit, "quit"),
     bind(
@@ -498,6 +527,27 @@ pub static BINDINGS: &[Binding] = &[
     bind(Learn, &[Char('?')], Action::Help, "this help"),
     bind(
         Learn,
+        &[Char('q')],
+        Action::Quit,
+        "quit (the game is saved)",
+    ),
+    bind(
+        Replay,
+        &[Right, Char('l'), Char('n')],
+        WALK_NEXT,
+        "next move",
+    ),
+    bind(
+        Replay,
+        &[Left, Char('h'), Char('p')],
+        WALK_BACK,
+        "move before",
+    ),
+    bind(Replay, &[Char('g'), Home], WALK_FIRST, "the start"),
+    bind(Replay, &[Char('G'), End], WALK_LAST, "the summary"),
+    bind(Replay, &[Esc, Char('R')], Action::Close, "close the replay"),
+    bind(
+        Replay,
         &[Char('q')],
         Action::Quit,
         "quit (the game is saved)",

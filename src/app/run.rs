@@ -27,6 +27,7 @@ use ratatui::{DefaultTerminal, Terminal, backend::CrosstermBackend};
 use super::action::Action;
 use super::keymap::keymap;
 use super::menu::SavedRow;
+use super::review::{ReplayJob, ReplayPurpose, Replayed};
 use super::state::State;
 use super::ui;
 use super::update::{self, Effect, switch_game, update};
@@ -213,6 +214,7 @@ fn event_loop(
     let (inputs, events) = mpsc::channel();
     spawn_reader(inputs.clone());
     let mut grading = None;
+    let mut workers = Workers::default();
     let mut saved = state.revision;
     let mut last_tick = Instant::now();
     if let Ok(size) = terminal.size() {
@@ -255,7 +257,17 @@ fn event_loop(
                 _ => None,
             };
             if let Some(action) = action {
-                stop_now |= dispatch(state, saver, action) == Flow::Suspend;
+                match dispatch(state, saver, action) {
+                    Flow::Suspend => stop_now = true,
+                    Flow::Background(job) => workers.start(*job),
+                    Flow::Continue => {}
+                }
+            }
+        }
+        for done in workers.finished() {
+            if let Flow::Background(job) = dispatch(state, saver, Action::Replayed(Box::new(done)))
+            {
+                workers.start(*job);
             }
         }
         if stop_now {
@@ -273,15 +285,55 @@ fn event_loop(
             saved = state.revision;
         }
     }
+    workers.finish_profiles(state);
     Ok(())
 }
 
 /// What the loop does after an action.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Flow {
     Continue,
     /// Give the terminal back to the shell until `fg`.
     Suspend,
+    /// Run this replay on a thread of its own ([`Workers`]).
+    Background(Box<ReplayJob>),
+}
+
+/// Replays running beside the loop; their results go back through `update`.
+#[derive(Default)]
+struct Workers {
+    running: Vec<(ReplayPurpose, thread::JoinHandle<Replayed>)>,
+}
+
+impl Workers {
+    fn start(&mut self, job: ReplayJob) {
+        let purpose = job.purpose;
+        self.running
+            .push((purpose, thread::spawn(move || job.run())));
+    }
+
+    /// The replays that are done, taken out.
+    fn finished(&mut self) -> Vec<Replayed> {
+        let (done, running) = std::mem::take(&mut self.running)
+            .into_iter()
+            .partition(|(_, worker)| worker.is_finished());
+        self.running = running;
+        done.into_iter()
+            .filter_map(|(_, worker): (_, thread::JoinHandle<Replayed>)| worker.join().ok())
+            .collect()
+    }
+
+    /// On the way out: waits for the won games' profiles (the statistics are
+    /// saved after the loop) and lets the views go.
+    fn finish_profiles(self, state: &mut State) {
+        for (purpose, worker) in self.running {
+            if purpose == ReplayPurpose::Profile
+                && let Ok(done) = worker.join()
+            {
+                update(state, Action::Replayed(Box::new(done)));
+            }
+        }
+    }
 }
 
 /// Updates the state and does the outside work the update asks for (except
@@ -290,6 +342,7 @@ pub fn dispatch(state: &mut State, saver: &mut Saver, action: Action) -> Flow {
     match update(state, action) {
         Effect::None => {}
         Effect::Suspend => return Flow::Suspend,
+        Effect::Replay(job) => return Flow::Background(job),
         Effect::Export(text) => {
             let report = match saver.store().export(&text) {
                 Ok(path) => Action::Notice(format!("Exported to {}", path.display())),

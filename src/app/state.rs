@@ -311,6 +311,8 @@ pub enum Overlay {
     Paused,
     /// The new-game screen ([`State::menu`]).
     NewGame,
+    /// The game walked move by move ([`State::replay`]).
+    Replay,
 }
 
 /// How a message reads.
@@ -377,6 +379,16 @@ pub struct State {
     pub asking_why: bool,
     /// An audit found stale marks: `a` again removes them.
     pub offering_stale_fix: bool,
+    /// `F` found a wrong move: `F` again rewinds to just before it.
+    pub rewind_offer: Option<super::review::Rewind>,
+    /// What the board shows of a look back (audit, wrong move) until the next edit or Esc.
+    pub notes: super::review::BoardNotes,
+    /// The replay view, while it is open (`Overlay::Replay`).
+    pub replay: Option<Box<super::review::ReplayView>>,
+    /// `R` was pressed and the replay is being computed off the screen's thread.
+    pub replay_wanted: bool,
+    /// The game was just won: its replay goes into the weakness profile.
+    pub profile_due: bool,
     /// The link of the hint on show (zero-based) while ← → step through them.
     pub hint_link: Option<usize>,
 }
@@ -406,6 +418,11 @@ impl State {
             menu: None,
             asking_why: false,
             offering_stale_fix: false,
+            rewind_offer: None,
+            notes: super::review::BoardNotes::default(),
+            replay: None,
+            replay_wanted: false,
+            profile_due: false,
             hint_link: None,
         }
     }

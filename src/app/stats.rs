@@ -1,12 +1,14 @@
 //! Honest accounting: the help a game got ([`Assists`]: every hint level,
 //! propagation, check, solve and learn-mode keep) and the statistics of
-//! finished games per level, whose best and average times count unaided games only.
+//! finished games per level, whose best and average times count unaided games only,
+//! and per technique what the games' replays said (the weakness profile).
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
 use crate::engine::grade::Level;
+use crate::engine::learn::replay::Tally;
 
 /// The help one game got, by kind. A game with none is solved unaided.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
@@ -32,11 +34,15 @@ pub struct Assists {
     pub whys: u32,
     /// `a`: the player's Manual marks audited.
     pub audits: u32,
+    /// `F`: asked for the wrong move the position suffers from.
+    pub first_wrongs: u32,
+    /// `R` before the end: the game replayed with its missed steps named.
+    pub replays: u32,
 }
 
 impl Assists {
     /// Every kind with its count and its name (singular, plural).
-    fn kinds(&self) -> [(u32, &'static str, &'static str); 10] {
+    fn kinds(&self) -> [(u32, &'static str, &'static str); 12] {
         [
             (self.nudges, "nudge", "nudges"),
             (self.techniques, "technique hint", "technique hints"),
@@ -48,6 +54,12 @@ impl Assists {
             (self.learn_keeps, "learn-mode keep", "learn-mode keeps"),
             (self.whys, "why-not question", "why-not questions"),
             (self.audits, "mark audit", "mark audits"),
+            (
+                self.first_wrongs,
+                "wrong-move search",
+                "wrong-move searches",
+            ),
+            (self.replays, "replay", "replays"),
         ]
     }
 
@@ -114,11 +126,42 @@ impl LevelStats {
 /// The statistics file's format; version 1 counted hints only and timed every game.
 pub const STATS_VERSION: u32 = 2;
 
+/// One technique over the finished games (the weakness profile): what each
+/// game's replay said of it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TechniqueStats {
+    /// Games whose replay named it.
+    pub games: u32,
+    /// Moves it proved.
+    pub used: u32,
+    /// Moves made while it was open and easier than what they needed.
+    pub missed: u32,
+    /// Wrong moves made while it was the easiest step open.
+    pub mistakes: u32,
+}
+
+impl TechniqueStats {
+    /// `self` plus what `mine` added since `base`.
+    fn merged(&self, base: &TechniqueStats, mine: &TechniqueStats) -> TechniqueStats {
+        let added = |disk: u32, base: u32, mine: u32| disk + mine.saturating_sub(base);
+        TechniqueStats {
+            games: added(self.games, base.games, mine.games),
+            used: added(self.used, base.used, mine.used),
+            missed: added(self.missed, base.missed, mine.missed),
+            mistakes: added(self.mistakes, base.mistakes, mine.mistakes),
+        }
+    }
+}
+
 /// Statistics of finished games, per level ("ungraded" for puzzles without one).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct Stats {
     pub version: u32,
     pub levels: BTreeMap<String, LevelStats>,
+    /// The weakness profile, per technique key (absent in older files).
+    #[serde(default)]
+    pub techniques: BTreeMap<String, TechniqueStats>,
 }
 
 impl Default for Stats {
@@ -126,6 +169,7 @@ impl Default for Stats {
         Stats {
             version: STATS_VERSION,
             levels: BTreeMap::new(),
+            techniques: BTreeMap::new(),
         }
     }
 }
@@ -151,6 +195,20 @@ impl Stats {
         }
     }
 
+    /// Adds a finished game's replay summary to the weakness profile.
+    pub fn record_techniques(&mut self, summary: &[Tally]) {
+        for tally in summary {
+            let entry = self
+                .techniques
+                .entry(tally.technique.key().to_string())
+                .or_default();
+            entry.games += 1;
+            entry.used += tally.used;
+            entry.missed += tally.missed;
+            entry.mistakes += tally.mistakes;
+        }
+    }
+
     pub fn level(&self, level: Option<Level>) -> Option<&LevelStats> {
         self.levels.get(Stats::key(level))
     }
@@ -164,6 +222,14 @@ impl Stats {
             let disk_level = self.levels.get(key).cloned().unwrap_or_default();
             out.levels
                 .insert(key.clone(), disk_level.merged(&base_level, mine_level));
+        }
+        for (key, mine_technique) in &mine.techniques {
+            let base_technique = base.techniques.get(key).copied().unwrap_or_default();
+            let disk_technique = self.techniques.get(key).copied().unwrap_or_default();
+            out.techniques.insert(
+                key.clone(),
+                disk_technique.merged(&base_technique, mine_technique),
+            );
         }
         out
     }

@@ -18,10 +18,10 @@ use clap::Args;
 
 use super::Exit;
 use super::why::exclusion_json;
-use crate::app::state::Position;
+use crate::app::review::GameMoves;
+use crate::engine::Grid;
 use crate::engine::learn::replay::{self, Annotated, FirstWrong, Judgement, Move, Replay};
 use crate::engine::parse;
-use crate::engine::{Cell, Grid};
 use crate::input::{self, LineReader};
 use crate::store::Store;
 
@@ -121,44 +121,8 @@ fn saved_game(data_dir: Option<&Path>) -> Result<(Grid, Vec<Move>)> {
                 .unwrap_or_default()
         );
     };
-    let start = Position::start(&game.givens);
-    let positions: Vec<&Position> = std::iter::once(&start)
-        .chain(game.undo.positions())
-        .chain(std::iter::once(&game.position))
-        .collect();
-    let moves = positions
-        .windows(2)
-        .flat_map(|pair| moves_between(&game.givens, pair[0], pair[1]))
-        .collect();
+    let moves = GameMoves::of(&game).moves;
     Ok((game.givens, moves))
-}
-
-/// The moves that turn `before` into `after`: digits placed or erased, then
-/// Auto-mode candidates struck or put back (never on a given).
-pub fn moves_between(givens: &Grid, before: &Position, after: &Position) -> Vec<Move> {
-    let mut moves = Vec::new();
-    let open = || Cell::all().filter(|&c| givens.get(c).is_none());
-    for cell in open() {
-        match (before.digits.get(cell), after.digits.get(cell)) {
-            (was, Some(digit)) if was != Some(digit) => moves.push(Move::Place { cell, digit }),
-            (Some(_), None) => moves.push(Move::Erase { cell }),
-            _ => {}
-        }
-    }
-    for cell in open() {
-        let (was, now) = (before.struck[cell.index()], after.struck[cell.index()]);
-        moves.extend(
-            now.difference(was)
-                .iter()
-                .map(|digit| Move::Strike { cell, digit }),
-        );
-        moves.extend(
-            was.difference(now)
-                .iter()
-                .map(|digit| Move::Restore { cell, digit }),
-        );
-    }
-    moves
 }
 
 /// The most a move list may hold: 16 MiB, about two million moves.

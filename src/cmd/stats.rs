@@ -1,6 +1,7 @@
 //! `pencilmark stats`: the statistics of finished games, per level. Read-only:
 //! it never creates, moves or changes a file.
 
+use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::Result;
@@ -8,14 +9,17 @@ use clap::Args;
 use serde::Serialize;
 
 use super::Exit;
-use crate::app::stats::Stats;
+use crate::app::stats::{Stats, TechniqueStats};
 use crate::app::ui::clock;
 use crate::engine::grade::Level;
+use crate::engine::logic::Technique;
 use crate::store::Store;
 
 /// Show the statistics of finished games per level: how many, how many
 /// unaided (no hint, propagation, check, solve or learn-mode keep), and the
-/// best and average times of the unaided ones.
+/// best and average times of the unaided ones; then the weakness profile:
+/// per technique, what the finished games' replays found (moves it proved,
+/// moves made while it was open and easier, wrong moves made while it was).
 #[derive(Args, Debug, Default)]
 #[command(
     after_help = "Examples:\n  pencilmark stats\n  pencilmark stats --json\n  \
@@ -26,7 +30,8 @@ pub struct StatsArgs {
     #[arg(long, value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
     /// Print JSON: {"levels": {"easy": {"finished", "unaided", "assisted",
-    /// "assists", "best_ms", "average_ms"}, ...}}; times over unaided games only.
+    /// "assists", "best_ms", "average_ms"}, ...}, "techniques": {"hidden_single":
+    /// {"games", "used", "missed", "mistakes"}, ...}}; times over unaided games only.
     #[arg(long)]
     pub json: bool,
 }
@@ -80,37 +85,103 @@ pub fn run(args: &StatsArgs) -> Result<Exit> {
     }
     let stats = loaded.value.unwrap_or_default();
     let rows = report(&stats);
+    // Written with `?`: a closed pipe (`| head`) ends the command quietly.
+    let mut out = std::io::stdout().lock();
     if args.json {
         let levels: serde_json::Map<String, serde_json::Value> = rows
             .iter()
             .map(|(key, row)| Ok((key.to_string(), serde_json::to_value(row)?)))
             .collect::<Result<_>>()?;
-        let json = serde_json::json!({ "levels": levels });
-        println!("{}", serde_json::to_string_pretty(&json)?);
+        let techniques: serde_json::Map<String, serde_json::Value> = profile(&stats)
+            .iter()
+            .map(|(technique, row)| Ok((technique.key().to_string(), serde_json::to_value(row)?)))
+            .collect::<Result<_>>()?;
+        let json = serde_json::json!({ "levels": levels, "techniques": techniques });
+        writeln!(out, "{}", serde_json::to_string_pretty(&json)?)?;
         return Ok(Exit::Done);
     }
     if rows.is_empty() {
-        println!(
+        writeln!(
+            out,
             "No finished games yet (statistics in {}).",
             store.dir().display()
-        );
+        )?;
         return Ok(Exit::Done);
     }
-    println!(
+    writeln!(
+        out,
         "{:<10} {:>8} {:>8} {:>9} {:>9}",
         "level", "finished", "unaided", "best", "average"
-    );
+    )?;
     let time = |ms: Option<u64>| ms.map_or("-".to_string(), clock);
     for (key, row) in rows {
-        println!(
+        writeln!(
+            out,
             "{:<10} {:>8} {:>8} {:>9} {:>9}",
             key,
             row.finished,
             row.unaided,
             time(row.best_ms),
             time(row.average_ms)
-        );
+        )?;
     }
-    println!("(best and average over unaided games only)");
+    writeln!(out, "(best and average over unaided games only)")?;
+    print_profile(&mut out, &stats)?;
     Ok(Exit::Done)
+}
+
+/// The weakness profile's rows, easiest technique first (keys this version
+/// does not know are left out).
+fn profile(stats: &Stats) -> Vec<(Technique, TechniqueStats)> {
+    let mut rows: Vec<(Technique, TechniqueStats)> = stats
+        .techniques
+        .iter()
+        .filter_map(|(key, row)| Some((Technique::from_key(key)?, *row)))
+        .collect();
+    rows.sort_by_key(|(technique, _)| *technique);
+    rows
+}
+
+/// The profile as a table, then the technique missed most ("you miss X-Wings").
+fn print_profile(out: &mut impl Write, stats: &Stats) -> Result<()> {
+    let rows = profile(stats);
+    if rows.is_empty() {
+        return Ok(());
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "{:<30} {:>6} {:>6} {:>8} {:>6}",
+        "technique", "used", "missed", "mistakes", "games"
+    )?;
+    for (technique, row) in &rows {
+        writeln!(
+            out,
+            "{:<30} {:>6} {:>6} {:>8} {:>6}",
+            technique.name(),
+            row.used,
+            row.missed,
+            row.mistakes,
+            row.games
+        )?;
+    }
+    let most_missed = rows
+        .iter()
+        .filter(|(_, row)| row.missed > 0)
+        .max_by_key(|(technique, row)| (row.missed, std::cmp::Reverse(*technique)));
+    match most_missed {
+        Some((technique, row)) => writeln!(
+            out,
+            "You miss {} most: {} of your {} made while one was open and easier.",
+            technique.name(),
+            row.missed,
+            if row.missed == 1 {
+                "moves was"
+            } else {
+                "moves were"
+            },
+        )?,
+        None => writeln!(out, "No easier step was missed in the replayed games.")?,
+    }
+    Ok(())
 }

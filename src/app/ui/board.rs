@@ -103,6 +103,8 @@ impl Highlights {
             .is_some_and(|d| state.game.position.digits.get(cell) == Some(d));
         if cell == state.selected {
             theme.selected()
+        } else if state.notes.wrong_move == Some(cell) {
+            theme.wrong_move()
         } else if !self.link_end[i].is_empty() {
             super::links::end_cell_style(theme)
         } else if self.target[i].is_some() {
@@ -133,8 +135,15 @@ impl Highlights {
 
     fn candidate_style(&self, state: &State, cell: Cell, digit: Digit, theme: Theme) -> Style {
         let i = cell.index();
+        let notes = &state.notes;
         if self.link_end[i].contains(digit) {
             super::links::end_style(theme)
+        } else if notes.missing[i].contains(digit) {
+            theme.audit_missing()
+        } else if notes.stale[i].contains(digit) {
+            theme.audit_stale()
+        } else if notes.removable[i].contains(digit) {
+            theme.audit_removable()
         } else if self.removed[i].contains(digit) {
             theme.candidate_removed()
         } else if self.struck[i].contains(digit) {
@@ -188,7 +197,8 @@ pub fn render(state: &State, size: BoardSize, area: Rect, buf: &mut Buffer, them
         let shown = state
             .shown_marks(&h.board, cell)
             .union(h.removed[i])
-            .union(h.struck[i]);
+            .union(h.struck[i])
+            .union(state.notes.missing[i]);
         for digit in shown.iter() {
             view.candidates[digit.index()] = Some(h.candidate_style(state, cell, digit, theme));
         }

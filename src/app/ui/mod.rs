@@ -10,6 +10,7 @@ pub mod links;
 pub mod new_game;
 pub mod panel;
 pub mod pause;
+pub mod replay;
 pub mod theme;
 
 use ratatui::Frame;
@@ -116,6 +117,9 @@ impl Widget for &State {
             }
             return;
         }
+        if let Some(view) = &self.replay {
+            return replay::render(view, theme, area, buf);
+        }
         match Layout::for_area(area) {
             Layout::Board {
                 size,
@@ -139,6 +143,8 @@ impl Widget for &State {
             Overlay::Won => help::render_won(self, area, buf, theme),
             Overlay::Paused => pause::render(area, buf, theme),
             Overlay::NewGame => new_game::render(self, area, buf, theme),
+            // Drawn instead of the board, above.
+            Overlay::Replay => {}
         }
     }
 }

@@ -36,6 +36,13 @@ pub struct Theme {
     event_source: Style,
     event_contradiction: Style,
     event_unit: Style,
+    /// The audit's kinds on the board: each carries a modifier (reversed,
+    /// struck, underlined) so mono tells them apart too.
+    audit_missing: Style,
+    audit_stale: Style,
+    audit_removable: Style,
+    /// The cell of the wrong move `F` found.
+    wrong_move: Style,
 }
 
 const fn fg(color: Color) -> Style {
@@ -102,6 +109,10 @@ impl Theme {
             event_source: bg(Color::Blue),
             event_contradiction: bg(Color::Red),
             event_unit: bg(Color::Rgb(40, 40, 60)),
+            audit_missing: fg(Color::LightYellow).add_modifier(REVERSED.union(BOLD)),
+            audit_stale: fg(Color::LightRed).add_modifier(CROSSED),
+            audit_removable: fg(Color::LightMagenta).add_modifier(UNDERLINED),
+            wrong_move: bg(Color::Indexed(52)),
         }
     }
 
@@ -132,6 +143,10 @@ impl Theme {
             event_source: bg(Color::Indexed(153)),
             event_contradiction: bg(Color::Indexed(217)),
             event_unit: bg(Color::Indexed(254)),
+            audit_missing: fg(Color::Indexed(130)).add_modifier(REVERSED.union(BOLD)),
+            audit_stale: fg(Color::Indexed(160)).add_modifier(CROSSED),
+            audit_removable: fg(Color::Indexed(90)).add_modifier(UNDERLINED),
+            wrong_move: bg(Color::Indexed(224)),
         }
     }
 
@@ -165,6 +180,10 @@ impl Theme {
             event_source: fg(Color::Black).bg(Color::LightYellow),
             event_contradiction: fg(Color::White).bg(Color::Red).add_modifier(BOLD),
             event_unit: bg(Color::Blue),
+            audit_missing: fg(Color::LightYellow).add_modifier(REVERSED.union(BOLD)),
+            audit_stale: fg(Color::LightRed).add_modifier(CROSSED.union(BOLD)),
+            audit_removable: fg(Color::LightMagenta).add_modifier(UNDERLINED.union(BOLD)),
+            wrong_move: fg(Color::White).bg(Color::Red),
         }
     }
 
@@ -196,6 +215,10 @@ impl Theme {
             event_source: with(REVERSED),
             event_contradiction: with(REVERSED),
             event_unit: with(UNDERLINED),
+            audit_missing: with(REVERSED.union(BOLD)),
+            audit_stale: with(CROSSED),
+            audit_removable: with(UNDERLINED),
+            wrong_move: with(BOLD.union(UNDERLINED)),
         }
     }
 
@@ -326,5 +349,25 @@ impl Theme {
     /// Learn mode: a cell of the unit the event reasons about.
     pub fn event_unit(self) -> Style {
         self.event_unit
+    }
+
+    /// Audit: the solution's digit, missing from the cell's Manual marks.
+    pub fn audit_missing(self) -> Style {
+        self.audit_missing
+    }
+
+    /// Audit: a Manual mark whose digit a peer holds.
+    pub fn audit_stale(self) -> Style {
+        self.audit_stale
+    }
+
+    /// Audit: a Manual mark a named technique removes.
+    pub fn audit_removable(self) -> Style {
+        self.audit_removable
+    }
+
+    /// The cell of the wrong move `F` found.
+    pub fn wrong_move(self) -> Style {
+        self.wrong_move
     }
 }

@@ -196,6 +196,18 @@ pub(super) fn audit_marks(state: &mut State) {
         .iter()
         .filter(|f| marked_cells(&position).any(|c| c == f.cell))
         .collect();
+    // The board shows each kind in its own style until the next edit or Esc.
+    let mut notes = super::super::review::BoardNotes::default();
+    for finding in &mine {
+        use crate::engine::learn::audit::Problem;
+        let kind = match finding.problem {
+            Problem::Missing => &mut notes.missing,
+            Problem::Stale { .. } => &mut notes.stale,
+            Problem::Removable(_) => &mut notes.removable,
+        };
+        kind[finding.cell.index()] = kind[finding.cell.index()].with(finding.digit);
+    }
+    state.notes = notes;
     let of = |key: &str| mine.iter().filter(|f| f.problem.key() == key).count();
     let (missing, stale, removable) = (of("missing"), of("stale"), of("removable"));
     state.game.assists.audits += 1;
@@ -232,13 +244,20 @@ pub(super) fn audit_marks(state: &mut State) {
             ));
         }
     }
-    let mut text = format!("Your marks: {}.", parts.join(", "));
+    let mut text = format!(
+        "Your marks: {}. On the board: {}.",
+        parts.join(", "),
+        AUDIT_LEGEND
+    );
     if stale > 0 {
         state.offering_stale_fix = true;
         text.push_str(" Press a again to remove the stale ones.");
     }
     state.say(Tone::Hint, text);
 }
+
+/// How the board draws the audit's kinds, in every theme (mono included).
+pub const AUDIT_LEGEND: &str = "missing reversed, stale struck, removable underlined";
 
 /// `a` right after an audit that found stale marks: rubs out every Manual mark
 /// whose digit a peer holds, as one undoable step.

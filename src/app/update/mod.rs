@@ -6,6 +6,7 @@ mod assist;
 mod learn;
 mod links;
 pub mod menu;
+pub mod review;
 
 use assist::{check, next_hint, propagate, solve};
 
@@ -28,6 +29,9 @@ pub enum Effect {
     OpenBundled(crate::engine::grade::Level),
     /// Generate a puzzle of this level and open it.
     Generate(crate::engine::grade::Level),
+    /// Replay the game on a thread of its own (proving every move can take
+    /// seconds); the result comes back as [`Action::Replayed`].
+    Replay(Box<super::review::ReplayJob>),
     /// Delete this puzzle's save, then show the list again ([`menu::deleted`]).
     Delete(Grid),
     /// Save the game on screen and open the puzzle `givens` (its save if it
@@ -91,6 +95,7 @@ fn changes_the_game(action: &Action) -> bool {
             | Action::Solve
             | Action::FillMarks
             | Action::Audit
+            | Action::FirstWrong
     )
 }
 
@@ -108,6 +113,7 @@ pub fn update(state: &mut State, action: Action) -> Effect {
     );
     let asking_why = !passing && std::mem::take(&mut state.asking_why);
     let offering_stale_fix = !passing && std::mem::take(&mut state.offering_stale_fix);
+    let rewind_offer = state.rewind_offer.take_if(|_| !passing);
     match action {
         Action::Move(direction) => move_selection(state, direction),
         Action::Select { row, col } => {
@@ -136,6 +142,7 @@ pub fn update(state: &mut State, action: Action) -> Effect {
         }
         Action::CycleCandidates => {
             state.candidates = state.candidates.next();
+            state.notes = super::review::BoardNotes::default();
             state.say(
                 Tone::Info,
                 format!("Candidates: {}", state.candidates.name()),
@@ -173,6 +180,8 @@ pub fn update(state: &mut State, action: Action) -> Effect {
             }
             if state.overlay == Overlay::NewGame {
                 menu::close(state);
+            } else if state.overlay == Overlay::Replay {
+                review::close_replay(state);
             } else {
                 state.overlay = Overlay::None;
             }
@@ -193,6 +202,10 @@ pub fn update(state: &mut State, action: Action) -> Effect {
         Action::Dismiss => dismiss(state),
         Action::Audit if offering_stale_fix => assist::remove_stale_marks(state),
         Action::Audit => assist::audit_marks(state),
+        Action::FirstWrong => review::first_wrong(state, rewind_offer),
+        Action::Replay => return review::open_replay(state),
+        Action::Replayed(replayed) => review::replayed(state, *replayed),
+        Action::ReplayStep(step) => review::step_replay(state, step),
         Action::LinkStep(step) => links::step_links(state, step),
         Action::AskWhy => {
             state.asking_why = true;
@@ -220,6 +233,9 @@ pub fn update(state: &mut State, action: Action) -> Effect {
             }
         }
     }
+    if std::mem::take(&mut state.profile_due) {
+        return review::profile_job(state);
+    }
     Effect::None
 }
 
@@ -227,6 +243,9 @@ pub fn update(state: &mut State, action: Action) -> Effect {
 fn dismiss(state: &mut State) {
     if state.hint.is_some() {
         state.hint = None;
+        state.message = None;
+    } else if !state.notes.is_empty() {
+        state.notes = super::review::BoardNotes::default();
         state.message = None;
     } else if state.pencil {
         state.pencil = false;
@@ -336,6 +355,7 @@ pub(super) fn commit(state: &mut State, next: Position) {
 
 fn after_change(state: &mut State) {
     state.hint = None;
+    state.notes = super::review::BoardNotes::default();
     state.marked_wrong.clear();
     state.log.clear();
     state.revision += 1;
@@ -364,6 +384,7 @@ fn win(state: &mut State) {
         }
         let level = game.grade.map(|g| g.level);
         state.stats.record(level, game.elapsed_ms, &game.assists);
+        state.profile_due = true;
     }
     if !state.game.solved_by_computer {
         let text = if state.game.assists.is_unaided() {

@@ -184,8 +184,33 @@ pub fn first_wrong(givens: &Grid, moves: &[Move]) -> Result<Option<FirstWrong>, 
     Ok(find_first_wrong(&solution, moves, &positions))
 }
 
+/// The wrong move the position still suffers from: the first move of the last
+/// stretch off the solution, when that stretch runs to the end (`None` when
+/// the position leads to the solution now, even if a move went wrong and a
+/// later one put it right).
+pub fn standing_wrong(givens: &Grid, moves: &[Move]) -> Result<Option<FirstWrong>, ReplayError> {
+    let solution = Solutions::of(givens).unique()?;
+    let positions = play_through(givens, moves)?;
+    let on_track: Vec<bool> = positions.iter().map(|p| p.leads_to(&solution)).collect();
+    if on_track.last().copied().unwrap_or(true) {
+        return Ok(None);
+    }
+    // The last position on the solution; the move after it derailed the game.
+    let Some(last_on_track) = on_track.iter().rposition(|&on| on) else {
+        return Ok(None);
+    };
+    let mv = moves[last_on_track];
+    Ok(Some(FirstWrong {
+        index: last_on_track + 1,
+        mv,
+        answer: solution.get(mv.cell()).expect("a solution is complete"),
+        moves_since: moves.len() - last_on_track - 1,
+        fixed_by: None,
+    }))
+}
+
 /// The position before each move and after the last (`moves.len() + 1` of them).
-fn play_through(givens: &Grid, moves: &[Move]) -> Result<Vec<Play>, ReplayError> {
+pub fn play_through(givens: &Grid, moves: &[Move]) -> Result<Vec<Play>, ReplayError> {
     let mut play = Play::new(givens);
     let mut positions = vec![play];
     for (index, &mv) in moves.iter().enumerate() {
@@ -421,6 +446,9 @@ impl Annotated {
             (Judgement::Unproven, _) => {
                 "right, but no known technique proves it here (a guess?)".to_string()
             }
+            (Judgement::Wrong { answer }, Move::Strike { .. }) => {
+                format!("WRONG: struck the solution's {answer} from {cell}")
+            }
             (Judgement::Wrong { answer }, _) => format!("WRONG: {answer} goes in {cell}"),
             (Judgement::Neutral(Neutral::OffTrack), _) => {
                 "made while the position was off the solution".to_string()
@@ -443,10 +471,30 @@ impl Annotated {
     }
 }
 
+/// The proof's text, with the steps it needs first; when one of them is
+/// harder than the proof's last reason, it is named (that is what the move
+/// needed, and why an easier step open beside it is flagged).
 fn with_after(text: String, proof: &Exclusion) -> String {
-    match proof.after.len() {
-        0 => text,
-        n => format!("{text} (after {n} easier step{})", plural(n)),
+    let n = proof.after.len();
+    if n == 0 {
+        return text;
+    }
+    let last = match &proof.reason {
+        Reason::Step(step) => step.level(),
+        _ => Level::Easy,
+    };
+    let hardest = proof
+        .after
+        .iter()
+        .max_by_key(|step| step.level())
+        .filter(|step| step.level() > last);
+    match hardest {
+        Some(step) => format!(
+            "{text} (after {n} step{} first, among them a {})",
+            plural(n),
+            step.technique
+        ),
+        None => format!("{text} (after {n} easier step{})", plural(n)),
     }
 }
 

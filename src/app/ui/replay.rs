@@ -1,0 +1,181 @@
+//! The replay view: the board as it was after the move on show (its cell
+//! selected, a wrong digit marked `!5!`, an easier step that was open drawn as
+//! a hint is), and beside it the engine's annotation of the move; the last
+//! page is the per-technique summary and the first wrong move.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Widget};
+
+use super::panel::wrap;
+use super::theme::Theme;
+use super::{Layout, board, fit, help};
+use crate::app::action::Action;
+use crate::app::keymap::Context;
+use crate::app::review::ReplayView;
+use crate::app::update::review::ReplayAction;
+use crate::engine::learn::replay::{Judgement, Replay};
+
+/// Draws the replay view over the whole area.
+pub fn render(view: &ReplayView, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let Layout::Board {
+        size,
+        title,
+        board,
+        panel,
+    } = Layout::for_area(area)
+    else {
+        return super::render_too_small(area, buf);
+    };
+    let mut heading = String::from("pencilmark · replay");
+    if !view.board.game.name.is_empty() {
+        heading.push_str(" · ");
+        heading.push_str(&view.board.game.name);
+    }
+    Line::styled(fit(&heading, title.width as usize), theme.title()).render(title, buf);
+    board::render(&view.board, size, board, buf, theme);
+    render_panel(view, panel, buf, theme);
+}
+
+/// The page's text beside the board, and the keys on the last line.
+fn render_panel(view: &ReplayView, area: Rect, buf: &mut Buffer, theme: Theme) {
+    let width = area.width.max(1) as usize;
+    let mut lines: Vec<Line> = Vec::new();
+    let para = |text: &str, style: Style, lines: &mut Vec<Line>| {
+        lines.extend(
+            wrap(text, width)
+                .into_iter()
+                .map(|l| Line::styled(l, style)),
+        );
+    };
+    let moves = view.moves();
+    if view.at == 0 {
+        lines.push(Line::styled(
+            fit(&format!("Start: {moves} moves"), width),
+            theme.title(),
+        ));
+        para(
+            "Each move is shown on the board as it was after it, with the technique \
+             that justified it, and flagged when an easier step was open.",
+            theme.info(),
+            &mut lines,
+        );
+    } else if let Some(annotated) = view.current() {
+        let step = view.step_of[view.at - 1];
+        lines.push(Line::styled(
+            fit(&format!("Move {} of {moves} (step {step})", view.at), width),
+            theme.title(),
+        ));
+        let style = match annotated.judgement {
+            Judgement::Justified(_) => theme.hint(),
+            Judgement::Wrong { .. } => theme.error(),
+            _ => theme.info(),
+        };
+        let text = annotated.text();
+        // The number is in the heading; the text starts at the move.
+        let text = text
+            .split_once(". ")
+            .map_or(text.as_str(), |(_, rest)| rest);
+        para(text, style, &mut lines);
+    } else {
+        lines.push(Line::styled(fit("Summary", width), theme.title()));
+        summary_lines(&view.replay, width, theme, &mut lines);
+    }
+    let footer = footer_lines(width, 2);
+    let room = (area.height as usize).saturating_sub(footer.len());
+    lines.truncate(room);
+    Paragraph::new(lines).render(area, buf);
+    let footer_top = area.bottom().saturating_sub(footer.len() as u16);
+    for (i, text) in footer.iter().enumerate() {
+        let row = Rect::new(area.x, footer_top + i as u16, area.width, 1);
+        Line::styled(text.clone(), theme.label()).render(row.intersection(area), buf);
+    }
+}
+
+/// The first wrong move, then a row per technique: used, missed, mistakes.
+fn summary_lines(replay: &Replay, width: usize, theme: Theme, lines: &mut Vec<Line<'static>>) {
+    let (text, style) = match &replay.first_wrong {
+        Some(wrong) => (format!("First wrong move. {}", wrong.text()), theme.error()),
+        None => ("No move went wrong.".to_string(), theme.hint()),
+    };
+    lines.extend(
+        wrap(&text, width)
+            .into_iter()
+            .map(|l| Line::styled(l, style)),
+    );
+    if replay.summary.is_empty() {
+        return;
+    }
+    lines.push(Line::raw(""));
+    // "used/missed/mistakes" after the name; a name too long goes on a line of its own.
+    let counts_width = "use/mis/err".len();
+    let name_width = width.saturating_sub(counts_width + 1);
+    lines.push(Line::styled(
+        fit(
+            &format!(
+                "{:<name_width$} {:>counts_width$}",
+                "technique", "use/mis/err"
+            ),
+            width,
+        ),
+        theme.label(),
+    ));
+    for tally in &replay.summary {
+        let name = tally.technique.name();
+        let counts = format!("{}/{}/{}", tally.used, tally.missed, tally.mistakes);
+        if name.chars().count() > name_width {
+            lines.push(Line::raw(fit(name, width)));
+            lines.push(Line::raw(format!("{counts:>width$}")));
+        } else {
+            lines.push(Line::raw(format!(
+                "{name:<name_width$} {counts:>counts_width$}"
+            )));
+        }
+    }
+    lines.push(Line::raw(""));
+    lines.extend(
+        wrap(
+            "use: moves it proved; mis: moves made while it was open and easier; \
+             err: wrong moves made while it was the easiest step",
+            width,
+        )
+        .into_iter()
+        .map(|l| Line::styled(l, theme.label())),
+    );
+}
+
+/// `→ next  ← back  Esc close  G end`, on as many lines as the width needs
+/// (at most `rows`).
+fn footer_lines(width: usize, rows: usize) -> Vec<String> {
+    let key = |action: Action| {
+        help::keys_for(Context::Replay, &action)
+            .into_iter()
+            .next()
+            .unwrap_or_default()
+    };
+    let items = [
+        format!("{} next", key(Action::ReplayStep(ReplayAction::Next))),
+        format!("{} back", key(Action::ReplayStep(ReplayAction::Back))),
+        format!("{} close", key(Action::Close)),
+        format!("{} end", key(Action::ReplayStep(ReplayAction::Last))),
+        format!("{} start", key(Action::ReplayStep(ReplayAction::First))),
+    ];
+    let mut lines = vec![String::new()];
+    for item in items {
+        let line = lines.last_mut().expect("one line at least");
+        let gap = if line.is_empty() { 0 } else { 2 };
+        if line.chars().count() + gap + item.chars().count() <= width {
+            if gap > 0 {
+                line.push_str("  ");
+            }
+            line.push_str(&item);
+        } else if lines.len() < rows && item.chars().count() <= width {
+            lines.push(item);
+        } else {
+            break;
+        }
+    }
+    lines
+}

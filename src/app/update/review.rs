@@ -1,0 +1,211 @@
+//! The update for looking back at the game: `F` finds the wrong move the
+//! position still suffers from (and `F` again rewinds to just before it, one
+//! undoable step), `R` asks for the replay view and its keys walk it, and a
+//! won game's replay summary goes into the weakness profile (both replays are
+//! computed by the loop on a thread of its own: see [`ReplayJob`]).
+
+use serde::{Deserialize, Serialize};
+
+use super::super::review::{GameMoves, ReplayJob, ReplayPurpose, ReplayView, Replayed, Rewind};
+use super::super::state::{Overlay, State, Tone};
+use super::{Effect, commit};
+use crate::engine::learn::replay::{self, FirstWrong};
+
+/// A key of the replay view.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ReplayAction {
+    /// The next move (past the last: the summary).
+    Next,
+    /// The move before.
+    Back,
+    /// The start.
+    First,
+    /// The summary at the end.
+    Last,
+}
+
+/// `F`: where the game went off the solution, counted as an assist. With a
+/// rewind on offer (`F` just found a wrong move), it rewinds instead.
+pub(super) fn first_wrong(state: &mut State, offer: Option<Rewind>) {
+    if let Some(offer) = offer {
+        return rewind(state, offer);
+    }
+    if !state.game.unique {
+        state.say(
+            Tone::Info,
+            "This puzzle has no single solution, so no move can be called wrong",
+        );
+        return;
+    }
+    let read = GameMoves::of(&state.game);
+    let givens = state.game.givens;
+    let standing = match replay::standing_wrong(&givens, &read.moves) {
+        Ok(found) => found,
+        Err(error) => {
+            state.say(Tone::Error, error.to_string());
+            return;
+        }
+    };
+    state.game.assists.first_wrongs += 1;
+    state.revision += 1;
+    let Some(wrong) = standing else {
+        let mut text = "No wrong move: your position still leads to the solution.".to_string();
+        if let Ok(Some(mended)) = replay::first_wrong(&givens, &read.moves)
+            && let Some(fix) = mended.fixed_by
+        {
+            text.push_str(&format!(
+                " (Move {} went wrong; move {} put it right.)",
+                read.step_of[mended.index - 1],
+                read.step_of[fix - 1]
+            ));
+        }
+        if state.game.position.marks.iter().any(|m| !m.is_empty()) {
+            text.push_str(" Manual marks are not moves: a audits them.");
+        }
+        state.say(Tone::Hint, text);
+        return;
+    };
+    // The engine counts single moves; the player made history steps (one
+    // applied hint strikes several candidates), so the message counts steps.
+    let step = read.step_of[wrong.index - 1];
+    let since = read.steps() - step;
+    let by_step = FirstWrong {
+        index: step,
+        moves_since: since,
+        ..wrong
+    };
+    let cell = wrong.mv.cell();
+    state.selected = cell;
+    state.notes.wrong_move = Some(cell);
+    if matches!(wrong.mv, replay::Move::Place { .. }) {
+        state.marked_wrong = vec![cell];
+    }
+    state.rewind_offer = Some(Rewind {
+        step,
+        to: read.positions[step - 1],
+        since,
+    });
+    state.say(
+        Tone::Hint,
+        format!(
+            "{} Press F again to rewind to just before it (u undoes the rewind).",
+            by_step.text()
+        ),
+    );
+}
+
+/// Puts the board back to just before the wrong move, as one undoable step.
+fn rewind(state: &mut State, offer: Rewind) {
+    let cell = state.notes.wrong_move;
+    commit(state, offer.to);
+    if let Some(cell) = cell {
+        state.selected = cell;
+    }
+    let moves = match offer.since + 1 {
+        1 => "it".to_string(),
+        n => format!("those {n} moves"),
+    };
+    state.say(
+        Tone::Info,
+        format!(
+            "Rewound to just before move {}: u brings {moves} back",
+            offer.step
+        ),
+    );
+}
+
+/// `R`: asks the loop to replay the game (the engine proves every move, which
+/// may take seconds); [`replayed`] opens the view when it is done.
+pub(super) fn open_replay(state: &mut State) -> Effect {
+    if !state.game.unique {
+        state.say(
+            Tone::Info,
+            "This puzzle has no single solution: there is nothing to replay against",
+        );
+        return Effect::None;
+    }
+    if state.replay_wanted {
+        state.say(Tone::Info, "Still replaying the game: a moment");
+        return Effect::None;
+    }
+    let job = ReplayJob::of(state, ReplayPurpose::View);
+    if job.read.moves.is_empty() {
+        state.say(Tone::Info, "No moves yet: nothing to replay");
+        return Effect::None;
+    }
+    state.replay_wanted = true;
+    state.say(
+        Tone::Info,
+        format!(
+            "Replaying {} moves: proving each one; the view opens when done",
+            job.read.moves.len()
+        ),
+    );
+    Effect::Replay(Box::new(job))
+}
+
+/// A replay the loop finished: the view opens (if the player still waits for
+/// it on the same game), or the won game's summary joins the profile.
+pub(super) fn replayed(state: &mut State, replayed: Replayed) {
+    match replayed.job.purpose {
+        ReplayPurpose::Profile => {
+            if let Ok(replay) = &replayed.result {
+                state.stats.record_techniques(&replay.summary);
+                state.revision += 1;
+            }
+        }
+        ReplayPurpose::View => {
+            if !std::mem::take(&mut state.replay_wanted) || replayed.job.givens != state.game.givens
+            {
+                return;
+            }
+            if state.learn.is_some() || !matches!(state.overlay, Overlay::None | Overlay::Won) {
+                state.say(Tone::Info, "The replay is ready: close this screen, then R");
+                return;
+            }
+            match ReplayView::open(state, replayed) {
+                Ok(view) => {
+                    if !state.game.finished {
+                        // Before the end it names steps still open: help, so counted.
+                        state.game.assists.replays += 1;
+                        state.revision += 1;
+                    }
+                    state.message = None;
+                    state.replay = Some(Box::new(view));
+                    state.overlay = Overlay::Replay;
+                }
+                Err(error) => state.say(Tone::Error, error.to_string()),
+            }
+        }
+    }
+}
+
+/// The replay of the game just won, for the weakness profile.
+pub(super) fn profile_job(state: &State) -> Effect {
+    Effect::Replay(Box::new(ReplayJob::of(state, ReplayPurpose::Profile)))
+}
+
+/// A key of the open replay view.
+pub(super) fn step_replay(state: &mut State, action: ReplayAction) {
+    let Some(view) = state.replay.as_mut() else {
+        return;
+    };
+    let at = match action {
+        ReplayAction::Next => view.at + 1,
+        ReplayAction::Back => view.at.saturating_sub(1),
+        ReplayAction::First => 0,
+        ReplayAction::Last => view.last(),
+    };
+    view.show(at);
+}
+
+/// Closes the replay view: the board is the game's again.
+pub(super) fn close_replay(state: &mut State) {
+    state.replay = None;
+    state.overlay = if state.game.finished {
+        Overlay::Won
+    } else {
+        Overlay::None
+    };
+}
