@@ -151,6 +151,12 @@ pub enum Mode {
     Net(&'static [Technique]),
 }
 
+/// Whether `cell` is open on `board` and still has `digit` (read from the raw
+/// values: the branches ask this for every peer of every implication).
+fn holds_open(board: &Board, cell: Cell, digit: Digit) -> bool {
+    board.digits().values()[cell.index()] == 0 && board.candidates(cell).contains(digit)
+}
+
 /// An implication in the log: the fact, its cause, and where its parents sit in the pool.
 #[derive(Clone, Copy)]
 struct Entry {
@@ -311,10 +317,7 @@ impl<'a> Branching<'a> {
             }
             for unit in cell.units() {
                 for &peer in unit.cells() {
-                    if peer != cell
-                        && self.board.digit(peer).is_none()
-                        && self.board.candidates(peer).contains(digit)
-                    {
+                    if peer != cell && holds_open(&self.board, peer, digit) {
                         self.add(Fact::off(peer, digit), Cause::Peer(unit), &here);
                     }
                 }
@@ -340,11 +343,11 @@ impl<'a> Branching<'a> {
             self.add(Fact::on(cell, other), Cause::LastCandidate, &[at]);
         }
         for unit in cell.units() {
-            let mut places = unit.cells().iter().copied().filter(|&c| {
-                c != cell
-                    && self.origin.digit(c).is_none()
-                    && self.origin.candidates(c).contains(digit)
-            });
+            let mut places = unit
+                .cells()
+                .iter()
+                .copied()
+                .filter(|&c| c != cell && holds_open(self.origin, c, digit));
             if let (Some(only), None) = (places.next(), places.next()) {
                 self.add(Fact::on(only, digit), Cause::LastPlace(unit), &[at]);
             }
@@ -378,16 +381,19 @@ impl<'a> Branching<'a> {
                 return;
             }
             let cells = unit.cells();
-            if cells.iter().any(|&c| self.board.digit(c) == Some(digit)) {
+            let values = self.board.digits().values();
+            if cells.iter().any(|&c| values[c.index()] == digit.get()) {
                 continue;
             }
-            let mut places = cells.iter().copied().filter(|&c| {
-                self.board.digit(c).is_none() && self.board.candidates(c).contains(digit)
-            });
+            let mut places = cells
+                .iter()
+                .copied()
+                .filter(|&c| holds_open(&self.board, c, digit));
             let (first, second) = (places.next(), places.next());
-            let origin_places = cells.iter().copied().filter(|&c| {
-                self.origin.digit(c).is_none() && self.origin.candidates(c).contains(digit)
-            });
+            let origin_places = cells
+                .iter()
+                .copied()
+                .filter(|&c| holds_open(self.origin, c, digit));
             match (first, second) {
                 (None, _) => {
                     let parents = self.offs_in(origin_places, digit);
