@@ -228,6 +228,18 @@ mod learn {
     }
 
     #[test]
+    fn learn_mode_at_80x24_snapshot() {
+        let mut state = learning(HARD);
+        step(&mut state, LearnAction::Next);
+        step(&mut state, LearnAction::Next);
+        let text: Vec<String> = screen(&state, 80, 24)
+            .lines()
+            .map(|line| line.trim_end().to_string())
+            .collect();
+        insta::assert_snapshot!("learn_80x24", text.join("\n"));
+    }
+
+    #[test]
     fn view_never_panics_at_any_size() {
         let mut state = learning(HARD);
         for shown in [0, 2, 300] {

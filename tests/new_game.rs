@@ -211,3 +211,15 @@ fn the_screen_renders_at_every_size_without_panicking() {
     }
     let _ = MenuAction::Up;
 }
+
+#[test]
+fn the_screen_at_80x24_snapshot() {
+    let mut state = new_state();
+    keys(&mut state, &[KeyCode::Char('n')]);
+    menu::open(&mut state, vec![saved(OTHER, 40)]);
+    let text: Vec<String> = screen(&state, 80, 24)
+        .lines()
+        .map(|line| line.trim_end().to_string())
+        .collect();
+    insta::assert_snapshot!("new_game_80x24", text.join("\n"));
+}

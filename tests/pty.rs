@@ -211,8 +211,8 @@ fn learn_mode_steps_events_on_screen_and_esc_leaves_the_game_as_it_was() {
     let mut session = Session::start(&["play", EASY], data.path());
     session.wait_for("Filled  32/81");
     session.keys("L");
-    session.wait_for("Rules: peers + hidden singles");
-    session.wait_for("Order: fewest candidates first");
+    session.wait_for("Rules  peers + hidden singles");
+    session.wait_for("Order  fewest candidates first");
     session.wait_for("Press Space");
     session.keys(" ");
     session.wait_for("assign r1c3 = 3 (given)");
@@ -228,12 +228,34 @@ fn learn_mode_steps_events_on_screen_and_esc_leaves_the_game_as_it_was() {
     session.wait_for("(peers of r1c3)");
     // Toggling a rule restarts the run under the new setting.
     session.keys("u");
-    session.wait_for("Rules: peers only");
+    session.wait_for("Rules  peers only");
     session.keys(ESC);
     session.wait_gone("Learn mode");
     session.wait_for("Filled  32/81");
     session.keys("q");
     assert!(session.wait_exit().success());
+}
+
+#[test]
+fn question_mark_and_q_work_in_learn_mode() {
+    let data = tempfile::tempdir().expect("a data directory");
+    let mut session = Session::start(&["play", EASY], data.path());
+    session.wait_for("Filled  32/81");
+    session.keys("L");
+    session.wait_for("Press Space");
+    session.keys("?");
+    session.wait_for("Keys: learn mode");
+    session.wait_for("next event");
+    session.keys(ESC);
+    session.wait_gone("Keys: learn mode");
+    session.wait_for("Press Space");
+    session.keys("q");
+    assert!(session.wait_exit().success(), "q quits from learn mode");
+    assert!(
+        session.text().contains("saved; run pencilmark to resume"),
+        "{}",
+        session.text()
+    );
 }
 
 #[test]

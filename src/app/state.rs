@@ -433,6 +433,37 @@ impl State {
         }
     }
 
+    /// The position as a candidate grid (what `parse::read_candidates` reads):
+    /// placed digits as single digits, open cells with the marks on show (Manual
+    /// cells with no marks, and hidden marks, are written as the Auto candidates).
+    /// The export's text: made here, written to a file by the loop.
+    pub fn candidate_grid(&self) -> String {
+        let board = self.game.position.board();
+        let marks = |cell: Cell| -> Candidates {
+            let shown = self.shown_marks(&board, cell);
+            let marks = if shown.is_empty() {
+                board.candidates(cell)
+            } else {
+                shown
+            };
+            if marks.is_empty() {
+                // No candidate left: write every digit rather than an unreadable empty group.
+                Candidates::ALL
+            } else {
+                marks
+            }
+        };
+        let mut out = format!(
+            "# pencilmark export: givens {}\n",
+            self.game.givens.to_line()
+        );
+        out.push_str(&crate::engine::formats::write_candidate_grid(
+            &self.game.position.digits,
+            marks,
+        ));
+        out
+    }
+
     pub fn say(&mut self, tone: Tone, text: impl Into<String>) {
         self.message = Some(Message {
             text: text.into(),

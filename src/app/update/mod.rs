@@ -11,7 +11,6 @@ use assist::{check, next_hint, propagate, solve};
 use super::action::{Action, Direction};
 use super::state::{CandidateMode, Game, Overlay, Position, State, Tone, View};
 use crate::engine::{Cell, Digit, Grid};
-use crate::store;
 
 /// Work the loop must do outside the state (the view and update stay pure).
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -157,7 +156,7 @@ pub fn update(state: &mut State, action: Action) -> Effect {
             }
         }
         Action::Check => check(state),
-        Action::Export => return Effect::Export(store::candidate_grid(state)),
+        Action::Export => return Effect::Export(state.candidate_grid()),
         Action::Help => {
             state.overlay = Overlay::Help;
             state.scroll = 0;
