@@ -415,7 +415,7 @@ fn every_binding_dispatches_and_is_in_the_help() {
                 Overlay::None
             }
         };
-        for &key in binding.keys {
+        for &key in binding.keys.iter() {
             assert_eq!(
                 keymap(event(key), &state),
                 Some(binding.action.clone()),

@@ -1,5 +1,11 @@
 //! The key table: one list of bindings that both dispatches keys ([`keymap`]) and
-//! writes the help overlay ([`help_rows`]), so the two can never disagree.
+//! writes the help overlay and the footers ([`help_rows_of`]), so the two can never
+//! disagree. The player's `[keys]` overrides (by action name, see [`overrides`])
+//! make the live table ([`bindings`]) that both read.
+
+pub mod overrides;
+
+use std::borrow::Cow;
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
@@ -127,9 +133,11 @@ impl Key {
 }
 
 /// One row of the table: the keys, where they apply, what they do, and the help text.
+#[derive(Clone, Debug)]
 pub struct Binding {
     pub context: Context,
-    pub keys: &'static [Key],
+    /// The default keys, or the ones the settings file gave the action.
+    pub keys: Cow<'static, [Key]>,
     pub action: Action,
     pub help: &'static str,
 }
@@ -142,7 +150,7 @@ const fn bind(
 ) -> Binding {
     Binding {
         context,
-        keys,
+        keys: Cow::Borrowed(keys),
         action,
         help,
     }
@@ -489,9 +497,10 @@ pub static BINDINGS: &[Binding] = &[
 
 /// The action a key press asks for in the state's current context.
 pub fn keymap(event: KeyEvent, state: &State) -> Option<Action> {
+    let table = bindings(state);
     let key = Key::from_event(event);
     if let Some(key) = key
-        && let Some(binding) = BINDINGS
+        && let Some(binding) = table
             .iter()
             .find(|b| b.context == Anywhere && b.keys.contains(&key))
     {
@@ -499,7 +508,12 @@ pub fn keymap(event: KeyEvent, state: &State) -> Option<Action> {
     }
     if state.too_small {
         // Nothing acts blind on a board the player cannot see; only quitting.
-        return (key == Some(Char('q'))).then_some(Action::Quit);
+        let quits = table.iter().any(|b| {
+            b.context == Board
+                && b.action == Action::Quit
+                && key.is_some_and(|k| b.keys.contains(&k))
+        });
+        return quits.then_some(Action::Quit);
     }
     let key = key?;
     if let Some(menu) = &state.menu {
@@ -523,7 +537,7 @@ pub fn keymap(event: KeyEvent, state: &State) -> Option<Action> {
         }
     }
     let context = Context::of(state);
-    let in_context = || BINDINGS.iter().filter(move |b| b.context == context);
+    let in_context = || table.iter().filter(move |b| b.context == context);
     in_context()
         .find(|b| b.keys.contains(&key))
         .or_else(|| in_context().find(|b| b.keys.contains(&Other)))
@@ -538,14 +552,29 @@ pub struct HelpRow {
     pub help: &'static str,
 }
 
-/// The help overlay's rows, from the table: consecutive bindings with the same
-/// help text are one row (`1-9`).
+/// The live key table: the defaults with the player's `[keys]` overrides applied
+/// (checked when the settings were read, so every name and key is known).
+pub fn bindings(state: &State) -> Cow<'static, [Binding]> {
+    if state.key_overrides.is_empty() {
+        Cow::Borrowed(BINDINGS)
+    } else {
+        Cow::Owned(overrides::apply(&state.key_overrides))
+    }
+}
+
+/// The default table's help rows (see [`help_rows_of`]).
 pub fn help_rows() -> Vec<HelpRow> {
+    help_rows_of(BINDINGS)
+}
+
+/// The help overlay's rows, from a table: consecutive bindings with the same
+/// help text are one row (`1-9`).
+pub fn help_rows_of(table: &[Binding]) -> Vec<HelpRow> {
     let mut rows: Vec<(Context, Vec<Key>, &'static str)> = Vec::new();
-    for binding in BINDINGS {
+    for binding in table {
         match rows.last_mut() {
             Some((context, keys, help)) if *help == binding.help && *context == binding.context => {
-                keys.extend_from_slice(binding.keys)
+                keys.extend_from_slice(&binding.keys)
             }
             _ => rows.push((binding.context, binding.keys.to_vec(), binding.help)),
         }

@@ -370,6 +370,9 @@ pub struct State {
     pub asking_why: bool,
     /// An audit found stale marks: `a` again removes them.
     pub offering_stale_fix: bool,
+    /// The settings file's `[keys]` overrides (checked when read): the key
+    /// table, the help and the footers all read the table they make.
+    pub key_overrides: Vec<super::config::KeyOverride>,
 }
 
 impl State {
@@ -397,6 +400,7 @@ impl State {
             menu: None,
             asking_why: false,
             offering_stale_fix: false,
+            key_overrides: Vec::new(),
         }
     }
 

@@ -16,7 +16,7 @@ use super::help::keys_for;
 use super::theme::Theme;
 use super::{Layout, fit};
 use crate::app::action::Action;
-use crate::app::keymap::Context;
+use crate::app::keymap::{Binding, Context};
 use crate::app::learn::{COMPARE_LIMIT, LearnAction, LearnState};
 use crate::engine::trace::{self, Ending, Event, Outcome, Settings, Why};
 use crate::engine::{Cell, Contradiction, Digit, Unit};
@@ -90,7 +90,7 @@ fn highlighted(theme: Theme, style: Style, highlight: Option<Highlight>) -> Styl
 
 /// Draws learn mode in the player's theme, at the biggest board that leaves
 /// the panel [`PANEL_MIN`] columns.
-pub fn render(learn: &LearnState, theme: Theme, area: Rect, buf: &mut Buffer) {
+pub fn render(learn: &LearnState, table: &[Binding], theme: Theme, area: Rect, buf: &mut Buffer) {
     let Layout::Board {
         size,
         title,
@@ -111,7 +111,7 @@ pub fn render(learn: &LearnState, theme: Theme, area: Rect, buf: &mut Buffer) {
     grid::draw_board(size, board, buf, style, |cell| {
         cell_view(learn, &marks, theme, cell)
     });
-    render_panel(learn, panel, buf, theme);
+    render_panel(learn, table, panel, buf, theme);
 }
 
 /// One cell of the learn board: the digit (`[5]` a given of the start, `(5)`
@@ -165,7 +165,7 @@ fn ending_text(outcome: &Outcome) -> String {
     }
 }
 
-fn render_panel(learn: &LearnState, area: Rect, buf: &mut Buffer, theme: Theme) {
+fn render_panel(learn: &LearnState, table: &[Binding], area: Rect, buf: &mut Buffer, theme: Theme) {
     if area.height == 0 {
         return;
     }
@@ -257,12 +257,12 @@ fn render_panel(learn: &LearnState, area: Rect, buf: &mut Buffer, theme: Theme) 
         .wrap(Wrap { trim: false })
         .render(body, buf);
     let footer = Rect::new(area.x, area.bottom() - 1, area.width, 1);
-    Line::styled(footer_text(learn, width), theme.label()).render(footer, buf);
+    Line::styled(footer_text(learn, table, width), theme.label()).render(footer, buf);
 }
 
 /// The footer: the most wanted keys, from the key table, as many as fit;
 /// `keep` only when there is something to keep.
-fn footer_text(learn: &LearnState, width: usize) -> String {
+fn footer_text(learn: &LearnState, table: &[Binding], width: usize) -> String {
     let mut items: Vec<(Action, &str)> = vec![
         (Action::LearnStep(LearnAction::Next), "next"),
         (Action::LearnStep(LearnAction::Back), "back"),
@@ -278,7 +278,7 @@ fn footer_text(learn: &LearnState, width: usize) -> String {
     ]);
     let mut text = String::new();
     for (action, word) in items {
-        let Some(key) = keys_for(Context::Learn, &action).into_iter().next() else {
+        let Some(key) = keys_for(table, Context::Learn, &action).into_iter().next() else {
             continue;
         };
         let item = format!("{key} {word}");

@@ -18,6 +18,7 @@ use ratatui::style::Style;
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
+use super::keymap;
 use super::state::{Overlay, State};
 use crate::engine::Cell;
 pub use grid::BoardSize;
@@ -109,7 +110,7 @@ impl Widget for &State {
             theme::ThemeName::Mono
         });
         if let Some(learn) = &self.learn {
-            learn::render(learn, theme, area, buf);
+            learn::render(learn, &keymap::bindings(self), theme, area, buf);
             if self.overlay == Overlay::Help {
                 help::render_help(self, area, buf, theme);
             }
@@ -134,7 +135,7 @@ impl Widget for &State {
         match self.overlay {
             Overlay::None => {}
             Overlay::Help => help::render_help(self, area, buf, theme),
-            Overlay::ConfirmSolve => help::render_confirm(area, buf, theme),
+            Overlay::ConfirmSolve => help::render_confirm(self, area, buf, theme),
             Overlay::Won => help::render_won(self, area, buf, theme),
             Overlay::Paused => pause::render(area, buf, theme),
             Overlay::NewGame => new_game::render(self, area, buf, theme),

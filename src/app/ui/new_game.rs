@@ -11,7 +11,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
 use super::clock;
 use super::theme::Theme;
-use crate::app::keymap::{Context, help_rows};
+use crate::app::keymap::{Context, bindings, help_rows_of};
 use crate::app::menu::{NewGameMenu, Question, Row};
 use crate::app::state::State;
 use crate::engine::types::CELLS;
@@ -105,7 +105,7 @@ pub fn render(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
     if let Some(error) = &menu.error {
         bottom.push(Line::styled(error.clone(), theme.error()));
     }
-    let keys: Vec<String> = help_rows()
+    let keys: Vec<String> = help_rows_of(&bindings(state))
         .into_iter()
         .filter(|r| r.context == Context::NewGame)
         .map(|r| format!("{} {}", r.keys, r.help))

@@ -9,7 +9,7 @@ use ratatui::widgets::{Paragraph, Widget};
 use super::theme::Theme;
 use super::{clock, fit, help};
 use crate::app::action::Action;
-use crate::app::keymap::Context;
+use crate::app::keymap::{Context, bindings};
 use crate::app::state::{State, Tone};
 use crate::engine::types::CELLS;
 
@@ -87,7 +87,11 @@ pub fn render(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
     Paragraph::new(lines).render(area, buf);
     if area.height > 0 {
         let footer = Rect::new(area.x, area.bottom() - 1, area.width, 1);
-        Line::styled(help::footer(Context::Board, width), theme.label()).render(footer, buf);
+        Line::styled(
+            help::footer(&bindings(state), Context::Board, width),
+            theme.label(),
+        )
+        .render(footer, buf);
     }
 }
 
@@ -133,9 +137,10 @@ fn log_lines(state: &State, width: usize, free: usize, theme: Theme) -> Vec<Line
     let heading = if first == 0 && last == entries.len() {
         "Propagation log:".to_string()
     } else {
-        let keys = help::keys_for(Context::Board, &Action::Scroll(-3))
+        let table = bindings(state);
+        let keys = help::keys_for(&table, Context::Board, &Action::Scroll(-3))
             .into_iter()
-            .chain(help::keys_for(Context::Board, &Action::Scroll(3)))
+            .chain(help::keys_for(&table, Context::Board, &Action::Scroll(3)))
             .collect::<Vec<_>>()
             .join(" ");
         let range = format!("Log {}-{} of {}", first + 1, last, entries.len());
