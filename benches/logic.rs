@@ -8,7 +8,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pencilmark::engine::grade;
 use pencilmark::engine::hint;
 use pencilmark::engine::logic;
-use pencilmark::engine::{Board, Grid, parse};
+use pencilmark::engine::{Board, Grid, formats};
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -23,9 +23,9 @@ fn puzzles(name: &str) -> Vec<Grid> {
         return Vec::new();
     };
     let text = std::fs::read_to_string(path).expect("data file is readable");
-    parse::parse_puzzles(&text)
+    formats::read_each(&text, None, formats::Rules::Checked)
         .into_iter()
-        .filter_map(|(_, g)| g.ok())
+        .filter_map(|read| read.ok().map(|imported| imported.givens))
         .collect()
 }
 

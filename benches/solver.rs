@@ -7,7 +7,7 @@ use std::hint::black_box;
 use std::path::{Path, PathBuf};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use pencilmark::engine::{Grid, parse, search};
+use pencilmark::engine::{Grid, formats, search};
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -27,9 +27,9 @@ fn shared_data() -> Option<PathBuf> {
 
 fn load(dir: &Path, name: &str) -> Vec<Grid> {
     let text = std::fs::read_to_string(dir.join(name)).expect("shared set is readable");
-    parse::parse_puzzles(&text)
+    formats::read_each(&text, None, formats::Rules::Checked)
         .into_iter()
-        .filter_map(|(_, parsed)| parsed.ok())
+        .filter_map(|read| read.ok().map(|imported| imported.givens))
         .collect()
 }
 

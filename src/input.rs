@@ -352,11 +352,7 @@ impl Puzzles {
         } else {
             first?;
             let whole = puzzles.read_rest(preamble + &text + "\n")?;
-            let read = formats::read_any_with(&whole, source.file_name.as_deref(), rules)
-                .map_or_else(
-                    |error| vec![Err(error)],
-                    |all| all.into_iter().map(Ok).collect(),
-                );
+            let read = formats::read_each(&whole, source.file_name.as_deref(), rules);
             puzzles.whole = Some(read.into_iter());
         }
         Ok(puzzles)

@@ -4,10 +4,11 @@
 use std::path::PathBuf;
 
 use pencilmark::engine::board::Contradiction;
+use pencilmark::engine::formats;
 use pencilmark::engine::grade::{self, Level};
 use pencilmark::engine::hint::{self, Hint};
 use pencilmark::engine::logic::{self, Step, Technique};
-use pencilmark::engine::parse::{self, Marked};
+use pencilmark::engine::parse;
 use pencilmark::engine::types::Unit;
 use pencilmark::engine::{Board, Candidates, Cell, Digit, Grid, search};
 use rand::seq::SliceRandom;
@@ -25,9 +26,9 @@ fn data_puzzles(file: &str, every: usize) -> Vec<Grid> {
         return Vec::new();
     };
     let text = std::fs::read_to_string(dir.join(file)).expect("data file is readable");
-    parse::parse_puzzles(&text)
+    formats::read_each(&text, None, formats::Rules::Checked)
         .into_iter()
-        .filter_map(|(_, g)| g.ok())
+        .filter_map(|read| read.ok().map(|imported| imported.givens))
         .step_by(every.max(1))
         .collect()
 }
@@ -81,7 +82,7 @@ fn board_of(placed: &str, candidates: &str) -> Board {
     for (i, group) in candidates.split(' ').enumerate() {
         marks[i] = group.chars().filter_map(Digit::from_char).collect();
     }
-    Board::from_marked(&Marked {
+    Board::from_marked(&Board {
         digits,
         candidates: marks,
     })

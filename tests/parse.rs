@@ -1,8 +1,9 @@
 //! Puzzle text: every parser error with its position, comments and skipped lines,
 //! the multi-line grid, and arbitrary input that must never panic.
 
+use pencilmark::engine::formats::{self, FileFormat, FormatError, Imported, Rules};
 use pencilmark::engine::grid::Conflict;
-use pencilmark::engine::parse::{self, Format, ParseError};
+use pencilmark::engine::parse::{self, ParseError};
 use pencilmark::engine::search;
 use pencilmark::engine::{Cell, Digit, Grid, Unit};
 use proptest::prelude::*;
@@ -11,10 +12,23 @@ use proptest::prelude::*;
 const EULER: &str =
     "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
 
+/// Every puzzle of `text`, each read on its own, through the one reader.
+fn puzzles(text: &str) -> Vec<Result<Imported, FormatError>> {
+    formats::read_each(text, None, Rules::Checked)
+}
+
+/// The first puzzle of `text`'s givens, or the first error.
+fn first(text: &str) -> Result<Grid, FormatError> {
+    formats::read_any(text, None).map(|all| all[0].givens)
+}
+
 fn only_error(text: &str) -> ParseError {
-    let parsed = parse::parse_puzzles(text);
+    let parsed = puzzles(text);
     assert_eq!(parsed.len(), 1, "one puzzle in {text:?}");
-    parsed.into_iter().next().unwrap().1.expect_err("an error")
+    match parsed.into_iter().next().unwrap() {
+        Err(FormatError::Parse(error)) => error,
+        other => panic!("a parse error, not {other:?}"),
+    }
 }
 
 #[test]
@@ -152,26 +166,27 @@ fn blank_and_comment_lines_are_skipped_and_lines_keep_their_numbers() {
         "# a collection\n\n{EULER}\n   \n# another\n{}\n",
         &EULER[..79]
     );
-    let parsed = parse::parse_puzzles(&text);
+    let parsed = puzzles(&text);
     assert_eq!(parsed.len(), 2);
-    assert_eq!(parsed[0].0, 3);
-    assert!(parsed[0].1.is_ok());
-    assert_eq!(parsed[1].0, 6);
+    assert_eq!(parsed[0].as_ref().unwrap().line, 3);
     assert_eq!(
-        parsed[1].1,
-        Err(ParseError::TooFewCells { line: 6, found: 79 })
+        parsed[1],
+        Err(ParseError::TooFewCells { line: 6, found: 79 }.into())
     );
 }
 
 #[test]
 fn a_single_short_line_is_a_line_not_a_grid() {
-    assert_eq!(parse::detect_format(&EULER[..80]), Format::Lines);
+    assert_eq!(FileFormat::detect(&EULER[..80]), FileFormat::Lines);
     assert_eq!(
-        parse::detect_format(&format!("{}\n", &EULER[..12])),
-        Format::Lines
+        FileFormat::detect(&format!("{}\n", &EULER[..12])),
+        FileFormat::Lines
     );
-    assert_eq!(parse::detect_format("530070000\n600195000\n"), Format::Grid);
-    assert_eq!(parse::detect_format("+-------+-------+\n"), Format::Grid);
+    assert_eq!(
+        FileFormat::detect("530070000\n600195000\n"),
+        FileFormat::Grid
+    );
+    assert_eq!(FileFormat::detect("+-------+-------+\n"), FileFormat::Grid);
 }
 
 const BOOK_GRID: &str = "\
@@ -193,12 +208,12 @@ const BOOK_GRID: &str = "\
 
 #[test]
 fn a_multi_line_grid_with_layout_characters_parses() {
-    assert_eq!(parse::detect_format(BOOK_GRID), Format::Grid);
-    let grid = parse::parse_puzzle(BOOK_GRID).unwrap();
+    assert_eq!(FileFormat::detect(BOOK_GRID), FileFormat::Grid);
+    let grid = first(BOOK_GRID).unwrap();
     let line = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
     assert_eq!(grid, parse::parse_line(line, 1).unwrap());
     let compact = "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n";
-    assert_eq!(parse::parse_puzzle(compact).unwrap(), grid);
+    assert_eq!(first(compact).unwrap(), grid);
     let solved = search::solve(&grid).solution.unwrap();
     assert!(solved.is_solution_of(&grid));
 }
@@ -207,58 +222,50 @@ fn a_multi_line_grid_with_layout_characters_parses() {
 fn grid_errors_name_the_line() {
     let short_row = BOOK_GRID.replace("| 4 . . | 8 . 3 | . . 1 |", "| 4 . . | 8 . 3 | . . |");
     assert_eq!(
-        parse::parse_puzzle(&short_row),
-        Err(ParseError::RowLength { line: 8, found: 8 })
+        first(&short_row),
+        Err(ParseError::RowLength { line: 8, found: 8 }.into())
     );
     let bad_char = BOOK_GRID.replace("| 7 . . | . 2 .", "| 7 . . | . z .");
     assert_eq!(
-        parse::parse_puzzle(&bad_char),
+        first(&bad_char),
         Err(ParseError::InvalidChar {
             line: 9,
             column: 13,
             ch: 'z'
-        })
+        }
+        .into())
     );
     let eight_rows: String = BOOK_GRID
         .lines()
         .filter(|l| !l.contains("| . . . | . 8 . | . 7 9 |"))
         .map(|l| format!("{l}\n"))
         .collect();
-    let err = parse::parse_puzzle(&eight_rows).unwrap_err();
+    let err = first(&eight_rows).unwrap_err();
     assert!(
-        matches!(err, ParseError::RowCount { found: 8, .. }),
+        matches!(
+            err,
+            FormatError::Parse(ParseError::RowCount { found: 8, .. })
+        ),
         "{err:?}"
     );
     assert!(err.to_string().contains("found 8"), "{err}");
     let ten_rows = format!("{BOOK_GRID}1........\n");
     assert!(matches!(
-        parse::parse_puzzle(&ten_rows),
-        Err(ParseError::RowCount { found: 10, .. })
+        first(&ten_rows),
+        Err(FormatError::Parse(ParseError::RowCount { found: 10, .. }))
     ));
     let repeated = BOOK_GRID.replace("| . 9 8 |", "| . 5 8 |");
     assert_eq!(
-        parse::parse_puzzle(&repeated).unwrap_err().to_string(),
-        "line 1: 5 appears twice in box 1: r1c1 and r3c2"
+        first(&repeated).unwrap_err().to_string(),
+        "line 5: 5 appears twice in box 1: r1c1 and r3c2"
     );
 }
 
 #[test]
 fn empty_input_has_no_puzzle() {
-    assert_eq!(parse::parse_puzzle(""), Err(ParseError::Empty));
-    assert_eq!(
-        parse::parse_puzzle("# only a comment\n\n"),
-        Err(ParseError::Empty)
-    );
-    assert!(parse::parse_puzzles("\n\n# nothing\n").is_empty());
-}
-
-#[test]
-fn errors_shift_to_their_place_in_a_larger_file() {
-    let err = ParseError::TooFewCells { line: 2, found: 5 }.shifted(10);
-    assert_eq!(
-        err.to_string(),
-        "line 12: too few cells: found 5, expected 81"
-    );
+    assert_eq!(first(""), Err(ParseError::Empty.into()));
+    assert_eq!(first("# only a comment\n\n"), Err(ParseError::Empty.into()));
+    assert!(puzzles("\n\n# nothing\n").is_empty());
 }
 
 proptest! {
@@ -269,13 +276,11 @@ proptest! {
         bytes in proptest::collection::vec(any::<u8>(), 0..400),
     ) {
         let text = String::from_utf8_lossy(&bytes);
-        let _ = parse::detect_format(&text);
+        let _ = FileFormat::detect(&text);
         let _ = parse::read_candidates(&text);
         let _ = parse::read_grid(&text);
-        for (_, parsed) in parse::parse_puzzles(&text) {
-            if let Ok(grid) = parsed {
-                let _ = search::count_solutions(&grid, 2);
-            }
+        for imported in puzzles(&text).into_iter().flatten() {
+            let _ = search::count_solutions(&imported.givens, 2);
         }
     }
 
@@ -283,15 +288,13 @@ proptest! {
     fn text_from_the_puzzle_alphabet_never_panics(
         text in "[0-9._ |+\\-#\nx]{0,300}",
     ) {
-        for (_, parsed) in parse::parse_puzzles(&text) {
-            if let Ok(grid) = parsed {
-                let solved = search::solve(&grid);
-                if let Some(solution) = solved.solution {
-                    prop_assert!(solution.is_solution_of(&grid));
-                }
+        for imported in puzzles(&text).into_iter().flatten() {
+            let grid = imported.givens;
+            if let Some(solution) = search::solve(&grid).solution {
+                prop_assert!(solution.is_solution_of(&grid));
             }
         }
-        let _ = parse::parse_puzzle(&text);
+        let _ = first(&text);
     }
 
     #[test]

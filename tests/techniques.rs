@@ -12,7 +12,6 @@ use std::fs;
 use std::path::PathBuf;
 
 use pencilmark::engine::logic::{self, Sink, Step, Technique};
-use pencilmark::engine::parse::Marked;
 use pencilmark::engine::{Board, Candidates, Cell, Digit, Grid, search};
 
 mod common;
@@ -168,7 +167,7 @@ fn read_case(file: &str, line: &str) -> Case {
     for (i, g) in groups.iter().enumerate() {
         candidates[i] = g.chars().filter_map(Digit::from_char).collect();
     }
-    let board = Board::from_marked(&Marked {
+    let board = Board::from_marked(&Board {
         digits: placed,
         candidates,
     });

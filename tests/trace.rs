@@ -4,12 +4,13 @@
 
 use std::path::PathBuf;
 
-use pencilmark::engine::parse::{self, Marked};
+use pencilmark::engine::formats;
+use pencilmark::engine::parse;
 use pencilmark::engine::search;
 use pencilmark::engine::trace::{
     self, Cursor, Ending, Event, Order, Recording, Rules, Settings, Why,
 };
-use pencilmark::engine::{Candidates, Cell, Grid};
+use pencilmark::engine::{Board, Candidates, Cell, Grid};
 
 mod common;
 use common::{pencilmark, stdout};
@@ -114,7 +115,7 @@ fn stepping_forward_then_back_returns_the_same_state() {
 fn backtrack_returns_to_the_board_before_the_guess() {
     let recording = Recording::record(&grid(HARD), Settings::default(), LIMIT);
     let mut cursor = recording.start();
-    let mut before_guess: Vec<(Marked, usize)> = Vec::new();
+    let mut before_guess: Vec<(Board, usize)> = Vec::new();
     let mut backtracks = 0;
     while let Some(recorded) = recording.event(cursor.shown()) {
         match recorded.event {
@@ -282,10 +283,11 @@ fn top95_sample_agrees_with_the_engine_and_hidden_singles_pay() {
         return;
     };
     let text = std::fs::read_to_string(path).expect("top95 is readable");
-    let puzzles: Vec<Grid> = parse::parse_puzzles(&text)
+    let puzzles: Vec<Grid> = formats::read_any(&text, None)
+        .expect("top95 parses")
         .into_iter()
         .step_by(6)
-        .map(|(_, result)| result.expect("top95 parses"))
+        .map(|imported| imported.givens)
         .collect();
     let mut guesses = [0u64; 4];
     for givens in &puzzles {

@@ -10,7 +10,7 @@ use thiserror::Error;
 
 use super::board::Board;
 use super::grid::Grid;
-use super::parse::{self, Marked, ParseError};
+use super::parse::{self, ParseError};
 use super::types::{Candidates, Cell, Digit};
 
 /// A puzzle file format.
@@ -61,7 +61,8 @@ impl FileFormat {
         }
     }
 
-    /// The format of `text`, told from its content.
+    /// The format of `text`, told from its content: the one place that tells the
+    /// formats apart (with [`is_line_collection`], its streaming half).
     pub fn detect(text: &str) -> FileFormat {
         let content = || text.lines().map(str::trim).filter(|l| !l.is_empty());
         if content().any(|l| section_name(l).is_some() || is_sadman_field(l)) {
@@ -70,13 +71,17 @@ impl FileFormat {
         if content().any(|l| l.starts_with('*') && l.ends_with('*') && l.len() > 1) {
             return FileFormat::SimpleSudoku;
         }
-        match parse::detect_format(text) {
-            parse::Format::Lines => FileFormat::Lines,
-            parse::Format::Candidates => FileFormat::Candidates,
-            // A candidate grid with a group too many or too few is still one: more
-            // groups than a grid of 3-cell runs, some of them several digits.
-            parse::Format::Grid if looks_like_candidates(text) => FileFormat::Candidates,
-            parse::Format::Grid => FileFormat::Grid,
+        let Some(first) = text.lines().position(|l| !parse::is_skippable(l)) else {
+            return FileFormat::Lines;
+        };
+        let lines: Vec<&str> = text.lines().collect();
+        let preamble = lines[..first].join("\n");
+        if opens_line_collection(&preamble, lines[first]) {
+            FileFormat::Lines
+        } else if is_candidate_grid(text) {
+            FileFormat::Candidates
+        } else {
+            FileFormat::Grid
         }
     }
 }
@@ -89,14 +94,39 @@ fn is_sadman_field(line: &str) -> bool {
         && chars.next().is_some_and(|c| !c.is_whitespace())
 }
 
-fn looks_like_candidates(text: &str) -> bool {
-    let groups: Vec<&str> = text
-        .lines()
-        .filter(|line| !line.trim_start().starts_with('#'))
+/// Whether a text whose first content line is `first`, after the comment lines
+/// `preamble`, is a collection of one-line puzzles: no SadMan field before it,
+/// not a `[Section]`, and a puzzle line (perhaps a broken one).
+fn opens_line_collection(preamble: &str, first: &str) -> bool {
+    !preamble.lines().any(|line| is_sadman_field(line.trim()))
+        && section_name(first).is_none()
+        && parse::is_puzzle_line(first)
+}
+
+/// Whether a multi-line text is a candidate grid rather than a grid of digits:
+/// some groups of several digits (no blanks), 81 groups, or (a group too many or
+/// too few is still a candidate grid) more groups than a grid of 3-cell runs has.
+fn is_candidate_grid(text: &str) -> bool {
+    let lines = || {
+        text.lines()
+            .filter(|line| !line.trim_start().starts_with('#'))
+    };
+    let groups: Vec<&str> = lines()
         .flat_map(|line| line.split(|c: char| c.is_whitespace() || c == '|'))
         .filter(|group| group.chars().any(|c| c.is_ascii_digit()))
         .collect();
-    groups.len() > 27 && groups.iter().any(|group| group.len() > 1)
+    let exact: Vec<&str> = lines()
+        .flat_map(|line| line.split(|c: char| c.is_whitespace() || "|+-=!:".contains(c)))
+        .filter(|group| !group.is_empty())
+        .collect();
+    // A group of several candidates; a grid row written without spaces has blanks.
+    let several = |groups: &[&str]| {
+        groups
+            .iter()
+            .any(|group| group.len() > 1 && group.chars().all(|c| c.is_ascii_digit() && c != '0'))
+    };
+    (exact.len() == crate::engine::types::CELLS && several(&exact))
+        || (groups.len() > 27 && several(&groups))
 }
 
 /// One puzzle read from a file.
@@ -108,7 +138,7 @@ pub struct Imported {
     pub givens: Grid,
     /// The position reached, when the file has one: a candidate grid's digits and
     /// pencil marks, or a SadMan `[State]` with the candidates its digits leave.
-    pub position: Option<Marked>,
+    pub position: Option<Board>,
     /// A name from the file's metadata (SadMan `#D` description, else `#A` author).
     pub name: Option<String>,
 }
@@ -151,7 +181,8 @@ pub enum Rules {
 }
 
 /// Reads every puzzle in `text`. The format comes from `file_name`'s extension
-/// when it names one (`.sdk`, `.sdm`, `.ss`), else from the content.
+/// when it names one (`.sdk`, `.sdm`, `.ss`), else from the content. The first
+/// unreadable puzzle is the error; a text without a puzzle is [`ParseError::Empty`].
 pub fn read_any(text: &str, file_name: Option<&str>) -> Result<Vec<Imported>, FormatError> {
     read_any_with(text, file_name, Rules::Checked)
 }
@@ -162,48 +193,54 @@ pub fn read_any_with(
     file_name: Option<&str>,
     rules: Rules,
 ) -> Result<Vec<Imported>, FormatError> {
+    let puzzles = read_each(text, file_name, rules)
+        .into_iter()
+        .collect::<Result<Vec<_>, _>>()?;
+    if puzzles.is_empty() {
+        return Err(ParseError::Empty.into());
+    }
+    Ok(puzzles)
+}
+
+/// Every puzzle in `text`, each read on its own, in order: a collection's bad
+/// line is that line's error and the lines after it are still read; a text in
+/// a multi-line format is one puzzle. A text without a puzzle gives none.
+pub fn read_each(
+    text: &str,
+    file_name: Option<&str>,
+    rules: Rules,
+) -> Vec<Result<Imported, FormatError>> {
     let format = file_name
         .and_then(FileFormat::from_file_name)
         .unwrap_or_else(|| FileFormat::detect(text));
-    read_with(text, format, rules)
-}
-
-/// Reads every puzzle in `text` as `format`.
-pub fn read_as(text: &str, format: FileFormat) -> Result<Vec<Imported>, FormatError> {
-    read_with(text, format, Rules::Checked)
-}
-
-/// Reads every puzzle in `text` as `format`, checking the rules or not.
-pub fn read_with(
-    text: &str,
-    format: FileFormat,
-    rules: Rules,
-) -> Result<Vec<Imported>, FormatError> {
     match format {
-        FileFormat::Lines => read_lines(text, rules),
-        FileFormat::Grid => Ok(vec![Imported::givens(
-            first_content_line(text),
-            checked_grid(text, parse::read_grid(text)?, rules)?,
-        )]),
-        FileFormat::SadMan => read_sadman(text, rules).map(|one| vec![one]),
-        FileFormat::SimpleSudoku => read_simple_sudoku(text, rules).map(|one| vec![one]),
-        FileFormat::Candidates => read_candidate_grid(text, rules).map(|one| vec![one]),
+        FileFormat::Lines => text
+            .lines()
+            .enumerate()
+            .filter(|(_, line)| !parse::is_skippable(line))
+            .map(|(i, line)| read_collection_line(line, i + 1, rules))
+            .collect(),
+        FileFormat::Grid => vec![
+            parse::read_grid(text)
+                .and_then(|grid| checked_grid(text, grid, rules))
+                .map(|grid| Imported::givens(first_content_line(text), grid))
+                .map_err(FormatError::from),
+        ],
+        FileFormat::SadMan => vec![read_sadman(text, rules)],
+        FileFormat::SimpleSudoku => vec![read_simple_sudoku(text, rules)],
+        FileFormat::Candidates => vec![read_candidate_grid(text, rules)],
     }
 }
 
 /// Whether a text can be read a line at a time as a collection of one-line puzzles,
 /// from what its start says: the format `file_name`'s extension names, else the
-/// first content line `first` (a puzzle line, not a `[Section]`) and the comment
-/// lines before it (`preamble`: no SadMan `#A`-style field). The multi-line
-/// formats hold one puzzle and are read whole.
+/// first content line `first` and the comment lines before it (`preamble`), told
+/// as [`FileFormat::detect`] tells them. The multi-line formats hold one puzzle
+/// and are read whole.
 pub fn is_line_collection(file_name: Option<&str>, preamble: &str, first: &str) -> bool {
     match file_name.and_then(FileFormat::from_file_name) {
         Some(format) => format == FileFormat::Lines,
-        None => {
-            !preamble.lines().any(|line| is_sadman_field(line.trim()))
-                && section_name(first).is_none()
-                && parse::is_puzzle_line(first)
-        }
+        None => opens_line_collection(preamble, first),
     }
 }
 
@@ -218,19 +255,6 @@ pub fn read_collection_line(
         Rules::Unchecked => parse::read_line(line, number)?,
     };
     Ok(Imported::givens(number, givens))
-}
-
-fn read_lines(text: &str, rules: Rules) -> Result<Vec<Imported>, FormatError> {
-    let puzzles = text
-        .lines()
-        .enumerate()
-        .filter(|(_, line)| !parse::is_skippable(line))
-        .map(|(i, line)| read_collection_line(line, i + 1, rules))
-        .collect::<Result<Vec<_>, FormatError>>()?;
-    if puzzles.is_empty() {
-        return Err(ParseError::Empty.into());
-    }
-    Ok(puzzles)
 }
 
 fn first_content_line(text: &str) -> usize {
@@ -322,7 +346,7 @@ fn read_sadman(text: &str, rules: Rules) -> Result<Imported, FormatError> {
     // SadMan keeps pencil marks in a section of its own we do not read: start from
     // the candidates the placed digits leave.
     let board = Board::with_auto_candidates(&state);
-    imported.position = Some(Marked {
+    imported.position = Some(Board {
         digits: state,
         candidates: std::array::from_fn(|i| board.candidates(Cell::new(i))),
     });
@@ -390,7 +414,7 @@ fn read_candidate_grid(text: &str, rules: Rules) -> Result<Imported, FormatError
     })
 }
 
-/// Writes a candidate grid, the exchange format [`read_as`] reads back: each
+/// Writes a candidate grid, the exchange format [`read_any`] reads back: each
 /// cell's group (a placed digit alone, an open cell its `marks`), columns aligned,
 /// `|` and `-` between the boxes. The one writer of the format: `show --format
 /// candidates` and the player's export both write through it.

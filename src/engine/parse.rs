@@ -2,7 +2,8 @@
 //! books and websites, and the candidate grid (81 groups of pencil marks).
 //!
 //! Every error is a value that says what is wrong and where (line, column, cell).
-//! The engine does no I/O: callers hand in text and line numbers.
+//! The engine does no I/O: callers hand in text and line numbers. Which of these
+//! readers a text needs is told in one place, [`super::formats`].
 
 use thiserror::Error;
 
@@ -41,50 +42,6 @@ pub enum ParseError {
     },
     #[error("no puzzle found in the input")]
     Empty,
-}
-
-impl ParseError {
-    /// The same error with its line numbers shifted by `offset` (for text cut from a larger file).
-    pub fn shifted(self, offset: usize) -> ParseError {
-        use ParseError::*;
-        match self {
-            TooFewCells { line, found } => TooFewCells {
-                line: line + offset,
-                found,
-            },
-            TooManyCells { line, found } => TooManyCells {
-                line: line + offset,
-                found,
-            },
-            InvalidChar { line, column, ch } => InvalidChar {
-                line: line + offset,
-                column,
-                ch,
-            },
-            RowLength { line, found } => RowLength {
-                line: line + offset,
-                found,
-            },
-            RowCount { line, found } => RowCount {
-                line: line + offset,
-                found,
-            },
-            Conflict { line, conflict } => Conflict {
-                line: line + offset,
-                conflict,
-            },
-            GroupCount { line, found } => GroupCount {
-                line: line + offset,
-                found,
-            },
-            NoCandidates { line, column, cell } => NoCandidates {
-                line: line + offset,
-                column,
-                cell,
-            },
-            Empty => Empty,
-        }
-    }
 }
 
 /// A cell character's value: `Some(0)` for a blank, `Some(d)` for a digit.
@@ -261,15 +218,6 @@ pub fn read_grid(text: &str) -> Result<Grid, ParseError> {
     }
 }
 
-/// Reads a multi-line grid and checks the rules.
-pub fn parse_grid(text: &str) -> Result<Grid, ParseError> {
-    checked(read_grid(text)?, 1)
-}
-
-/// The earlier name of a position with pencil marks, kept so code written against
-/// it still compiles: it is [`Board`], the one candidates position.
-pub type Marked = Board;
-
 /// Reads a candidate grid: 81 groups of digits separated by spaces (layout characters
 /// `|`, `+`, `-` allowed). A group of one digit is taken as a placed digit.
 pub fn read_candidates(text: &str) -> Result<Board, ParseError> {
@@ -329,62 +277,4 @@ pub fn read_candidates(text: &str) -> Result<Board, ParseError> {
         });
     }
     Ok(Board { digits, candidates })
-}
-
-/// The shape of a puzzle text, told from its content.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Format {
-    /// One 81-character puzzle per line.
-    Lines,
-    /// A single multi-line grid.
-    Grid,
-    /// 81 groups of candidate digits.
-    Candidates,
-}
-
-/// Tells which format `text` is in, from its first lines.
-pub fn detect_format(text: &str) -> Format {
-    let Some(first) = text.lines().find(|l| !is_skippable(l)) else {
-        return Format::Lines;
-    };
-    if is_puzzle_line(first) {
-        return Format::Lines;
-    }
-    let groups: Vec<&str> = text
-        .lines()
-        .filter(|l| !l.trim_start().starts_with('#'))
-        .flat_map(|l| l.split(is_layout))
-        .filter(|g| !g.is_empty())
-        .collect();
-    if groups.len() == CELLS && groups.iter().any(|g| g.len() > 1) {
-        Format::Candidates
-    } else {
-        Format::Grid
-    }
-}
-
-/// One puzzle of a collection, with the line it came from.
-pub type Numbered = (usize, Result<Grid, ParseError>);
-
-/// Every puzzle in `text`, in order, with its line number: a collection of lines
-/// (blank and `#` lines skipped), or a single multi-line grid. Rules are checked.
-pub fn parse_puzzles(text: &str) -> Vec<Numbered> {
-    match detect_format(text) {
-        Format::Lines => text
-            .lines()
-            .enumerate()
-            .filter(|(_, l)| !is_skippable(l))
-            .map(|(i, l)| (i + 1, parse_line(l, i + 1)))
-            .collect(),
-        Format::Grid => vec![(1, parse_grid(text))],
-        Format::Candidates => vec![(1, read_candidates(text).and_then(|m| checked(m.digits, 1)))],
-    }
-}
-
-/// The single puzzle in `text` (the first one of a collection).
-pub fn parse_puzzle(text: &str) -> Result<Grid, ParseError> {
-    parse_puzzles(text)
-        .into_iter()
-        .next()
-        .map_or(Err(ParseError::Empty), |(_, result)| result)
 }

@@ -5,8 +5,8 @@
 use super::super::menu::{MenuAction, NewGameMenu, Question, Row, SavedRow};
 use super::super::state::{Game, Overlay, State, Tone};
 use super::Effect;
+use crate::engine::formats;
 use crate::engine::grade::Level;
-use crate::engine::parse;
 use crate::puzzles;
 
 /// Opens the new-game screen with the saved games the loop found.
@@ -109,9 +109,9 @@ fn choose(state: &mut State) -> Effect {
         return Effect::None;
     };
     if let Some(text) = &menu.paste {
-        return match parse::parse_puzzle(text) {
-            Ok(givens) => Effect::Open {
-                givens,
+        return match formats::read_any(text, None) {
+            Ok(read) => Effect::Open {
+                givens: read[0].givens,
                 name: "Pasted".to_string(),
             },
             Err(err) => {
