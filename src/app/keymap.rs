@@ -265,7 +265,7 @@ pub static BINDINGS: &[Binding] = &[
         Board,
         &[Char('A')],
         Action::Propagate,
-        "auto-propagate: fill every forced single",
+        "fill every forced single (Manual: from your marks)",
     ),
     bind(
         Board,
@@ -277,7 +277,7 @@ pub static BINDINGS: &[Binding] = &[
         Board,
         &[Char('C')],
         Action::Check,
-        "check: mark wrong digits",
+        "check: mark wrong digits (Manual: and wrong marks)",
     ),
     bind(
         Board,

@@ -127,7 +127,10 @@ impl Highlights {
 
     fn candidate_style(&self, state: &State, cell: Cell, digit: Digit, theme: Theme) -> Style {
         let i = cell.index();
-        if self.removed[i].contains(digit) {
+        if self.wrong[i] {
+            // A check found this open cell's marks lacking its digit.
+            theme.wrong()
+        } else if self.removed[i].contains(digit) {
             theme.candidate_removed()
         } else if self.struck[i].contains(digit) {
             theme.candidate_struck()
