@@ -517,6 +517,14 @@ pub fn keymap(event: KeyEvent, state: &State) -> Option<Action> {
     }
     let key = key?;
     if let Some(menu) = &state.menu {
+        if menu.generating.is_some() {
+            // Waiting for a generated puzzle: Esc cancels, q quits, nothing else.
+            return match key {
+                Esc => Some(Action::Close),
+                Char('q') => Some(Action::Quit),
+                _ => None,
+            };
+        }
         // A question takes y (anything else is no); the paste line takes text.
         if menu.question.is_some() {
             let answer = if key == Char('y') {

@@ -185,6 +185,8 @@ fn event_loop(
     signals: &Signals,
 ) -> Result<()> {
     let events = spawn_reader();
+    // News from worker threads (a puzzle being generated), as actions.
+    let (news, worker_news) = mpsc::channel::<Action>();
     let mut saved = state.revision;
     let mut last_tick = Instant::now();
     if let Ok(size) = terminal.size() {
@@ -219,8 +221,15 @@ fn event_loop(
                 _ => None,
             };
             if let Some(action) = action {
-                stop_now |= dispatch(state, saver, action) == Flow::Suspend;
+                match dispatch(state, saver, action) {
+                    Flow::Continue => {}
+                    Flow::Suspend => stop_now = true,
+                    Flow::Generate(level) => spawn_generator(level, news.clone()),
+                }
             }
+        }
+        while let Ok(action) = worker_news.try_recv() {
+            dispatch(state, saver, action);
         }
         if stop_now {
             suspend(terminal, state, saver)?;
@@ -246,6 +255,46 @@ pub enum Flow {
     Continue,
     /// Give the terminal back to the shell until `fg`.
     Suspend,
+    /// Start generating a puzzle of this level on a worker thread ([`spawn_generator`]).
+    Generate(crate::engine::grade::Level),
+}
+
+/// Generates a puzzle of `level` on a thread of its own, one candidate at a
+/// time, sending its news (each attempt, then the puzzle or why there is none)
+/// as actions: the loop stays live, the screen shows the progress, and Esc
+/// can cancel. A worker whose loop is gone stops at its next attempt.
+pub fn spawn_generator(level: crate::engine::grade::Level, news: mpsc::Sender<Action>) {
+    use super::menu::GenerationNews;
+    use crate::engine::generate::{self, GenerateError, Request};
+    thread::spawn(move || {
+        let budget = Request::new(level).max_attempts;
+        let one = Request {
+            max_attempts: 1,
+            ..Request::new(level)
+        };
+        let mut rng = generate::rng_for(seed(), 0);
+        for attempts in 1..=budget {
+            let report = match generate::generate_with(&one, &mut rng) {
+                Ok(made) => GenerationNews::Done {
+                    level,
+                    puzzle: made.givens.to_line(),
+                },
+                Err(GenerateError::GaveUp { .. }) => GenerationNews::Attempt { level, attempts },
+                Err(err) => GenerationNews::Failed {
+                    level,
+                    error: err.to_string(),
+                },
+            };
+            let last = !matches!(report, GenerationNews::Attempt { .. });
+            if news.send(Action::Generation(report)).is_err() || last {
+                return;
+            }
+        }
+        let _ = news.send(Action::Generation(GenerationNews::Failed {
+            level,
+            error: format!("no {} puzzle in {budget} attempts", level.key()),
+        }));
+    });
 }
 
 /// Updates the state and does the outside work the update asks for (except
@@ -270,21 +319,7 @@ pub fn dispatch(state: &mut State, saver: &mut Saver, action: Action) -> Flow {
             let named = crate::puzzles::pick(level, seed());
             open(state, saver, &named.givens, &named.name);
         }
-        Effect::Generate(level) => {
-            let request = crate::engine::generate::Request::new(level);
-            match crate::engine::generate::generate(&request, seed(), 0) {
-                Ok(made) => {
-                    let name = format!("Generated {}", level.key());
-                    open(state, saver, &made.givens, &name);
-                }
-                Err(err) => {
-                    update(
-                        state,
-                        Action::Failure(format!("No puzzle generated: {err}")),
-                    );
-                }
-            }
-        }
+        Effect::Generate(level) => return Flow::Generate(level),
         Effect::Delete(givens) => match saver.store().delete_game(&givens) {
             Ok(()) => {
                 let saved = saved_rows(saver);

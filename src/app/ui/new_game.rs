@@ -81,6 +81,19 @@ pub fn render(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
         Span::raw("  (← → change it)"),
     ])];
     let mut bottom = Vec::new();
+    if let Some(generating) = menu.generating {
+        // The spinner turns with the clock's ticks: the screen is live.
+        let spinner = ["|", "/", "-", "\\"][(generating.elapsed_ms / 250 % 4) as usize];
+        bottom.push(Line::styled(
+            format!(
+                "{spinner} Generating a {} puzzle: {} tried, {} (Esc cancels)",
+                capitalised(generating.level.key()),
+                generating.attempts,
+                clock(generating.elapsed_ms)
+            ),
+            theme.title(),
+        ));
+    }
     if let Some(text) = &menu.paste {
         bottom.push(Line::styled(
             "Type or paste the puzzle (81 digits, . or 0 for empty), Enter opens it:",

@@ -24,7 +24,8 @@ pub enum Effect {
     ListGames,
     /// Open a bundled puzzle of this level (chosen at random by the loop).
     OpenBundled(crate::engine::grade::Level),
-    /// Generate a puzzle of this level and open it.
+    /// Generate a puzzle of this level on a worker thread; its news comes back
+    /// as [`Action::Generation`].
     Generate(crate::engine::grade::Level),
     /// Delete this puzzle's save, then show the list again ([`menu::deleted`]).
     Delete(Grid),
@@ -100,7 +101,10 @@ pub fn update(state: &mut State, action: Action) -> Effect {
     }
     // A why-not question waits for its digit; any other key (not the clock)
     // cancels it.
-    let passing = matches!(action, Action::Tick(_) | Action::ScreenFits(_));
+    let passing = matches!(
+        action,
+        Action::Tick(_) | Action::ScreenFits(_) | Action::Generation(_)
+    );
     let asking_why = !passing && std::mem::take(&mut state.asking_why);
     let offering_stale_fix = !passing && std::mem::take(&mut state.offering_stale_fix);
     match action {
@@ -174,11 +178,13 @@ pub fn update(state: &mut State, action: Action) -> Effect {
         }
         Action::NewGame => return Effect::ListGames,
         Action::Menu(key) => return menu::act(state, key),
+        Action::Generation(news) => return menu::generation(state, news),
         Action::Quit => state.running = false,
         Action::Learn => learn::open(state),
         Action::LearnStep(step) => learn::step(state, step),
         Action::Tick(millis) => {
             learn::tick(state, millis);
+            menu::tick(state, millis);
             if state.clock_runs() {
                 state.game.elapsed_ms += millis;
             }
