@@ -141,7 +141,7 @@ fn a_key_bound_twice_is_refused_with_its_line() {
         "{message}"
     );
     let message = refusal("[keys]\npause = \"ctrl-c\"\n");
-    assert!(message.contains("Ctrl-c is bound twice"), "{message}");
+    assert!(message.contains("Ctrl-C is bound twice"), "{message}");
 }
 
 #[test]

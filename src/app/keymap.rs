@@ -112,7 +112,7 @@ impl Key {
         match self {
             Key::Char(' ') => "Space".to_string(),
             Key::Char(c) => c.to_string(),
-            Key::Ctrl(c) => format!("Ctrl-{c}"),
+            Key::Ctrl(c) => format!("Ctrl-{}", c.to_ascii_uppercase()),
             Key::Up => "↑".to_string(),
             Key::Down => "↓".to_string(),
             Key::Left => "←".to_string(),
