@@ -275,6 +275,29 @@ fn check_and_propagation_in_manual_mode_name_marks_lacking_their_digit() {
     );
     assert_eq!(state.marked_wrong, vec![cell]);
     assert_eq!(state.game.assists.checks, 1);
+    // The board draws that cell's marks in the wrong-digit style.
+    let area = ratatui::layout::Rect::new(0, 0, 120, 45);
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(120, 45)).unwrap();
+    terminal
+        .draw(|frame| pencilmark::app::ui::render(&state, frame))
+        .unwrap();
+    let pencilmark::app::ui::Layout::Board { size, board, .. } =
+        pencilmark::app::ui::Layout::for_area(area)
+    else {
+        panic!("120x45 has a board");
+    };
+    let inner = size.cell_rect(board, cell);
+    let (dx, dy) = size
+        .candidate_spot(pencilmark::engine::Digit::new(wrong))
+        .unwrap();
+    let drawn = &terminal.backend().buffer()[(inner.x + dx, inner.y + dy)];
+    assert_eq!(drawn.symbol(), wrong.to_string());
+    assert!(
+        drawn
+            .modifier
+            .contains(ratatui::style::Modifier::UNDERLINED),
+        "drawn as wrong"
+    );
     // Marked right, the check says the marks hold every solution digit.
     update(&mut state, Action::Undo);
     mark_only(&mut state, cell, right);

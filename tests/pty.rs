@@ -309,3 +309,26 @@ fn the_theme_flag_and_file_are_accepted() {
     session.keys("q");
     assert!(session.wait_exit().success());
 }
+
+#[test]
+fn key_overrides_from_the_settings_file_rebind_keys_or_stop_with_the_line() {
+    let data = tempfile::tempdir().unwrap();
+    let config = data.path().join("config.toml");
+    std::fs::write(&config, "[keys]\nhint = \"?\"\nhelp = \"i\"\n").unwrap();
+    let config_arg = config.to_str().unwrap();
+    let mut session = Session::start(&["play", EASY, "--config", config_arg], data.path());
+    session.wait_for("Filled  32/81");
+    session.keys("?");
+    session.wait_for("Hint:");
+    session.keys("i");
+    session.wait_for("Keys");
+    session.keys(ESC);
+    session.keys("q");
+    assert!(session.wait_exit().success());
+    std::fs::write(&config, "[keys]\nhint = \"?\"\nhelp = \"h\"\n").unwrap();
+    let mut session = Session::start(&["play", EASY, "--config", config_arg], data.path());
+    assert_eq!(session.wait_exit().exit_code(), 2);
+    let text = session.text();
+    assert!(text.contains("line 3"), "{text}");
+    assert!(text.contains("h is bound twice"), "{text}");
+}
