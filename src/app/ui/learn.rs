@@ -21,9 +21,10 @@ use crate::app::learn::{COMPARE_LIMIT, LearnAction, LearnState};
 use crate::engine::trace::{self, Ending, Event, Outcome, Settings, Why};
 use crate::engine::{Cell, Contradiction, Digit, Unit};
 
-/// The narrowest panel beside the board: the event texts need room, so learn
-/// mode takes a smaller board than the player where the panel would be narrower.
-pub const PANEL_MIN: u16 = 36;
+/// The narrowest panel beside the board, and the shortest below it: the event
+/// texts and the comparison need room, so learn mode takes a smaller board than
+/// the player where its panel would be smaller.
+pub const PANEL_MIN: (u16, u16) = (36, 16);
 
 /// How a cell is singled out.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -89,7 +90,7 @@ fn highlighted(theme: Theme, style: Style, highlight: Option<Highlight>) -> Styl
 }
 
 /// Draws learn mode in the player's theme, at the biggest board that leaves
-/// the panel [`PANEL_MIN`] columns.
+/// the panel [`PANEL_MIN`] columns beside it or lines below it.
 pub fn render(learn: &LearnState, table: &[Binding], theme: Theme, area: Rect, buf: &mut Buffer) {
     let Layout::Board {
         size,

@@ -55,12 +55,14 @@ impl Layout {
     /// The biggest board that fits with the panel beside it, or below it in a
     /// tall narrow window; the compact board only where nothing else fits.
     pub fn for_area(area: Rect) -> Layout {
-        Layout::with_panel(area, PANEL_WIDTH.0)
+        Layout::with_panel(area, (PANEL_WIDTH.0, PANEL_BELOW_MIN))
     }
 
-    /// The same choice for a panel at least `panel_min` columns wide beside the
-    /// board (learn mode, whose panel explains each event, asks for more).
-    pub fn with_panel(area: Rect, panel_min: u16) -> Layout {
+    /// The same choice for a panel at least `panel_min.0` columns wide beside
+    /// the board, or `panel_min.1` lines tall below it (learn mode, whose panel
+    /// explains each event, asks for more).
+    pub fn with_panel(area: Rect, panel_min: (u16, u16)) -> Layout {
+        let (panel_min, below_min) = panel_min;
         let (w, h) = (area.width, area.height);
         for size in BoardSize::ALL {
             let (bw, bh) = size.size();
@@ -74,8 +76,8 @@ impl Layout {
                     panel: Rect::new(x + bw + GAP, y + 1, panel_w, bh),
                 };
             }
-            if w >= bw && h >= bh + 2 + PANEL_BELOW_MIN {
-                let panel_h = (h - bh - 2).min(2 * PANEL_BELOW_MIN);
+            if w >= bw && h >= bh + 2 + below_min {
+                let panel_h = (h - bh - 2).min(2 * below_min);
                 let (x, y) = centred(area, bw, bh + 2 + panel_h);
                 return Layout::Board {
                     size,
