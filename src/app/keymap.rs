@@ -3,7 +3,10 @@
 //! disagree. The player's `[keys]` overrides (by action name, see [`overrides`])
 //! make the live table ([`bindings`]) that both read.
 
+mod help_rows;
 pub mod overrides;
+
+pub use help_rows::{HelpRow, help_rows, help_rows_of};
 
 use std::borrow::Cow;
 
@@ -552,14 +555,6 @@ pub fn keymap(event: KeyEvent, state: &State) -> Option<Action> {
         .map(|b| b.action.clone())
 }
 
-/// One line of the help overlay: the keys and what they do.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct HelpRow {
-    pub context: Context,
-    pub keys: String,
-    pub help: &'static str,
-}
-
 /// The live key table: the defaults with the player's `[keys]` overrides applied
 /// (checked when the settings were read, so every name and key is known).
 pub fn bindings(state: &State) -> Cow<'static, [Binding]> {
@@ -568,45 +563,4 @@ pub fn bindings(state: &State) -> Cow<'static, [Binding]> {
     } else {
         Cow::Owned(overrides::apply(&state.key_overrides))
     }
-}
-
-/// The default table's help rows (see [`help_rows_of`]).
-pub fn help_rows() -> Vec<HelpRow> {
-    help_rows_of(BINDINGS)
-}
-
-/// The help overlay's rows, from a table: consecutive bindings with the same
-/// help text are one row (`1-9`).
-pub fn help_rows_of(table: &[Binding]) -> Vec<HelpRow> {
-    let mut rows: Vec<(Context, Vec<Key>, &'static str)> = Vec::new();
-    for binding in table {
-        match rows.last_mut() {
-            Some((context, keys, help)) if *help == binding.help && *context == binding.context => {
-                keys.extend_from_slice(&binding.keys)
-            }
-            _ => rows.push((binding.context, binding.keys.to_vec(), binding.help)),
-        }
-    }
-    rows.into_iter()
-        .map(|(context, keys, help)| HelpRow {
-            context,
-            keys: keys_label(&keys),
-            help,
-        })
-        .collect()
-}
-
-/// `1-9` for a run of digits, else the keys joined by spaces.
-fn keys_label(keys: &[Key]) -> String {
-    let digits: Vec<char> = keys
-        .iter()
-        .filter_map(|k| match k {
-            Char(c) if c.is_ascii_digit() => Some(*c),
-            _ => None,
-        })
-        .collect();
-    if keys.len() > 2 && digits.len() == keys.len() {
-        return format!("{}-{}", digits[0], digits[digits.len() - 1]);
-    }
-    keys.iter().map(|k| k.label()).collect::<Vec<_>>().join(" ")
 }

@@ -210,7 +210,8 @@ fn event_loop(
                 Event::Key(key) if key.kind == KeyEventKind::Press => keymap(key, state),
                 Event::Mouse(mouse)
                     if mouse.kind == MouseEventKind::Down(MouseButton::Left)
-                        && !state.too_small =>
+                        && !state.too_small
+                        && state.learn.is_none() =>
                 {
                     ui::cell_at(area, mouse.column, mouse.row).map(|cell| Action::Select {
                         row: cell.row() as u8,
