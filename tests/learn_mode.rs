@@ -311,6 +311,28 @@ mod learn {
     }
 
     #[test]
+    fn the_readme_lists_every_key_of_learn_mode() {
+        use pencilmark::app::keymap::{BINDINGS, Context, Key};
+        let readme =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+        let start = readme.find("### Learn mode").expect("a Learn mode section");
+        let section = &readme[start..start + readme[start..].find("\n## ").unwrap()];
+        for binding in BINDINGS.iter().filter(|b| b.context == Context::Learn) {
+            for key in binding.keys.iter() {
+                let shown = match key {
+                    Key::Char(' ') => "Space".to_string(),
+                    Key::Char(c) => format!("`{c}`"),
+                    other => other.label(),
+                };
+                assert!(
+                    section.contains(&shown),
+                    "the learn key table lacks {shown}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn question_mark_shows_learn_modes_keys_and_esc_goes_back_to_learn_mode() {
         let mut state = learning(HARD);
         press(&mut state, KeyCode::Char('?'));
