@@ -297,7 +297,7 @@ fn esc_cancels_a_generation_and_its_late_news_is_dropped() {
 fn the_worker_sends_a_puzzle_of_the_level() {
     use pencilmark::app::menu::GenerationNews;
     let (news, received) = std::sync::mpsc::channel();
-    pencilmark::app::run::spawn_generator(Level::ALL[0], news);
+    pencilmark::app::run::spawn_generator(Level::ALL[0], move |action| news.send(action).is_ok());
     loop {
         let action = received
             .recv_timeout(std::time::Duration::from_secs(120))

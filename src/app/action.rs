@@ -92,4 +92,7 @@ pub enum Action {
     Notice(String),
     /// Something that went wrong outside the game (a failed save).
     Failure(String),
+    /// The grade of the game on screen, worked out on a thread after the first
+    /// frame (grading a hard puzzle can take a second).
+    Graded(super::state::GradeInfo),
 }

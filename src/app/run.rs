@@ -8,7 +8,7 @@
 use std::io::{self, IsTerminal, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -30,7 +30,8 @@ use super::menu::SavedRow;
 use super::state::State;
 use super::ui;
 use super::update::{self, Effect, switch_game, update};
-use crate::app::state::Game;
+use crate::app::state::{Game, GradeInfo};
+use crate::engine::Grid;
 use crate::store::Saver;
 
 /// How often the clock ticks (and the screen redraws) with no input.
@@ -161,16 +162,43 @@ fn suspend(terminal: &mut DefaultTerminal, state: &mut State, saver: &mut Saver)
 /// forever once the terminal is gone (crossterm issue #793: `poll` never returns,
 /// whatever its timeout), so the loop must never wait on it directly: it waits
 /// on this channel with a timeout and can always save and leave on a signal.
-fn spawn_reader() -> Receiver<Event> {
-    let (events, receiver) = mpsc::channel();
+fn spawn_reader(events: Sender<Input>) {
     thread::spawn(move || {
         while let Ok(event) = event::read() {
-            if events.send(event).is_err() {
+            if events.send(Input::Terminal(event)).is_err() {
                 break;
             }
         }
     });
-    receiver
+}
+
+/// What the loop waits for: a terminal event, or the answer of work it left to
+/// a thread so the first frame does not wait for it.
+enum Input {
+    Terminal(Event),
+    /// The grade of the puzzle `givens`.
+    Graded(Grid, GradeInfo),
+    /// News from a worker thread (a puzzle being generated), as an action.
+    Worker(Action),
+}
+
+/// Grades the game on screen on a thread of its own when it has no grade yet
+/// (a new game: grading a hard puzzle takes up to a second, and the board can
+/// be played meanwhile); `grading` remembers which puzzle is being graded.
+fn grade_in_background(state: &State, grading: &mut Option<Grid>, results: &Sender<Input>) {
+    let givens = state.game.givens;
+    if !state.game.unique || state.game.grade.is_some() || *grading == Some(givens) {
+        return;
+    }
+    *grading = Some(givens);
+    let results = results.clone();
+    // A refused thread grades here instead (late, but graded).
+    let job = move || {
+        let _ = results.send(Input::Graded(givens, GradeInfo::of(&givens)));
+    };
+    if thread::Builder::new().spawn(job.clone()).is_err() {
+        job();
+    }
 }
 
 /// Whether the smallest layout fits a terminal of this size.
@@ -184,9 +212,9 @@ fn event_loop(
     saver: &mut Saver,
     signals: &Signals,
 ) -> Result<()> {
-    let events = spawn_reader();
-    // News from worker threads (a puzzle being generated), as actions.
-    let (news, worker_news) = mpsc::channel::<Action>();
+    let (inputs, events) = mpsc::channel();
+    spawn_reader(inputs.clone());
+    let mut grading = None;
     let mut saved = state.revision;
     let mut last_tick = Instant::now();
     if let Ok(size) = terminal.size() {
@@ -197,8 +225,20 @@ fn event_loop(
             // The terminal is gone (a closed window): leave; the game is saved after.
             break;
         }
+        // Only once the frame is on screen: work the frame does not need.
+        grade_in_background(state, &mut grading, &inputs);
         let event = match events.recv_timeout(TICK) {
-            Ok(event) => Some(event),
+            Ok(Input::Terminal(event)) => Some(event),
+            Ok(Input::Worker(action)) => {
+                dispatch(state, saver, action);
+                None
+            }
+            Ok(Input::Graded(givens, grade)) => {
+                if givens == state.game.givens {
+                    update(state, Action::Graded(grade));
+                }
+                None
+            }
             Err(RecvTimeoutError::Timeout) => None,
             Err(RecvTimeoutError::Disconnected) => break,
         };
@@ -225,12 +265,14 @@ fn event_loop(
                 match dispatch(state, saver, action) {
                     Flow::Continue => {}
                     Flow::Suspend => stop_now = true,
-                    Flow::Generate(level) => spawn_generator(level, news.clone()),
+                    Flow::Generate(level) => {
+                        let inputs = inputs.clone();
+                        spawn_generator(level, move |news| {
+                            inputs.send(Input::Worker(news)).is_ok()
+                        });
+                    }
                 }
             }
-        }
-        while let Ok(action) = worker_news.try_recv() {
-            dispatch(state, saver, action);
         }
         if stop_now {
             suspend(terminal, state, saver)?;
@@ -261,10 +303,14 @@ pub enum Flow {
 }
 
 /// Generates a puzzle of `level` on a thread of its own, one candidate at a
-/// time, sending its news (each attempt, then the puzzle or why there is none)
-/// as actions: the loop stays live, the screen shows the progress, and Esc
-/// can cancel. A worker whose loop is gone stops at its next attempt.
-pub fn spawn_generator(level: crate::engine::grade::Level, news: mpsc::Sender<Action>) {
+/// time, handing its news (each attempt, then the puzzle or why there is none)
+/// to `send` as actions: the loop stays live, the screen shows the progress,
+/// and Esc can cancel. A worker whose loop is gone (`send` says false) stops
+/// at its next attempt.
+pub fn spawn_generator(
+    level: crate::engine::grade::Level,
+    send: impl Fn(Action) -> bool + Send + 'static,
+) {
     use super::menu::GenerationNews;
     use crate::engine::generate::{self, GenerateError, Request};
     thread::spawn(move || {
@@ -287,11 +333,11 @@ pub fn spawn_generator(level: crate::engine::grade::Level, news: mpsc::Sender<Ac
                 },
             };
             let last = !matches!(report, GenerationNews::Attempt { .. });
-            if news.send(Action::Generation(report)).is_err() || last {
+            if !send(Action::Generation(report)) || last {
                 return;
             }
         }
-        let _ = news.send(Action::Generation(GenerationNews::Failed {
+        send(Action::Generation(GenerationNews::Failed {
             level,
             error: format!("no {} puzzle in {budget} attempts", level.key()),
         }));
@@ -396,7 +442,13 @@ fn open(state: &mut State, saver: &mut Saver, givens: &crate::engine::Grid, name
         Some((game, view)) if !game.finished || read_only => {
             switch_game(state, game, Some(view), read_only)
         }
-        _ => switch_game(state, Game::new(*givens, name), None, read_only),
+        // Graded after the next frame, on a thread (see `grade_in_background`).
+        _ => switch_game(
+            state,
+            Game::with_grade(*givens, name, None),
+            None,
+            read_only,
+        ),
     }
     if let Some(notice) = opened.saved.notice {
         update(state, Action::Failure(notice));

@@ -173,6 +173,18 @@ pub struct GradeInfo {
     pub hardest: Option<Technique>,
 }
 
+impl GradeInfo {
+    /// Grades `givens` (a puzzle with one solution): up to a second on the hardest.
+    pub fn of(givens: &Grid) -> GradeInfo {
+        let graded = grade::grade(givens);
+        GradeInfo {
+            level: graded.level,
+            score: graded.score,
+            hardest: graded.hardest,
+        }
+    }
+}
+
 /// One game: the puzzle, what the player did to it, and the clock.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Game {
@@ -207,12 +219,7 @@ impl Game {
     pub fn new(givens: Grid, name: &str) -> Game {
         let mut game = Game::with_grade(givens, name, None);
         if game.unique {
-            let graded = grade::grade(&game.givens);
-            game.grade = Some(GradeInfo {
-                level: graded.level,
-                score: graded.score,
-                hardest: graded.hardest,
-            });
+            game.grade = Some(GradeInfo::of(&game.givens));
         }
         game
     }

@@ -16,6 +16,8 @@ use serde::Serialize;
 
 use super::Exit;
 use crate::engine::generate::{self, GenerateError, Generated, Request, Symmetry};
+use crate::engine::geometry::generate::generate_shape;
+use crate::engine::geometry::{Variant, format};
 use crate::engine::grade::{Grade, Level};
 use crate::engine::logic::Technique;
 
@@ -29,7 +31,10 @@ Examples:\n  pencilmark generate\n  \
 pencilmark generate --difficulty hard --count 10 --seed 42\n  \
 pencilmark generate --difficulty easy --symmetry rotational --grade\n  \
 pencilmark generate --difficulty expert --count 5 --json\n  \
-pencilmark generate --needs x_wing --count 3 --grade"
+pencilmark generate --needs x_wing --count 3 --grade\n  \
+pencilmark generate --size 6 --count 5 --seed 1\n  \
+pencilmark generate --variant jigsaw --size 9 --json\n  \
+pencilmark generate --size 16 --seed 3"
 )]
 pub struct GenerateArgs {
     /// easy, medium, hard, expert or extreme.
@@ -60,13 +65,15 @@ pub struct GenerateArgs {
     /// Graded puzzles to try for each one before giving up.
     #[arg(long, default_value_t = generate::DEFAULT_MAX_ATTEMPTS, value_name = "N")]
     pub max_attempts: u32,
-    /// Side of the board: 4, 6, 8, 9 or 12. Other shapes than the classic 9x9 are
-    /// unique and minimal, not graded (--difficulty and --symmetry do not apply).
+    /// Side of the board: 4, 6, 8, 9, 12 or 16. Other shapes than the classic 9x9
+    /// are unique and not graded (--difficulty and --symmetry do not apply);
+    /// minimal up to 12x12, and a 16x16 when its --json says "minimal": true.
     #[arg(long, default_value_t = 9, value_name = "N")]
     pub size: usize,
-    /// classic, x (diagonals) or windoku (9x9).
+    /// classic, x (diagonals), windoku (9x9) or jigsaw (random regions; the line
+    /// carries a second field of region numbers).
     #[arg(long, value_parser = super::shaped::parse_variant)]
-    pub variant: Option<crate::engine::geometry::Variant>,
+    pub variant: Option<Variant>,
 }
 
 fn parse_level(text: &str) -> Result<Level, String> {
@@ -129,7 +136,7 @@ pub fn run(args: &GenerateArgs) -> Result<Exit> {
     });
     if args.size != 9 || args.variant.is_some_and(|v| v.key() != "classic") {
         let variant = args.variant.unwrap_or_default();
-        return super::shaped::generate(args.size, variant, seed, args.count, args.json);
+        return generate_shapes(args.size, variant, seed, args.count, args.json);
     }
     let request = Request {
         symmetry: args.symmetry,
@@ -264,6 +271,53 @@ fn write_puzzle(
         writeln!(out, "{}", generated.givens.to_line())?;
     }
     Ok(())
+}
+
+/// `generate --size N --variant V`: `count` unique puzzles of the shape, puzzle
+/// `index` drawn from `(seed, index)` like the classic generator's; a jigsaw's
+/// line carries its regions as a second field.
+fn generate_shapes(
+    side: usize,
+    variant: Variant,
+    seed: u64,
+    count: usize,
+    json: bool,
+) -> Result<Exit> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    for index in 0..count {
+        let mut rng = generate::rng_for(seed, index as u64);
+        let (geometry, puzzle) = generate_shape(side, variant, &mut rng)?;
+        let mut line = format::to_line(&geometry, &puzzle.givens);
+        let regions: Vec<u8> = (0..geometry.cells())
+            .map(|cell| geometry.region_of(cell) as u8 + 1)
+            .collect();
+        let regions = (variant == Variant::Jigsaw).then(|| format::to_line(&geometry, &regions));
+        let written = if json {
+            let value = serde_json::json!({
+                "puzzle": line,
+                "solution": format::to_line(&geometry, &puzzle.solution),
+                "regions": regions,
+                "clues": puzzle.givens.iter().filter(|&&v| v != 0).count(),
+                "minimal": puzzle.minimal,
+                "size": side,
+                "variant": variant.key(),
+                "seed": seed,
+                "index": index,
+            });
+            writeln!(out, "{value}").and_then(|()| out.flush())
+        } else {
+            if let Some(regions) = regions {
+                line = format!("{line} {regions}");
+            }
+            writeln!(out, "{line}").and_then(|()| out.flush())
+        };
+        match written {
+            // The reader went away (`| head`): what it wanted was printed.
+            Err(err) if err.kind() == io::ErrorKind::BrokenPipe => return Ok(Exit::Done),
+            other => other?,
+        }
+    }
+    Ok(Exit::Done)
 }
 
 /// A seed from the clock, for runs that did not ask for one.

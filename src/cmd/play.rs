@@ -97,7 +97,12 @@ pub fn run(args: &PlayArgs) -> Result<Exit> {
     notices.extend(store.migrate_legacy());
     let stats = store.load_stats();
     notices.extend(stats.notice);
-    let games = store.list_games();
+    // Reading every save is needed only to choose the game to resume.
+    let games = if puzzle.is_none() {
+        store.list_games()
+    } else {
+        Vec::new()
+    };
     let first_launch = games.is_empty() && puzzle.is_none();
     let (givens, name) = match puzzle {
         Some(chosen) => chosen,
@@ -118,10 +123,12 @@ pub fn run(args: &PlayArgs) -> Result<Exit> {
     let stats = stats.value.unwrap_or_default();
     saver.track_stats(stats.clone());
     let read_only = saver.read_only();
+    // A new game is graded after the first frame, on a thread (app::run).
+    let fresh = || Game::with_grade(givens, &name, None);
     let (game, view, solved_before) = match opened.saved.value {
         Some((game, view)) if !game.finished || read_only => (game, Some(view), false),
-        Some(_) => (Game::new(givens, &name), None, true),
-        None => (Game::new(givens, &name), None, false),
+        Some(_) => (fresh(), None, true),
+        None => (fresh(), None, false),
     };
     let mut state = State::new(game);
     settle_opened_game(&mut state, view, read_only);

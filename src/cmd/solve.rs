@@ -15,6 +15,8 @@ use crate::engine::parse::{self, ParseError};
 use crate::engine::search::{self, SearchStats};
 use crate::input::{Next, Puzzles};
 
+mod pipeline;
+
 /// Solve puzzles: one output line per puzzle, in input order.
 #[derive(Args, Debug)]
 #[command(
@@ -46,7 +48,7 @@ pub struct SolveArgs {
 const BATCH: usize = 4096;
 
 /// What became of one puzzle.
-enum Outcome {
+pub(crate) enum Outcome {
     Solved(Grid),
     NoSolution,
     Counted(usize),
@@ -118,16 +120,37 @@ pub fn run(args: &SolveArgs) -> Result<Exit> {
         threads,
     };
     let started = Instant::now();
-    let mut batch = Batch::default();
+    if threads > 1 {
+        pipeline::solve(&mut puzzles, args.count, &mut report, threads)?;
+    } else {
+        let mut serial = Serial {
+            report: &mut report,
+            batch: Batch::default(),
+            count: args.count,
+        };
+        feed(&mut puzzles, args.count, &mut serial)?;
+    }
+    report.finish(args.stats, started)
+}
+
+/// Where [`feed`] puts what it reads, in input order: lines to solve, and
+/// outcomes already known (a puzzle read whole, a line that is not text).
+trait Sink {
+    fn line(&mut self, number: usize, text: &str) -> Result<()>;
+    /// An outcome known without a batch, with the search's work for it.
+    fn outcome(&mut self, outcome: Outcome, stats: SearchStats) -> Result<()>;
+    /// The input is over: everything still held is solved and printed.
+    fn finish(&mut self) -> Result<()>;
+}
+
+/// Reads every puzzle of `puzzles` into `sink`, in order.
+fn feed(puzzles: &mut Puzzles, count: bool, sink: &mut impl Sink) -> Result<()> {
     let mut text = String::new();
     while let Some(next) = puzzles.next(&mut text)? {
+        let mut stats = SearchStats::default();
         let outcome = match next {
             Next::Line(number) => {
-                batch.push(number, &text);
-                if batch.len() == BATCH {
-                    report.emit_batch(&batch, args.count)?;
-                    batch.clear();
-                }
+                sink.line(number, &text)?;
                 continue;
             }
             Next::BadLine(error) => Outcome::Invalid(error.to_string()),
@@ -135,18 +158,44 @@ pub fn run(args: &SolveArgs) -> Result<Exit> {
                 Ok(imported) => {
                     // A position in progress (a candidate grid, a SadMan state) is solved from its digits.
                     let givens = imported.position.map_or(imported.givens, |m| m.digits);
-                    solve_one(Ok(givens), imported.line, args.count, &mut report.stats)
+                    solve_one(Ok(givens), imported.line, count, &mut stats)
                 }
                 Err(error) => Outcome::Invalid(error.to_string()),
             },
         };
-        // Keep input order: the lines before this puzzle go first.
-        report.emit_batch(&batch, args.count)?;
-        batch.clear();
-        report.emit(outcome)?;
+        sink.outcome(outcome, stats)?;
     }
-    report.emit_batch(&batch, args.count)?;
-    report.finish(args.stats, started)
+    sink.finish()
+}
+
+/// One thread: lines are gathered in batches, each solved (and printed) when full.
+struct Serial<'a, W: Write> {
+    report: &'a mut Report<W>,
+    batch: Batch,
+    count: bool,
+}
+
+impl<W: Write> Sink for Serial<'_, W> {
+    fn line(&mut self, number: usize, text: &str) -> Result<()> {
+        self.batch.push(number, text);
+        if self.batch.len() == BATCH {
+            self.finish()?;
+        }
+        Ok(())
+    }
+
+    fn outcome(&mut self, outcome: Outcome, stats: SearchStats) -> Result<()> {
+        // Keep input order: the lines before this puzzle go first.
+        self.finish()?;
+        self.report.stats += stats;
+        self.report.emit(outcome)
+    }
+
+    fn finish(&mut self) -> Result<()> {
+        self.report.emit_batch(&self.batch, self.count)?;
+        self.batch.clear();
+        Ok(())
+    }
 }
 
 /// Solves one puzzle read without the rules check: a clash between givens makes

@@ -44,6 +44,7 @@ pub fn render(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
             .unwrap_or_else(|| capitalised(g.level.key()))
         }
         None if game.solution.is_none() => "no solution".to_string(),
+        None if game.unique => "grading…".to_string(),
         None => "not unique".to_string(),
     };
     let mut lines = vec![

@@ -9,7 +9,7 @@ pub mod menu;
 use assist::{check, next_hint, propagate, solve};
 
 use super::action::{Action, Direction};
-use super::state::{CandidateMode, Game, Overlay, Position, State, Tone, View};
+use super::state::{CandidateMode, Game, GradeInfo, Overlay, Position, State, Tone, View};
 use crate::engine::{Cell, Digit, Grid};
 
 /// Work the loop must do outside the state (the view and update stay pure).
@@ -103,7 +103,7 @@ pub fn update(state: &mut State, action: Action) -> Effect {
     // cancels it.
     let passing = matches!(
         action,
-        Action::Tick(_) | Action::ScreenFits(_) | Action::Generation(_)
+        Action::Tick(_) | Action::ScreenFits(_) | Action::Graded(_) | Action::Generation(_)
     );
     let asking_why = !passing && std::mem::take(&mut state.asking_why);
     let offering_stale_fix = !passing && std::mem::take(&mut state.offering_stale_fix);
@@ -213,6 +213,12 @@ pub fn update(state: &mut State, action: Action) -> Effect {
         Action::ScreenFits(fits) => state.too_small = !fits,
         Action::Notice(text) => state.say(Tone::Info, text),
         Action::Failure(text) => state.say(Tone::Error, text),
+        Action::Graded(grade) => {
+            if state.game.unique && state.game.grade.is_none() {
+                state.game.grade = Some(grade);
+                state.revision += 1;
+            }
+        }
     }
     Effect::None
 }
@@ -352,6 +358,10 @@ fn win(state: &mut State) {
     state.overlay = Overlay::Won;
     if !game.solved_by_computer && !game.counted {
         game.counted = true;
+        if game.unique && game.grade.is_none() {
+            // Won before the grading thread answered: grade here, once.
+            game.grade = Some(GradeInfo::of(&game.givens));
+        }
         let level = game.grade.map(|g| g.level);
         state.stats.record(level, game.elapsed_ms, &game.assists);
     }

@@ -5,14 +5,22 @@
 //! clues around, cannot make the puzzle unique again), and reproducible: every
 //! random choice comes from the caller's seeded generator.
 //!
+//! A jigsaw's layout is drawn too ([`super::regions`]); a layout that has no
+//! complete grid is found out by a fill that runs out of its budget, and another
+//! layout is drawn. A 16x16 counts with a node budget: a count that runs out
+//! keeps its clue, so the puzzle is still unique but is only called minimal when
+//! no count ran out ([`ShapedPuzzle::minimal`]). Budgets count search nodes, not
+//! time, so the same seed gives the same puzzle on any machine.
+//!
 //! The classic 9x9 has its own generator with grading and symmetry
-//! ([`crate::engine::generate`]); shapes are not graded, as the techniques are
-//! written for the 9x9.
+//! ([`crate::engine::generate`]); shapes are not graded here.
 
 use rand::Rng;
+use thiserror::Error;
 
-use super::Geometry;
 use super::board::ShapeBoard;
+use super::regions::random_regions;
+use super::{Geometry, ShapeError, Variant};
 use crate::engine::search::count_shape;
 use crate::engine::search::dfs::{self, Flow, Hooks, Order, SearchStats};
 
@@ -21,11 +29,119 @@ use crate::engine::search::dfs::{self, Flow, Hooks, Order, SearchStats};
 pub struct ShapedPuzzle {
     pub givens: Vec<u8>,
     pub solution: Vec<u8>,
+    /// Whether every clue left was proved needed (no count ran out of budget).
+    pub minimal: bool,
 }
 
-/// A random complete grid of `geometry`.
-pub fn solved_values(geometry: &Geometry, rng: &mut impl Rng) -> Vec<u8> {
-    let mut filler = Filler { rng, values: None };
+/// How much search a generation step may spend, in branching nodes; `None` is no limit.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Budget {
+    /// Per uniqueness count while removing clues; a count that runs out keeps its clue.
+    pub count_nodes: Option<u64>,
+    /// Per random fill; a fill that runs out starts over (or, for a jigsaw, a new layout).
+    pub fill_nodes: Option<u64>,
+}
+
+impl Budget {
+    /// No limit: the result is minimal, and a fill tries until it is done.
+    pub const UNLIMITED: Budget = Budget {
+        count_nodes: None,
+        fill_nodes: None,
+    };
+
+    /// What [`generate_shape`] spends: no limit up to 12x12 (every puzzle minimal
+    /// and the puzzles of a seed as they always were); a 16x16 count stops at
+    /// 2,000 branching nodes; a jigsaw fill gives a layout 2,000 nodes.
+    pub fn for_shape(side: usize, variant: Variant) -> Budget {
+        Budget {
+            count_nodes: (side > 12).then_some(2_000),
+            fill_nodes: (side > 12 || variant == Variant::Jigsaw).then_some(2_000),
+        }
+    }
+}
+
+/// Why no puzzle came out.
+#[derive(Clone, PartialEq, Eq, Debug, Error)]
+pub enum GenerateShapeError {
+    #[error(transparent)]
+    Shape(#[from] ShapeError),
+    #[error("no {side}x{side} {variant} grid was found in {tries} tries")]
+    NoGrid {
+        side: usize,
+        variant: &'static str,
+        tries: usize,
+    },
+}
+
+/// Layouts (or budgeted fills) tried before giving up.
+const MAX_TRIES: usize = 200;
+
+/// A unique puzzle of `side` and `variant` (a jigsaw with a random layout), with
+/// its geometry, spending [`Budget::for_shape`].
+pub fn generate_shape(
+    side: usize,
+    variant: Variant,
+    rng: &mut impl Rng,
+) -> Result<(Geometry, ShapedPuzzle), GenerateShapeError> {
+    let budget = Budget::for_shape(side, variant);
+    let regular = match variant {
+        Variant::Jigsaw => None,
+        other => Some(Geometry::regular(side, other)?),
+    };
+    for _ in 0..MAX_TRIES {
+        let geometry = match &regular {
+            Some(geometry) => geometry.clone(),
+            None => {
+                let regions = random_regions(side, rng).ok_or(ShapeError::UnsupportedSide(side))?;
+                Geometry::jigsaw(side, &regions)?
+            }
+        };
+        if let Some(puzzle) = generate(&geometry, rng, budget) {
+            return Ok((geometry, puzzle));
+        }
+    }
+    Err(GenerateShapeError::NoGrid {
+        side,
+        variant: variant.key(),
+        tries: MAX_TRIES,
+    })
+}
+
+/// A unique puzzle of `geometry` within `budget`; `None` when the fill ran out
+/// of its budget (or the geometry has no complete grid at all).
+pub fn generate(geometry: &Geometry, rng: &mut impl Rng, budget: Budget) -> Option<ShapedPuzzle> {
+    let solution = fill(geometry, rng, budget.fill_nodes)?;
+    let mut cells: Vec<usize> = (0..geometry.cells()).collect();
+    shuffle(&mut cells, rng);
+    let mut givens = solution.clone();
+    let mut minimal = true;
+    for cell in cells {
+        let kept = givens[cell];
+        givens[cell] = 0;
+        match is_unique(geometry, &givens, budget.count_nodes) {
+            Some(true) => {}
+            Some(false) => givens[cell] = kept,
+            None => {
+                givens[cell] = kept;
+                minimal = false;
+            }
+        }
+    }
+    Some(ShapedPuzzle {
+        givens,
+        solution,
+        minimal,
+    })
+}
+
+/// A random complete grid of `geometry`, or `None` when the search spent
+/// `limit` branching nodes first (or there is none).
+pub fn fill(geometry: &Geometry, rng: &mut impl Rng, limit: Option<u64>) -> Option<Vec<u8>> {
+    let mut filler = Filler {
+        rng,
+        values: None,
+        spent: Spent::new(limit),
+    };
     let mut stats = SearchStats::default();
     dfs::search(
         ShapeBoard::new(geometry),
@@ -33,19 +149,45 @@ pub fn solved_values(geometry: &Geometry, rng: &mut impl Rng) -> Vec<u8> {
         &mut filler,
         &mut stats,
     );
-    filler
-        .values
-        .expect("every supported shape has a complete grid")
+    filler.values
+}
+
+/// Branching nodes visited against a limit.
+struct Spent {
+    nodes: u64,
+    limit: Option<u64>,
+    ran_out: bool,
+}
+
+impl Spent {
+    fn new(limit: Option<u64>) -> Spent {
+        Spent {
+            nodes: 0,
+            limit,
+            ran_out: false,
+        }
+    }
+
+    fn over(&mut self) -> bool {
+        self.ran_out |= self.limit.is_some_and(|limit| self.nodes > limit);
+        self.ran_out
+    }
 }
 
 /// The search hooks of a random fill: shuffle each branch's values, stop at the first grid.
 struct Filler<'r, R> {
     rng: &'r mut R,
     values: Option<Vec<u8>>,
+    spent: Spent,
 }
 
 impl<R: Rng> Hooks<ShapeBoard<'_>> for Filler<'_, R> {
+    fn stop(&mut self) -> bool {
+        self.spent.over()
+    }
+
     fn branch(&mut self, _position: &ShapeBoard<'_>, _cell: usize, values: &mut Vec<u8>) {
+        self.spent.nodes += 1;
         shuffle(values, self.rng);
     }
 
@@ -55,28 +197,59 @@ impl<R: Rng> Hooks<ShapeBoard<'_>> for Filler<'_, R> {
     }
 }
 
+/// Counts solutions up to two within a budget.
+struct BudgetedCount {
+    count: usize,
+    spent: Spent,
+}
+
+impl Hooks<ShapeBoard<'_>> for BudgetedCount {
+    fn stop(&mut self) -> bool {
+        self.spent.over()
+    }
+
+    fn branch(&mut self, _position: &ShapeBoard<'_>, _cell: usize, _values: &mut Vec<u8>) {
+        self.spent.nodes += 1;
+    }
+
+    fn solved(&mut self, _position: &ShapeBoard<'_>) -> Flow {
+        self.count += 1;
+        if self.count >= 2 {
+            Flow::Stop
+        } else {
+            Flow::Continue
+        }
+    }
+}
+
+/// Whether `givens` has exactly one solution; `None` when the count ran out of
+/// `limit` branching nodes before it knew.
+fn is_unique(geometry: &Geometry, givens: &[u8], limit: Option<u64>) -> Option<bool> {
+    let Some(limit) = limit else {
+        return Some(count_shape(geometry, givens, 2).count == 1);
+    };
+    let Ok(board) = ShapeBoard::from_givens(geometry, givens) else {
+        return Some(false);
+    };
+    let mut counter = BudgetedCount {
+        count: 0,
+        spent: Spent::new(Some(limit)),
+    };
+    let mut stats = SearchStats::default();
+    dfs::search(board, Order::FewestCandidates, &mut counter, &mut stats);
+    match counter.count {
+        2.. => Some(false),
+        _ if counter.spent.ran_out => None,
+        count => Some(count == 1),
+    }
+}
+
 /// Fisher-Yates with 32-bit draws, so the order is the same on every platform.
 fn shuffle<T>(items: &mut [T], rng: &mut impl Rng) {
     for i in (1..items.len()).rev() {
         let j = rng.random_range(0..=i as u32) as usize;
         items.swap(i, j);
     }
-}
-
-/// A unique, minimal puzzle of `geometry`.
-pub fn generate(geometry: &Geometry, rng: &mut impl Rng) -> ShapedPuzzle {
-    let solution = solved_values(geometry, rng);
-    let mut cells: Vec<usize> = (0..geometry.cells()).collect();
-    shuffle(&mut cells, rng);
-    let mut givens = solution.clone();
-    for cell in cells {
-        let kept = givens[cell];
-        givens[cell] = 0;
-        if count_shape(geometry, &givens, 2).count != 1 {
-            givens[cell] = kept;
-        }
-    }
-    ShapedPuzzle { givens, solution }
 }
 
 /// Whether no single clue of `givens` can be removed with the solution staying unique.
@@ -92,10 +265,13 @@ pub fn is_minimal(geometry: &Geometry, givens: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::geometry::Variant;
     use crate::engine::geometry::format::first_clash;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
+
+    fn seeded(seed: u64) -> ChaCha8Rng {
+        ChaCha8Rng::seed_from_u64(seed)
+    }
 
     #[test]
     fn generated_shapes_are_unique_minimal_and_reproducible() {
@@ -103,16 +279,56 @@ mod tests {
             (4, Variant::Classic),
             (6, Variant::X),
             (8, Variant::Classic),
+            (4, Variant::Jigsaw),
+            (6, Variant::Jigsaw),
         ] {
-            let geometry = Geometry::regular(side, variant).unwrap();
-            let puzzle = generate(&geometry, &mut ChaCha8Rng::seed_from_u64(7));
+            let (geometry, puzzle) = generate_shape(side, variant, &mut seeded(7)).unwrap();
+            assert_eq!(geometry.variant(), variant);
             assert!(first_clash(&geometry, &puzzle.solution, 0).is_none());
             assert!(puzzle.solution.iter().all(|&v| v != 0));
+            assert!(puzzle.minimal);
             assert!(is_minimal(&geometry, &puzzle.givens), "{}", geometry.name());
-            let again = generate(&geometry, &mut ChaCha8Rng::seed_from_u64(7));
-            assert_eq!(puzzle, again);
-            let other = generate(&geometry, &mut ChaCha8Rng::seed_from_u64(8));
-            assert_ne!(puzzle.solution, other.solution);
+            let again = generate_shape(side, variant, &mut seeded(7)).unwrap();
+            assert_eq!((&geometry, &puzzle), (&again.0, &again.1));
+            let other = generate_shape(side, variant, &mut seeded(8)).unwrap();
+            assert_ne!(puzzle.solution, other.1.solution);
         }
+    }
+
+    #[test]
+    fn a_jigsaws_regions_change_with_the_seed() {
+        let regions = |seed| {
+            let (geometry, _) = generate_shape(6, Variant::Jigsaw, &mut seeded(seed)).unwrap();
+            (0..36).map(|c| geometry.region_of(c)).collect::<Vec<_>>()
+        };
+        assert_ne!(regions(1), regions(2));
+    }
+
+    #[test]
+    fn a_budgeted_count_keeps_the_puzzle_unique_and_says_when_it_is_not_proved_minimal() {
+        let geometry = Geometry::regular(6, Variant::Classic).unwrap();
+        let budget = Budget {
+            count_nodes: Some(0),
+            fill_nodes: None,
+        };
+        let puzzle = generate(&geometry, &mut seeded(5), budget).unwrap();
+        assert_eq!(count_shape(&geometry, &puzzle.givens, 2).count, 1);
+        assert!(!puzzle.minimal || is_minimal(&geometry, &puzzle.givens));
+        let starved = Budget {
+            count_nodes: None,
+            fill_nodes: Some(0),
+        };
+        let sixteen = Geometry::regular(16, Variant::Classic).unwrap();
+        // An empty 16x16 cannot be filled without branching: the fill gives up.
+        assert_eq!(generate(&sixteen, &mut seeded(5), starved), None);
+    }
+
+    #[test]
+    fn sixteen_by_sixteen_is_unique_and_reproducible() {
+        let (geometry, puzzle) = generate_shape(16, Variant::Classic, &mut seeded(1)).unwrap();
+        assert_eq!(count_shape(&geometry, &puzzle.givens, 2).count, 1);
+        assert!(first_clash(&geometry, &puzzle.solution, 0).is_none());
+        let again = generate_shape(16, Variant::Classic, &mut seeded(1)).unwrap();
+        assert_eq!(puzzle, again.1);
     }
 }

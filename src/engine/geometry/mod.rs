@@ -12,6 +12,7 @@
 pub mod board;
 pub mod format;
 pub mod generate;
+pub mod regions;
 mod shapes;
 
 pub use shapes::{ShapeError, Variant};

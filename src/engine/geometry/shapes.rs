@@ -213,19 +213,25 @@ impl Geometry {
     }
 }
 
+/// The cells orthogonally next to `cell` on a board of `side`.
+pub(super) fn neighbours(side: usize, cell: usize) -> impl Iterator<Item = usize> {
+    let (row, col) = (cell / side, cell % side);
+    [
+        (row > 0).then(|| cell - side),
+        (row + 1 < side).then(|| cell + side),
+        (col > 0).then(|| cell - 1),
+        (col + 1 < side).then(|| cell + 1),
+    ]
+    .into_iter()
+    .flatten()
+}
+
 /// Whether `cells` (ascending, non-empty) form one orthogonally connected piece.
-fn connected(side: usize, cells: &[usize]) -> bool {
+pub(super) fn connected(side: usize, cells: &[usize]) -> bool {
     let mut reached = vec![cells[0]];
     let mut frontier = vec![cells[0]];
     while let Some(cell) = frontier.pop() {
-        let (row, col) = (cell / side, cell % side);
-        let neighbours = [
-            (row > 0).then(|| cell - side),
-            (row + 1 < side).then(|| cell + side),
-            (col > 0).then(|| cell - 1),
-            (col + 1 < side).then(|| cell + 1),
-        ];
-        for next in neighbours.into_iter().flatten() {
+        for next in neighbours(side, cell) {
             if cells.binary_search(&next).is_ok() && !reached.contains(&next) {
                 reached.push(next);
                 frontier.push(next);

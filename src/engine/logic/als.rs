@@ -48,15 +48,16 @@ struct Als {
     seeing: [Cells; SIZE],
 }
 
-/// What the finders share: the board's ALSs and who sees what.
-struct Sets {
+/// What the finders share: the board's ALSs and who sees what (built once per
+/// position, see [`super::cache`]).
+pub(crate) struct Sets {
     all: Vec<Als>,
     /// The open cells holding each digit.
     holders: [Cells; SIZE],
 }
 
 impl Sets {
-    fn new(board: &Board) -> Sets {
+    pub(crate) fn new(board: &Board) -> Sets {
         let mut peers = [0; CELLS];
         for cell in Cell::all() {
             peers[cell.index()] = cell.peers().iter().fold(0, |acc, p| acc | 1 << p.index());
@@ -139,7 +140,7 @@ impl Sets {
 
 /// The ALS-XZ steps, one per pair of ALSs with a restricted common digit.
 pub fn als_xz(board: &Board, sink: &mut Sink) {
-    let sets = Sets::new(board);
+    let sets = sink.cache().als(board);
     for (i, a) in sets.all.iter().enumerate() {
         for b in &sets.all[i + 1..] {
             if a.cells & b.cells != 0 {
@@ -189,7 +190,7 @@ pub fn als_xy_wing_overlapping(board: &Board, sink: &mut Sink) {
 }
 
 fn xy_wing(board: &Board, sink: &mut Sink, overlap: bool) {
-    let sets = Sets::new(board);
+    let sets = sink.cache().als(board);
     let n = sets.all.len();
     // For each ALS, its linked ALSs and their restricted commons.
     let mut links: Vec<Vec<(usize, Candidates)>> = vec![Vec::new(); n];

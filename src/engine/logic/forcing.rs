@@ -151,6 +151,56 @@ struct Outcome {
     facts: Vec<(u16, u16)>,
 }
 
+/// Runs the branch of `fact` and keeps where it ended.
+fn outcome(fact: Fact, branching: &mut Branching) -> Outcome {
+    let conflict = branching.run(fact);
+    Outcome {
+        conflict,
+        facts: if conflict {
+            Vec::new()
+        } else {
+            branching
+                .reached()
+                .skip(1)
+                .map(|(f, at)| (f.index() as u16, at as u16))
+                .collect()
+        },
+    }
+}
+
+/// Every open candidate of a position assumed true (and, when asked, false),
+/// each branch followed to its end: what chains of one mode read. The static
+/// ones are shared by digit, cell and unit forcing through [`super::cache`].
+pub(crate) struct Outcomes {
+    on: Vec<Option<Outcome>>,
+    off: Vec<Option<Outcome>>,
+    with_off: bool,
+}
+
+impl Outcomes {
+    /// The branches of every open candidate of `board` in `mode` ("off" ones too when `with_off`).
+    pub(crate) fn run(board: &Board, mode: Mode, with_off: bool) -> Outcomes {
+        let mut branching = Branching::new(board, mode);
+        let mut on: Vec<Option<Outcome>> = (0..729).map(|_| None).collect();
+        let mut off: Vec<Option<Outcome>> = (0..729).map(|_| None).collect();
+        for cell in board.open_cells() {
+            for digit in board.candidates(cell).iter() {
+                let here = slot(cell, digit);
+                on[here] = Some(outcome(Fact::on(cell, digit), &mut branching));
+                if with_off {
+                    off[here] = Some(outcome(Fact::off(cell, digit), &mut branching));
+                }
+            }
+        }
+        Outcomes { on, off, with_off }
+    }
+
+    /// Whether the "off" branches were run too.
+    pub(crate) fn has_off(&self) -> bool {
+        self.with_off
+    }
+}
+
 /// A deduction found, before its proof is written out.
 struct Found {
     cost: usize,
@@ -165,108 +215,96 @@ fn slot(cell: Cell, digit: Digit) -> usize {
     cell.index() * 9 + digit.index()
 }
 
-fn search(board: &Board, mode: Mode, kinds: Kinds, technique: Technique, sink: &mut Sink) {
-    let open: Vec<Cell> = board.open_cells().collect();
-    let mut branching = Branching::new(board, mode);
-    let run = |fact: Fact, branching: &mut Branching| -> Outcome {
-        let conflict = branching.run(fact);
-        Outcome {
-            conflict,
-            facts: if conflict {
-                Vec::new()
-            } else {
-                branching
-                    .reached()
-                    .skip(1)
-                    .map(|(f, at)| (f.index() as u16, at as u16))
-                    .collect()
-            },
+/// The deductions found so far, with the buffers that find facts common to
+/// several branches (kept between groups: no allocation per group).
+struct Deductions<'a> {
+    board: &'a Board,
+    found: Vec<Found>,
+    /// Per fact: in how many branches of the group (so far) it was reached, and
+    /// its summed log positions. Only the first branch's facts are ever touched.
+    count: Vec<u8>,
+    cost: Vec<u32>,
+}
+
+impl<'a> Deductions<'a> {
+    fn new(board: &'a Board) -> Deductions<'a> {
+        Deductions {
+            board,
+            found: Vec::new(),
+            count: vec![0; super::implication::FACTS],
+            cost: vec![0; super::implication::FACTS],
         }
-    };
-    let mut on: Vec<Option<Outcome>> = (0..729).map(|_| None).collect();
-    let mut off: Vec<Option<Outcome>> = (0..729).map(|_| None).collect();
-    let useful = |index: u16| -> bool {
+    }
+
+    /// Whether concluding `index` would change the board.
+    fn useful(&self, index: u16) -> bool {
         let fact = Fact::from_index(index as usize);
-        board.digit(fact.cell).is_none() && board.candidates(fact.cell).contains(fact.digit)
-    };
-    let mut found: Vec<Found> = Vec::new();
-    // Facts common to every branch of a group, with the summed log positions.
-    let common = |group: &[(Fact, &Outcome)], unit: Option<Unit>, found: &mut Vec<Found>| {
+        self.board.digit(fact.cell).is_none()
+            && self.board.candidates(fact.cell).contains(fact.digit)
+    }
+
+    /// An assumption whose branch ends in a contradiction is false.
+    fn contradiction(&mut self, assumed: Fact, outcome: Option<&Outcome>) {
+        if outcome.is_some_and(|o| o.conflict) {
+            self.found.push(Found {
+                cost: 0,
+                assumptions: vec![assumed],
+                conclusion: None,
+                unit: None,
+            });
+        }
+    }
+
+    /// Facts common to every branch of a group, with the summed log positions,
+    /// in the order the first branch reached them.
+    fn common(&mut self, group: &[(Fact, &Outcome)], unit: Option<Unit>) {
         if group.len() < 2 || group.iter().any(|(_, o)| o.conflict) {
             return;
         }
-        let mut cost = vec![0usize; super::implication::FACTS];
-        let mut count = vec![0u8; super::implication::FACTS];
-        for (_, outcome) in group {
+        let (_, first) = group[0];
+        for &(f, at) in &first.facts {
+            self.count[f as usize] = 1;
+            self.cost[f as usize] = u32::from(at);
+        }
+        // A fact counts in branch k only if every branch before it reached it.
+        for (k, (_, outcome)) in group.iter().enumerate().skip(1) {
             for &(f, at) in &outcome.facts {
-                count[f as usize] += 1;
-                cost[f as usize] += at as usize;
+                if usize::from(self.count[f as usize]) == k {
+                    self.count[f as usize] += 1;
+                    self.cost[f as usize] += u32::from(at);
+                }
             }
         }
-        let (_, first) = group[0];
         for &(f, _) in &first.facts {
-            if count[f as usize] as usize == group.len() && useful(f) {
-                found.push(Found {
-                    cost: cost[f as usize],
+            if usize::from(self.count[f as usize]) == group.len() && self.useful(f) {
+                self.found.push(Found {
+                    cost: self.cost[f as usize] as usize,
                     assumptions: group.iter().map(|(a, _)| *a).collect(),
                     conclusion: Some(Fact::from_index(f as usize)),
                     unit,
                 });
             }
         }
-    };
-    // Nets are costly: they try the cells with fewest candidates first, assume
-    // candidates true only, and stop at the first cell that proves something.
-    let net = matches!(mode, Mode::Net(_));
-    let mut cells = open.clone();
-    if net {
-        cells.sort_by_key(|&c| board.candidates(c).len());
-    }
-    for &cell in &cells {
-        for digit in board.candidates(cell).iter() {
-            let here = slot(cell, digit);
-            on[here] = Some(run(Fact::on(cell, digit), &mut branching));
-            if kinds.digit && !net {
-                off[here] = Some(run(Fact::off(cell, digit), &mut branching));
-            }
-            if kinds.digit {
-                for (assumed, outcome) in [
-                    (Fact::on(cell, digit), &on[here]),
-                    (Fact::off(cell, digit), &off[here]),
-                ] {
-                    if let Some(o) = outcome
-                        && o.conflict
-                    {
-                        found.push(Found {
-                            cost: 0,
-                            assumptions: vec![assumed],
-                            conclusion: None,
-                            unit: None,
-                        });
-                    }
-                }
-                if let (Some(a), Some(b)) = (&on[here], &off[here]) {
-                    common(
-                        &[(Fact::on(cell, digit), a), (Fact::off(cell, digit), b)],
-                        None,
-                        &mut found,
-                    );
-                }
-            }
-        }
-        if kinds.cell {
-            let group: Vec<(Fact, &Outcome)> = board
-                .candidates(cell)
-                .iter()
-                .filter_map(|d| on[slot(cell, d)].as_ref().map(|o| (Fact::on(cell, d), o)))
-                .collect();
-            common(&group, None, &mut found);
-        }
-        if net && !found.is_empty() {
-            break;
+        for &(f, _) in &first.facts {
+            self.count[f as usize] = 0;
+            self.cost[f as usize] = 0;
         }
     }
-    if kinds.unit && (!net || found.is_empty()) {
+
+    /// Cell forcing on `cell`: a fact every candidate of the cell implies.
+    fn cell(&mut self, cell: Cell, on: &[Option<Outcome>]) {
+        let group: Vec<(Fact, &Outcome)> = self
+            .board
+            .candidates(cell)
+            .iter()
+            .filter_map(|d| on[slot(cell, d)].as_ref().map(|o| (Fact::on(cell, d), o)))
+            .collect();
+        self.common(&group, None);
+    }
+
+    /// Unit forcing: a fact every place of a digit in a unit implies.
+    fn units(&mut self, on: &[Option<Outcome>]) {
+        let board = self.board;
         for unit in Unit::all() {
             for digit in Digit::all() {
                 let group: Vec<(Fact, &Outcome)> = unit
@@ -276,13 +314,79 @@ fn search(board: &Board, mode: Mode, kinds: Kinds, technique: Technique, sink: &
                     .filter_map(|&c| on[slot(c, digit)].as_ref().map(|o| (Fact::on(c, digit), o)))
                     .collect();
                 if group.len() >= 2 {
-                    common(&group, Some(unit), &mut found);
+                    self.common(&group, Some(unit));
                 }
             }
         }
     }
-    drop(on);
-    drop(off);
+}
+
+fn search(board: &Board, mode: Mode, kinds: Kinds, technique: Technique, sink: &mut Sink) {
+    if matches!(mode, Mode::Net(_)) {
+        return net_search(board, mode, kinds, technique, sink);
+    }
+    // Chains follow every branch anyway: run them all first (the static ones
+    // once per position, shared), then read the deductions off them.
+    let outcomes = match mode {
+        Mode::Static => sink.cache().static_branches(board, kinds.digit),
+        _ => std::rc::Rc::new(Outcomes::run(board, mode, kinds.digit)),
+    };
+    let (on, off) = (&outcomes.on, &outcomes.off);
+    let mut deductions = Deductions::new(board);
+    for cell in board.open_cells() {
+        if kinds.digit {
+            for digit in board.candidates(cell).iter() {
+                let here = slot(cell, digit);
+                let (yes, no) = (Fact::on(cell, digit), Fact::off(cell, digit));
+                deductions.contradiction(yes, on[here].as_ref());
+                deductions.contradiction(no, off[here].as_ref());
+                if let (Some(a), Some(b)) = (&on[here], &off[here]) {
+                    deductions.common(&[(yes, a), (no, b)], None);
+                }
+            }
+        }
+        if kinds.cell {
+            deductions.cell(cell, on);
+        }
+    }
+    if kinds.unit {
+        deductions.units(on);
+    }
+    report(board, mode, technique, deductions.found, sink);
+}
+
+/// Nets are costly: they try the cells with fewest candidates first, assume
+/// candidates true only, and stop at the first cell that proves something.
+fn net_search(board: &Board, mode: Mode, kinds: Kinds, technique: Technique, sink: &mut Sink) {
+    let mut branching = Branching::new(board, mode);
+    let mut on: Vec<Option<Outcome>> = (0..729).map(|_| None).collect();
+    let mut deductions = Deductions::new(board);
+    let mut cells: Vec<Cell> = board.open_cells().collect();
+    cells.sort_by_key(|&c| board.candidates(c).len());
+    for &cell in &cells {
+        for digit in board.candidates(cell).iter() {
+            let here = slot(cell, digit);
+            on[here] = Some(outcome(Fact::on(cell, digit), &mut branching));
+            if kinds.digit {
+                deductions.contradiction(Fact::on(cell, digit), on[here].as_ref());
+            }
+        }
+        if kinds.cell {
+            deductions.cell(cell, &on);
+        }
+        if !deductions.found.is_empty() {
+            break;
+        }
+    }
+    if kinds.unit && deductions.found.is_empty() {
+        deductions.units(&on);
+    }
+    report(board, mode, technique, deductions.found, sink);
+}
+
+/// Hands the deductions to the sink, shortest proof first, each with its proof.
+fn report(board: &Board, mode: Mode, technique: Technique, mut found: Vec<Found>, sink: &mut Sink) {
+    let mut branching = Branching::new(board, mode);
     // Contradictions carry no cost yet: measure them by their proofs.
     for f in found.iter_mut().filter(|f| f.conclusion.is_none()) {
         branching.run(f.assumptions[0]);

@@ -7,6 +7,7 @@
 //! Text, highlighting, JSON and grading are all rendered from a [`Step`].
 
 pub mod als;
+pub(crate) mod cache;
 pub mod chains;
 pub mod coloring;
 pub mod finned_fish;

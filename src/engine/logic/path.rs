@@ -2,15 +2,19 @@
 //! report instances into a [`Sink`], the easiest technique that applies gives
 //! the next step, and forced singles can be applied until none is left.
 
+use super::cache::Cache;
 use super::singles;
 use super::step::Step;
 use super::technique::Technique;
 use crate::engine::board::{Board, Contradiction};
 
-/// Collects the instances a finder reports, up to a limit.
+/// Collects the instances a finder reports, up to a limit. It also carries the
+/// [`Cache`] of what finders share on one position, so finders tried one after
+/// another through the same sink compute that once.
 pub struct Sink {
     steps: Vec<Step>,
     limit: usize,
+    cache: Cache,
 }
 
 impl Sink {
@@ -19,7 +23,13 @@ impl Sink {
         Sink {
             steps: Vec::new(),
             limit: limit.max(1),
+            cache: Cache::default(),
         }
+    }
+
+    /// What the finders share on one position (it checks which position it holds).
+    pub(crate) fn cache(&mut self) -> &mut Cache {
+        &mut self.cache
     }
 
     /// Takes a step; returns true when the sink is full and the finder should stop.
@@ -62,9 +72,16 @@ pub fn find_step(board: &Board) -> Option<Step> {
 
 /// The easiest step among `techniques` (tried in the order given).
 pub fn find_step_among(board: &Board, techniques: &[Technique]) -> Option<Step> {
-    techniques
-        .iter()
-        .find_map(|&technique| find_technique(board, technique))
+    // One sink for all: each finder starts on an empty sink (the ones before it
+    // found nothing) and they share its cache.
+    let mut sink = Sink::new(1);
+    for technique in techniques {
+        technique.finder()(board, &mut sink);
+        if sink.is_full() {
+            return sink.into_steps().into_iter().next();
+        }
+    }
+    None
 }
 
 /// The easiest step among `techniques` that changes `board`: the next step of a

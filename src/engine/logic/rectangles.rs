@@ -118,10 +118,18 @@ fn rectangles(board: &Board, sink: &mut Sink, kind: Kind, allow_missing: bool) {
                     let common = cands
                         .iter()
                         .fold(Candidates::ALL, |acc, &k| acc.intersection(k));
-                    if !allow_missing && common.len() < 2 {
+                    // Every kind needs a floor corner (only the UR digits); without
+                    // missing candidates its two digits are in every corner, so they
+                    // are all the corners share.
+                    if !allow_missing && (common.len() != 2 || cands.iter().all(|k| k.len() != 2)) {
                         continue;
                     }
-                    for ur in ur_pairs(board, &corners, &cands, allow_missing) {
+                    let pairs = if allow_missing {
+                        ur_pairs(board, &corners, &cands, allow_missing)
+                    } else {
+                        vec![common]
+                    };
+                    for ur in pairs {
                         let rect = Rectangle {
                             corners,
                             cands,
