@@ -332,3 +332,19 @@ fn key_overrides_from_the_settings_file_rebind_keys_or_stop_with_the_line() {
     assert!(text.contains("line 3"), "{text}");
     assert!(text.contains("h is bound twice"), "{text}");
 }
+
+#[test]
+fn g_on_the_new_game_screen_opens_a_generated_puzzle() {
+    let data = tempfile::tempdir().unwrap();
+    let mut session = Session::start(&["play", EASY], data.path());
+    session.wait_for("Filled  32/81");
+    session.keys("n");
+    session.wait_for("New game");
+    // The easiest level: generated in well under a second even in a debug build.
+    session.keys("hhhhh");
+    session.keys("g");
+    session.wait_for("Generated easy");
+    session.wait_gone("a newly generated");
+    session.keys("q");
+    assert!(session.wait_exit().success());
+}
