@@ -308,6 +308,12 @@ mod learn {
             small.contains("solved"),
             "the compact board keeps the panel: {small}"
         );
+        for setting in Settings::ALL {
+            assert!(
+                small.contains(&setting.to_string()),
+                "at 80x24 spacing gives way to the {setting} row: {small}"
+            );
+        }
     }
 
     #[test]
