@@ -26,6 +26,9 @@ pub enum Context {
     Won,
     Paused,
     NewGame,
+    /// A hint at its explanation level with links: ← → Home End step through
+    /// them (see [`super::links`]); every other key works as on the board.
+    Links,
     /// Learn mode (`L`): stepping through propagation and search.
     Learn,
 }
@@ -57,6 +60,7 @@ impl Context {
             Context::Won => "Solved board",
             Context::Paused => "Paused",
             Context::NewGame => "New game",
+            Context::Links => "A hint's links (at its explanation)",
             Context::Learn => "Learn mode",
         }
     }
@@ -160,8 +164,9 @@ const fn bind(
 }
 
 use super::learn::LearnAction;
+use super::links::LinkStep;
 use super::menu::MenuAction;
-use Context::{Anywhere, Board, ConfirmSolve, Help, Learn, NewGame, Paused, Won};
+use Context::{Anywhere, Board, ConfirmSolve, Help, Learn, Links, NewGame, Paused, Won};
 use Key::*;
 
 const PLACE: &str = "place the digit (pencil mode: strike out / restore it)";
@@ -424,6 +429,36 @@ pub static BINDINGS: &[Binding] = &[
     ),
     bind(Paused, &[Other], Action::Close, "any other key: play on"),
     bind(
+        Links,
+        &[Right],
+        Action::LinkStep(LinkStep::Next),
+        "next / previous link of the hint (only at its explanation)",
+    ),
+    bind(
+        Links,
+        &[Left],
+        Action::LinkStep(LinkStep::Previous),
+        "next / previous link of the hint (only at its explanation)",
+    ),
+    bind(
+        Links,
+        &[Home],
+        Action::LinkStep(LinkStep::First),
+        "first / last link",
+    ),
+    bind(
+        Links,
+        &[End],
+        Action::LinkStep(LinkStep::Last),
+        "first / last link",
+    ),
+    bind(
+        Links,
+        &[Esc],
+        Action::Dismiss,
+        "leave the links (dismiss the hint)",
+    ),
+    bind(
         Learn,
         &[Char(' '), Char('n'), Right],
         Action::LearnStep(LearnAction::Next),
@@ -548,6 +583,15 @@ pub fn keymap(event: KeyEvent, state: &State) -> Option<Action> {
         }
     }
     let context = Context::of(state);
+    // A hint's links take ← → Home End Esc before the board does.
+    if context == Board
+        && super::links::stepping(state)
+        && let Some(binding) = table
+            .iter()
+            .find(|b| b.context == Links && b.keys.contains(&key))
+    {
+        return Some(binding.action.clone());
+    }
     let in_context = || table.iter().filter(move |b| b.context == context);
     in_context()
         .find(|b| b.keys.contains(&key))

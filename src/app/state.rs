@@ -380,6 +380,8 @@ pub struct State {
     /// The settings file's `[keys]` overrides (checked when read): the key
     /// table, the help and the footers all read the table they make.
     pub key_overrides: Vec<super::config::KeyOverride>,
+    /// The link of the hint on show (zero-based) while ← → step through them.
+    pub hint_link: Option<usize>,
 }
 
 impl State {
@@ -408,6 +410,7 @@ impl State {
             asking_why: false,
             offering_stale_fix: false,
             key_overrides: Vec::new(),
+            hint_link: None,
         }
     }
 

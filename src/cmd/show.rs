@@ -10,6 +10,8 @@ use clap::{Args, ValueEnum};
 use super::{Exit, shaped};
 use crate::engine::formats::{Imported, Rules};
 use crate::engine::geometry::Variant;
+use crate::engine::logic::Link;
+use crate::engine::logic::links::{LinkKind, said};
 use crate::engine::types::{Cell, Digit};
 use crate::engine::{Board, Grid};
 use crate::input;
@@ -201,6 +203,35 @@ pub fn effects_json(effects: &[(Cell, Digit)]) -> serde_json::Value {
         .collect()
 }
 
+/// A step's links as JSON, in order: [{"from": {"cell", "digit"}, "to": {...},
+/// "strong"}], with, when the position the step was found in is given, "kind"
+/// ("strong"/"weak"), "unit" (the unit that links them, or null for one cell) and
+/// "text" (the running text).
+pub fn links_json(links: &[Link], board: Option<&Board>) -> serde_json::Value {
+    let end = |(c, d): (Cell, Digit)| serde_json::json!({"cell": c.to_string(), "digit": d.get()});
+    links
+        .iter()
+        .map(|link| {
+            let mut object = serde_json::json!({
+                "from": end(link.from), "to": end(link.to), "strong": link.strong,
+            });
+            if let Some(board) = board {
+                let said = said(board, link);
+                let unit = match said.kind {
+                    Some(LinkKind::StrongInUnit(u) | LinkKind::WeakInUnit(u)) => {
+                        Some(u.to_string())
+                    }
+                    _ => None,
+                };
+                object["kind"] = said.kind.map(LinkKind::strength).into();
+                object["unit"] = unit.into();
+                object["text"] = said.to_string().into();
+            }
+            object
+        })
+        .collect()
+}
+
 /// A step as JSON, the fields a hint gives: technique (key), name, placements,
 /// eliminations, cells (the pattern), units, text.
 pub fn step_json(step: &crate::engine::logic::Step) -> serde_json::Value {
@@ -212,5 +243,6 @@ pub fn step_json(step: &crate::engine::logic::Step) -> serde_json::Value {
         "cells": step.pattern.iter().map(|(c, _)| c.to_string()).collect::<Vec<_>>(),
         "units": step.units.iter().map(|u| u.to_string()).collect::<Vec<_>>(),
         "text": step.text(),
+        "links": links_json(&step.links, None),
     })
 }

@@ -149,6 +149,17 @@ pub fn render_help(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
         inner_width,
         theme,
     ));
+    if under == Context::Board {
+        lines.push(Line::raw(""));
+        lines.push(Line::styled(Context::Links.title(), theme.title()));
+        lines.extend(key_lines(
+            &table,
+            Context::Links,
+            key_width,
+            inner_width,
+            theme,
+        ));
+    }
     lines.push(Line::raw(""));
     lines.extend(key_lines(
         &table,

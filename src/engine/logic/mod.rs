@@ -15,6 +15,7 @@ pub mod fish;
 pub mod forcing;
 pub mod implication;
 pub mod intersections;
+pub mod links;
 pub mod path;
 pub mod rectangles;
 pub mod remote_pair;
