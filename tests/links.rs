@@ -287,3 +287,22 @@ fn explain_links_prints_each_link_under_its_step_and_json_carries_them() {
     let plain = common::stdout(&common::pencilmark(&["explain", HARD], ""));
     assert!(!plain.contains("link 1:"), "links only with --links");
 }
+
+#[test]
+fn hint_json_carries_the_links_of_its_step() {
+    const XY_WING: &str =
+        "384729561265341789971.8.43219..632...5387219..2.19.3...42.3..15.1..5.62353.21..47";
+    let output = common::pencilmark(&["hint", "--json", XY_WING], "");
+    let value: serde_json::Value =
+        serde_json::from_str(common::stdout(&output).trim()).expect("one JSON object");
+    assert_eq!(value["technique"], "xy_wing");
+    let links = value["links"].as_array().expect("links");
+    assert_eq!(links.len(), 5);
+    assert_eq!(links[0]["to"], links[1]["from"], "the links follow on");
+    assert!(
+        links[1]["text"]
+            .as_str()
+            .is_some_and(|t| t.ends_with("(weak link in row 7)")),
+        "{links:?}"
+    );
+}

@@ -27,7 +27,7 @@ pub struct HintArgs {
     /// How much help: 1 nudge, 2 technique and where, 3 full explanation, 4 the move applied.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=4))]
     pub level: u8,
-    /// One JSON object: kind, technique, placements, eliminations, cells, text.
+    /// One JSON object: kind, technique, placements, eliminations, cells, text (and for a step: name, units, links).
     #[arg(long)]
     pub json: bool,
 }
@@ -69,6 +69,7 @@ pub fn run(args: &HintArgs) -> Result<Exit> {
         });
         if let Some(step) = answer.step() {
             object["name"] = step.technique.name().into();
+            object["links"] = super::show::links_json(&step.links, Some(&position));
             object["units"] = step
                 .units
                 .iter()

@@ -80,7 +80,8 @@ pub fn find_step_among(board: &Board, techniques: &[Technique]) -> Option<Step> 
     for technique in techniques {
         technique.finder()(board, &mut sink);
         if sink.is_full() {
-            return sink.into_steps().into_iter().next();
+            let step = sink.into_steps().into_iter().next()?;
+            return Some(links::with_links(board, step));
         }
     }
     None
