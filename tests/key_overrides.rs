@@ -70,6 +70,7 @@ fn the_default_table_binds_no_key_twice_and_every_action_has_a_name() {
         "toggle_pencil",
         "scroll_up",
         "learn_step_next",
+        "link_step_next",
         "quit",
     ] {
         assert!(
