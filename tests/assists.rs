@@ -190,3 +190,122 @@ fn stats_json_reports_finished_unaided_and_unaided_times_per_level() {
     assert_eq!(row["best_ms"], 100_000);
     assert_eq!(row["average_ms"], 200_000, "over the unaided games only");
 }
+
+// In Manual mode, `A` and `C` read the player's own marks.
+
+/// Norvig's first top95 puzzle: forced singles stall early on it.
+const HARD: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+/// The hard puzzle (not graded: the tests need only its solution), in Manual mode.
+fn manual_hard() -> State {
+    let mut state = State::new(Game::with_grade(
+        parse::parse_line(HARD, 1).unwrap(),
+        "",
+        None,
+    ));
+    update(&mut state, Action::CycleCandidates);
+    assert_eq!(
+        state.candidates,
+        pencilmark::app::state::CandidateMode::Manual
+    );
+    state
+}
+
+/// Writes `digit` as the only Manual mark of `cell`, with the keys a player uses.
+fn mark_only(state: &mut State, cell: Cell, digit: u8) {
+    update(
+        state,
+        Action::Select {
+            row: cell.row() as u8,
+            col: cell.col() as u8,
+        },
+    );
+    update(state, Action::TogglePencil);
+    update(state, Action::Digit(digit));
+    update(state, Action::TogglePencil);
+    assert_eq!(state.game.position.marks[cell.index()].len(), 1);
+}
+
+#[test]
+fn propagation_in_manual_mode_works_on_the_players_marks() {
+    let mut state = manual_hard();
+    let solution = state.game.solution.unwrap();
+    let mut auto = state.clone();
+    update(&mut auto, Action::CycleCandidates);
+    update(&mut auto, Action::CycleCandidates);
+    update(&mut auto, Action::Propagate);
+    // A cell the Auto candidates leave open after propagation...
+    let cell = Cell::all()
+        .find(|&c| auto.game.position.digits.get(c).is_none())
+        .expect("singles stall on this puzzle");
+    let right = solution.get(cell).unwrap();
+    // ... is a naked single on the player's marks once they mark only its digit.
+    mark_only(&mut state, cell, right.get());
+    update(&mut state, Action::Propagate);
+    assert_eq!(state.game.position.digits.get(cell), Some(right));
+    assert!(state.game.wrong_digits().is_empty());
+    assert!(
+        state.game.position.digits.filled() > auto.game.position.digits.filled(),
+        "more than the Auto candidates give"
+    );
+    assert_eq!(state.game.assists.propagations, 1);
+}
+
+#[test]
+fn check_and_propagation_in_manual_mode_name_marks_lacking_their_digit() {
+    let mut state = manual_hard();
+    let solution = state.game.solution.unwrap();
+    let cell = Cell::all()
+        .find(|&c| state.game.position.digits.get(c).is_none())
+        .unwrap();
+    let right = solution.get(cell).unwrap().get();
+    let wrong = if right == 9 { 8 } else { right + 1 };
+    mark_only(&mut state, cell, wrong);
+    let before = state.game.position;
+    update(&mut state, Action::Propagate);
+    assert_eq!(state.game.position, before, "no wrong digit is placed");
+    let told = state.message.as_ref().unwrap().text.clone();
+    assert!(told.contains("lack their cell's solution digit"), "{told}");
+    update(&mut state, Action::Check);
+    let told = state.message.as_ref().unwrap().text.clone();
+    assert!(
+        told.contains(&format!("1 cell's marks lack its digit: {cell}")),
+        "{told}"
+    );
+    assert_eq!(state.marked_wrong, vec![cell]);
+    assert_eq!(state.game.assists.checks, 1);
+    // The board draws that cell's marks in the wrong-digit style.
+    let area = ratatui::layout::Rect::new(0, 0, 120, 45);
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(120, 45)).unwrap();
+    terminal
+        .draw(|frame| pencilmark::app::ui::render(&state, frame))
+        .unwrap();
+    let pencilmark::app::ui::Layout::Board { size, board, .. } =
+        pencilmark::app::ui::Layout::for_area(area)
+    else {
+        panic!("120x45 has a board");
+    };
+    let inner = size.cell_rect(board, cell);
+    let (dx, dy) = size
+        .candidate_spot(pencilmark::engine::Digit::new(wrong))
+        .unwrap();
+    let drawn = &terminal.backend().buffer()[(inner.x + dx, inner.y + dy)];
+    assert_eq!(drawn.symbol(), wrong.to_string());
+    assert!(
+        drawn
+            .modifier
+            .contains(ratatui::style::Modifier::UNDERLINED),
+        "drawn as wrong"
+    );
+    // Marked right, the check says the marks hold every solution digit.
+    update(&mut state, Action::Undo);
+    mark_only(&mut state, cell, right);
+    update(&mut state, Action::Check);
+    let told = state.message.as_ref().unwrap().text.clone();
+    assert!(
+        told.contains("your marks hold every solution digit"),
+        "{told}"
+    );
+    assert!(state.marked_wrong.is_empty());
+}

@@ -228,6 +228,18 @@ mod learn {
     }
 
     #[test]
+    fn learn_mode_at_80x24_snapshot() {
+        let mut state = learning(HARD);
+        step(&mut state, LearnAction::Next);
+        step(&mut state, LearnAction::Next);
+        let text: Vec<String> = screen(&state, 80, 24)
+            .lines()
+            .map(|line| line.trim_end().to_string())
+            .collect();
+        insta::assert_snapshot!("learn_80x24", text.join("\n"));
+    }
+
+    #[test]
     fn view_never_panics_at_any_size() {
         let mut state = learning(HARD);
         for shown in [0, 2, 300] {
@@ -296,6 +308,34 @@ mod learn {
             small.contains("solved"),
             "the compact board keeps the panel: {small}"
         );
+        for setting in Settings::ALL {
+            assert!(
+                small.contains(&setting.to_string()),
+                "at 80x24 spacing gives way to the {setting} row: {small}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_readme_lists_every_key_of_learn_mode() {
+        use pencilmark::app::keymap::{BINDINGS, Context, Key};
+        let readme =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+        let start = readme.find("### Learn mode").expect("a Learn mode section");
+        let section = &readme[start..start + readme[start..].find("\n## ").unwrap()];
+        for binding in BINDINGS.iter().filter(|b| b.context == Context::Learn) {
+            for key in binding.keys.iter() {
+                let shown = match key {
+                    Key::Char(' ') => "Space".to_string(),
+                    Key::Char(c) => format!("`{c}`"),
+                    other => other.label(),
+                };
+                assert!(
+                    section.contains(&shown),
+                    "the learn key table lacks {shown}"
+                );
+            }
+        }
     }
 
     #[test]

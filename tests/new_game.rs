@@ -97,6 +97,7 @@ fn the_level_changes_with_the_arrows_and_b_and_g_ask_for_that_level() {
     assert!(harder > start);
     assert_eq!(keys(&mut state, &chars("b")), Effect::OpenBundled(harder));
     assert_eq!(keys(&mut state, &chars("g")), Effect::Generate(harder));
+    keys(&mut state, &[KeyCode::Esc]);
     keys(&mut state, &[KeyCode::Left; 9]);
     assert_eq!(state.menu.as_ref().unwrap().level, Level::ALL[0]);
 }
@@ -210,4 +211,107 @@ fn the_screen_renders_at_every_size_without_panicking() {
         assert!(text.contains("59/81"), "{width}x{height}:\n{text}");
     }
     let _ = MenuAction::Up;
+}
+
+#[test]
+fn the_screen_at_80x24_snapshot() {
+    let mut state = new_state();
+    keys(&mut state, &[KeyCode::Char('n')]);
+    menu::open(&mut state, vec![saved(OTHER, 40)]);
+    let text: Vec<String> = screen(&state, 80, 24)
+        .lines()
+        .map(|line| line.trim_end().to_string())
+        .collect();
+    insta::assert_snapshot!("new_game_80x24", text.join("\n"));
+}
+
+#[test]
+fn a_generated_puzzle_arrives_as_news_while_the_screen_stays_live() {
+    use pencilmark::app::menu::GenerationNews;
+    let mut state = new_state();
+    menu::open(&mut state, Vec::new());
+    let level = state.menu.as_ref().unwrap().level;
+    assert_eq!(keys(&mut state, &chars("g")), Effect::Generate(level));
+    assert!(state.menu.as_ref().unwrap().generating.is_some());
+    assert_eq!(
+        keys(&mut state, &chars("b")),
+        Effect::None,
+        "other keys wait for the puzzle"
+    );
+    update(&mut state, Action::Tick(2_000));
+    update(
+        &mut state,
+        Action::Generation(GenerationNews::Attempt { level, attempts: 7 }),
+    );
+    let text = screen(&state, 80, 24);
+    assert!(text.contains("7 tried, 00:02 (Esc cancels)"), "{text}");
+    let effect = update(
+        &mut state,
+        Action::Generation(GenerationNews::Done {
+            level,
+            puzzle: OTHER.to_string(),
+        }),
+    );
+    assert_eq!(
+        effect,
+        Effect::Open {
+            givens: parse::parse_line(OTHER, 1).unwrap(),
+            name: format!("Generated {}", level.key()),
+        }
+    );
+    assert!(state.menu.as_ref().unwrap().generating.is_none());
+}
+
+#[test]
+fn esc_cancels_a_generation_and_its_late_news_is_dropped() {
+    use pencilmark::app::menu::GenerationNews;
+    let mut state = new_state();
+    menu::open(&mut state, Vec::new());
+    let level = state.menu.as_ref().unwrap().level;
+    keys(&mut state, &chars("g"));
+    keys(&mut state, &[KeyCode::Esc]);
+    let menu = state.menu.as_ref().expect("the screen stays open");
+    assert!(menu.generating.is_none());
+    assert_eq!(menu.error.as_deref(), Some("Generation cancelled"));
+    let late = Action::Generation(GenerationNews::Done {
+        level,
+        puzzle: OTHER.to_string(),
+    });
+    assert_eq!(update(&mut state, late), Effect::None);
+    // A failure is told on the screen.
+    keys(&mut state, &chars("g"));
+    update(
+        &mut state,
+        Action::Generation(GenerationNews::Failed {
+            level,
+            error: "no luck".to_string(),
+        }),
+    );
+    assert_eq!(
+        state.menu.as_ref().unwrap().error.as_deref(),
+        Some("No puzzle generated: no luck")
+    );
+}
+
+#[test]
+fn the_worker_sends_a_puzzle_of_the_level() {
+    use pencilmark::app::menu::GenerationNews;
+    let (news, received) = std::sync::mpsc::channel();
+    pencilmark::app::run::spawn_generator(Level::ALL[0], move |action| news.send(action).is_ok());
+    loop {
+        let action = received
+            .recv_timeout(std::time::Duration::from_secs(120))
+            .expect("the worker reports");
+        match action {
+            Action::Generation(GenerationNews::Attempt { .. }) => continue,
+            Action::Generation(GenerationNews::Done { level, puzzle }) => {
+                assert_eq!(level, Level::ALL[0]);
+                let givens = parse::parse_line(&puzzle, 1).unwrap();
+                let graded = pencilmark::engine::grade::grade(&givens);
+                assert_eq!(graded.level, Level::ALL[0]);
+                break;
+            }
+            other => panic!("unexpected news {other:?}"),
+        }
+    }
 }

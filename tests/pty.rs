@@ -237,6 +237,28 @@ fn learn_mode_steps_events_on_screen_and_esc_leaves_the_game_as_it_was() {
 }
 
 #[test]
+fn question_mark_and_q_work_in_learn_mode() {
+    let data = tempfile::tempdir().expect("a data directory");
+    let mut session = Session::start(&["play", EASY], data.path());
+    session.wait_for("Filled  32/81");
+    session.keys("L");
+    session.wait_for("Press Space");
+    session.keys("?");
+    session.wait_for("Keys: learn mode");
+    session.wait_for("next event");
+    session.keys(ESC);
+    session.wait_gone("Keys: learn mode");
+    session.wait_for("Press Space");
+    session.keys("q");
+    assert!(session.wait_exit().success(), "q quits from learn mode");
+    assert!(
+        session.text().contains("saved; run pencilmark to resume"),
+        "{}",
+        session.text()
+    );
+}
+
+#[test]
 fn keeping_the_learn_result_fills_the_board() {
     let data = tempfile::tempdir().expect("a data directory");
     let mut session = Session::start(&["play", EASY], data.path());
@@ -284,6 +306,45 @@ fn the_theme_flag_and_file_are_accepted() {
     assert!(session.wait_exit().success());
     let mut session = Session::start(&["play", EASY, "--theme", "high-contrast"], data.path());
     session.wait_for("Filled  32/81");
+    session.keys("q");
+    assert!(session.wait_exit().success());
+}
+
+#[test]
+fn key_overrides_from_the_settings_file_rebind_keys_or_stop_with_the_line() {
+    let data = tempfile::tempdir().unwrap();
+    let config = data.path().join("config.toml");
+    std::fs::write(&config, "[keys]\nhint = \"?\"\nhelp = \"i\"\n").unwrap();
+    let config_arg = config.to_str().unwrap();
+    let mut session = Session::start(&["play", EASY, "--config", config_arg], data.path());
+    session.wait_for("Filled  32/81");
+    session.keys("?");
+    session.wait_for("Hint:");
+    session.keys("i");
+    session.wait_for("Keys");
+    session.keys(ESC);
+    session.keys("q");
+    assert!(session.wait_exit().success());
+    std::fs::write(&config, "[keys]\nhint = \"?\"\nhelp = \"h\"\n").unwrap();
+    let mut session = Session::start(&["play", EASY, "--config", config_arg], data.path());
+    assert_eq!(session.wait_exit().exit_code(), 2);
+    let text = session.text();
+    assert!(text.contains("line 3"), "{text}");
+    assert!(text.contains("h is bound twice"), "{text}");
+}
+
+#[test]
+fn g_on_the_new_game_screen_opens_a_generated_puzzle() {
+    let data = tempfile::tempdir().unwrap();
+    let mut session = Session::start(&["play", EASY], data.path());
+    session.wait_for("Filled  32/81");
+    session.keys("n");
+    session.wait_for("New game");
+    // The easiest level: generated in well under a second even in a debug build.
+    session.keys("hhhhh");
+    session.keys("g");
+    session.wait_for("Generated easy");
+    session.wait_gone("a newly generated");
     session.keys("q");
     assert!(session.wait_exit().success());
 }

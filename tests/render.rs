@@ -295,7 +295,7 @@ fn the_readme_lists_every_key_of_the_table() {
         .iter()
         .filter(|b| b.context == pencilmark::app::keymap::Context::Board)
     {
-        for key in binding.keys {
+        for key in binding.keys.iter() {
             let shown = match key {
                 Key::Char(c) if c.is_ascii_digit() && *c != '0' => "`1`-`9`".to_string(),
                 Key::Char(c) => format!("`{c}`"),
@@ -566,6 +566,7 @@ fn every_theme_draws_the_same_text() {
 fn no_color_wins_over_the_flag_and_the_file() {
     let file = Config {
         theme: Some(ThemeName::Light),
+        ..Config::default()
     };
     assert_eq!(
         choose_theme(Some(ThemeName::HighContrast), true, &file),

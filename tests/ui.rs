@@ -432,7 +432,7 @@ fn every_binding_dispatches_and_is_in_the_help() {
             }
             pencilmark::app::keymap::Context::Replay => Overlay::Replay,
         };
-        for &key in binding.keys {
+        for &key in binding.keys.iter() {
             assert_eq!(
                 keymap(event(key), &state),
                 Some(binding.action.clone()),

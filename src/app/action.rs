@@ -76,6 +76,8 @@ pub enum Action {
     ScreenFits(bool),
     /// A key on the new-game screen.
     Menu(super::menu::MenuAction),
+    /// Word from the worker generating a puzzle for the new-game screen.
+    Generation(super::menu::GenerationNews),
     /// Open learn mode on the current position.
     Learn,
     /// A key of the open learn mode.

@@ -8,7 +8,15 @@
 //!
 //! ```toml
 //! theme = "light"   # dark, light, high-contrast or mono
+//!
+//! [keys]            # key overrides, by action name (see the README's key table)
+//! hint = "?"        # one key ...
+//! help = ["h", "F"] # ... or several; they replace the action's default keys
+//! move_left = "ctrl-b"
 //! ```
+//!
+//! This module only reads the file; the key table checks the overrides
+//! (`keymap::check_overrides`: unknown actions and keys, a key bound twice).
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -20,7 +28,10 @@ use thiserror::Error;
 pub const CONFIG_ENV: &str = "PENCILMARK_CONFIG";
 
 /// The settings the file can hold, with their help for the error message.
-const SETTINGS: &[(&str, &str)] = &[("theme", "dark, light, high-contrast or mono")];
+const SETTINGS: &[(&str, &str)] = &[
+    ("theme", "dark, light, high-contrast or mono"),
+    ("[keys]", "action = \"key\" or [\"key\", ...]"),
+];
 
 /// A colour scheme for the player (and learn mode).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, ValueEnum)]
@@ -67,9 +78,24 @@ impl fmt::Display for ThemeName {
 }
 
 /// What the settings file says.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct Config {
     pub theme: Option<ThemeName>,
+    /// The `[keys]` table: the keys the player wants for an action, in file order.
+    pub keys: Vec<KeyOverride>,
+    /// The file it was read from (`None`: no file).
+    pub path: Option<PathBuf>,
+}
+
+/// One line of the `[keys]` table, as written (checked by the key table).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct KeyOverride {
+    /// The action's name (`hint`, `move_up`, `learn_next`).
+    pub action: String,
+    /// The keys as written (`H`, `ctrl-z`, `up`, `space`).
+    pub keys: Vec<String>,
+    /// The line of the file it is on, from 1.
+    pub line: usize,
 }
 
 /// A settings file that cannot be used.
@@ -109,11 +135,23 @@ impl Config {
             }
             Err(source) => return Err(ConfigError::Read { path, source }),
         };
-        Config::parse(&text).map_err(|(line, message)| ConfigError::Invalid {
-            path,
+        let mut config = Config::parse(&text).map_err(|(line, message)| ConfigError::Invalid {
+            path: path.clone(),
             line,
             message,
-        })
+        })?;
+        config.path = Some(path);
+        Ok(config)
+    }
+
+    /// A mistake found later in what this file says (a key override the key
+    /// table refuses), as an error naming the file and the line.
+    pub fn invalid(&self, line: usize, message: String) -> ConfigError {
+        ConfigError::Invalid {
+            path: self.path.clone().unwrap_or_default(),
+            line,
+            message,
+        }
     }
 
     /// Reads the settings from the text of a file; a mistake comes back with
@@ -147,6 +185,7 @@ impl Config {
                     })?;
                     config.theme = Some(theme);
                 }
+                "keys" => config.keys = key_overrides(item, &line_of)?,
                 other => {
                     let known: Vec<String> = SETTINGS
                         .iter()
@@ -164,6 +203,49 @@ impl Config {
         }
         Ok(config)
     }
+}
+
+/// The `[keys]` table's entries: each an action name and a key or a list of keys.
+fn key_overrides(
+    item: &toml_edit::Item,
+    line_of: &dyn Fn(usize) -> usize,
+) -> Result<Vec<KeyOverride>, (usize, String)> {
+    let start = |span: Option<std::ops::Range<usize>>| span.map_or(1, |s| line_of(s.start));
+    let Some(table) = item.as_table_like() else {
+        return Err((
+            start(item.span()),
+            "keys must be a table: [keys] then lines like hint = \"H\"".to_string(),
+        ));
+    };
+    let mut overrides = Vec::new();
+    for (action, value) in table.iter() {
+        let line = table
+            .get_key_value(action)
+            .and_then(|(key, _)| key.span())
+            .map_or_else(|| start(value.span()), |span| line_of(span.start));
+        let keys: Option<Vec<String>> = match value.as_value() {
+            Some(toml_edit::Value::String(key)) => Some(vec![key.value().clone()]),
+            Some(toml_edit::Value::Array(list)) => list
+                .iter()
+                .map(|k| k.as_str().map(str::to_string))
+                .collect(),
+            _ => None,
+        };
+        let keys = keys.filter(|keys| !keys.is_empty()).ok_or_else(|| {
+            (
+                line,
+                format!(
+                    "keys.{action}: give a key as text (\"H\", \"ctrl-z\", \"up\") or a list of them"
+                ),
+            )
+        })?;
+        overrides.push(KeyOverride {
+            action: action.to_string(),
+            keys,
+            line,
+        });
+    }
+    Ok(overrides)
 }
 
 /// `config.toml` in the user's configuration directory, if there is one.

@@ -1,5 +1,14 @@
 //! The key table: one list of bindings that both dispatches keys ([`keymap`]) and
-//! writes the help overlay ([`help_rows`]), so the two can never disagree.
+//! writes the help overlay and the footers ([`help_rows_of`]), so the two can never
+//! disagree. The player's `[keys]` overrides (by action name, see [`overrides`])
+//! make the live table ([`bindings`]) that both read.
+
+mod help_rows;
+pub mod overrides;
+
+pub use help_rows::{HelpRow, help_rows, help_rows_of};
+
+use std::borrow::Cow;
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
@@ -114,7 +123,7 @@ impl Key {
         match self {
             Key::Char(' ') => "Space".to_string(),
             Key::Char(c) => c.to_string(),
-            Key::Ctrl(c) => format!("Ctrl-{c}"),
+            Key::Ctrl(c) => format!("Ctrl-{}", c.to_ascii_uppercase()),
             Key::Up => "↑".to_string(),
             Key::Down => "↓".to_string(),
             Key::Left => "←".to_string(),
@@ -135,9 +144,11 @@ impl Key {
 }
 
 /// One row of the table: the keys, where they apply, what they do, and the help text.
+#[derive(Clone, Debug)]
 pub struct Binding {
     pub context: Context,
-    pub keys: &'static [Key],
+    /// The default keys, or the ones the settings file gave the action.
+    pub keys: Cow<'static, [Key]>,
     pub action: Action,
     pub help: &'static str,
 }
@@ -150,7 +161,7 @@ const fn bind(
 ) -> Binding {
     Binding {
         context,
-        keys,
+        keys: Cow::Borrowed(keys),
         action,
         help,
     }
@@ -287,7 +298,7 @@ pub static BINDINGS: &[Binding] = &[
         Board,
         &[Char('A')],
         Action::Propagate,
-        "auto-propagate: fill every forced single",
+        "fill every forced single (Manual: from your marks)",
     ),
     bind(
         Board,
@@ -299,7 +310,7 @@ pub static BINDINGS: &[Binding] = &[
         Board,
         &[Char('C')],
         Action::Check,
-        "check: mark wrong digits",
+        "check: mark wrong digits (Manual: and wrong marks)",
     ),
     bind(
         Board,
@@ -556,9 +567,10 @@ pub static BINDINGS: &[Binding] = &[
 
 /// The action a key press asks for in the state's current context.
 pub fn keymap(event: KeyEvent, state: &State) -> Option<Action> {
+    let table = bindings(state);
     let key = Key::from_event(event);
     if let Some(key) = key
-        && let Some(binding) = BINDINGS
+        && let Some(binding) = table
             .iter()
             .find(|b| b.context == Anywhere && b.keys.contains(&key))
     {
@@ -566,10 +578,23 @@ pub fn keymap(event: KeyEvent, state: &State) -> Option<Action> {
     }
     if state.too_small {
         // Nothing acts blind on a board the player cannot see; only quitting.
-        return (key == Some(Char('q'))).then_some(Action::Quit);
+        let quits = table.iter().any(|b| {
+            b.context == Board
+                && b.action == Action::Quit
+                && key.is_some_and(|k| b.keys.contains(&k))
+        });
+        return quits.then_some(Action::Quit);
     }
     let key = key?;
     if let Some(menu) = &state.menu {
+        if menu.generating.is_some() {
+            // Waiting for a generated puzzle: Esc cancels, q quits, nothing else.
+            return match key {
+                Esc => Some(Action::Close),
+                Char('q') => Some(Action::Quit),
+                _ => None,
+            };
+        }
         // A question takes y (anything else is no); the paste line takes text.
         if menu.question.is_some() {
             let answer = if key == Char('y') {
@@ -593,59 +618,25 @@ pub fn keymap(event: KeyEvent, state: &State) -> Option<Action> {
     // A hint's links take ← → Home End Esc before the board does.
     if context == Board
         && super::links::stepping(state)
-        && let Some(binding) = BINDINGS
+        && let Some(binding) = table
             .iter()
             .find(|b| b.context == Links && b.keys.contains(&key))
     {
         return Some(binding.action.clone());
     }
-    let in_context = || BINDINGS.iter().filter(move |b| b.context == context);
+    let in_context = || table.iter().filter(move |b| b.context == context);
     in_context()
         .find(|b| b.keys.contains(&key))
         .or_else(|| in_context().find(|b| b.keys.contains(&Other)))
         .map(|b| b.action.clone())
 }
 
-/// One line of the help overlay: the keys and what they do.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct HelpRow {
-    pub context: Context,
-    pub keys: String,
-    pub help: &'static str,
-}
-
-/// The help overlay's rows, from the table: consecutive bindings with the same
-/// help text are one row (`1-9`).
-pub fn help_rows() -> Vec<HelpRow> {
-    let mut rows: Vec<(Context, Vec<Key>, &'static str)> = Vec::new();
-    for binding in BINDINGS {
-        match rows.last_mut() {
-            Some((context, keys, help)) if *help == binding.help && *context == binding.context => {
-                keys.extend_from_slice(binding.keys)
-            }
-            _ => rows.push((binding.context, binding.keys.to_vec(), binding.help)),
-        }
+/// The live key table: the defaults with the player's `[keys]` overrides applied
+/// (checked when the settings were read, so every name and key is known).
+pub fn bindings(state: &State) -> Cow<'static, [Binding]> {
+    if state.key_overrides.is_empty() {
+        Cow::Borrowed(BINDINGS)
+    } else {
+        Cow::Owned(overrides::apply(&state.key_overrides))
     }
-    rows.into_iter()
-        .map(|(context, keys, help)| HelpRow {
-            context,
-            keys: keys_label(&keys),
-            help,
-        })
-        .collect()
-}
-
-/// `1-9` for a run of digits, else the keys joined by spaces.
-fn keys_label(keys: &[Key]) -> String {
-    let digits: Vec<char> = keys
-        .iter()
-        .filter_map(|k| match k {
-            Char(c) if c.is_ascii_digit() => Some(*c),
-            _ => None,
-        })
-        .collect();
-    if keys.len() > 2 && digits.len() == keys.len() {
-        return format!("{}-{}", digits[0], digits[digits.len() - 1]);
-    }
-    keys.iter().map(|k| k.label()).collect::<Vec<_>>().join(" ")
 }

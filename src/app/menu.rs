@@ -64,6 +64,30 @@ pub struct NewGameMenu {
     pub question: Option<Question>,
     /// What went wrong with the last choice (a pasted puzzle that does not read).
     pub error: Option<String>,
+    /// A puzzle being generated on a worker thread (`g`), while the screen waits.
+    pub generating: Option<Generating>,
+}
+
+/// A generation in progress, as the screen shows it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Generating {
+    pub level: Level,
+    /// Candidate puzzles made and graded so far (each one a fresh minimal puzzle).
+    pub attempts: u32,
+    /// Time since it started, from the clock's ticks.
+    pub elapsed_ms: u64,
+}
+
+/// Word from the worker generating a puzzle; it arrives as an action.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GenerationNews {
+    /// Another candidate was made and graded at another level.
+    Attempt { level: Level, attempts: u32 },
+    /// A puzzle of the level: its 81-character line.
+    Done { level: Level, puzzle: String },
+    /// No puzzle: why.
+    Failed { level: Level, error: String },
 }
 
 impl NewGameMenu {
@@ -76,6 +100,7 @@ impl NewGameMenu {
             paste: None,
             question: None,
             error: None,
+            generating: None,
         }
     }
 

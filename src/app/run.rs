@@ -179,6 +179,8 @@ enum Input {
     Terminal(Event),
     /// The grade of the puzzle `givens`.
     Graded(Grid, GradeInfo),
+    /// News from a worker thread (a puzzle being generated), as an action.
+    Worker(Action),
 }
 
 /// Grades the game on screen on a thread of its own when it has no grade yet
@@ -229,6 +231,10 @@ fn event_loop(
         grade_in_background(state, &mut grading, &inputs);
         let event = match events.recv_timeout(TICK) {
             Ok(Input::Terminal(event)) => Some(event),
+            Ok(Input::Worker(action)) => {
+                dispatch(state, saver, action);
+                None
+            }
             Ok(Input::Graded(givens, grade)) => {
                 if givens == state.game.givens {
                     update(state, Action::Graded(grade));
@@ -246,7 +252,8 @@ fn event_loop(
                 Event::Key(key) if key.kind == KeyEventKind::Press => keymap(key, state),
                 Event::Mouse(mouse)
                     if mouse.kind == MouseEventKind::Down(MouseButton::Left)
-                        && !state.too_small =>
+                        && !state.too_small
+                        && state.learn.is_none() =>
                 {
                     ui::cell_at(area, mouse.column, mouse.row).map(|cell| Action::Select {
                         row: cell.row() as u8,
@@ -260,6 +267,12 @@ fn event_loop(
                 match dispatch(state, saver, action) {
                     Flow::Suspend => stop_now = true,
                     Flow::Background(job) => workers.start(*job),
+                    Flow::Generate(level) => {
+                        let inputs = inputs.clone();
+                        spawn_generator(level, move |news| {
+                            inputs.send(Input::Worker(news)).is_ok()
+                        });
+                    }
                     Flow::Continue => {}
                 }
             }
@@ -297,6 +310,50 @@ pub enum Flow {
     Suspend,
     /// Run this replay on a thread of its own ([`Workers`]).
     Background(Box<ReplayJob>),
+    /// Start generating a puzzle of this level on a worker thread ([`spawn_generator`]).
+    Generate(crate::engine::grade::Level),
+}
+
+/// Generates a puzzle of `level` on a thread of its own, one candidate at a
+/// time, handing its news (each attempt, then the puzzle or why there is none)
+/// to `send` as actions: the loop stays live, the screen shows the progress,
+/// and Esc can cancel. A worker whose loop is gone (`send` says false) stops
+/// at its next attempt.
+pub fn spawn_generator(
+    level: crate::engine::grade::Level,
+    send: impl Fn(Action) -> bool + Send + 'static,
+) {
+    use super::menu::GenerationNews;
+    use crate::engine::generate::{self, GenerateError, Request};
+    thread::spawn(move || {
+        let budget = Request::new(level).max_attempts;
+        let one = Request {
+            max_attempts: 1,
+            ..Request::new(level)
+        };
+        let mut rng = generate::rng_for(seed(), 0);
+        for attempts in 1..=budget {
+            let report = match generate::generate_with(&one, &mut rng) {
+                Ok(made) => GenerationNews::Done {
+                    level,
+                    puzzle: made.givens.to_line(),
+                },
+                Err(GenerateError::GaveUp { .. }) => GenerationNews::Attempt { level, attempts },
+                Err(err) => GenerationNews::Failed {
+                    level,
+                    error: err.to_string(),
+                },
+            };
+            let last = !matches!(report, GenerationNews::Attempt { .. });
+            if !send(Action::Generation(report)) || last {
+                return;
+            }
+        }
+        send(Action::Generation(GenerationNews::Failed {
+            level,
+            error: format!("no {} puzzle in {budget} attempts", level.key()),
+        }));
+    });
 }
 
 /// Replays running beside the loop; their results go back through `update`.
@@ -359,21 +416,7 @@ pub fn dispatch(state: &mut State, saver: &mut Saver, action: Action) -> Flow {
             let named = crate::puzzles::pick(level, seed());
             open(state, saver, &named.givens, &named.name);
         }
-        Effect::Generate(level) => {
-            let request = crate::engine::generate::Request::new(level);
-            match crate::engine::generate::generate(&request, seed(), 0) {
-                Ok(made) => {
-                    let name = format!("Generated {}", level.key());
-                    open(state, saver, &made.givens, &name);
-                }
-                Err(err) => {
-                    update(
-                        state,
-                        Action::Failure(format!("No puzzle generated: {err}")),
-                    );
-                }
-            }
-        }
+        Effect::Generate(level) => return Flow::Generate(level),
         Effect::Delete(givens) => match saver.store().delete_game(&givens) {
             Ok(()) => {
                 let saved = saved_rows(saver);

@@ -389,6 +389,9 @@ pub struct State {
     pub replay_wanted: bool,
     /// The game was just won: its replay goes into the weakness profile.
     pub profile_due: bool,
+    /// The settings file's `[keys]` overrides (checked when read): the key
+    /// table, the help and the footers all read the table they make.
+    pub key_overrides: Vec<super::config::KeyOverride>,
     /// The link of the hint on show (zero-based) while ← → step through them.
     pub hint_link: Option<usize>,
 }
@@ -423,6 +426,7 @@ impl State {
             replay: None,
             replay_wanted: false,
             profile_due: false,
+            key_overrides: Vec::new(),
             hint_link: None,
         }
     }
@@ -458,6 +462,37 @@ impl State {
             CandidateMode::Manual => self.game.position.marks[cell.index()],
             CandidateMode::Hidden => Candidates::NONE,
         }
+    }
+
+    /// The position as a candidate grid (what `parse::read_candidates` reads):
+    /// placed digits as single digits, open cells with the marks on show (Manual
+    /// cells with no marks, and hidden marks, are written as the Auto candidates).
+    /// The export's text: made here, written to a file by the loop.
+    pub fn candidate_grid(&self) -> String {
+        let board = self.game.position.board();
+        let marks = |cell: Cell| -> Candidates {
+            let shown = self.shown_marks(&board, cell);
+            let marks = if shown.is_empty() {
+                board.candidates(cell)
+            } else {
+                shown
+            };
+            if marks.is_empty() {
+                // No candidate left: write every digit rather than an unreadable empty group.
+                Candidates::ALL
+            } else {
+                marks
+            }
+        };
+        let mut out = format!(
+            "# pencilmark export: givens {}\n",
+            self.game.givens.to_line()
+        );
+        out.push_str(&crate::engine::formats::write_candidate_grid(
+            &self.game.position.digits,
+            marks,
+        ));
+        out
     }
 
     pub fn say(&mut self, tone: Tone, text: impl Into<String>) {

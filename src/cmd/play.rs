@@ -147,6 +147,8 @@ pub fn run(args: &PlayArgs) -> Result<Exit> {
     }
     state.stats = stats;
     let config = crate::app::config::Config::load(args.config.as_deref())?;
+    crate::app::keymap::overrides::check(&config)?;
+    state.key_overrides = config.keys.clone();
     state.theme = crate::app::config::choose_theme(args.theme, args.no_color, &config);
     state.color = state.theme != crate::app::config::ThemeName::Mono;
     if !notices.is_empty() {

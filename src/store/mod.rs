@@ -21,7 +21,6 @@ use serde::Deserialize;
 use crate::app::state::State;
 pub use crate::app::state::View;
 pub use crate::app::stats::{LevelStats, Stats};
-use crate::engine::{Candidates, Cell, formats};
 pub use files::write_atomic;
 pub use games::{Opened, Saver, Summary};
 
@@ -199,32 +198,8 @@ fn decode<T: for<'de> Deserialize<'de>>(bytes: &[u8]) -> Result<T> {
     serde_json::from_value(value).context("unexpected content")
 }
 
-/// The position as a candidate grid (what [`parse::read_candidates`] reads):
-/// placed digits as single digits, open cells with the marks on show (Manual
-/// cells with no marks, and hidden marks, are written as the Auto candidates).
+/// The position as a candidate grid: [`State::candidate_grid`] (kept here for
+/// callers that reach the export through the store).
 pub fn candidate_grid(state: &State) -> String {
-    let board = state.game.position.board();
-    let marks = |cell: Cell| -> Candidates {
-        let shown = state.shown_marks(&board, cell);
-        let marks = if shown.is_empty() {
-            board.candidates(cell)
-        } else {
-            shown
-        };
-        if marks.is_empty() {
-            // No candidate left: write every digit rather than an unreadable empty group.
-            Candidates::ALL
-        } else {
-            marks
-        }
-    };
-    let mut out = format!(
-        "# pencilmark export: givens {}\n",
-        state.game.givens.to_line()
-    );
-    out.push_str(&formats::write_candidate_grid(
-        &state.game.position.digits,
-        marks,
-    ));
-    out
+    state.candidate_grid()
 }

@@ -136,7 +136,10 @@ impl Highlights {
     fn candidate_style(&self, state: &State, cell: Cell, digit: Digit, theme: Theme) -> Style {
         let i = cell.index();
         let notes = &state.notes;
-        if self.link_end[i].contains(digit) {
+        if self.wrong[i] {
+            // A check found this open cell's marks lacking its digit.
+            theme.wrong()
+        } else if self.link_end[i].contains(digit) {
             super::links::end_style(theme)
         } else if notes.missing[i].contains(digit) {
             theme.audit_missing()

@@ -10,7 +10,7 @@ use super::panel::wrap;
 use super::theme::Theme;
 use super::{clock, fit};
 use crate::app::action::Action;
-use crate::app::keymap::{BINDINGS, Context, help_rows};
+use crate::app::keymap::{Binding, Context, bindings, help_rows_of};
 use crate::app::state::State;
 
 /// A box of `width` x `height` centred in `area` (shrunk to fit), cleared, with a
@@ -38,8 +38,8 @@ fn popup(area: Rect, buf: &mut Buffer, size: (u16, u16), title: &str, bottom: &s
 }
 
 /// The labels of the keys bound to `action` in `context`, from the live table.
-pub fn keys_for(context: Context, action: &Action) -> Vec<String> {
-    BINDINGS
+pub fn keys_for(table: &[Binding], context: Context, action: &Action) -> Vec<String> {
+    table
         .iter()
         .filter(|b| b.context == context && &b.action == action)
         .flat_map(|b| b.keys.iter().map(|k| k.label()))
@@ -58,10 +58,10 @@ const FOOTER: &[(Action, &str)] = &[
 ];
 
 /// The footer line for `context`: `? help  H hint  q quit`, as many as fit in `width`.
-pub fn footer(context: Context, width: usize) -> String {
+pub fn footer(table: &[Binding], context: Context, width: usize) -> String {
     let mut text = String::new();
     for (action, word) in FOOTER {
-        let Some(key) = keys_for(context, action).into_iter().next() else {
+        let Some(key) = keys_for(table, context, action).into_iter().next() else {
             continue;
         };
         let item = format!("{key} {word}");
@@ -79,8 +79,14 @@ pub fn footer(context: Context, width: usize) -> String {
 
 /// The key lines of one context: keys in a column at least `key_width` wide, the help
 /// text beside them wrapped to `width` with a hanging indent.
-fn key_lines(context: Context, key_width: usize, width: usize, theme: Theme) -> Vec<Line<'static>> {
-    let rows: Vec<_> = help_rows()
+fn key_lines(
+    table: &[Binding],
+    context: Context,
+    key_width: usize,
+    width: usize,
+    theme: Theme,
+) -> Vec<Line<'static>> {
+    let rows: Vec<_> = help_rows_of(table)
         .into_iter()
         .filter(|row| row.context == context)
         .collect();
@@ -105,8 +111,8 @@ fn key_lines(context: Context, key_width: usize, width: usize, theme: Theme) -> 
 }
 
 /// The widest key label of the table, plus two spaces.
-fn key_column() -> usize {
-    help_rows()
+fn key_column(table: &[Binding]) -> usize {
+    help_rows_of(table)
         .iter()
         .map(|row| row.keys.chars().count() + 2)
         .max()
@@ -126,8 +132,9 @@ pub fn render_help(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
     };
     let width = 78.min(area.width);
     let inner_width = width.saturating_sub(2) as usize;
-    let key_width = key_column().max("mouse click  ".len());
-    let mut lines = key_lines(under, key_width, inner_width, theme);
+    let table = bindings(state);
+    let key_width = key_column(&table).max("mouse click  ".len());
+    let mut lines = key_lines(&table, under, key_width, inner_width, theme);
     if under == Context::Board {
         lines.push(Line::from(vec![
             Span::styled(format!("{:<key_width$}", "mouse click"), theme.title()),
@@ -135,14 +142,32 @@ pub fn render_help(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
         ]));
     }
     lines.push(Line::raw(""));
-    lines.extend(key_lines(Context::Anywhere, key_width, inner_width, theme));
+    lines.extend(key_lines(
+        &table,
+        Context::Anywhere,
+        key_width,
+        inner_width,
+        theme,
+    ));
     if under == Context::Board {
         lines.push(Line::raw(""));
         lines.push(Line::styled(Context::Links.title(), theme.title()));
-        lines.extend(key_lines(Context::Links, key_width, inner_width, theme));
+        lines.extend(key_lines(
+            &table,
+            Context::Links,
+            key_width,
+            inner_width,
+            theme,
+        ));
     }
     lines.push(Line::raw(""));
-    lines.extend(key_lines(Context::Help, key_width, inner_width, theme));
+    lines.extend(key_lines(
+        &table,
+        Context::Help,
+        key_width,
+        inner_width,
+        theme,
+    ));
     let height = (lines.len() as u16 + 2).min(area.height);
     let visible = height.saturating_sub(2) as usize;
     let top = (scroll.max(0) as usize).min(lines.len().saturating_sub(visible));
@@ -150,12 +175,12 @@ pub fn render_help(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
         let keys: Vec<String> = [-1, 1, -10, 10]
             .iter()
             .filter_map(|&by| {
-                keys_for(Context::Help, &Action::Scroll(by))
+                keys_for(&table, Context::Help, &Action::Scroll(by))
                     .into_iter()
                     .next()
             })
             .collect();
-        let close = keys_for(Context::Help, &Action::Close)
+        let close = keys_for(&table, Context::Help, &Action::Close)
             .into_iter()
             .next()
             .unwrap_or_default();
@@ -181,12 +206,18 @@ pub fn render_help(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
 }
 
 /// The "solve the board?" question, with its keys from the table.
-pub fn render_confirm(area: Rect, buf: &mut Buffer, theme: Theme) {
+pub fn render_confirm(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
     let mut lines = vec![
         Line::styled("Fill in the whole solution?", theme.title()),
         Line::raw(""),
     ];
-    lines.extend(key_lines(Context::ConfirmSolve, 14, 42, theme));
+    lines.extend(key_lines(
+        &bindings(state),
+        Context::ConfirmSolve,
+        14,
+        42,
+        theme,
+    ));
     let inner = popup(area, buf, (44, lines.len() as u16 + 2), "Solve", "");
     Paragraph::new(lines).render(inner, buf);
 }
@@ -226,7 +257,7 @@ pub fn render_won(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
         _ => lines.push(Line::raw("Not counted in the statistics.")),
     }
     lines.push(Line::raw(""));
-    lines.extend(key_lines(Context::Won, 8, 44, theme));
+    lines.extend(key_lines(&bindings(state), Context::Won, 8, 44, theme));
     let inner = popup(area, buf, (46, lines.len() as u16 + 2), "Solved", "");
     Paragraph::new(lines).render(inner, buf);
 }

@@ -9,21 +9,23 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget, Wrap};
+use ratatui::widgets::{Paragraph, Widget};
 
 use super::grid::{self, CellView, GridStyle};
 use super::help::keys_for;
+use super::panel::wrap;
 use super::theme::Theme;
 use super::{Layout, fit};
 use crate::app::action::Action;
-use crate::app::keymap::Context;
+use crate::app::keymap::{Binding, Context};
 use crate::app::learn::{COMPARE_LIMIT, LearnAction, LearnState};
 use crate::engine::trace::{self, Ending, Event, Outcome, Settings, Why};
 use crate::engine::{Cell, Contradiction, Digit, Unit};
 
-/// The narrowest panel beside the board: the event texts need room, so learn
-/// mode takes a smaller board than the player where the panel would be narrower.
-pub const PANEL_MIN: u16 = 36;
+/// The narrowest panel beside the board, and the shortest below it: the event
+/// texts and the comparison need room, so learn mode takes a smaller board than
+/// the player where its panel would be smaller.
+pub const PANEL_MIN: (u16, u16) = (36, 16);
 
 /// How a cell is singled out.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -89,8 +91,8 @@ fn highlighted(theme: Theme, style: Style, highlight: Option<Highlight>) -> Styl
 }
 
 /// Draws learn mode in the player's theme, at the biggest board that leaves
-/// the panel [`PANEL_MIN`] columns.
-pub fn render(learn: &LearnState, theme: Theme, area: Rect, buf: &mut Buffer) {
+/// the panel [`PANEL_MIN`] columns beside it or lines below it.
+pub fn render(learn: &LearnState, table: &[Binding], theme: Theme, area: Rect, buf: &mut Buffer) {
     let Layout::Board {
         size,
         title,
@@ -111,7 +113,7 @@ pub fn render(learn: &LearnState, theme: Theme, area: Rect, buf: &mut Buffer) {
     grid::draw_board(size, board, buf, style, |cell| {
         cell_view(learn, &marks, theme, cell)
     });
-    render_panel(learn, panel, buf, theme);
+    render_panel(learn, table, panel, buf, theme);
 }
 
 /// One cell of the learn board: the digit (`[5]` a given of the start, `(5)`
@@ -165,7 +167,61 @@ fn ending_text(outcome: &Outcome) -> String {
     }
 }
 
-fn render_panel(learn: &LearnState, area: Rect, buf: &mut Buffer, theme: Theme) {
+/// How much a panel line matters when the panel is too short for all of them:
+/// spacing goes first, then the path and the auto-run line.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+enum Weight {
+    Spacing,
+    Detail,
+    Essential,
+}
+
+/// The panel's lines, each already fitted to the width, with their weight.
+struct Rows {
+    width: usize,
+    rows: Vec<(Line<'static>, Weight)>,
+}
+
+impl Rows {
+    /// `text` wrapped to the width, every row in `style`.
+    fn text(&mut self, text: &str, style: Style, weight: Weight) {
+        for row in wrap(text, self.width) {
+            self.rows.push((Line::styled(row, style), weight));
+        }
+    }
+
+    /// A line laid out already (a table row, a field): cut to the width if need be.
+    fn line(&mut self, line: Line<'static>, weight: Weight) {
+        self.rows.push((line, weight));
+    }
+
+    fn blank(&mut self) {
+        self.rows.push((Line::raw(""), Weight::Spacing));
+    }
+
+    /// The rows that fit `room` lines: the lightest dropped first, from the
+    /// bottom; if that is not enough, cut, the last row saying more is there.
+    fn fitted(mut self, room: usize) -> Vec<Line<'static>> {
+        for weight in [Weight::Spacing, Weight::Detail] {
+            while self.rows.len() > room {
+                let Some(i) = self.rows.iter().rposition(|(_, w)| *w == weight) else {
+                    break;
+                };
+                self.rows.remove(i);
+            }
+        }
+        let cut = self.rows.len() > room;
+        let mut lines: Vec<Line<'static>> =
+            self.rows.into_iter().take(room).map(|(l, _)| l).collect();
+        if cut && let Some(last) = lines.last_mut() {
+            let text: String = last.spans.iter().map(|s| s.content.as_ref()).collect();
+            *last = Line::styled(fit(&format!("{text} …"), self.width), last.style);
+        }
+        lines
+    }
+}
+
+fn render_panel(learn: &LearnState, table: &[Binding], area: Rect, buf: &mut Buffer, theme: Theme) {
     if area.height == 0 {
         return;
     }
@@ -179,90 +235,105 @@ fn render_panel(learn: &LearnState, area: Rect, buf: &mut Buffer, theme: Theme) 
     } else {
         "peers + hidden singles"
     };
-    let mut lines: Vec<Line> = vec![
-        Line::styled("Learn mode", theme.title()),
+    let mut rows = Rows {
+        width,
+        rows: Vec::new(),
+    };
+    let field = |name: &str, value: &str| {
         Line::from(vec![
-            Span::styled("Rules  ", theme.label()),
-            Span::raw(rules),
-        ]),
-        Line::from(vec![
-            Span::styled("Order  ", theme.label()),
-            Span::raw(settings.order.description()),
-        ]),
-        Line::from(format!(
+            Span::styled(format!("{name}  "), theme.label()),
+            Span::raw(fit(value, width.saturating_sub(name.len() + 2))),
+        ])
+    };
+    rows.line(Line::styled("Learn mode", theme.title()), Weight::Detail);
+    rows.line(field("Rules", rules), Weight::Essential);
+    rows.line(
+        field("Order", settings.order.description()),
+        Weight::Essential,
+    );
+    rows.text(
+        &format!(
             "Event {} of {} · depth {}",
             cursor.shown(),
             recording.len(),
             cursor.depth()
-        )),
-    ];
+        ),
+        Style::new(),
+        Weight::Essential,
+    );
     let event_text = match learn.current() {
         Some(recorded) => recorded.event.to_string(),
         None => "Press Space to assign the first given.".to_string(),
     };
-    lines.push(Line::from(vec![
-        Span::styled("▶ ", bold),
-        Span::styled(event_text, bold),
-    ]));
-    lines.push(Line::from(""));
+    rows.text(&format!("▶ {event_text}"), bold, Weight::Essential);
+    rows.blank();
     let path = if cursor.path().is_empty() {
         "(no guess yet)".to_string()
     } else {
         trace::path_text(cursor.path())
     };
-    lines.push(Line::from(format!(
-        "Path (depth {}): {path}",
-        cursor.depth()
-    )));
+    rows.text(
+        &format!("Path (depth {}): {path}", cursor.depth()),
+        Style::new(),
+        Weight::Detail,
+    );
     let counts = cursor.counts();
-    lines.push(Line::from(format!(
-        "Assignments {} · eliminations {} · guesses {} · backtracks {}",
-        counts.assignments, counts.eliminations, counts.guesses, counts.backtracks
-    )));
+    rows.text(
+        &format!(
+            "Assignments {} · eliminations {} · guesses {} · backtracks {}",
+            counts.assignments, counts.eliminations, counts.guesses, counts.backtracks
+        ),
+        Style::new(),
+        Weight::Essential,
+    );
     if learn.at_end() {
-        lines.push(Line::from(""));
-        lines.push(Line::styled(
-            format!(
+        rows.blank();
+        rows.text(
+            &format!(
                 "Run ended: {}. All four settings:",
                 ending_text(recording.outcome())
             ),
             bold,
-        ));
-        lines.extend(comparison_table(learn, width).into_iter().map(Line::from));
+            Weight::Essential,
+        );
+        for row in comparison_table(learn, width) {
+            rows.line(Line::raw(fit(&row, width)), Weight::Essential);
+        }
         if learn
             .comparison()
             .iter()
             .any(|o| o.ending == Ending::Stopped)
         {
-            lines.push(Line::from(format!(
-                "  + stopped after {COMPARE_LIMIT} events: at least this much"
-            )));
+            rows.text(
+                &format!("  + stopped after {COMPARE_LIMIT} events: at least this much"),
+                Style::new(),
+                Weight::Essential,
+            );
         }
     }
-    lines.push(Line::from(""));
+    rows.blank();
     let run = if learn.is_running() {
         "running"
     } else {
         "paused"
     };
-    lines.push(Line::from(format!(
-        "Auto-run {run} · {} events/s",
-        learn.speed()
-    )));
+    rows.text(
+        &format!("Auto-run {run} · {} events/s", learn.speed()),
+        Style::new(),
+        Weight::Detail,
+    );
     let body = Rect {
         height: area.height - 1,
         ..area
     };
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .render(body, buf);
+    Paragraph::new(rows.fitted(body.height as usize)).render(body, buf);
     let footer = Rect::new(area.x, area.bottom() - 1, area.width, 1);
-    Line::styled(footer_text(learn, width), theme.label()).render(footer, buf);
+    Line::styled(footer_text(learn, table, width), theme.label()).render(footer, buf);
 }
 
 /// The footer: the most wanted keys, from the key table, as many as fit;
 /// `keep` only when there is something to keep.
-fn footer_text(learn: &LearnState, width: usize) -> String {
+fn footer_text(learn: &LearnState, table: &[Binding], width: usize) -> String {
     let mut items: Vec<(Action, &str)> = vec![
         (Action::LearnStep(LearnAction::Next), "next"),
         (Action::LearnStep(LearnAction::Back), "back"),
@@ -278,7 +349,7 @@ fn footer_text(learn: &LearnState, width: usize) -> String {
     ]);
     let mut text = String::new();
     for (action, word) in items {
-        let Some(key) = keys_for(Context::Learn, &action).into_iter().next() else {
+        let Some(key) = keys_for(table, Context::Learn, &action).into_iter().next() else {
             continue;
         };
         let item = format!("{key} {word}");

@@ -8,7 +8,7 @@ use super::board::Highlights;
 use super::help::keys_for;
 use super::theme::Theme;
 use crate::app::action::Action;
-use crate::app::keymap::Context;
+use crate::app::keymap::{Binding, Context};
 use crate::app::links::{LinkStep, shown_link};
 use crate::app::state::State;
 use crate::engine::logic::links::{LinkKind, kind};
@@ -44,11 +44,11 @@ pub fn end_cell_style(theme: Theme) -> Style {
 
 /// The footer while the arrows step through links, keys from the table:
 /// "← → links  Home End  Esc leave  H apply", as many as fit in `width`.
-pub fn footer(width: usize) -> String {
+pub fn footer(table: &[Binding], width: usize) -> String {
     let keys = |steps: &[LinkStep]| -> String {
         steps
             .iter()
-            .flat_map(|&s| keys_for(Context::Links, &Action::LinkStep(s)))
+            .flat_map(|&s| keys_for(table, Context::Links, &Action::LinkStep(s)))
             .collect::<Vec<_>>()
             .join(" ")
     };
@@ -57,11 +57,11 @@ pub fn footer(width: usize) -> String {
         keys(&[LinkStep::First, LinkStep::Last]),
         format!(
             "{} leave",
-            keys_for(Context::Links, &Action::Dismiss).join(" ")
+            keys_for(table, Context::Links, &Action::Dismiss).join(" ")
         ),
         format!(
             "{} apply",
-            keys_for(Context::Board, &Action::Hint).join(" ")
+            keys_for(table, Context::Board, &Action::Hint).join(" ")
         ),
     ];
     let mut text = String::new();

@@ -20,6 +20,7 @@ use ratatui::style::Style;
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
+use super::keymap;
 use super::state::{Overlay, State};
 use crate::engine::Cell;
 pub use grid::BoardSize;
@@ -56,12 +57,14 @@ impl Layout {
     /// The biggest board that fits with the panel beside it, or below it in a
     /// tall narrow window; the compact board only where nothing else fits.
     pub fn for_area(area: Rect) -> Layout {
-        Layout::with_panel(area, PANEL_WIDTH.0)
+        Layout::with_panel(area, (PANEL_WIDTH.0, PANEL_BELOW_MIN))
     }
 
-    /// The same choice for a panel at least `panel_min` columns wide beside the
-    /// board (learn mode, whose panel explains each event, asks for more).
-    pub fn with_panel(area: Rect, panel_min: u16) -> Layout {
+    /// The same choice for a panel at least `panel_min.0` columns wide beside
+    /// the board, or `panel_min.1` lines tall below it (learn mode, whose panel
+    /// explains each event, asks for more).
+    pub fn with_panel(area: Rect, panel_min: (u16, u16)) -> Layout {
+        let (panel_min, below_min) = panel_min;
         let (w, h) = (area.width, area.height);
         for size in BoardSize::ALL {
             let (bw, bh) = size.size();
@@ -75,8 +78,8 @@ impl Layout {
                     panel: Rect::new(x + bw + GAP, y + 1, panel_w, bh),
                 };
             }
-            if w >= bw && h >= bh + 2 + PANEL_BELOW_MIN {
-                let panel_h = (h - bh - 2).min(2 * PANEL_BELOW_MIN);
+            if w >= bw && h >= bh + 2 + below_min {
+                let panel_h = (h - bh - 2).min(2 * below_min);
                 let (x, y) = centred(area, bw, bh + 2 + panel_h);
                 return Layout::Board {
                     size,
@@ -111,14 +114,14 @@ impl Widget for &State {
             theme::ThemeName::Mono
         });
         if let Some(learn) = &self.learn {
-            learn::render(learn, theme, area, buf);
+            learn::render(learn, &keymap::bindings(self), theme, area, buf);
             if self.overlay == Overlay::Help {
                 help::render_help(self, area, buf, theme);
             }
             return;
         }
         if let Some(view) = &self.replay {
-            return replay::render(view, theme, area, buf);
+            return replay::render(view, &crate::app::keymap::bindings(self), theme, area, buf);
         }
         match Layout::for_area(area) {
             Layout::Board {
@@ -139,7 +142,7 @@ impl Widget for &State {
         match self.overlay {
             Overlay::None => {}
             Overlay::Help => help::render_help(self, area, buf, theme),
-            Overlay::ConfirmSolve => help::render_confirm(area, buf, theme),
+            Overlay::ConfirmSolve => help::render_confirm(self, area, buf, theme),
             Overlay::Won => help::render_won(self, area, buf, theme),
             Overlay::Paused => pause::render(area, buf, theme),
             Overlay::NewGame => new_game::render(self, area, buf, theme),

@@ -11,7 +11,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
 use super::clock;
 use super::theme::Theme;
-use crate::app::keymap::{Context, help_rows};
+use crate::app::keymap::{Context, bindings, help_rows_of};
 use crate::app::menu::{NewGameMenu, Question, Row};
 use crate::app::state::State;
 use crate::engine::types::CELLS;
@@ -81,6 +81,19 @@ pub fn render(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
         Span::raw("  (← → change it)"),
     ])];
     let mut bottom = Vec::new();
+    if let Some(generating) = menu.generating {
+        // The spinner turns with the clock's ticks: the screen is live.
+        let spinner = ["|", "/", "-", "\\"][(generating.elapsed_ms / 250 % 4) as usize];
+        bottom.push(Line::styled(
+            format!(
+                "{spinner} Generating a {} puzzle: {} tried, {} (Esc cancels)",
+                capitalised(generating.level.key()),
+                generating.attempts,
+                clock(generating.elapsed_ms)
+            ),
+            theme.title(),
+        ));
+    }
     if let Some(text) = &menu.paste {
         bottom.push(Line::styled(
             "Type or paste the puzzle (81 digits, . or 0 for empty), Enter opens it:",
@@ -105,7 +118,7 @@ pub fn render(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
     if let Some(error) = &menu.error {
         bottom.push(Line::styled(error.clone(), theme.error()));
     }
-    let keys: Vec<String> = help_rows()
+    let keys: Vec<String> = help_rows_of(&bindings(state))
         .into_iter()
         .filter(|r| r.context == Context::NewGame)
         .map(|r| format!("{} {}", r.keys, r.help))

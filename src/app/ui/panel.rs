@@ -9,7 +9,7 @@ use ratatui::widgets::{Paragraph, Widget};
 use super::theme::Theme;
 use super::{clock, fit, help};
 use crate::app::action::Action;
-use crate::app::keymap::Context;
+use crate::app::keymap::{Context, bindings};
 use crate::app::state::{State, Tone};
 use crate::engine::types::CELLS;
 
@@ -89,9 +89,9 @@ pub fn render(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
     if area.height > 0 {
         let footer = Rect::new(area.x, area.bottom() - 1, area.width, 1);
         let keys = if crate::app::links::stepping(state) {
-            super::links::footer(width)
+            super::links::footer(&bindings(state), width)
         } else {
-            help::footer(Context::Board, width)
+            help::footer(&bindings(state), Context::Board, width)
         };
         Line::styled(keys, theme.label()).render(footer, buf);
     }
@@ -139,9 +139,10 @@ fn log_lines(state: &State, width: usize, free: usize, theme: Theme) -> Vec<Line
     let heading = if first == 0 && last == entries.len() {
         "Propagation log:".to_string()
     } else {
-        let keys = help::keys_for(Context::Board, &Action::Scroll(-3))
+        let table = bindings(state);
+        let keys = help::keys_for(&table, Context::Board, &Action::Scroll(-3))
             .into_iter()
-            .chain(help::keys_for(Context::Board, &Action::Scroll(3)))
+            .chain(help::keys_for(&table, Context::Board, &Action::Scroll(3)))
             .collect::<Vec<_>>()
             .join(" ");
         let range = format!("Log {}-{} of {}", first + 1, last, entries.len());

@@ -13,13 +13,15 @@ use super::panel::wrap;
 use super::theme::Theme;
 use super::{Layout, board, fit, help};
 use crate::app::action::Action;
+use crate::app::keymap::Binding;
 use crate::app::keymap::Context;
 use crate::app::review::ReplayView;
 use crate::app::update::review::ReplayAction;
 use crate::engine::learn::replay::{Judgement, Replay};
 
 /// Draws the replay view over the whole area.
-pub fn render(view: &ReplayView, theme: Theme, area: Rect, buf: &mut Buffer) {
+/// `table` is the live key table (with the player's overrides), for the footer.
+pub fn render(view: &ReplayView, table: &[Binding], theme: Theme, area: Rect, buf: &mut Buffer) {
     let Layout::Board {
         size,
         title,
@@ -36,11 +38,11 @@ pub fn render(view: &ReplayView, theme: Theme, area: Rect, buf: &mut Buffer) {
     }
     Line::styled(fit(&heading, title.width as usize), theme.title()).render(title, buf);
     board::render(&view.board, size, board, buf, theme);
-    render_panel(view, panel, buf, theme);
+    render_panel(view, table, panel, buf, theme);
 }
 
 /// The page's text beside the board, and the keys on the last line.
-fn render_panel(view: &ReplayView, area: Rect, buf: &mut Buffer, theme: Theme) {
+fn render_panel(view: &ReplayView, table: &[Binding], area: Rect, buf: &mut Buffer, theme: Theme) {
     let width = area.width.max(1) as usize;
     let mut lines: Vec<Line> = Vec::new();
     let para = |text: &str, style: Style, lines: &mut Vec<Line>| {
@@ -83,7 +85,7 @@ fn render_panel(view: &ReplayView, area: Rect, buf: &mut Buffer, theme: Theme) {
         lines.push(Line::styled(fit("Summary", width), theme.title()));
         summary_lines(&view.replay, width, theme, &mut lines);
     }
-    let footer = footer_lines(width, 2);
+    let footer = footer_lines(table, width, 2);
     let room = (area.height as usize).saturating_sub(footer.len());
     lines.truncate(room);
     Paragraph::new(lines).render(area, buf);
@@ -148,9 +150,9 @@ fn summary_lines(replay: &Replay, width: usize, theme: Theme, lines: &mut Vec<Li
 
 /// `→ next  ← back  Esc close  G end`, on as many lines as the width needs
 /// (at most `rows`).
-fn footer_lines(width: usize, rows: usize) -> Vec<String> {
+fn footer_lines(table: &[Binding], width: usize, rows: usize) -> Vec<String> {
     let key = |action: Action| {
-        help::keys_for(Context::Replay, &action)
+        help::keys_for(table, Context::Replay, &action)
             .into_iter()
             .next()
             .unwrap_or_default()

@@ -142,11 +142,45 @@ fn manual_mark_problem(state: &State) -> Option<String> {
         ));
     }
     let solution = state.game.solution.filter(|_| state.game.unique)?;
-    marked_cells(position).find_map(|cell| {
-        let right = solution.get(cell)?;
-        (!position.marks[cell.index()].contains(right))
-            .then(|| format!("{cell} has no {right} marked, but {right} goes there"))
-    })
+    let cell = *marks_lacking_their_digit(state).first()?;
+    let right = solution.get(cell)?;
+    Some(format!(
+        "{cell} has no {right} marked, but {right} goes there"
+    ))
+}
+
+/// Marked open cells whose Manual marks lack the solution's digit (only when the
+/// puzzle has one solution): the player's marks there are wrong.
+fn marks_lacking_their_digit(state: &State) -> Vec<Cell> {
+    let Some(solution) = state.game.solution.filter(|_| state.game.unique) else {
+        return Vec::new();
+    };
+    let position = &state.game.position;
+    marked_cells(position)
+        .filter(|&cell| {
+            solution
+                .get(cell)
+                .is_some_and(|right| !position.marks[cell.index()].contains(right))
+        })
+        .collect()
+}
+
+/// The board propagation reads. In Manual mode it is the player's marks, less
+/// the digits a placed peer holds (rubbing those out is the first thing a
+/// player does); a cell not marked yet holds every candidate the digits allow.
+fn propagation_board(state: &State) -> Board {
+    if state.candidates != CandidateMode::Manual {
+        return state.game.position.board();
+    }
+    let live = Board::with_auto_candidates(&state.game.position.digits);
+    let mut board = live;
+    for cell in live.open_cells() {
+        let marks = state.game.position.marks[cell.index()];
+        if !marks.is_empty() {
+            board.set_candidates(cell, marks.intersection(live.candidates(cell)));
+        }
+    }
+    board
 }
 
 /// Every stale Manual mark: (cell, digit, the peer that holds the digit).
@@ -306,8 +340,19 @@ fn count_hint(assists: &mut Assists, progress: &HintProgress) {
     *counter += 1;
 }
 
+/// `A`: fills every forced single, as one undoable step, with the log. In
+/// Manual mode it works on the player's marks; marks that lack a solution
+/// digit would make it place wrong digits, so it refuses and says so.
 pub(super) fn propagate(state: &mut State) {
-    let mut board = state.game.position.board();
+    if state.candidates == CandidateMode::Manual && !marks_lacking_their_digit(state).is_empty() {
+        state.say(
+            Tone::Error,
+            "Some of your marks lack their cell's solution digit, so propagating them \
+             would place wrong digits: C shows where",
+        );
+        return;
+    }
+    let mut board = propagation_board(state);
     let result = logic::propagate(&mut board);
     let mut next = state.game.position;
     for step in &result.steps {
@@ -364,8 +409,15 @@ pub(super) fn solve(state: &mut State) {
     state.say(Tone::Info, "Solved by the computer");
 }
 
+/// `C`: marks the digits that disagree with the solution and, in Manual mode,
+/// the marked cells whose marks lack their solution digit.
 pub(super) fn check(state: &mut State) {
     let wrong = state.game.wrong_digits();
+    let lacking = if state.candidates == CandidateMode::Manual {
+        marks_lacking_their_digit(state)
+    } else {
+        Vec::new()
+    };
     if state.game.solution.is_some() && !state.game.finished {
         state.game.assists.checks += 1;
         state.revision += 1;
@@ -373,17 +425,34 @@ pub(super) fn check(state: &mut State) {
     let placed = Cell::all()
         .filter(|&c| !state.game.is_given(c) && state.game.position.digits.get(c).is_some())
         .count();
+    let marks = match lacking.len() {
+        0 if state.candidates == CandidateMode::Manual => {
+            ", and your marks hold every solution digit"
+        }
+        0 => "",
+        1 => "; 1 cell's marks lack its digit: ",
+        _ => "; marks lacking their cell's digit: ",
+    };
+    let marks = format!("{marks}{}", cell_list(&lacking));
     if state.game.solution.is_none() {
         state.say(Tone::Error, "This puzzle has no solution to check against");
+    } else if wrong.is_empty() && lacking.is_empty() {
+        state.say(
+            Tone::Info,
+            format!("All {placed} of your digits are right{marks}"),
+        );
     } else if wrong.is_empty() {
-        state.say(Tone::Info, format!("All {placed} of your digits are right"));
+        state.say(
+            Tone::Error,
+            format!("All {placed} of your digits are right{marks}"),
+        );
     } else {
         state.say(
             Tone::Error,
-            format!("{} wrong: {}", wrong.len(), cell_list(&wrong)),
+            format!("{} wrong: {}{marks}", wrong.len(), cell_list(&wrong)),
         );
     }
-    state.marked_wrong = wrong;
+    state.marked_wrong = wrong.into_iter().chain(lacking).collect();
 }
 
 /// The cells of `cells` the player made wrong: a wrong digit, or the solution's

@@ -2,7 +2,9 @@
 //! puzzle, and the questions before a delete or a restart. Opening a puzzle,
 //! generating one and deleting a save are the loop's work: an [`Effect`].
 
-use super::super::menu::{MenuAction, NewGameMenu, Question, Row, SavedRow};
+use super::super::menu::{
+    Generating, GenerationNews, MenuAction, NewGameMenu, Question, Row, SavedRow,
+};
 use super::super::state::{Game, Overlay, State, Tone};
 use super::Effect;
 use crate::engine::formats;
@@ -16,8 +18,16 @@ pub fn open(state: &mut State, saved: Vec<SavedRow>) {
     state.overlay = Overlay::NewGame;
 }
 
-/// Closes the screen (Esc); an open paste line or question closes first.
+/// Closes the screen (Esc); a generation in progress is cancelled first, and an
+/// open paste line or question closes first.
 pub fn close(state: &mut State) {
+    if let Some(menu) = state.menu.as_mut()
+        && menu.generating.take().is_some()
+    {
+        // The worker finishes on its own; its news is dropped.
+        menu.error = Some("Generation cancelled".to_string());
+        return;
+    }
     if let Some(menu) = state.menu.as_mut()
         && (menu.paste.is_some() || menu.question.is_some())
     {
@@ -122,7 +132,17 @@ fn choose(state: &mut State) -> Effect {
     }
     match menu.current() {
         Row::Bundled => Effect::OpenBundled(menu.level),
-        Row::Generated => Effect::Generate(menu.level),
+        Row::Generated => {
+            // The loop generates on a worker thread; its news comes back as
+            // `Action::Generation` ([`generation`]) while the screen stays live.
+            menu.generating = Some(Generating {
+                level: menu.level,
+                attempts: 0,
+                elapsed_ms: 0,
+            });
+            menu.error = None;
+            Effect::Generate(menu.level)
+        }
         Row::Famous(i) => match puzzles::famous().into_iter().nth(i) {
             Some(named) => Effect::Open {
                 givens: named.givens,
@@ -158,6 +178,48 @@ fn restart(state: &mut State) {
     let fresh = Game::with_grade(state.game.givens, &state.game.name, state.game.grade);
     super::switch_game(state, fresh, None, false);
     state.say(Tone::Info, "Restarted: the puzzle from its givens");
+}
+
+/// News from the worker generating a puzzle: progress, or the puzzle to open,
+/// or why there is none. News for a generation the player cancelled (the
+/// screen closed) is dropped.
+pub fn generation(state: &mut State, news: GenerationNews) -> Effect {
+    let Some(menu) = state.menu.as_mut() else {
+        return Effect::None;
+    };
+    let Some(generating) = menu.generating.as_mut() else {
+        return Effect::None;
+    };
+    match news {
+        GenerationNews::Attempt { level, attempts } if level == generating.level => {
+            generating.attempts = attempts;
+        }
+        GenerationNews::Done { level, puzzle } if level == generating.level => {
+            menu.generating = None;
+            match crate::engine::parse::parse_line(&puzzle, 1) {
+                Ok(givens) => {
+                    return Effect::Open {
+                        givens,
+                        name: format!("Generated {}", level.key()),
+                    };
+                }
+                Err(err) => menu.error = Some(format!("No puzzle generated: {err}")),
+            }
+        }
+        GenerationNews::Failed { level, error } if level == generating.level => {
+            menu.generating = None;
+            menu.error = Some(format!("No puzzle generated: {error}"));
+        }
+        _ => {}
+    }
+    Effect::None
+}
+
+/// The clock ticking while a puzzle is generated: the screen shows the time.
+pub fn tick(state: &mut State, millis: u64) {
+    if let Some(generating) = state.menu.as_mut().and_then(|m| m.generating.as_mut()) {
+        generating.elapsed_ms += millis;
+    }
 }
 
 /// After the loop deleted a save: the list without it.

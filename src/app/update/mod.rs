@@ -13,7 +13,6 @@ use assist::{check, next_hint, propagate, solve};
 use super::action::{Action, Direction};
 use super::state::{CandidateMode, Game, GradeInfo, Overlay, Position, State, Tone, View};
 use crate::engine::{Cell, Digit, Grid};
-use crate::store;
 
 /// Work the loop must do outside the state (the view and update stay pure).
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -27,7 +26,8 @@ pub enum Effect {
     ListGames,
     /// Open a bundled puzzle of this level (chosen at random by the loop).
     OpenBundled(crate::engine::grade::Level),
-    /// Generate a puzzle of this level and open it.
+    /// Generate a puzzle of this level on a worker thread; its news comes back
+    /// as [`Action::Generation`].
     Generate(crate::engine::grade::Level),
     /// Replay the game on a thread of its own (proving every move can take
     /// seconds); the result comes back as [`Action::Replayed`].
@@ -109,7 +109,7 @@ pub fn update(state: &mut State, action: Action) -> Effect {
     // cancels it.
     let passing = matches!(
         action,
-        Action::Tick(_) | Action::ScreenFits(_) | Action::Graded(_)
+        Action::Tick(_) | Action::ScreenFits(_) | Action::Graded(_) | Action::Generation(_)
     );
     let asking_why = !passing && std::mem::take(&mut state.asking_why);
     let offering_stale_fix = !passing && std::mem::take(&mut state.offering_stale_fix);
@@ -168,7 +168,7 @@ pub fn update(state: &mut State, action: Action) -> Effect {
             }
         }
         Action::Check => check(state),
-        Action::Export => return Effect::Export(store::candidate_grid(state)),
+        Action::Export => return Effect::Export(state.candidate_grid()),
         Action::Help => {
             state.overlay = Overlay::Help;
             state.scroll = 0;
@@ -188,11 +188,13 @@ pub fn update(state: &mut State, action: Action) -> Effect {
         }
         Action::NewGame => return Effect::ListGames,
         Action::Menu(key) => return menu::act(state, key),
+        Action::Generation(news) => return menu::generation(state, news),
         Action::Quit => state.running = false,
         Action::Learn => learn::open(state),
         Action::LearnStep(step) => learn::step(state, step),
         Action::Tick(millis) => {
             learn::tick(state, millis);
+            menu::tick(state, millis);
             if state.clock_runs() {
                 state.game.elapsed_ms += millis;
             }
