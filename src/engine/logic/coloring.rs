@@ -2,6 +2,11 @@
 //! cells into clusters coloured in two alternating colours; one colour holds the
 //! digit everywhere in the cluster. Trap: a cell seeing both colours cannot hold
 //! it. Wrap: a colour that sees itself is false everywhere.
+//!
+//! Multi-Colors: two clusters of one digit, colours a/A and b/B. Type 1: a cell
+//! of colour a sees a cell of colour b, so a and b are not both true: A or B is,
+//! and a candidate that sees a cell of colour A and a cell of colour B goes.
+//! Type 2: colour a sees both b and B, one of which is true, so a is false.
 
 use super::{Link, Sink, Step, Technique, cells_text, open_candidates, positions, unit_cells};
 use crate::engine::board::Board;
@@ -135,21 +140,22 @@ pub fn wrap(board: &Board, sink: &mut Sink) {
     }
 }
 
-/// The colours of a step's cells, rebuilt from its tree links (the first cell is colour A).
-fn colours(step: &Step) -> (Vec<Cell>, Vec<Cell>) {
-    let mut a = Vec::new();
-    let mut b = Vec::new();
-    if let Some(first) = step.links.first() {
-        a.push(first.from.0);
-    }
+/// The clusters of a step, each as its two colours, rebuilt from the tree links
+/// (each cluster's links in the order they coloured it; its first cell is colour A).
+fn colours(step: &Step) -> Vec<(Vec<Cell>, Vec<Cell>)> {
+    let mut clusters: Vec<(Vec<Cell>, Vec<Cell>)> = Vec::new();
     for link in &step.links {
-        if a.contains(&link.from.0) {
-            b.push(link.to.0);
-        } else {
-            a.push(link.to.0);
+        let (from, to) = (link.from.0, link.to.0);
+        match clusters
+            .iter_mut()
+            .find(|(a, b)| a.contains(&from) || b.contains(&from))
+        {
+            Some((a, b)) if a.contains(&from) => b.push(to),
+            Some((a, _)) => a.push(to),
+            None => clusters.push((vec![from], vec![to])),
         }
     }
-    (a, b)
+    clusters
 }
 
 /// The explanation of a colouring step.
@@ -157,7 +163,32 @@ pub fn text(step: &Step) -> String {
     let Some(digit) = step.digits().first().copied() else {
         return String::new();
     };
-    let (a, b) = colours(step);
+    let clusters = colours(step);
+    if let [(a, big_a), (b, big_b)] = clusters.as_slice()
+        && matches!(
+            step.technique,
+            Technique::MultiColors1 | Technique::MultiColors2
+        )
+    {
+        let pairs = format!(
+            "the conjugate pairs of {digit} make two clusters: {} (colour a) against {} (A), \
+             and {} (b) against {} (B); in each, one colour holds every {digit}",
+            cells_text(a.iter().copied()),
+            cells_text(big_a.iter().copied()),
+            cells_text(b.iter().copied()),
+            cells_text(big_b.iter().copied())
+        );
+        return match step.technique {
+            Technique::MultiColors1 => format!(
+                "{pairs}; a cell of colour a sees a cell of colour b, so A or B is true, \
+                 and a cell that sees both A and B cannot hold {digit}"
+            ),
+            _ => {
+                format!("{pairs}; colour a sees both b and B, one of which is true, so a is false")
+            }
+        };
+    }
+    let (a, b) = clusters.into_iter().next().unwrap_or_default();
     let clusters = format!(
         "the conjugate pairs of {digit} colour {} one colour and {} the other; one colour holds every {digit}",
         cells_text(a),
@@ -169,4 +200,85 @@ pub fn text(step: &Step) -> String {
         }
         _ => format!("{clusters}; a cell that sees both colours cannot hold {digit}"),
     }
+}
+
+/// Colour `want` of a cluster, as cells.
+fn coloured(cluster: &Cluster, want: bool) -> Vec<Cell> {
+    cluster
+        .cells
+        .iter()
+        .filter(|&&(_, c)| c == want)
+        .map(|&(c, _)| c)
+        .collect()
+}
+
+/// Whether a cell of `one` sees a cell of `other`.
+fn sees_any(one: &[Cell], other: &[Cell]) -> bool {
+    one.iter().any(|&a| other.iter().any(|&b| a.sees(b)))
+}
+
+/// One Multi-Colors step per ordered pair of clusters of a digit and per type,
+/// with the eliminations of every colour combination together.
+fn multi_colors(board: &Board, sink: &mut Sink, technique: Technique) {
+    for digit in Digit::all() {
+        let clusters = clusters(board, digit);
+        for (i, first) in clusters.iter().enumerate() {
+            for (j, second) in clusters.iter().enumerate() {
+                if i == j {
+                    continue;
+                }
+                let colour = |cluster: &Cluster, c: bool| coloured(cluster, c);
+                let mut eliminations = Vec::new();
+                for a in [false, true] {
+                    let (this, opposite) = (colour(first, a), colour(first, !a));
+                    match technique {
+                        Technique::MultiColors2 => {
+                            if sees_any(&this, &colour(second, false))
+                                && sees_any(&this, &colour(second, true))
+                            {
+                                eliminations.extend(this.iter().map(|&c| (c, digit)));
+                            }
+                        }
+                        _ => {
+                            for b in [false, true] {
+                                if !sees_any(&this, &colour(second, b)) {
+                                    continue;
+                                }
+                                let other = colour(second, !b);
+                                for cell in board.open_cells() {
+                                    if open_candidates(board, cell).contains(digit)
+                                        && opposite.iter().any(|&o| o.sees(cell))
+                                        && other.iter().any(|&o| o.sees(cell))
+                                    {
+                                        eliminations.push((cell, digit));
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                eliminations.sort();
+                eliminations.dedup();
+                let mut step = Step::elimination(technique, eliminations, Vec::new(), Vec::new());
+                step.pattern = first
+                    .cells
+                    .iter()
+                    .chain(&second.cells)
+                    .map(|&(c, _)| (c, Candidates::single(digit)))
+                    .collect();
+                step.links = first.links.iter().chain(&second.links).copied().collect();
+                if sink.push(step) {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+pub fn multi_colors_1(board: &Board, sink: &mut Sink) {
+    multi_colors(board, sink, Technique::MultiColors1);
+}
+
+pub fn multi_colors_2(board: &Board, sink: &mut Sink) {
+    multi_colors(board, sink, Technique::MultiColors2);
 }

@@ -6,6 +6,7 @@
 //! ([`instances`]) collects every one (what the external oracle checks against).
 //! Text, highlighting, JSON and grading are all rendered from a [`Step`].
 
+pub mod aic;
 pub mod als;
 pub(crate) mod cache;
 pub mod chains;
@@ -15,6 +16,7 @@ pub mod fish;
 pub mod forcing;
 pub mod implication;
 pub mod intersections;
+pub mod links;
 pub mod path;
 pub mod rectangles;
 pub mod remote_pair;

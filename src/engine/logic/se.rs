@@ -37,8 +37,12 @@ pub fn base(technique: Technique) -> u32 {
         SashimiJellyfish => 55,
         BugPlus1 => 56,
         Skyscraper | TwoStringKite | EmptyRectangle | SimpleColorsTrap | SimpleColorsWrap
-        | XChain | DigitForcingChain => 66,
+        | MultiColors1 | MultiColors2 | XChain | DigitForcingChain => 66,
         XyChain | RemotePair => 70,
+        // Sudoku Explainer's cycles (bidirectional, 6.5 on one digit) and forcing
+        // chains (6.6 on one digit); the digit-count refinement is in [`rating`].
+        ContinuousNiceLoop | GroupedContinuousNiceLoop => 65,
+        DiscontinuousNiceLoop | Aic | GroupedDiscontinuousNiceLoop | GroupedAic => 66,
         CellForcingChain | UnitForcingChain => 80,
         DynamicForcingChain => 85,
         ForcingNet => 90,
@@ -75,7 +79,9 @@ pub fn rating(step: &Step) -> u32 {
             _ => 15,
         },
         Skyscraper | TwoStringKite | EmptyRectangle | SimpleColorsTrap | SimpleColorsWrap
-        | XChain | XyChain | RemotePair => base(technique) + length_increment(chain_nodes),
+        | MultiColors1 | MultiColors2 | XChain | XyChain | RemotePair => {
+            base(technique) + length_increment(chain_nodes)
+        }
         DigitForcingChain => {
             let first = step.branches.first().map(|b| b.assumption.digit);
             let one_digit = step
@@ -85,6 +91,22 @@ pub fn rating(step: &Step) -> u32 {
                 .all(|d| Some(d) == first);
             let base = if one_digit { 66 } else { 70 };
             base + length_increment(forcing::complexity(step))
+        }
+        ContinuousNiceLoop
+        | GroupedContinuousNiceLoop
+        | DiscontinuousNiceLoop
+        | Aic
+        | GroupedDiscontinuousNiceLoop
+        | GroupedAic => {
+            // On several digits Sudoku Explainer calls them a Bidirectional Cycle
+            // or a Forcing Chain: 7.0 either way.
+            let digit = step.links.first().map(|l| l.from.1);
+            let one_digit = step
+                .links
+                .iter()
+                .all(|l| Some(l.from.1) == digit && Some(l.to.1) == digit);
+            let base = if one_digit { base(technique) } else { 70 };
+            base + length_increment(chain_nodes)
         }
         CellForcingChain | UnitForcingChain | DynamicForcingChain | ForcingNet
         | NestedForcingNet => base(technique) + length_increment(forcing::complexity(step)),

@@ -5,7 +5,7 @@
 use super::forcing::Branch;
 use super::technique::{Level, Technique};
 use super::{
-    als, chains, coloring, finned_fish, fish, forcing, intersections, rectangles, remote_pair,
+    aic, als, chains, coloring, finned_fish, fish, forcing, intersections, rectangles, remote_pair,
     single_digit, singles, subsets, sue_de_coq, uniqueness, wings,
 };
 use crate::engine::board::Board;
@@ -32,7 +32,8 @@ pub struct Step {
     pub pattern: Vec<(Cell, Candidates)>,
     /// The units the reasoning looks at.
     pub units: Vec<Unit>,
-    /// For chains: the links, in order.
+    /// The links, strong and weak, in order (chains, wings, fish, single-digit
+    /// patterns, colouring, rectangles, ALS, forcing: see [`super::links`]).
     pub links: Vec<Link>,
     /// For forcing chains and nets: each assumption and the implications it
     /// leads to, in order.
@@ -94,7 +95,9 @@ impl Step {
             XWing | Swordfish | Jellyfish => fish::text(self),
             Skyscraper | TwoStringKite | EmptyRectangle => single_digit::text(self),
             XyWing | XyzWing | WWing => wings::text(self),
-            SimpleColorsTrap | SimpleColorsWrap => coloring::text(self),
+            SimpleColorsTrap | SimpleColorsWrap | MultiColors1 | MultiColors2 => {
+                coloring::text(self)
+            }
             UniqueRectangle1 | BugPlus1 => uniqueness::text(self),
             UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | UniqueRectangle5
             | UniqueRectangle6 | HiddenRectangle => rectangles::text(self),
@@ -104,6 +107,12 @@ impl Step {
             XChain | XyChain => chains::text(self),
             SueDeCoq => sue_de_coq::text(self),
             AlsXz | AlsXyWing => als::text(self),
+            ContinuousNiceLoop
+            | DiscontinuousNiceLoop
+            | Aic
+            | GroupedContinuousNiceLoop
+            | GroupedDiscontinuousNiceLoop
+            | GroupedAic => aic::text(self),
             DigitForcingChain | CellForcingChain | UnitForcingChain | DynamicForcingChain
             | ForcingNet | NestedForcingNet => forcing::text(self),
         };
@@ -137,9 +146,15 @@ impl Step {
     }
 
     /// Points this step adds to a puzzle's score: the technique's, plus 20 per
-    /// link beyond four for chains.
+    /// link beyond four for chains (the links their finders record; links
+    /// derived afterwards for wings, fish, ALS and forcing add nothing).
     pub fn score(&self) -> u32 {
-        self.technique.score() + 20 * (self.links.len().saturating_sub(4) as u32)
+        let counted = if super::links::derives(self.technique) {
+            0
+        } else {
+            self.links.len()
+        };
+        self.technique.score() + 20 * (counted.saturating_sub(4) as u32)
     }
 
     /// Level-1 hint: where to look, without the answer.

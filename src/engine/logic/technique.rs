@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Sink;
 use super::{
-    als, chains, coloring, finned_fish, fish, forcing, intersections, rectangles, remote_pair,
+    aic, als, chains, coloring, finned_fish, fish, forcing, intersections, rectangles, remote_pair,
     single_digit, singles, subsets, sue_de_coq, uniqueness, wings,
 };
 use crate::engine::board::Board;
@@ -77,6 +77,10 @@ pub enum Technique {
     WWing,
     SimpleColorsTrap,
     SimpleColorsWrap,
+    #[serde(rename = "multi_colors_1")]
+    MultiColors1,
+    #[serde(rename = "multi_colors_2")]
+    MultiColors2,
     #[serde(rename = "unique_rectangle_1")]
     UniqueRectangle1,
     #[serde(rename = "bug_plus_1")]
@@ -104,6 +108,12 @@ pub enum Technique {
     SueDeCoq,
     AlsXz,
     AlsXyWing,
+    ContinuousNiceLoop,
+    DiscontinuousNiceLoop,
+    Aic,
+    GroupedContinuousNiceLoop,
+    GroupedDiscontinuousNiceLoop,
+    GroupedAic,
     DigitForcingChain,
     CellForcingChain,
     UnitForcingChain,
@@ -114,7 +124,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 48] = [
+    pub const ALL: [Technique; 56] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
@@ -137,6 +147,8 @@ impl Technique {
         Technique::WWing,
         Technique::SimpleColorsTrap,
         Technique::SimpleColorsWrap,
+        Technique::MultiColors1,
+        Technique::MultiColors2,
         Technique::UniqueRectangle1,
         Technique::BugPlus1,
         Technique::UniqueRectangle2,
@@ -157,6 +169,12 @@ impl Technique {
         Technique::SueDeCoq,
         Technique::AlsXz,
         Technique::AlsXyWing,
+        Technique::ContinuousNiceLoop,
+        Technique::DiscontinuousNiceLoop,
+        Technique::Aic,
+        Technique::GroupedContinuousNiceLoop,
+        Technique::GroupedDiscontinuousNiceLoop,
+        Technique::GroupedAic,
         Technique::DigitForcingChain,
         Technique::CellForcingChain,
         Technique::UnitForcingChain,
@@ -190,6 +208,8 @@ impl Technique {
             Technique::WWing => "W-Wing",
             Technique::SimpleColorsTrap => "Simple Colors (trap)",
             Technique::SimpleColorsWrap => "Simple Colors (wrap)",
+            Technique::MultiColors1 => "Multi-Colors 1",
+            Technique::MultiColors2 => "Multi-Colors 2",
             Technique::UniqueRectangle1 => "Unique Rectangle type 1",
             Technique::BugPlus1 => "BUG+1",
             Technique::UniqueRectangle2 => "Unique Rectangle type 2",
@@ -210,6 +230,12 @@ impl Technique {
             Technique::SueDeCoq => "Sue de Coq",
             Technique::AlsXz => "ALS-XZ",
             Technique::AlsXyWing => "ALS-XY-Wing",
+            Technique::ContinuousNiceLoop => "Continuous Nice Loop",
+            Technique::DiscontinuousNiceLoop => "Discontinuous Nice Loop",
+            Technique::Aic => "AIC",
+            Technique::GroupedContinuousNiceLoop => "Grouped Continuous Nice Loop",
+            Technique::GroupedDiscontinuousNiceLoop => "Grouped Discontinuous Nice Loop",
+            Technique::GroupedAic => "Grouped AIC",
             Technique::DigitForcingChain => "Digit Forcing Chain",
             Technique::CellForcingChain => "Cell Forcing Chain",
             Technique::UnitForcingChain => "Unit Forcing Chain",
@@ -244,6 +270,8 @@ impl Technique {
             Technique::WWing => "w_wing",
             Technique::SimpleColorsTrap => "simple_colors_trap",
             Technique::SimpleColorsWrap => "simple_colors_wrap",
+            Technique::MultiColors1 => "multi_colors_1",
+            Technique::MultiColors2 => "multi_colors_2",
             Technique::UniqueRectangle1 => "unique_rectangle_1",
             Technique::BugPlus1 => "bug_plus_1",
             Technique::UniqueRectangle2 => "unique_rectangle_2",
@@ -264,6 +292,12 @@ impl Technique {
             Technique::SueDeCoq => "sue_de_coq",
             Technique::AlsXz => "als_xz",
             Technique::AlsXyWing => "als_xy_wing",
+            Technique::ContinuousNiceLoop => "continuous_nice_loop",
+            Technique::DiscontinuousNiceLoop => "discontinuous_nice_loop",
+            Technique::Aic => "aic",
+            Technique::GroupedContinuousNiceLoop => "grouped_continuous_nice_loop",
+            Technique::GroupedDiscontinuousNiceLoop => "grouped_discontinuous_nice_loop",
+            Technique::GroupedAic => "grouped_aic",
             Technique::DigitForcingChain => "digit_forcing_chain",
             Technique::CellForcingChain => "cell_forcing_chain",
             Technique::UnitForcingChain => "unit_forcing_chain",
@@ -280,7 +314,7 @@ impl Technique {
 
     /// The grading level a puzzle reaches by needing this technique. Chains are
     /// Expert here; a short chain step is graded Hard (see [`Step::level`](super::Step::level)).
-    pub fn level(self) -> Level {
+    pub const fn level(self) -> Level {
         use Technique::*;
         match self {
             FullHouse | HiddenSingle | NakedSingle => Level::Easy,
@@ -292,11 +326,21 @@ impl Technique {
             | HiddenTriple => Level::Medium,
             NakedQuad | HiddenQuad | XWing | Swordfish | Jellyfish | Skyscraper | TwoStringKite
             | EmptyRectangle | XyWing | XyzWing | WWing | SimpleColorsTrap | SimpleColorsWrap
-            | UniqueRectangle1 | BugPlus1 | UniqueRectangle2 | UniqueRectangle3
-            | UniqueRectangle4 | UniqueRectangle5 | UniqueRectangle6 | HiddenRectangle
-            | RemotePair | FinnedXWing | SashimiXWing | FinnedSwordfish | SashimiSwordfish
-            | FinnedJellyfish | SashimiJellyfish => Level::Hard,
-            XChain | XyChain | SueDeCoq | AlsXz | AlsXyWing => Level::Expert,
+            | MultiColors1 | MultiColors2 | UniqueRectangle1 | BugPlus1 | UniqueRectangle2
+            | UniqueRectangle3 | UniqueRectangle4 | UniqueRectangle5 | UniqueRectangle6
+            | HiddenRectangle | RemotePair | FinnedXWing | SashimiXWing | FinnedSwordfish
+            | SashimiSwordfish | FinnedJellyfish | SashimiJellyfish => Level::Hard,
+            XChain
+            | XyChain
+            | SueDeCoq
+            | AlsXz
+            | AlsXyWing
+            | ContinuousNiceLoop
+            | DiscontinuousNiceLoop
+            | Aic
+            | GroupedContinuousNiceLoop
+            | GroupedDiscontinuousNiceLoop
+            | GroupedAic => Level::Expert,
             // Forcing chains and nets are what a guess was before them: Extreme.
             DigitForcingChain | CellForcingChain | UnitForcingChain | DynamicForcingChain
             | ForcingNet | NestedForcingNet => Level::Extreme,
@@ -327,6 +371,7 @@ impl Technique {
             XyzWing => 180,
             WWing => 150,
             SimpleColorsTrap | SimpleColorsWrap => 150,
+            MultiColors1 | MultiColors2 => 200,
             UniqueRectangle1 => 100,
             BugPlus1 => 100,
             UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | UniqueRectangle5
@@ -343,6 +388,8 @@ impl Technique {
             SueDeCoq => 250,
             AlsXz => 300,
             AlsXyWing => 320,
+            ContinuousNiceLoop | DiscontinuousNiceLoop | Aic => 280,
+            GroupedContinuousNiceLoop | GroupedDiscontinuousNiceLoop | GroupedAic => 300,
             DigitForcingChain => 300,
             CellForcingChain | UnitForcingChain => 350,
             DynamicForcingChain => 500,
@@ -352,7 +399,7 @@ impl Technique {
     }
 
     /// Whether the technique is only sound when the puzzle has exactly one solution.
-    pub fn assumes_unique_solution(self) -> bool {
+    pub const fn assumes_unique_solution(self) -> bool {
         use Technique::*;
         matches!(
             self,
@@ -368,9 +415,35 @@ impl Technique {
     }
 
     /// Whether the technique is a forcing chain or net (the last resort, and the slowest).
-    pub fn is_forcing(self) -> bool {
-        self >= Technique::DigitForcingChain
+    pub const fn is_forcing(self) -> bool {
+        self as u8 >= Technique::DigitForcingChain as u8
     }
+
+    /// Whether a nested forcing net applies this technique inside its branches:
+    /// every technique from Medium to Expert that holds without assuming one
+    /// solution (the branch follows singles by itself), and the static digit
+    /// forcing chain, the cheapest of the forcing techniques.
+    pub const fn in_nested_branches(self) -> bool {
+        let level = self.level() as u8;
+        (level >= Level::Medium as u8
+            && level <= Level::Expert as u8
+            && !self.assumes_unique_solution())
+            || matches!(self, Technique::DigitForcingChain)
+    }
+
+    /// The techniques [`Technique::in_nested_branches`] selects, easiest first.
+    pub const NESTED: [Technique; NESTED_COUNT] = {
+        let mut out = [Technique::FullHouse; NESTED_COUNT];
+        let (mut i, mut n) = (0, 0);
+        while i < Technique::ALL.len() {
+            if Technique::ALL[i].in_nested_branches() {
+                out[n] = Technique::ALL[i];
+                n += 1;
+            }
+            i += 1;
+        }
+        out
+    };
 
     /// The finder that hands every instance of this technique to a sink.
     pub(crate) fn finder(self) -> fn(&Board, &mut Sink) {
@@ -398,6 +471,8 @@ impl Technique {
             WWing => wings::w_wing,
             SimpleColorsTrap => coloring::trap,
             SimpleColorsWrap => coloring::wrap,
+            MultiColors1 => coloring::multi_colors_1,
+            MultiColors2 => coloring::multi_colors_2,
             UniqueRectangle1 => uniqueness::unique_rectangle_1,
             BugPlus1 => uniqueness::bug_plus_1,
             UniqueRectangle2 => rectangles::unique_rectangle_2,
@@ -418,6 +493,12 @@ impl Technique {
             SueDeCoq => sue_de_coq::sue_de_coq,
             AlsXz => als::als_xz,
             AlsXyWing => als::als_xy_wing,
+            ContinuousNiceLoop => aic::continuous_nice_loop,
+            DiscontinuousNiceLoop => aic::discontinuous_nice_loop,
+            Aic => aic::aic,
+            GroupedContinuousNiceLoop => aic::grouped_continuous_nice_loop,
+            GroupedDiscontinuousNiceLoop => aic::grouped_discontinuous_nice_loop,
+            GroupedAic => aic::grouped_aic,
             DigitForcingChain => forcing::digit_forcing_chain,
             CellForcingChain => forcing::cell_forcing_chain,
             UnitForcingChain => forcing::unit_forcing_chain,
@@ -427,6 +508,18 @@ impl Technique {
         }
     }
 }
+
+/// How many techniques a nested forcing net applies inside its branches.
+const NESTED_COUNT: usize = {
+    let (mut i, mut n) = (0, 0);
+    while i < Technique::ALL.len() {
+        if Technique::ALL[i].in_nested_branches() {
+            n += 1;
+        }
+        i += 1;
+    }
+    n
+};
 
 impl fmt::Display for Technique {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -1,0 +1,410 @@
+//! Alternating Inference Chains and Nice Loops, on the position's own links
+//! ([`graph`]): strong (if one end is false the other is true: a bivalue cell, a
+//! digit with two places in a unit) and weak (if one end is true the other is
+//! false: two digits of a cell, one digit in cells that see each other), in turn.
+//!
+//! From every candidate assumed true and assumed false, the shortest chains are
+//! followed breadth first; a chain that comes back to its start cell is a nice loop:
+//! - discontinuous: its two ends in the start cell cannot both hold (the start
+//!   candidate is removed, or placed when the chain forces it from its own absence);
+//! - continuous: the loop closes, so every link holds both ways; each weak link's
+//!   digit leaves the cells that see both its ends, and a cell entered and left by
+//!   strong links keeps only those two digits.
+//!
+//! An AIC starts and ends with a strong link: one of its ends is true. Ends on one
+//! digit remove it from the cells that see both (at least two of them; one is the
+//! same deduction as a discontinuous loop); ends on two digits in cells that see
+//! each other remove each end's digit from the other end.
+//!
+//! The grouped techniques also use group nodes (the cells of one digit where a box
+//! meets a row or column) and report only chains that need one. Of the chains with
+//! the same effects, the shortest is kept; the shortest come first.
+
+mod graph;
+mod text;
+
+pub use text::text;
+
+use graph::{Cells, Graph, cells_of, seeing_all};
+
+use std::collections::BTreeSet;
+
+use super::{Link, Sink, Step, Technique};
+use crate::engine::board::Board;
+use crate::engine::types::{Candidates, Cell, Digit};
+
+/// No parent: the root of the breadth-first tree.
+const ROOT: u16 = u16::MAX;
+
+/// The fewest links a chain or loop has (shorter ones are other techniques).
+const MIN_LINKS: usize = 3;
+
+/// Which chains a finder reports.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kind {
+    Discontinuous,
+    Continuous,
+    Aic,
+}
+
+pub fn discontinuous_nice_loop(board: &Board, sink: &mut Sink) {
+    search(board, Kind::Discontinuous, false, sink);
+}
+
+pub fn continuous_nice_loop(board: &Board, sink: &mut Sink) {
+    search(board, Kind::Continuous, false, sink);
+}
+
+pub fn aic(board: &Board, sink: &mut Sink) {
+    search(board, Kind::Aic, false, sink);
+}
+
+pub fn grouped_discontinuous_nice_loop(board: &Board, sink: &mut Sink) {
+    search(board, Kind::Discontinuous, true, sink);
+}
+
+pub fn grouped_continuous_nice_loop(board: &Board, sink: &mut Sink) {
+    search(board, Kind::Continuous, true, sink);
+}
+
+pub fn grouped_aic(board: &Board, sink: &mut Sink) {
+    search(board, Kind::Aic, true, sink);
+}
+
+fn technique(kind: Kind, grouped: bool) -> Technique {
+    match (kind, grouped) {
+        (Kind::Discontinuous, false) => Technique::DiscontinuousNiceLoop,
+        (Kind::Continuous, false) => Technique::ContinuousNiceLoop,
+        (Kind::Aic, false) => Technique::Aic,
+        (Kind::Discontinuous, true) => Technique::GroupedDiscontinuousNiceLoop,
+        (Kind::Continuous, true) => Technique::GroupedContinuousNiceLoop,
+        (Kind::Aic, true) => Technique::GroupedAic,
+    }
+}
+
+/// A chain as states (`node * 2 + on`), first to last.
+type Chain = Vec<u16>;
+
+/// Breadth-first trees from every start, reused between starts.
+struct Walker {
+    parent: Vec<u16>,
+    depth: Vec<u8>,
+    stamp: Vec<u32>,
+    /// The cells of each state's chain.
+    visited: Vec<Cells>,
+    round: u32,
+    queue: Vec<u16>,
+}
+
+impl Walker {
+    fn new(states: usize) -> Walker {
+        Walker {
+            parent: vec![ROOT; states],
+            depth: vec![0; states],
+            stamp: vec![0; states],
+            visited: vec![0; states],
+            round: 0,
+            queue: Vec::with_capacity(states),
+        }
+    }
+
+    /// Visits every state reachable from `start` by a chain that never comes
+    /// back to a cell it left (a lasso), shortest chains first; `visit(walker,
+    /// state)` sees each once. A loop (`is_loop`) must leave its start cell by its
+    /// first link and may come back to it, and end there, by a later one.
+    fn walk(
+        &mut self,
+        graph: &Graph,
+        start: u16,
+        is_loop: bool,
+        mut visit: impl FnMut(&Walker, u16),
+    ) {
+        let cells = |s: u16| graph.nodes[s as usize / 2].cells;
+        let home = cells(start);
+        self.round += 1;
+        self.queue.clear();
+        self.queue.push(start);
+        self.stamp[start as usize] = self.round;
+        self.parent[start as usize] = ROOT;
+        self.depth[start as usize] = 0;
+        self.visited[start as usize] = home;
+        let mut head = 0;
+        while head < self.queue.len() {
+            let state = self.queue[head];
+            head += 1;
+            visit(self, state);
+            let here = cells(state);
+            if is_loop && state != start && here == home {
+                continue;
+            }
+            let depth = self.depth[state as usize].saturating_add(1);
+            let visited = self.visited[state as usize];
+            for &next in graph.links(state as usize) {
+                if self.stamp[next as usize] == self.round {
+                    continue;
+                }
+                let there = cells(next);
+                let allowed = if there == here {
+                    !(is_loop && state == start)
+                } else {
+                    there & visited == 0 || (is_loop && there == home)
+                };
+                if allowed {
+                    self.stamp[next as usize] = self.round;
+                    self.parent[next as usize] = state;
+                    self.depth[next as usize] = depth;
+                    self.visited[next as usize] = visited | there;
+                    self.queue.push(next);
+                }
+            }
+        }
+    }
+
+    /// The chain from the root to `state`.
+    fn chain(&self, state: u16) -> Chain {
+        let mut chain = vec![state];
+        let mut s = state;
+        while self.parent[s as usize] != ROOT {
+            s = self.parent[s as usize];
+            chain.push(s);
+        }
+        chain.reverse();
+        chain
+    }
+}
+
+/// A deduction found, before it is handed out.
+struct Found {
+    links: usize,
+    placement: Option<(Cell, Digit)>,
+    eliminations: Vec<(Cell, Digit)>,
+    chain: Chain,
+    closing: Option<bool>,
+}
+
+fn search(board: &Board, kind: Kind, grouped: bool, sink: &mut Sink) {
+    let graph = Graph::new(board, grouped);
+    let mut walker = Walker::new(graph.states());
+    let mut found: Vec<Found> = Vec::new();
+    for start in 0..graph.nodes.len() {
+        if graph.nodes[start].group {
+            continue;
+        }
+        for on in [true, false] {
+            // An AIC starts with a strong link: from its first candidate assumed false.
+            if kind == Kind::Aic && on {
+                continue;
+            }
+            let root = (start * 2 + usize::from(on)) as u16;
+            walker.walk(&graph, root, kind != Kind::Aic, |w, state| {
+                let depth = w.depth[state as usize] as usize;
+                if depth < MIN_LINKS {
+                    return;
+                }
+                let node = &graph.nodes[state as usize / 2];
+                if node.group {
+                    return;
+                }
+                let start_cell = graph.nodes[start].first;
+                let deduction = match kind {
+                    Kind::Aic if node.first != start_cell && state % 2 == 1 => {
+                        aic_effects(board, &graph, root, state)
+                    }
+                    Kind::Discontinuous | Kind::Continuous if node.first == start_cell => {
+                        loop_effects(board, &graph, kind, root, state, || w.chain(state))
+                    }
+                    _ => None,
+                };
+                let Some((placement, eliminations, closing)) = deduction else {
+                    return;
+                };
+                let chain = w.chain(state);
+                if grouped && !chain.iter().any(|&s| graph.nodes[s as usize / 2].group) {
+                    return;
+                }
+                found.push(Found {
+                    links: depth,
+                    placement,
+                    eliminations,
+                    chain,
+                    closing,
+                });
+            });
+        }
+    }
+    found.sort_by_key(|f| (f.links, usize::MAX - f.eliminations.len()));
+    let mut seen = BTreeSet::new();
+    for f in found {
+        let mut effects = (f.placement, f.eliminations.clone());
+        effects.1.sort();
+        if !seen.insert(effects) {
+            continue;
+        }
+        if sink.push(step(&graph, technique(kind, grouped), f)) {
+            return;
+        }
+    }
+}
+
+/// Placement, eliminations and the closing link's strength (continuous loops) of
+/// the effects `(placement, eliminations, closing link)`.
+type Effects = (Option<(Cell, Digit)>, Vec<(Cell, Digit)>, Option<bool>);
+
+/// An AIC from `root` (a candidate assumed false) to `end` (a candidate then true).
+fn aic_effects(board: &Board, graph: &Graph, root: u16, end: u16) -> Option<Effects> {
+    let (a, b) = (
+        &graph.nodes[root as usize / 2],
+        &graph.nodes[end as usize / 2],
+    );
+    let mut eliminations = Vec::new();
+    if a.digit == b.digit {
+        let targets = seeing_all(a.cells | b.cells) & graph.holders[a.digit.index()];
+        // One removal is the same deduction as a discontinuous loop from that cell.
+        if targets.count_ones() < 2 {
+            return None;
+        }
+        eliminations.extend(cells_of(targets).map(|c| (c, a.digit)));
+    } else {
+        if !a.first.sees(b.first)
+            || !board.candidates(a.first).contains(b.digit)
+            || !board.candidates(b.first).contains(a.digit)
+        {
+            return None;
+        }
+        eliminations.push((a.first, b.digit));
+        eliminations.push((b.first, a.digit));
+    }
+    Some((None, eliminations, None))
+}
+
+/// A nice loop from `root` back to its start cell at `end`.
+fn loop_effects(
+    board: &Board,
+    graph: &Graph,
+    kind: Kind,
+    root: u16,
+    end: u16,
+    chain: impl FnOnce() -> Chain,
+) -> Option<Effects> {
+    let (a, b) = (
+        &graph.nodes[root as usize / 2],
+        &graph.nodes[end as usize / 2],
+    );
+    let cell = a.first;
+    let (first_strong, last_strong) = (root & 1 == 0, end & 1 == 1);
+    let same = a.digit == b.digit;
+    let discontinuous = match (first_strong, last_strong) {
+        (false, false) if same => Some((None, vec![(cell, a.digit)])),
+        (true, true) if same => Some((Some((cell, a.digit)), Vec::new())),
+        (false, true) if !same => Some((None, vec![(cell, a.digit)])),
+        (true, false) if !same => Some((None, vec![(cell, b.digit)])),
+        _ => None,
+    };
+    if let Some((placement, eliminations)) = discontinuous {
+        return (kind == Kind::Discontinuous).then_some((placement, eliminations, None));
+    }
+    if kind != Kind::Continuous
+        || (!first_strong && !last_strong && board.candidates(cell).len() != 2)
+    {
+        return None;
+    }
+    let chain = chain();
+    let closing = (!same).then_some(!first_strong);
+    let eliminations = continuous_eliminations(board, graph, &chain, first_strong && last_strong);
+    (!eliminations.is_empty()).then_some((None, eliminations, closing))
+}
+
+/// A continuous loop's eliminations: each weak link between cells removes its
+/// digit from the cells outside the loop that see both ends; a cell entered and
+/// left by strong links (the start cell too when `start_strong`) keeps only the
+/// two digits of its links.
+fn continuous_eliminations(
+    board: &Board,
+    graph: &Graph,
+    chain: &[u16],
+    start_strong: bool,
+) -> Vec<(Cell, Digit)> {
+    let node = |i: usize| &graph.nodes[chain[i] as usize / 2];
+    let on = |i: usize| chain[i] % 2 == 1;
+    let in_loop: Cells = (0..chain.len()).fold(0, |m, i| m | node(i).cells);
+    let mut eliminations = Vec::new();
+    let keep_two = |cell: Cell, x: Digit, y: Digit, out: &mut Vec<(Cell, Digit)>| {
+        for d in board.candidates(cell).iter() {
+            if d != x && d != y {
+                out.push((cell, d));
+            }
+        }
+    };
+    let last = chain.len() - 1;
+    if start_strong {
+        keep_two(
+            node(0).first,
+            node(0).digit,
+            node(last).digit,
+            &mut eliminations,
+        );
+    }
+    for i in 1..=last {
+        let (prev, here) = (node(i - 1), node(i));
+        let between_cells = prev.cells != here.cells;
+        if !on(i) && between_cells {
+            let targets = seeing_all(prev.cells) & seeing_all(here.cells) & !in_loop;
+            let targets = targets & graph.holders[here.digit.index()];
+            eliminations.extend(cells_of(targets).map(|c| (c, here.digit)));
+        }
+        if on(i)
+            && between_cells
+            && i + 2 <= last
+            && !on(i + 1)
+            && node(i + 1).cells == here.cells
+            && on(i + 2)
+            && node(i + 2).cells != here.cells
+        {
+            keep_two(here.first, here.digit, node(i + 2).digit, &mut eliminations);
+        }
+    }
+    eliminations.sort();
+    eliminations.dedup();
+    eliminations
+}
+
+/// The step for a deduction: links in order (a continuous loop's closing link last).
+fn step(graph: &Graph, technique: Technique, found: Found) -> Step {
+    let fact = |s: u16| {
+        let n = &graph.nodes[s as usize / 2];
+        (n.first, n.digit)
+    };
+    let mut links: Vec<Link> = found
+        .chain
+        .windows(2)
+        .map(|w| Link {
+            from: fact(w[0]),
+            to: fact(w[1]),
+            strong: w[1] % 2 == 1,
+        })
+        .collect();
+    if let Some(strong) = found.closing {
+        let (first, last) = (found.chain[0], found.chain[found.chain.len() - 1]);
+        links.push(Link {
+            from: fact(last),
+            to: fact(first),
+            strong,
+        });
+    }
+    // Each node's cells in chain order, so that a group node can be read back.
+    let pattern: Vec<(Cell, Candidates)> = found
+        .chain
+        .iter()
+        .flat_map(|&s| {
+            let n = &graph.nodes[s as usize / 2];
+            cells_of(n.cells).map(move |c| (c, Candidates::single(n.digit)))
+        })
+        .collect();
+    let mut step = match found.placement {
+        Some((cell, digit)) => Step::placement(technique, cell, digit),
+        None => Step::elimination(technique, found.eliminations, Vec::new(), Vec::new()),
+    };
+    step.pattern = pattern;
+    step.links = links;
+    step
+}

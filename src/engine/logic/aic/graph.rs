@@ -1,0 +1,190 @@
+//! The position's own links as a graph for chains: a node is one candidate or
+//! a group (the cells of one digit where a box meets a row or column, at least
+//! two); a state is a node assumed true (on) or false (off). From an on state a
+//! weak link leads to the off state of every node it rules out (the cell's other
+//! digits, the digit in every node whose cells all see all of its cells); from an
+//! off state a strong link leads to the on state of the node that must then hold
+//! the digit (a bivalue cell's other digit, the rest of a unit that held the
+//! digit in this node and exactly one other). These are the links
+//! [`super::super::implication`]'s static mode follows, plus group nodes.
+
+use crate::engine::board::Board;
+use crate::engine::types::{CELLS, Cell, Digit, GEOMETRY, SIZE, UNITS};
+
+/// A set of cells as bits of their indices.
+pub(crate) type Cells = u128;
+
+/// No node.
+pub(crate) const NONE: u16 = u16::MAX;
+
+/// One node of the graph.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Node {
+    pub digit: Digit,
+    pub cells: Cells,
+    /// Its first cell (the cell of a candidate node).
+    pub first: Cell,
+    pub group: bool,
+}
+
+/// The links of a board, as adjacency lists over states (`node * 2 + on`).
+pub(crate) struct Graph {
+    pub nodes: Vec<Node>,
+    /// The open cells holding each digit.
+    pub holders: [Cells; SIZE],
+    /// The node of each candidate (`cell * 9 + digit index`), or `NONE`.
+    candidate: [u16; CELLS * SIZE],
+    /// The states each state links to: `targets[offsets[s]..offsets[s + 1]]`.
+    offsets: Vec<u32>,
+    targets: Vec<u16>,
+}
+
+/// The cells that see every cell of `set`.
+pub(crate) fn seeing_all(set: Cells) -> Cells {
+    let mut rest = set;
+    let mut seen = !0u128;
+    while rest != 0 {
+        let index = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        seen &= GEOMETRY.peer_masks[index];
+    }
+    seen
+}
+
+/// The cells of a set, ascending.
+pub(crate) fn cells_of(mut set: Cells) -> impl Iterator<Item = Cell> {
+    std::iter::from_fn(move || {
+        if set == 0 {
+            return None;
+        }
+        let index = set.trailing_zeros() as usize;
+        set &= set - 1;
+        Some(Cell::new(index))
+    })
+}
+
+impl Graph {
+    /// The graph of `board`'s candidates, with group nodes when `grouped`.
+    pub fn new(board: &Board, grouped: bool) -> Graph {
+        let mut holders = [0u128; SIZE];
+        let mut nodes = Vec::with_capacity(400);
+        let mut candidate = [NONE; CELLS * SIZE];
+        for cell in board.open_cells() {
+            for digit in board.candidates(cell).iter() {
+                holders[digit.index()] |= 1 << cell.index();
+                candidate[cell.index() * SIZE + digit.index()] = nodes.len() as u16;
+                nodes.push(Node {
+                    digit,
+                    cells: 1 << cell.index(),
+                    first: cell,
+                    group: false,
+                });
+            }
+        }
+        if grouped {
+            for digit in Digit::all() {
+                for b in 0..SIZE {
+                    let in_box = holders[digit.index()] & GEOMETRY.unit_masks[2 * SIZE + b];
+                    let (top, left) = (b / 3 * 3, b % 3 * 3);
+                    for line in (top..top + 3).chain(SIZE + left..SIZE + left + 3) {
+                        let cells = in_box & GEOMETRY.unit_masks[line];
+                        if cells.count_ones() >= 2 {
+                            nodes.push(Node {
+                                digit,
+                                cells,
+                                first: Cell::new(cells.trailing_zeros() as usize),
+                                group: true,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        let mut graph = Graph {
+            nodes,
+            holders,
+            candidate,
+            offsets: Vec::new(),
+            targets: Vec::with_capacity(16 * 1024),
+        };
+        graph.link(board);
+        graph
+    }
+
+    /// The states `state` links to.
+    pub fn links(&self, state: usize) -> &[u16] {
+        &self.targets[self.offsets[state] as usize..self.offsets[state + 1] as usize]
+    }
+
+    /// How many states there are.
+    pub fn states(&self) -> usize {
+        self.nodes.len() * 2
+    }
+
+    fn link(&mut self, board: &Board) {
+        let holders = self.holders;
+        let mut by_digit: [Vec<u16>; SIZE] = Default::default();
+        for (i, node) in self.nodes.iter().enumerate() {
+            by_digit[node.digit.index()].push(i as u16);
+        }
+        let mut offsets = Vec::with_capacity(self.nodes.len() * 2 + 1);
+        let mut targets = std::mem::take(&mut self.targets);
+        for (i, node) in self.nodes.iter().enumerate() {
+            let d = node.digit.index();
+            // Off: strong links.
+            offsets.push(targets.len() as u32);
+            if !node.group {
+                let cands = board.candidates(node.first);
+                if cands.len() == 2
+                    && let Some(other) = cands.without(node.digit).only()
+                {
+                    targets.push(self.candidate[node.first.index() * SIZE + other.index()] * 2 + 1);
+                }
+            }
+            for unit in 0..UNITS {
+                let mask = GEOMETRY.unit_masks[unit];
+                if node.cells & !mask != 0 {
+                    continue;
+                }
+                let rest = holders[d] & mask & !node.cells;
+                if rest == 0 {
+                    continue;
+                }
+                let other = if rest.count_ones() == 1 {
+                    self.candidate[rest.trailing_zeros() as usize * SIZE + d]
+                } else {
+                    by_digit[d]
+                        .iter()
+                        .copied()
+                        .find(|&m| {
+                            self.nodes[m as usize].group && self.nodes[m as usize].cells == rest
+                        })
+                        .unwrap_or(NONE)
+                };
+                if other != NONE {
+                    let state = other * 2 + 1;
+                    if !targets[*offsets.last().expect("pushed") as usize..].contains(&state) {
+                        targets.push(state);
+                    }
+                }
+            }
+            // On: weak links.
+            offsets.push(targets.len() as u32);
+            if !node.group {
+                for other in board.candidates(node.first).without(node.digit).iter() {
+                    targets.push(self.candidate[node.first.index() * SIZE + other.index()] * 2);
+                }
+            }
+            let seen = seeing_all(node.cells) & holders[d];
+            for &m in &by_digit[d] {
+                let cells = self.nodes[m as usize].cells;
+                if m as usize != i && cells & node.cells == 0 && cells & !seen == 0 {
+                    targets.push(m * 2);
+                }
+            }
+        }
+        offsets.push(targets.len() as u32);
+        self.offsets = offsets;
+        self.targets = targets;
+    }
+}

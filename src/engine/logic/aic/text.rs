@@ -1,0 +1,113 @@
+//! The words of a chain step, read from its links and pattern: the chain in
+//! Eureka notation (`(5)r1c3=(5)r1c7-(3)r1c7`, `=` strong, `-` weak; a group
+//! node as `(5)r1c78`), then why it proves its effects.
+
+use crate::engine::logic::implication::Fact;
+use crate::engine::logic::{Step, Technique};
+use crate::engine::types::{Cell, Digit};
+
+/// "(5)r1c3=(5)r1c7-(3)r1c7: one of its ends is true ...".
+pub fn text(step: &Step) -> String {
+    let (Some(first), Some(last)) = (step.links.first(), step.links.last()) else {
+        return String::new();
+    };
+    let nodes = nodes(step);
+    let mut chain = node_text(&nodes[0]);
+    for (link, node) in step.links.iter().zip(&nodes[1..]) {
+        chain.push(if link.strong { '=' } else { '-' });
+        chain.push_str(&node_text(node));
+    }
+    use Technique::*;
+    let why = match step.technique {
+        Aic | GroupedAic => {
+            let (a, b) = (first.from, last.to);
+            format!(
+                "one of its ends is true ({} or {})",
+                Fact::on(a.0, a.1),
+                Fact::on(b.0, b.1)
+            )
+        }
+        ContinuousNiceLoop | GroupedContinuousNiceLoop => "the loop closes, so every link \
+             holds both ways: each weak link has exactly one true end"
+            .to_string(),
+        _ => {
+            let start = Fact {
+                cell: first.from.0,
+                digit: first.from.1,
+                on: !first.strong,
+            };
+            let end = Fact {
+                cell: last.to.0,
+                digit: last.to.1,
+                on: last.strong,
+            };
+            let so = match (start.on, end.on, start.digit == end.digit) {
+                (true, false, _) => format!(", so it cannot be {}", start.digit),
+                (true, true, _) => ": two digits in one cell".to_string(),
+                (false, true, _) => format!(", so it is {}", start.digit),
+                (false, false, _) => format!(
+                    ": read backwards, {} there would force {} there as well",
+                    end.digit, start.digit
+                ),
+            };
+            format!("if {start} then {end}{so}")
+        }
+    };
+    format!("{chain}: {why}")
+}
+
+/// The chain's nodes in order, each as its cells and digit: the pattern holds
+/// every node's cells in chain order, the node's own cell (the one its links
+/// name) first.
+fn nodes(step: &Step) -> Vec<(Vec<Cell>, Digit)> {
+    let mut named: Vec<(Cell, Digit)> = step.links.iter().map(|l| l.from).collect();
+    if let Some(last) = step.links.last() {
+        named.push(last.to);
+    }
+    // A continuous loop's closing link comes back to the first node.
+    let continuous = matches!(
+        step.technique,
+        Technique::ContinuousNiceLoop | Technique::GroupedContinuousNiceLoop
+    );
+    let closes = continuous && named.len() > 1 && named.first() == named.last();
+    if closes {
+        named.pop();
+    }
+    let mut nodes = Vec::new();
+    let mut at = 0;
+    for (i, &(cell, digit)) in named.iter().enumerate() {
+        let next = named.get(i + 1).map(|n| n.0);
+        let mut cells = vec![cell];
+        if step.pattern.get(at).map(|p| p.0) == Some(cell) {
+            at += 1;
+            while let Some(&(c, d)) = step.pattern.get(at) {
+                if Some(c) == next || !d.contains(digit) {
+                    break;
+                }
+                cells.push(c);
+                at += 1;
+            }
+        }
+        nodes.push((cells, digit));
+    }
+    if closes && let Some(first) = nodes.first().cloned() {
+        nodes.push(first);
+    }
+    nodes
+}
+
+/// "(5)r1c3", or for a group node "(5)r1c78" / "(5)r13c4".
+fn node_text((cells, digit): &(Vec<Cell>, Digit)) -> String {
+    let first = cells[0];
+    if cells.len() < 2 {
+        return format!("({digit}){first}");
+    }
+    let numbers = |f: &dyn Fn(&Cell) -> usize| -> String {
+        cells.iter().map(|c| (f(c) + 1).to_string()).collect()
+    };
+    if cells.iter().all(|c| c.row() == first.row()) {
+        format!("({digit})r{}c{}", first.row() + 1, numbers(&|c| c.col()))
+    } else {
+        format!("({digit})r{}c{}", numbers(&|c| c.row()), first.col() + 1)
+    }
+}
