@@ -135,7 +135,10 @@ fn print_technique_shares(set: &[Grid]) {
         }
     }
     let total: usize = counts.values().sum();
-    eprintln!("steps per technique grading {} puzzles ({total} steps):", set.len());
+    eprintln!(
+        "steps per technique grading {} puzzles ({total} steps):",
+        set.len()
+    );
     for (technique, n) in counts {
         eprintln!(
             "  {:<28} {n:>7} {:>6.2}%",
