@@ -1,8 +1,11 @@
-//! Logic benchmarks: hint latency on positions of the shared sets, and grading
-//! throughput on magictour top1465. Skips (with a message) when ../shared/data is absent.
+//! Logic benchmarks: hint latency on positions of the shared sets (with the
+//! p50/p99/worst of single hints printed), and grading throughput on magictour
+//! top1465 (with the share of steps per technique printed). Skips (with a
+//! message) when ../shared/data is absent.
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pencilmark::engine::grade;
@@ -59,6 +62,7 @@ fn hint_latency(c: &mut Criterion) {
         return;
     }
     let positions = positions(&sets);
+    print_percentiles("hint, sweep positions", &positions);
     let mut group = c.benchmark_group("hint");
     group.throughput(Throughput::Elements(positions.len() as u64));
     group.measurement_time(Duration::from_secs(10));
@@ -81,6 +85,7 @@ fn hint_latency(c: &mut Criterion) {
             (!board.is_solved()).then_some((*g, board))
         })
         .collect();
+    print_percentiles("hint, positions beyond the ladder's patterns", &stuck);
     group.throughput(Throughput::Elements(stuck.len() as u64));
     group.bench_function("positions_where_logic_runs_out", |b| {
         b.iter(|| {
@@ -92,11 +97,63 @@ fn hint_latency(c: &mut Criterion) {
     group.finish();
 }
 
+/// Each position's hint timed alone (the best of three runs, so one preemption
+/// on a shared machine does not count): the median, p99 and worst, in ms.
+fn print_percentiles(what: &str, positions: &[(Grid, Board)]) {
+    let mut times: Vec<f64> = positions
+        .iter()
+        .map(|(givens, board)| {
+            (0..3)
+                .map(|_| {
+                    let start = Instant::now();
+                    std::hint::black_box(hint::hint(givens, board));
+                    start.elapsed().as_secs_f64() * 1000.0
+                })
+                .fold(f64::INFINITY, f64::min)
+        })
+        .collect();
+    if times.is_empty() {
+        return;
+    }
+    times.sort_by(f64::total_cmp);
+    let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
+    eprintln!(
+        "{what} ({} positions): p50 {:.3} ms, p99 {:.3} ms, worst {:.3} ms",
+        times.len(),
+        at(0.5),
+        at(0.99),
+        at(1.0)
+    );
+}
+
+/// The share of the steps of grading `set` that each technique takes.
+fn print_technique_shares(set: &[Grid]) {
+    let mut counts: BTreeMap<logic::Technique, usize> = BTreeMap::new();
+    for g in set {
+        for (technique, n) in grade::grade(g).steps {
+            *counts.entry(technique).or_default() += n;
+        }
+    }
+    let total: usize = counts.values().sum();
+    eprintln!(
+        "steps per technique grading {} puzzles ({total} steps):",
+        set.len()
+    );
+    for (technique, n) in counts {
+        eprintln!(
+            "  {:<28} {n:>7} {:>6.2}%",
+            technique.key(),
+            100.0 * n as f64 / total.max(1) as f64
+        );
+    }
+}
+
 fn grading_throughput(c: &mut Criterion) {
     let set = puzzles("puzzles3_magictour_top1465");
     if set.is_empty() {
         return;
     }
+    print_technique_shares(&set);
     let mut group = c.benchmark_group("grade");
     group.throughput(Throughput::Elements(set.len() as u64));
     group.measurement_time(Duration::from_secs(20));
