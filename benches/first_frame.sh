@@ -73,9 +73,14 @@ if command -v nudoku >/dev/null || [ -x /usr/games/nudoku ]; then
 fi
 # The player's marker: the key line at the foot of its first frame.
 marker="q quit"
+# A new game each run: a fresh data directory, named by the pane's shell's pid.
 measure "pencilmark play EASY (new game)" "$marker" \
-  "$bin play $easy --data-dir $data/easy" "rm -rf $data/easy"
+  "$bin play $easy --data-dir $data/easy-\$\$"
 measure "pencilmark play HARD (new game, graded in ~0.85 s)" "$marker" \
-  "$bin play $hard --data-dir $data/hard" "rm -rf $data/hard"
+  "$bin play $hard --data-dir $data/hard-\$\$"
+tmux -L "$socket" new-window -d -t bench: -n save "$bin play $hard --data-dir $data/resume"
+sleep 2
+tmux -L "$socket" kill-window -t bench:save
+sleep 1
 measure "pencilmark (resume the last game)" "$marker" \
-  "$bin --data-dir $data/hard"
+  "$bin --data-dir $data/resume"

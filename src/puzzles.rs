@@ -1,5 +1,7 @@
 //! Puzzles compiled into the binary, so the player works from any directory: a
-//! collection per level made by our generator, and a few famous named puzzles.
+//! collection per level made by our generator, a few famous named puzzles, and
+//! collections of the other shapes (4x4, 6x6, X, Windoku, jigsaw) at two or
+//! three levels, also made by the generator.
 
 use crate::engine::Grid;
 use crate::engine::grade::Level;
@@ -54,6 +56,88 @@ pub fn collection(level: Level) -> Vec<Named> {
             givens: parse::parse_line(line, i + 1).expect("bundled puzzles are valid"),
         })
         .collect()
+}
+
+/// A bundled collection of another shape than the classic 9x9, made by
+/// `sh puzzles/make.sh shapes`: file `puzzles/<shape>-<level>.txt`.
+#[derive(Clone, Copy, Debug)]
+pub struct ShapeCollection {
+    /// `4x4`, `6x6`, `x`, `windoku`, `jigsaw6`, `jigsaw9`.
+    pub shape: &'static str,
+    /// Easy (clues removed only while singles solve it), medium (minimal, singles
+    /// solve it) or hard (minimal, singles do not): the shapes' levels until a
+    /// logic ladder grades them.
+    pub level: Level,
+    /// The file: a `#` header (with `# variant:` where the shape needs one), then
+    /// one puzzle a line: the puzzle, a jigsaw's regions, its level and
+    /// `singles` or `search`.
+    pub text: &'static str,
+}
+
+impl ShapeCollection {
+    /// `6x6-medium`: the file's name without `.txt`.
+    pub fn name(&self) -> String {
+        format!("{}-{}", self.shape, self.level.key())
+    }
+}
+
+const fn bundled(shape: &'static str, level: Level, text: &'static str) -> ShapeCollection {
+    ShapeCollection { shape, level, text }
+}
+
+/// Every bundled collection of another shape, two or three levels each (a 4x4
+/// has one: every minimal 4x4 is solved by singles).
+pub const SHAPE_COLLECTIONS: [ShapeCollection; 13] = [
+    bundled("4x4", Level::Easy, include_str!("../puzzles/4x4-easy.txt")),
+    bundled("6x6", Level::Easy, include_str!("../puzzles/6x6-easy.txt")),
+    bundled(
+        "6x6",
+        Level::Medium,
+        include_str!("../puzzles/6x6-medium.txt"),
+    ),
+    bundled("6x6", Level::Hard, include_str!("../puzzles/6x6-hard.txt")),
+    bundled("x", Level::Easy, include_str!("../puzzles/x-easy.txt")),
+    bundled("x", Level::Hard, include_str!("../puzzles/x-hard.txt")),
+    bundled(
+        "windoku",
+        Level::Easy,
+        include_str!("../puzzles/windoku-easy.txt"),
+    ),
+    bundled(
+        "windoku",
+        Level::Hard,
+        include_str!("../puzzles/windoku-hard.txt"),
+    ),
+    bundled(
+        "jigsaw6",
+        Level::Easy,
+        include_str!("../puzzles/jigsaw6-easy.txt"),
+    ),
+    bundled(
+        "jigsaw6",
+        Level::Medium,
+        include_str!("../puzzles/jigsaw6-medium.txt"),
+    ),
+    bundled(
+        "jigsaw6",
+        Level::Hard,
+        include_str!("../puzzles/jigsaw6-hard.txt"),
+    ),
+    bundled(
+        "jigsaw9",
+        Level::Easy,
+        include_str!("../puzzles/jigsaw9-easy.txt"),
+    ),
+    bundled(
+        "jigsaw9",
+        Level::Hard,
+        include_str!("../puzzles/jigsaw9-hard.txt"),
+    ),
+];
+
+/// The bundled collection of another shape called `name` (`6x6-medium`).
+pub fn shape_collection(name: &str) -> Option<ShapeCollection> {
+    SHAPE_COLLECTIONS.into_iter().find(|c| c.name() == name)
 }
 
 fn collection_name(level: Level, index: usize) -> String {

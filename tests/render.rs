@@ -54,10 +54,10 @@ fn event(key: Key) -> KeyEvent {
         Key::Enter => KeyEvent::new(KeyCode::Enter, none),
         Key::PageUp => KeyEvent::new(KeyCode::PageUp, none),
         Key::PageDown => KeyEvent::new(KeyCode::PageDown, none),
-        Key::Tab => KeyEvent::new(KeyCode::Tab, none),
-        Key::BackTab => KeyEvent::new(KeyCode::BackTab, KeyModifiers::SHIFT),
         Key::Home => KeyEvent::new(KeyCode::Home, none),
         Key::End => KeyEvent::new(KeyCode::End, none),
+        Key::Tab => KeyEvent::new(KeyCode::Tab, none),
+        Key::BackTab => KeyEvent::new(KeyCode::BackTab, KeyModifiers::SHIFT),
         Key::Other => KeyEvent::new(KeyCode::Char('%'), none),
     }
 }

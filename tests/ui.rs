@@ -26,6 +26,18 @@ fn new_state() -> State {
     State::new(Game::new(givens(), "Project Euler 96, grid 01"))
 }
 
+/// A position whose next step is an XY-Wing, its hint asked up to the
+/// explanation: the arrows step through the wing's links.
+fn stepping_links_state() -> State {
+    const XY_WING: &str =
+        "384729561265341789971.8.43219..632...5387219..2.19.3...42.3..15.1..5.62353.21..47";
+    let mut state = State::new(Game::new(parse::parse_line(XY_WING, 1).unwrap(), "links"));
+    for _ in 0..3 {
+        update(&mut state, Action::Hint);
+    }
+    state
+}
+
 fn cell(name: &str) -> Cell {
     Cell::parse(name).unwrap()
 }
@@ -410,6 +422,10 @@ fn every_binding_dispatches_and_is_in_the_help() {
             pencilmark::app::keymap::Context::Help => Overlay::Help,
             pencilmark::app::keymap::Context::ConfirmSolve => Overlay::ConfirmSolve,
             pencilmark::app::keymap::Context::Won => Overlay::Won,
+            pencilmark::app::keymap::Context::Links => {
+                state = stepping_links_state();
+                Overlay::None
+            }
             pencilmark::app::keymap::Context::Learn => {
                 update(&mut state, Action::Learn);
                 Overlay::None

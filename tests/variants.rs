@@ -382,3 +382,27 @@ fn generate_makes_seeded_unique_puzzles_of_other_shapes() {
     assert_eq!(small_windoku.status.code(), Some(2));
     assert!(common::stderr(&small_windoku).contains("windoku is a 9x9 variant"));
 }
+
+#[test]
+fn generate_grades_other_shapes_easy_medium_or_hard() {
+    for level in ["easy", "medium", "hard"] {
+        let args = [
+            "generate", "--size", "6", "-d", level, "-n", "2", "--seed", "3",
+        ];
+        let output = common::pencilmark(&[&args[..], &["--grade"]].concat(), "");
+        let lines = common::stdout(&output);
+        let how = if level == "hard" { "search" } else { "singles" };
+        assert_eq!(lines.lines().count(), 2, "{level}: {lines}");
+        assert!(
+            lines
+                .lines()
+                .all(|l| l.ends_with(&format!(" {level} {how}"))),
+            "{lines}"
+        );
+        let counted = common::pencilmark(&["solve", "--count"], &lines);
+        assert_eq!(common::stdout(&counted), "1\n1\n", "{level}: unique");
+    }
+    let extreme = common::pencilmark(&["generate", "--size", "6", "-d", "extreme"], "");
+    assert_eq!(extreme.status.code(), Some(2));
+    assert!(common::stderr(&extreme).contains("easy, medium or hard"));
+}

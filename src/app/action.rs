@@ -84,6 +84,8 @@ pub enum Action {
     AskWhy,
     /// Audit the Manual marks (again, right after an audit with stale marks: remove them).
     Audit,
+    /// Step through the links of the hint on show (at its explanation level).
+    LinkStep(super::links::LinkStep),
     /// Time passed while the game was on screen, in milliseconds.
     Tick(u64),
     /// Something the loop wants the player to read (an export's path).

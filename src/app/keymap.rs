@@ -17,6 +17,9 @@ pub enum Context {
     Won,
     Paused,
     NewGame,
+    /// A hint at its explanation level with links: ← → Home End step through
+    /// them (see [`super::links`]); every other key works as on the board.
+    Links,
     /// Learn mode (`L`): stepping through propagation and search.
     Learn,
 }
@@ -48,6 +51,7 @@ impl Context {
             Context::Won => "Solved board",
             Context::Paused => "Paused",
             Context::NewGame => "New game",
+            Context::Links => "A hint's links (at its explanation)",
             Context::Learn => "Learn mode",
         }
     }
@@ -149,8 +153,9 @@ const fn bind(
 }
 
 use super::learn::LearnAction;
+use super::links::LinkStep;
 use super::menu::MenuAction;
-use Context::{Anywhere, Board, ConfirmSolve, Help, Learn, NewGame, Paused, Won};
+use Context::{Anywhere, Board, ConfirmSolve, Help, Learn, Links, NewGame, Paused, Won};
 use Key::*;
 
 const PLACE: &str = "place the digit (pencil mode: strike out / restore it)";
@@ -158,6 +163,8 @@ const MOVE: &str = "move";
 const EMPTY: &str = "next / previous empty cell";
 const HISTORY: &str = "undo / redo";
 const LOG_SCROLL: &str = "propagation log: earlier / later entries";
+const LINKS: &str = "next / previous link of the hint (only at its explanation)";
+const LINK_ENDS: &str = "first / last link";
 
 /// Every key binding. Bindings sharing a help text show as one help row.
 pub static BINDINGS: &[Binding] = &[
@@ -412,6 +419,16 @@ pub static BINDINGS: &[Binding] = &[
         "quit (the game is saved)",
     ),
     bind(Paused, &[Other], Action::Close, "any other key: play on"),
+    bind(Links, &[Right], Action::LinkStep(LinkStep::Next), LINKS),
+    bind(Links, &[Left], Action::LinkStep(LinkStep::Previous), LINKS),
+    bind(Links, &[Home], Action::LinkStep(LinkStep::First), LINK_ENDS),
+    bind(Links, &[End], Action::LinkStep(LinkStep::Last), LINK_ENDS),
+    bind(
+        Links,
+        &[Esc],
+        Action::Dismiss,
+        "leave the links (dismiss the hint)",
+    ),
     bind(
         Learn,
         &[Char(' '), Char('n'), Right],
@@ -523,6 +540,15 @@ pub fn keymap(event: KeyEvent, state: &State) -> Option<Action> {
         }
     }
     let context = Context::of(state);
+    // A hint's links take ← → Home End Esc before the board does.
+    if context == Board
+        && super::links::stepping(state)
+        && let Some(binding) = BINDINGS
+            .iter()
+            .find(|b| b.context == Links && b.keys.contains(&key))
+    {
+        return Some(binding.action.clone());
+    }
     let in_context = || BINDINGS.iter().filter(move |b| b.context == context);
     in_context()
         .find(|b| b.keys.contains(&key))

@@ -12,6 +12,7 @@ pub mod action;
 pub mod config;
 pub mod keymap;
 pub mod learn;
+pub mod links;
 pub mod menu;
 pub mod run;
 pub mod state;

@@ -377,6 +377,8 @@ pub struct State {
     pub asking_why: bool,
     /// An audit found stale marks: `a` again removes them.
     pub offering_stale_fix: bool,
+    /// The link of the hint on show (zero-based) while ← → step through them.
+    pub hint_link: Option<usize>,
 }
 
 impl State {
@@ -404,6 +406,7 @@ impl State {
             menu: None,
             asking_why: false,
             offering_stale_fix: false,
+            hint_link: None,
         }
     }
 

@@ -6,8 +6,11 @@ use std::io::Write;
 use anyhow::Result;
 use clap::Args;
 
-use super::Exit;
-use super::show::{boxed, boxed_candidates, effects_json, read_position};
+use super::show::{boxed, boxed_candidates, effects_json, links_json, position_of};
+use super::{Exit, shaped};
+use crate::engine::formats::Rules;
+use crate::engine::geometry::Variant;
+use crate::engine::logic::links::said;
 use crate::engine::logic::{self, Technique};
 use crate::engine::search;
 
@@ -16,20 +19,36 @@ use crate::engine::search;
 #[command(
     after_help = "Exit status 0 when logic solves the puzzle, 1 when it runs out (or there is no solution).\n\n\
 Examples:\n  pencilmark explain 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n  \
+pencilmark explain --links puzzle.txt\n  \
 pencilmark explain --json puzzle.txt"
 )]
 pub struct ExplainArgs {
     /// An 81-character puzzle, a file (grid, line or candidate grid), or `-`.
     pub puzzle: Option<String>,
-    /// One JSON object: {"solved", "unique", "steps": [{"technique", "placements", "eliminations", "text"}], "grid"}.
+    /// One JSON object: {"solved", "unique", "steps": [{"technique", "placements", "eliminations", "text", "links"}], "grid"};
+    /// each link {"from": {"cell", "digit"}, "to", "strong", "kind", "unit", "text"}.
     #[arg(long)]
     pub json: bool,
+    /// Under each step, its links in order (strong and weak, the candidate at each
+    /// end) with their running text: "r2c5 is not 4, so r2c8 is 4 (strong link in row 2)".
+    #[arg(long)]
+    pub links: bool,
+    /// The rules: classic, x (diagonals), windoku or jigsaw; sizes 4x4 to 16x16 are
+    /// read from the puzzle. A `# variant: x` header line says the same.
+    #[arg(long, value_parser = shaped::parse_variant)]
+    pub variant: Option<Variant>,
 }
 
 /// Runs the command.
 pub fn run(args: &ExplainArgs) -> Result<Exit> {
     let mut out = std::io::stdout().lock();
-    let mut board = read_position(args.puzzle.as_deref())?;
+    let mut puzzles = crate::input::Puzzles::open(args.puzzle.as_deref(), Rules::Checked)?;
+    if let Some(variant) = puzzles.shape(args.variant)? {
+        let (shown, exit) = shaped::explain_first(&mut puzzles, variant, args.json)?;
+        write!(out, "{shown}")?;
+        return Ok(exit);
+    }
+    let mut board = position_of(crate::input::first_of(&mut puzzles)?);
     let counted = search::count_solutions(board.digits(), 2);
     if counted.count == 0 {
         if args.json {
@@ -51,6 +70,8 @@ pub fn run(args: &ExplainArgs) -> Result<Exit> {
         logic::without_uniqueness()
     };
     let mut steps = Vec::new();
+    // Each step's links, as JSON and text, read in the position the step was found in.
+    let mut links = Vec::new();
     // Pencil marks that lost the solution's digit end in a contradiction: stop at
     // the first one and name it instead of building on it.
     let mut contradiction = logic::singles::contradiction(&board);
@@ -58,6 +79,13 @@ pub fn run(args: &ExplainArgs) -> Result<Exit> {
         let Some(step) = logic::next_step(&board, &allowed) else {
             break;
         };
+        links.push((
+            links_json(&step.links, Some(&board)),
+            step.links
+                .iter()
+                .map(|link| said(&board, link).to_string())
+                .collect::<Vec<_>>(),
+        ));
         step.apply(&mut board);
         steps.push(step);
         contradiction = logic::singles::contradiction(&board);
@@ -66,12 +94,14 @@ pub fn run(args: &ExplainArgs) -> Result<Exit> {
     if args.json {
         let list: Vec<serde_json::Value> = steps
             .iter()
-            .map(|s| {
+            .zip(&links)
+            .map(|(s, (links, _))| {
                 serde_json::json!({
                     "technique": s.technique.key(),
                     "placements": effects_json(&s.placements),
                     "eliminations": effects_json(&s.eliminations),
                     "text": s.text(),
+                    "links": links,
                 })
             })
             .collect();
@@ -88,8 +118,13 @@ pub fn run(args: &ExplainArgs) -> Result<Exit> {
                 "Note: the puzzle has more than one solution; uniqueness techniques are not used."
             )?;
         }
-        for (i, step) in steps.iter().enumerate() {
+        for (i, (step, (_, said))) in steps.iter().zip(&links).enumerate() {
             writeln!(out, "{}. {}", i + 1, step.text())?;
+            if args.links {
+                for (k, text) in said.iter().enumerate() {
+                    writeln!(out, "   link {}: {text}", k + 1)?;
+                }
+            }
         }
         if let Some(why) = contradiction {
             writeln!(

@@ -16,8 +16,8 @@ use serde::Serialize;
 
 use super::Exit;
 use crate::engine::generate::{self, GenerateError, Generated, Request, Symmetry};
-use crate::engine::geometry::generate::generate_shape;
-use crate::engine::geometry::{Variant, format};
+use crate::engine::geometry::generate::{Keep, generate_shape, solved_by_singles};
+use crate::engine::geometry::{Geometry, Variant, format};
 use crate::engine::grade::{Grade, Level};
 use crate::engine::logic::Technique;
 
@@ -37,9 +37,12 @@ pencilmark generate --variant jigsaw --size 9 --json\n  \
 pencilmark generate --size 16 --seed 3"
 )]
 pub struct GenerateArgs {
-    /// easy, medium, hard, expert or extreme.
-    #[arg(long, short, default_value = "medium", value_parser = parse_level, value_name = "LEVEL")]
-    pub difficulty: Level,
+    /// easy, medium, hard, expert or extreme (default medium). Other shapes than
+    /// the classic 9x9 (default: any level): easy (clues removed only while
+    /// singles alone solve it, so not minimal), medium (minimal, singles solve
+    /// it) or hard (minimal, singles do not).
+    #[arg(long, short, value_parser = parse_level, value_name = "LEVEL")]
+    pub difficulty: Option<Level>,
     /// How many puzzles to print.
     #[arg(long, short = 'n', default_value_t = 1, value_name = "N")]
     pub count: usize,
@@ -62,7 +65,8 @@ pub struct GenerateArgs {
     /// an unknown key lists them all), instead of a level.
     #[arg(long, value_parser = parse_technique, value_name = "TECHNIQUE", conflicts_with = "difficulty")]
     pub needs: Option<Technique>,
-    /// Graded puzzles to try for each one before giving up.
+    /// Graded puzzles to try for each one before giving up (other shapes: at
+    /// most 1,000).
     #[arg(long, default_value_t = generate::DEFAULT_MAX_ATTEMPTS, value_name = "N")]
     pub max_attempts: u32,
     /// Side of the board: 4, 6, 8, 9, 12 or 16. Other shapes than the classic 9x9
@@ -136,14 +140,15 @@ pub fn run(args: &GenerateArgs) -> Result<Exit> {
     });
     if args.size != 9 || args.variant.is_some_and(|v| v.key() != "classic") {
         let variant = args.variant.unwrap_or_default();
-        return generate_shapes(args.size, variant, seed, args.count, args.json);
+        return generate_shapes(args, variant, seed);
     }
     let request = Request {
         symmetry: args.symmetry,
         max_attempts: args.max_attempts,
-        ..args
-            .needs
-            .map_or_else(|| Request::new(args.difficulty), Request::needing)
+        ..args.needs.map_or_else(
+            || Request::new(args.difficulty.unwrap_or(Level::Medium)),
+            Request::needing,
+        )
     };
     let threads = super::worker_threads("generate", args.threads).clamp(1, args.count.max(1));
     let stdout = io::stdout();
@@ -274,50 +279,95 @@ fn write_puzzle(
 }
 
 /// `generate --size N --variant V`: `count` unique puzzles of the shape, puzzle
-/// `index` drawn from `(seed, index)` like the classic generator's; a jigsaw's
+/// `index` drawn from `(seed, index)` like the classic generator's (with
+/// `--difficulty`, the first of that stream's puzzles at the level); a jigsaw's
 /// line carries its regions as a second field.
-fn generate_shapes(
-    side: usize,
-    variant: Variant,
-    seed: u64,
-    count: usize,
-    json: bool,
-) -> Result<Exit> {
+fn generate_shapes(args: &GenerateArgs, variant: Variant, seed: u64) -> Result<Exit> {
+    if let Some(level) = args.difficulty.filter(|&l| l > Level::Hard) {
+        anyhow::bail!(
+            "other shapes than the classic 9x9 are graded easy, medium or hard, not {}",
+            level.key()
+        );
+    }
+    let keep = match args.difficulty {
+        Some(Level::Easy) => Keep::Singles,
+        _ => Keep::Unique,
+    };
+    let max_attempts = args.max_attempts.min(SHAPE_MAX_ATTEMPTS);
     let mut out = BufWriter::new(io::stdout().lock());
-    for index in 0..count {
+    let mut exit = Exit::Done;
+    for index in 0..args.count {
         let mut rng = generate::rng_for(seed, index as u64);
-        let (geometry, puzzle) = generate_shape(side, variant, &mut rng)?;
+        let mut attempts = 0;
+        let found = loop {
+            attempts += 1;
+            let (geometry, puzzle) = generate_shape(args.size, variant, keep, &mut rng)?;
+            let level = shape_level(&geometry, &puzzle.givens, keep);
+            if args.difficulty.is_none_or(|wanted| wanted == level) {
+                break Some((geometry, puzzle, level));
+            }
+            if attempts >= max_attempts {
+                break None;
+            }
+        };
+        let Some((geometry, puzzle, level)) = found else {
+            eprintln!("pencilmark: puzzle {index}: none at this level in {attempts} attempts");
+            exit = Exit::Failed;
+            continue;
+        };
         let mut line = format::to_line(&geometry, &puzzle.givens);
         let regions: Vec<u8> = (0..geometry.cells())
             .map(|cell| geometry.region_of(cell) as u8 + 1)
             .collect();
         let regions = (variant == Variant::Jigsaw).then(|| format::to_line(&geometry, &regions));
-        let written = if json {
+        if args.json {
             let value = serde_json::json!({
                 "puzzle": line,
                 "solution": format::to_line(&geometry, &puzzle.solution),
                 "regions": regions,
                 "clues": puzzle.givens.iter().filter(|&&v| v != 0).count(),
                 "minimal": puzzle.minimal,
-                "size": side,
+                "level": level,
+                "size": args.size,
                 "variant": variant.key(),
                 "seed": seed,
                 "index": index,
+                "attempts": attempts,
             });
-            writeln!(out, "{value}").and_then(|()| out.flush())
+            writeln!(out, "{value}")?;
         } else {
             if let Some(regions) = regions {
                 line = format!("{line} {regions}");
             }
-            writeln!(out, "{line}").and_then(|()| out.flush())
-        };
-        match written {
-            // The reader went away (`| head`): what it wanted was printed.
-            Err(err) if err.kind() == io::ErrorKind::BrokenPipe => return Ok(Exit::Done),
-            other => other?,
+            if args.grade {
+                let how = if level == Level::Hard {
+                    "search"
+                } else {
+                    "singles"
+                };
+                line = format!("{line} {} {how}", level.key());
+            }
+            writeln!(out, "{line}")?;
         }
+        // Flush per puzzle: a 16x16 takes seconds, so lines show as they come.
+        out.flush()?;
     }
-    Ok(Exit::Done)
+    Ok(exit)
+}
+
+/// Puzzles of another shape tried for one at the asked level, at the most.
+const SHAPE_MAX_ATTEMPTS: u32 = 1_000;
+
+/// A shape's level until a logic ladder grades shapes, from how its clues were
+/// removed and what solves it: easy when clues went only while singles alone
+/// still solved it; medium when it is minimal and singles solve it; hard when
+/// it is minimal and they do not.
+fn shape_level(geometry: &Geometry, givens: &[u8], keep: Keep) -> Level {
+    match keep {
+        Keep::Singles => Level::Easy,
+        Keep::Unique if solved_by_singles(geometry, givens) => Level::Medium,
+        Keep::Unique => Level::Hard,
+    }
 }
 
 /// A seed from the clock, for runs that did not ask for one.

@@ -6,9 +6,10 @@ use std::io::{self, BufWriter, Write};
 use anyhow::Result;
 use clap::Args;
 
-use super::Exit;
+use super::{Exit, shaped};
 use crate::engine::Grid;
 use crate::engine::formats::Rules;
+use crate::engine::geometry::Variant;
 use crate::engine::grade::{self, Grade, Status};
 use crate::engine::logic::se::tenths_text;
 use crate::engine::parse;
@@ -35,6 +36,10 @@ pub struct GradeArgs {
     /// The scale of the line output: ours (level, score, hardest) or Sudoku Explainer's ER/EP/ED.
     #[arg(long, value_enum, default_value_t = Scale::Levels)]
     pub scale: Scale,
+    /// The rules: classic, x (diagonals), windoku or jigsaw; sizes 4x4 to 16x16 are
+    /// read from the puzzle. A `# variant: x` header line says the same.
+    #[arg(long, value_parser = shaped::parse_variant)]
+    pub variant: Option<Variant>,
 }
 
 /// Which difficulty scale `grade` prints.
@@ -52,6 +57,12 @@ pub enum Scale {
 /// an endless line) stops the run with its error after the lines before it.
 pub fn run(args: &GradeArgs) -> Result<Exit> {
     let mut puzzles = Puzzles::open(args.file.as_deref(), Rules::Checked)?;
+    if let Some(variant) = puzzles.shape(args.variant)? {
+        if args.scale == Scale::Se {
+            anyhow::bail!("--scale se rates classic 9x9 puzzles only (Sudoku Explainer's scale)");
+        }
+        return shaped::grade(&mut puzzles, variant, args.json);
+    }
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut exit = Exit::Done;
@@ -146,6 +157,11 @@ pub fn se_line(graded: &Grade) -> String {
 /// `{"status": "graded", "level": "hard", "score": 1234, "hardest": "x_wing", "steps": {...}, "guesses": 0}`;
 /// level, score and hardest are null unless the status is "graded".
 pub fn to_json(graded: &Grade) -> String {
+    to_value(graded).to_string()
+}
+
+/// [`to_json`] as a value, for callers that adjust a field.
+pub fn to_value(graded: &Grade) -> serde_json::Value {
     let steps: serde_json::Map<String, serde_json::Value> = graded
         .steps
         .iter()
@@ -165,5 +181,4 @@ pub fn to_json(graded: &Grade) -> String {
             "ed": f64::from(graded.se.ed) / 10.0,
         })),
     })
-    .to_string()
 }

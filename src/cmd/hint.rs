@@ -6,8 +6,10 @@ use std::io::Write;
 use anyhow::Result;
 use clap::Args;
 
-use super::Exit;
-use super::show::{boxed_candidates, effects_json, read_game};
+use super::show::{boxed_candidates, effects_json, read_game_in};
+use super::{Exit, shaped};
+use crate::engine::formats::Rules;
+use crate::engine::geometry::Variant;
 use crate::engine::hint::{self, Hint};
 use crate::engine::types::Cell;
 
@@ -27,16 +29,36 @@ pub struct HintArgs {
     /// How much help: 1 nudge, 2 technique and where, 3 full explanation, 4 the move applied.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=4))]
     pub level: u8,
-    /// One JSON object: kind, technique, placements, eliminations, cells, text.
+    /// One JSON object: kind, technique, placements, eliminations, cells, text (and for a step: name, units, links).
     #[arg(long)]
     pub json: bool,
+    /// The rules: classic, x (diagonals), windoku or jigsaw; sizes 4x4 to 16x16 are
+    /// read from the puzzle. A `# variant: x` header line says the same.
+    #[arg(long, value_parser = shaped::parse_variant)]
+    pub variant: Option<Variant>,
 }
 
 /// Runs the command.
 pub fn run(args: &HintArgs) -> Result<Exit> {
     let mut out = std::io::stdout().lock();
     // With givens, the position is a game in progress: clashing digits are mistakes to name.
-    let (position, givens) = read_game(args.puzzle.as_deref(), args.givens.as_deref())?;
+    let rules = if args.givens.is_some() {
+        Rules::Unchecked
+    } else {
+        Rules::Checked
+    };
+    let mut puzzles = crate::input::Puzzles::open(args.puzzle.as_deref(), rules)?;
+    if let Some(variant) = puzzles.shape(args.variant)? {
+        if args.givens.is_some() {
+            anyhow::bail!(
+                "--givens is for a classic 9x9 position; a shaped puzzle's hint reads its line"
+            );
+        }
+        let (shown, exit) = shaped::hint_first(&mut puzzles, variant, args.level, args.json)?;
+        write!(out, "{shown}")?;
+        return Ok(exit);
+    }
+    let (position, givens) = read_game_in(&mut puzzles, args.givens.as_deref())?;
     let answer = hint::hint(&givens, &position);
     let text = answer.text(&position, args.level);
     let after = answer.applied(&position);
@@ -69,6 +91,7 @@ pub fn run(args: &HintArgs) -> Result<Exit> {
         });
         if let Some(step) = answer.step() {
             object["name"] = step.technique.name().into();
+            object["links"] = super::show::links_json(&step.links, Some(&position));
             object["units"] = step
                 .units
                 .iter()

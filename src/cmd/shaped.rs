@@ -1,7 +1,9 @@
 //! The commands' path for puzzles of other shapes (sizes 4x4 to 16x16, Sudoku X,
 //! Windoku, jigsaw): solving and showing with the engine's [`Geometry`]. `solve`
 //! and `show` hand their input here when [`Puzzles::shape`] says it is not a
-//! classic 9x9 (by `--variant`, a `# variant:` header, or the line's size).
+//! classic 9x9 (by `--variant`, a `# variant:` header, or the line's size), and so
+//! do `hint`, `grade` and `explain`, which use the shaped logic ladder
+//! ([`crate::engine::geometry::logic`]).
 
 use std::io::Write;
 use std::time::Instant;
@@ -11,7 +13,9 @@ use anyhow::{Context, Result};
 use super::Exit;
 use crate::engine::geometry::board::ShapeBoard;
 use crate::engine::geometry::format::{self, Puzzle, ShapeReader};
+use crate::engine::geometry::logic::{self, ShapeHint, ShapeMarks};
 use crate::engine::geometry::{Geometry, Variant};
+use crate::engine::grade::Status;
 use crate::engine::search::{self, SearchStats};
 use crate::input::{Next, Puzzles};
 
@@ -311,4 +315,186 @@ pub fn show(puzzle: &Puzzle, format_key: &str) -> String {
             shown
         }
     }
+}
+
+/// Effects as JSON, like the classic commands': `[{"cell": "r4c7", "digit": 12}]`.
+fn shaped_effects_json(geometry: &Geometry, effects: &[(usize, u8)]) -> serde_json::Value {
+    effects
+        .iter()
+        .map(|&(cell, value)| serde_json::json!({"cell": geometry.cell_name(cell), "digit": value}))
+        .collect()
+}
+
+/// `explain` on a shaped input: its first puzzle solved by the shaped ladder, one
+/// step a line (or one JSON object with the classic fields and `guesses`). Exit 0
+/// when logic solves it, 1 when it has no solution or logic needed a guess or ran out.
+pub fn explain_first(
+    puzzles: &mut Puzzles,
+    variant: Variant,
+    json: bool,
+) -> Result<(String, Exit)> {
+    let puzzle = first_puzzle(puzzles, variant)?;
+    let geometry = &puzzle.geometry;
+    let path = logic::explain(geometry, &puzzle.givens);
+    let exit = if path.solved() && path.guesses() == 0 && path.contradiction.is_none() {
+        Exit::Done
+    } else {
+        Exit::Failed
+    };
+    let grid = format::to_line(geometry, &path.values);
+    if json {
+        let steps: Vec<serde_json::Value> = path
+            .steps
+            .iter()
+            .map(|s| {
+                serde_json::json!({
+                    "technique": s.basis.key(),
+                    "placements": shaped_effects_json(geometry, &s.placements),
+                    "eliminations": shaped_effects_json(geometry, &s.eliminations),
+                    "text": s.text(geometry),
+                })
+            })
+            .collect();
+        let mut object = serde_json::json!({
+            "solved": path.solved(),
+            "unique": path.solutions == 1,
+            "steps": steps,
+            "grid": grid,
+            "contradiction": path.contradiction,
+            "guesses": path.guesses(),
+        });
+        if path.solutions == 0 {
+            object["error"] = "no solution".into();
+        }
+        return Ok((format!("{object}\n"), exit));
+    }
+    if path.solutions == 0 {
+        return Ok(("The puzzle has no solution.\n".to_string(), Exit::Failed));
+    }
+    let mut out = String::new();
+    if path.solutions > 1 {
+        out.push_str("Note: the puzzle has more than one solution; no guess is made.\n");
+    }
+    for (i, step) in path.steps.iter().enumerate() {
+        out.push_str(&format!("{}. {}\n", i + 1, step.text(geometry)));
+    }
+    let count = path.steps.len();
+    out.push_str(
+        &match (&path.contradiction, path.solved(), path.guesses()) {
+            (Some(why), _, _) => format!("Contradiction after {count} steps: {why}.\n"),
+            (None, true, 0) => format!("Solved in {count} steps:\n"),
+            (None, true, guesses) => {
+                format!(
+                    "Solved in {count} steps, {guesses} of them guesses (logic alone ran out):\n"
+                )
+            }
+            (None, false, _) => {
+                format!("Logic ran out after {count} steps: no known technique applies here.\n")
+            }
+        },
+    );
+    out.push_str(&boxed(geometry, &path.values));
+    Ok((out, exit))
+}
+
+/// `hint` on a shaped input: the next step of its first puzzle at `level` (1 a
+/// nudge, 2 the technique and where, 3 the reasoning, 4 the move applied), or one
+/// JSON object with the classic hint's fields.
+pub fn hint_first(
+    puzzles: &mut Puzzles,
+    variant: Variant,
+    level: u8,
+    json: bool,
+) -> Result<(String, Exit)> {
+    let puzzle = first_puzzle(puzzles, variant)?;
+    let geometry = &puzzle.geometry;
+    let answer = logic::hint(geometry, &puzzle.givens);
+    let text = answer.text(geometry, level);
+    let mut after = ShapeMarks::from_givens(geometry, &puzzle.givens);
+    let step = match &answer {
+        ShapeHint::Step(step) => Some(step),
+        _ => None,
+    };
+    if let Some(step) = step {
+        step.apply(&mut after);
+    }
+    let exit = match answer {
+        ShapeHint::Step(_) | ShapeHint::Solved => Exit::Done,
+        _ => Exit::Failed,
+    };
+    const APPLY: u8 = crate::engine::hint::APPLY;
+    if json {
+        let none: &[(usize, u8)] = &[];
+        let mut object = serde_json::json!({
+            "kind": answer.kind(),
+            "technique": step.map(|s| s.basis.key()),
+            "placements": shaped_effects_json(geometry, step.map_or(none, |s| &s.placements)),
+            "eliminations": shaped_effects_json(geometry, step.map_or(none, |s| &s.eliminations)),
+            "cells": step.map_or_else(Vec::new, |s| s.pattern.iter().map(|&c| geometry.cell_name(c)).collect()),
+            "text": text,
+            "level": level,
+        });
+        if let Some(step) = step {
+            object["name"] = step.basis.name().into();
+            object["units"] = step
+                .units
+                .iter()
+                .map(|&u| geometry.units()[u].to_string())
+                .collect::<Vec<_>>()
+                .into();
+        }
+        if level >= APPLY {
+            object["position"] = format::to_line(geometry, after.values()).into();
+        }
+        return Ok((format!("{object}\n"), exit));
+    }
+    let mut out = format!("{text}\n");
+    if level >= APPLY && step.is_some() {
+        out.push_str(&boxed(geometry, after.values()));
+    }
+    Ok((out, exit))
+}
+
+/// `grade` on shaped puzzles: one line per puzzle (`hard 1234 x_wing`, `not
+/// unique`, `invalid`...) or one JSON object with the classic fields (`se` null:
+/// Sudoku Explainer's ratings are the classic 9x9's).
+pub fn grade(puzzles: &mut Puzzles, variant: Variant, json: bool) -> Result<Exit> {
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut exit = Exit::Done;
+    let mut shapes = ShapeReader::new(variant);
+    let mut text = String::new();
+    while let Some(next) = puzzles.next(&mut text)? {
+        let read = match next {
+            Next::Line(number) => shapes.read(&text, number).map_err(|e| e.to_string()),
+            Next::BadLine(error) => Err(error.to_string()),
+            Next::Read(_) => Err(format!(
+                "a {} puzzle is read from one line of symbols, not a grid",
+                variant.key()
+            )),
+        };
+        let puzzle = match read {
+            Ok(puzzle) => puzzle,
+            Err(error) => {
+                writeln!(out, "invalid")?;
+                out.flush()?;
+                eprintln!("pencilmark grade: {error}");
+                exit = exit.max(Exit::BadInput);
+                continue;
+            }
+        };
+        let graded = logic::grade(&puzzle.geometry, &puzzle.givens);
+        if json {
+            let mut object = super::grade::to_value(&graded);
+            object["se"] = serde_json::Value::Null;
+            writeln!(out, "{object}")?;
+        } else {
+            writeln!(out, "{}", super::grade::to_line(&graded))?;
+        }
+        exit = exit.max(match graded.status {
+            Status::Graded | Status::Solved => Exit::Done,
+            Status::NoSolution | Status::NotUnique => Exit::Failed,
+        });
+    }
+    out.flush()?;
+    Ok(exit)
 }

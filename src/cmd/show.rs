@@ -10,6 +10,8 @@ use clap::{Args, ValueEnum};
 use super::{Exit, shaped};
 use crate::engine::formats::{Imported, Rules};
 use crate::engine::geometry::Variant;
+use crate::engine::logic::Link;
+use crate::engine::logic::links::{LinkKind, said};
 use crate::engine::types::{Cell, Digit};
 use crate::engine::{Board, Grid};
 use crate::input;
@@ -107,18 +109,23 @@ pub fn position_of(first: Imported) -> Board {
 /// `givens` is given: a player's wrong digit) and the puzzle's givens (GIVENS, or
 /// the position's digits without it), with every given placed in the position.
 pub fn read_game(puzzle: Option<&str>, givens: Option<&str>) -> Result<(Board, Grid)> {
-    let (mut position, givens) = match givens {
-        Some(g) => (
-            read_position_unchecked(puzzle)?,
-            *read_position(Some(g))
-                .context("cannot read --givens")?
-                .digits(),
-        ),
-        None => {
-            let position = read_position(puzzle)?;
-            let givens = *position.digits();
-            (position, givens)
-        }
+    let rules = if givens.is_some() {
+        Rules::Unchecked
+    } else {
+        Rules::Checked
+    };
+    read_game_in(&mut input::Puzzles::open(puzzle, rules)?, givens)
+}
+
+/// [`read_game`] on a PUZZLE already opened (with `Rules::Unchecked` when `givens`
+/// is given), so a command can first ask it for its shape.
+pub fn read_game_in(puzzles: &mut input::Puzzles, givens: Option<&str>) -> Result<(Board, Grid)> {
+    let mut position = position_of(input::first_of(puzzles)?);
+    let givens = match givens {
+        Some(g) => *read_position(Some(g))
+            .context("cannot read --givens")?
+            .digits(),
+        None => *position.digits(),
     };
     for cell in Cell::all() {
         if let Some(digit) = givens.get(cell)
@@ -201,6 +208,35 @@ pub fn effects_json(effects: &[(Cell, Digit)]) -> serde_json::Value {
         .collect()
 }
 
+/// A step's links as JSON, in order: [{"from": {"cell", "digit"}, "to": {...},
+/// "strong"}], with, when the position the step was found in is given, "kind"
+/// ("strong"/"weak"), "unit" (the unit that links them, or null for one cell) and
+/// "text" (the running text).
+pub fn links_json(links: &[Link], board: Option<&Board>) -> serde_json::Value {
+    let end = |(c, d): (Cell, Digit)| serde_json::json!({"cell": c.to_string(), "digit": d.get()});
+    links
+        .iter()
+        .map(|link| {
+            let mut object = serde_json::json!({
+                "from": end(link.from), "to": end(link.to), "strong": link.strong,
+            });
+            if let Some(board) = board {
+                let said = said(board, link);
+                let unit = match said.kind {
+                    Some(LinkKind::StrongInUnit(u) | LinkKind::WeakInUnit(u)) => {
+                        Some(u.to_string())
+                    }
+                    _ => None,
+                };
+                object["kind"] = said.kind.map(LinkKind::strength).into();
+                object["unit"] = unit.into();
+                object["text"] = said.to_string().into();
+            }
+            object
+        })
+        .collect()
+}
+
 /// A step as JSON, the fields a hint gives: technique (key), name, placements,
 /// eliminations, cells (the pattern), units, text.
 pub fn step_json(step: &crate::engine::logic::Step) -> serde_json::Value {
@@ -212,5 +248,6 @@ pub fn step_json(step: &crate::engine::logic::Step) -> serde_json::Value {
         "cells": step.pattern.iter().map(|(c, _)| c.to_string()).collect::<Vec<_>>(),
         "units": step.units.iter().map(|u| u.to_string()).collect::<Vec<_>>(),
         "text": step.text(),
+        "links": links_json(&step.links, None),
     })
 }

@@ -41,6 +41,11 @@ pub struct TraceArgs {
     /// Stop searching once this many events have been emitted (exit status 1).
     #[arg(long, value_name = "N", default_value_t = 10_000_000)]
     pub max_events: u64,
+    /// The rules: classic, x (diagonals), windoku or jigsaw; sizes 4x4 to 16x16 are
+    /// read from the puzzle. Other shapes than the 9x9 trace the search's guesses,
+    /// each with the cells its singles fill.
+    #[arg(long, value_parser = super::shaped::parse_variant)]
+    pub variant: Option<crate::engine::geometry::Variant>,
 }
 
 /// `--rules` values.
@@ -79,7 +84,23 @@ impl TraceArgs {
 
 /// Runs the command.
 pub fn run(args: &TraceArgs) -> Result<Exit> {
-    let givens = read_givens(args.puzzle.as_deref())?;
+    let givens = match read_givens(args.puzzle.as_deref(), args.variant)? {
+        Ok(givens) => givens,
+        Err((mut puzzles, variant)) => {
+            if args.rules == RulesArg::Peers {
+                anyhow::bail!(
+                    "--rules peers is for the classic 9x9; other shapes propagate both rules"
+                );
+            }
+            let options = super::shaped_trace::TraceOptions {
+                order: args.settings().order,
+                json: args.json,
+                summary: args.summary,
+                max_events: args.max_events,
+            };
+            return super::shaped_trace::trace_first(&mut puzzles, variant, &options);
+        }
+    };
     let settings = args.settings();
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
@@ -136,17 +157,32 @@ pub fn run(args: &TraceArgs) -> Result<Exit> {
 /// The puzzle of the PUZZLE argument (the first of a collection, in any format
 /// [`input::Puzzles`] reads, read no further). An argument that is no file but mostly cell
 /// characters is a mistyped puzzle: its error names the column, not a missing file.
-fn read_givens(argument: Option<&str>) -> Result<Grid> {
+/// A puzzle of another shape comes back opened, with its variant (`Err`), for the
+/// shaped trace.
+fn read_givens(
+    argument: Option<&str>,
+    variant: Option<crate::engine::geometry::Variant>,
+) -> Result<Result<Grid, (input::Puzzles, crate::engine::geometry::Variant)>> {
     if let Some(text) = argument
         && text != "-"
         && !Path::new(text).exists()
         && looks_mistyped(text)
+        && variant.is_none()
+        && !crate::engine::geometry::format::is_shaped_line(text)
     {
-        return parse::parse_line(text, 1).map_err(|err| anyhow::anyhow!("puzzle argument: {err}"));
+        return parse::parse_line(text, 1)
+            .map(Ok)
+            .map_err(|err| anyhow::anyhow!("puzzle argument: {err}"));
     }
-    let first = input::first_puzzle(argument, formats::Rules::Checked)?;
+    let mut puzzles = input::Puzzles::open(argument, formats::Rules::Checked)?;
+    if let Some(shape) = puzzles.shape(variant)? {
+        return Ok(Err((puzzles, shape)));
+    }
+    let first = input::first_of(&mut puzzles)?;
     // A position in progress (a candidate grid, a SadMan state) is traced from its digits.
-    Ok(first.position.map_or(first.givens, |marked| marked.digits))
+    Ok(Ok(first
+        .position
+        .map_or(first.givens, |marked| marked.digits)))
 }
 
 fn looks_mistyped(text: &str) -> bool {

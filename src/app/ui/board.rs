@@ -31,6 +31,8 @@ pub struct Highlights {
     pub target: [Option<Digit>; CELLS],
     /// Candidates the player struck out that the digits still allow (Auto mode).
     pub struck: [Candidates; CELLS],
+    /// The two ends of the hint's link on show (← →), candidates drawn reversed.
+    pub link_end: [Candidates; CELLS],
 }
 
 impl Highlights {
@@ -44,6 +46,7 @@ impl Highlights {
             removed: [Candidates::NONE; CELLS],
             target: [None; CELLS],
             struck: [Candidates::NONE; CELLS],
+            link_end: [Candidates::NONE; CELLS],
         };
         if state.candidates == CandidateMode::Auto {
             let live = Board::with_auto_candidates(&state.game.position.digits);
@@ -87,6 +90,7 @@ impl Highlights {
             }
             _ => {}
         }
+        super::links::highlight_link(state, &mut h);
         h
     }
 
@@ -99,6 +103,8 @@ impl Highlights {
             .is_some_and(|d| state.game.position.digits.get(cell) == Some(d));
         if cell == state.selected {
             theme.selected()
+        } else if !self.link_end[i].is_empty() {
+            super::links::end_cell_style(theme)
         } else if self.target[i].is_some() {
             theme.hint_target()
         } else if self.pattern[i].is_some() {
@@ -127,7 +133,9 @@ impl Highlights {
 
     fn candidate_style(&self, state: &State, cell: Cell, digit: Digit, theme: Theme) -> Style {
         let i = cell.index();
-        if self.removed[i].contains(digit) {
+        if self.link_end[i].contains(digit) {
+            super::links::end_style(theme)
+        } else if self.removed[i].contains(digit) {
             theme.candidate_removed()
         } else if self.struck[i].contains(digit) {
             theme.candidate_struck()

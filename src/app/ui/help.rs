@@ -136,6 +136,11 @@ pub fn render_help(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
     }
     lines.push(Line::raw(""));
     lines.extend(key_lines(Context::Anywhere, key_width, inner_width, theme));
+    if under == Context::Board {
+        lines.push(Line::raw(""));
+        lines.push(Line::styled(Context::Links.title(), theme.title()));
+        lines.extend(key_lines(Context::Links, key_width, inner_width, theme));
+    }
     lines.push(Line::raw(""));
     lines.extend(key_lines(Context::Help, key_width, inner_width, theme));
     let height = (lines.len() as u16 + 2).min(area.height);

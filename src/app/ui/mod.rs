@@ -6,6 +6,7 @@ pub mod board;
 pub mod grid;
 pub mod help;
 pub mod learn;
+pub mod links;
 pub mod new_game;
 pub mod panel;
 pub mod pause;

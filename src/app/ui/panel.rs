@@ -88,7 +88,12 @@ pub fn render(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
     Paragraph::new(lines).render(area, buf);
     if area.height > 0 {
         let footer = Rect::new(area.x, area.bottom() - 1, area.width, 1);
-        Line::styled(help::footer(Context::Board, width), theme.label()).render(footer, buf);
+        let keys = if crate::app::links::stepping(state) {
+            super::links::footer(width)
+        } else {
+            help::footer(Context::Board, width)
+        };
+        Line::styled(keys, theme.label()).render(footer, buf);
     }
 }
 

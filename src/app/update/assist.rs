@@ -24,6 +24,8 @@ pub(super) fn next_hint(state: &mut State) {
         state.say(Tone::Info, "The board is solved");
         return;
     }
+    // A new level starts without a link on show.
+    state.hint_link = None;
     let progress = match state.hint.take() {
         Some(mut progress) => {
             progress.level += 1;
@@ -59,6 +61,9 @@ pub(super) fn next_hint(state: &mut State) {
             match ladder {
                 HintLevel::Nudge => format!("Hint: {text} (H again for more)"),
                 HintLevel::Technique => format!("Hint: {text} (H again for the explanation)"),
+                _ if progress.hint.step().is_some_and(|s| !s.links.is_empty()) => {
+                    format!("{text} (← → step through its links; H again to apply it)")
+                }
                 _ => format!("{text} (H again to apply it)"),
             }
         }
@@ -108,7 +113,7 @@ pub(super) fn next_hint(state: &mut State) {
 /// The board a hint reads. In Manual mode it is the player's own marks, so the
 /// pattern it shows is one they can see; a cell with no marks written yet counts
 /// as holding every candidate the digits allow (nothing written is no claim).
-fn hint_board(state: &State) -> Board {
+pub(super) fn hint_board(state: &State) -> Board {
     let auto = state.game.position.board();
     if state.candidates != CandidateMode::Manual {
         return auto;

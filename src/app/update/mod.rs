@@ -4,6 +4,7 @@
 
 mod assist;
 mod learn;
+mod links;
 pub mod menu;
 
 use assist::{check, next_hint, propagate, solve};
@@ -192,6 +193,7 @@ pub fn update(state: &mut State, action: Action) -> Effect {
         Action::Dismiss => dismiss(state),
         Action::Audit if offering_stale_fix => assist::remove_stale_marks(state),
         Action::Audit => assist::audit_marks(state),
+        Action::LinkStep(step) => links::step_links(state, step),
         Action::AskWhy => {
             state.asking_why = true;
             let cell = state.selected;

@@ -51,13 +51,26 @@ impl Budget {
 
     /// What [`generate_shape`] spends: no limit up to 12x12 (every puzzle minimal
     /// and the puzzles of a seed as they always were); a 16x16 count stops at
-    /// 2,000 branching nodes; a jigsaw fill gives a layout 2,000 nodes.
+    /// 20,000 branching nodes (most come out minimal); a fill gives a layout or a
+    /// 16x16 grid 2,000 nodes.
     pub fn for_shape(side: usize, variant: Variant) -> Budget {
         Budget {
-            count_nodes: (side > 12).then_some(2_000),
+            count_nodes: (side > 12).then_some(20_000),
             fill_nodes: (side > 12 || variant == Variant::Jigsaw).then_some(2_000),
         }
     }
+}
+
+/// What removing clues must keep.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Keep {
+    /// One solution: the puzzle comes out minimal.
+    #[default]
+    Unique,
+    /// A solve by singles alone (so one solution too): the puzzle comes out easy,
+    /// and minimal for singles (no clue can go with singles still solving it),
+    /// not in general.
+    Singles,
 }
 
 /// Why no puzzle came out.
@@ -77,10 +90,11 @@ pub enum GenerateShapeError {
 const MAX_TRIES: usize = 200;
 
 /// A unique puzzle of `side` and `variant` (a jigsaw with a random layout), with
-/// its geometry, spending [`Budget::for_shape`].
+/// its geometry, removing clues while `keep` holds and spending [`Budget::for_shape`].
 pub fn generate_shape(
     side: usize,
     variant: Variant,
+    keep: Keep,
     rng: &mut impl Rng,
 ) -> Result<(Geometry, ShapedPuzzle), GenerateShapeError> {
     let budget = Budget::for_shape(side, variant);
@@ -96,7 +110,7 @@ pub fn generate_shape(
                 Geometry::jigsaw(side, &regions)?
             }
         };
-        if let Some(puzzle) = generate(&geometry, rng, budget) {
+        if let Some(puzzle) = generate(&geometry, rng, keep, budget) {
             return Ok((geometry, puzzle));
         }
     }
@@ -107,9 +121,15 @@ pub fn generate_shape(
     })
 }
 
-/// A unique puzzle of `geometry` within `budget`; `None` when the fill ran out
-/// of its budget (or the geometry has no complete grid at all).
-pub fn generate(geometry: &Geometry, rng: &mut impl Rng, budget: Budget) -> Option<ShapedPuzzle> {
+/// A unique puzzle of `geometry`, removing clues while `keep` holds, within
+/// `budget`; `None` when the fill ran out of its budget (or the geometry has no
+/// complete grid at all).
+pub fn generate(
+    geometry: &Geometry,
+    rng: &mut impl Rng,
+    keep: Keep,
+    budget: Budget,
+) -> Option<ShapedPuzzle> {
     let solution = fill(geometry, rng, budget.fill_nodes)?;
     let mut cells: Vec<usize> = (0..geometry.cells()).collect();
     shuffle(&mut cells, rng);
@@ -118,7 +138,11 @@ pub fn generate(geometry: &Geometry, rng: &mut impl Rng, budget: Budget) -> Opti
     for cell in cells {
         let kept = givens[cell];
         givens[cell] = 0;
-        match is_unique(geometry, &givens, budget.count_nodes) {
+        let kept_by = match keep {
+            Keep::Unique => is_unique(geometry, &givens, budget.count_nodes),
+            Keep::Singles => Some(solved_by_singles(geometry, &givens)),
+        };
+        match kept_by {
             Some(true) => {}
             Some(false) => givens[cell] = kept,
             None => {
@@ -130,7 +154,7 @@ pub fn generate(geometry: &Geometry, rng: &mut impl Rng, budget: Budget) -> Opti
     Some(ShapedPuzzle {
         givens,
         solution,
-        minimal,
+        minimal: minimal && keep == Keep::Unique,
     })
 }
 
@@ -252,6 +276,15 @@ fn shuffle<T>(items: &mut [T], rng: &mut impl Rng) {
     }
 }
 
+/// Whether `givens` is solved by singles alone: the shape board's propagation
+/// (a cell with one value left, a unit with one place left for a value) fills
+/// every cell without a guess. The shapes' rough level until a logic ladder
+/// grades them: easy when it is, hard when it is not.
+pub fn solved_by_singles(geometry: &Geometry, givens: &[u8]) -> bool {
+    ShapeBoard::from_givens(geometry, givens)
+        .is_ok_and(|board| board.values().iter().all(|&v| v != 0))
+}
+
 /// Whether no single clue of `givens` can be removed with the solution staying unique.
 pub fn is_minimal(geometry: &Geometry, givens: &[u8]) -> bool {
     count_shape(geometry, givens, 2).count == 1
@@ -282,15 +315,16 @@ mod tests {
             (4, Variant::Jigsaw),
             (6, Variant::Jigsaw),
         ] {
-            let (geometry, puzzle) = generate_shape(side, variant, &mut seeded(7)).unwrap();
+            let (geometry, puzzle) =
+                generate_shape(side, variant, Keep::Unique, &mut seeded(7)).unwrap();
             assert_eq!(geometry.variant(), variant);
             assert!(first_clash(&geometry, &puzzle.solution, 0).is_none());
             assert!(puzzle.solution.iter().all(|&v| v != 0));
             assert!(puzzle.minimal);
             assert!(is_minimal(&geometry, &puzzle.givens), "{}", geometry.name());
-            let again = generate_shape(side, variant, &mut seeded(7)).unwrap();
+            let again = generate_shape(side, variant, Keep::Unique, &mut seeded(7)).unwrap();
             assert_eq!((&geometry, &puzzle), (&again.0, &again.1));
-            let other = generate_shape(side, variant, &mut seeded(8)).unwrap();
+            let other = generate_shape(side, variant, Keep::Unique, &mut seeded(8)).unwrap();
             assert_ne!(puzzle.solution, other.1.solution);
         }
     }
@@ -298,7 +332,8 @@ mod tests {
     #[test]
     fn a_jigsaws_regions_change_with_the_seed() {
         let regions = |seed| {
-            let (geometry, _) = generate_shape(6, Variant::Jigsaw, &mut seeded(seed)).unwrap();
+            let (geometry, _) =
+                generate_shape(6, Variant::Jigsaw, Keep::Unique, &mut seeded(seed)).unwrap();
             (0..36).map(|c| geometry.region_of(c)).collect::<Vec<_>>()
         };
         assert_ne!(regions(1), regions(2));
@@ -311,7 +346,7 @@ mod tests {
             count_nodes: Some(0),
             fill_nodes: None,
         };
-        let puzzle = generate(&geometry, &mut seeded(5), budget).unwrap();
+        let puzzle = generate(&geometry, &mut seeded(5), Keep::Unique, budget).unwrap();
         assert_eq!(count_shape(&geometry, &puzzle.givens, 2).count, 1);
         assert!(!puzzle.minimal || is_minimal(&geometry, &puzzle.givens));
         let starved = Budget {
@@ -320,15 +355,43 @@ mod tests {
         };
         let sixteen = Geometry::regular(16, Variant::Classic).unwrap();
         // An empty 16x16 cannot be filled without branching: the fill gives up.
-        assert_eq!(generate(&sixteen, &mut seeded(5), starved), None);
+        assert_eq!(
+            generate(&sixteen, &mut seeded(5), Keep::Unique, starved),
+            None
+        );
+    }
+
+    #[test]
+    fn easy_puzzles_are_solved_by_singles_and_lose_no_clue_they_could() {
+        for variant in [Variant::Windoku, Variant::Jigsaw] {
+            let (geometry, puzzle) =
+                generate_shape(9, variant, Keep::Singles, &mut seeded(2)).unwrap();
+            assert!(solved_by_singles(&geometry, &puzzle.givens));
+            assert!(!puzzle.minimal);
+            for cell in (0..81).filter(|&c| puzzle.givens[c] != 0) {
+                let mut fewer = puzzle.givens.clone();
+                fewer[cell] = 0;
+                assert!(!solved_by_singles(&geometry, &fewer), "{cell} could go");
+            }
+        }
+    }
+
+    #[test]
+    fn singles_solve_a_full_grid_less_one_cell_but_not_an_empty_board() {
+        let geometry = Geometry::regular(6, Variant::Classic).unwrap();
+        let mut grid = fill(&geometry, &mut seeded(4), None).unwrap();
+        grid[7] = 0;
+        assert!(solved_by_singles(&geometry, &grid));
+        assert!(!solved_by_singles(&geometry, &[0; 36]));
     }
 
     #[test]
     fn sixteen_by_sixteen_is_unique_and_reproducible() {
-        let (geometry, puzzle) = generate_shape(16, Variant::Classic, &mut seeded(1)).unwrap();
+        let (geometry, puzzle) =
+            generate_shape(16, Variant::Classic, Keep::Unique, &mut seeded(1)).unwrap();
         assert_eq!(count_shape(&geometry, &puzzle.givens, 2).count, 1);
         assert!(first_clash(&geometry, &puzzle.solution, 0).is_none());
-        let again = generate_shape(16, Variant::Classic, &mut seeded(1)).unwrap();
+        let again = generate_shape(16, Variant::Classic, Keep::Unique, &mut seeded(1)).unwrap();
         assert_eq!(puzzle, again.1);
     }
 }

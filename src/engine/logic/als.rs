@@ -37,6 +37,37 @@ fn seeing_all(peers: &[Cells; CELLS], set: Cells) -> Cells {
     cells_of(set).fold(!0, |acc, c| acc & peers[c.index()])
 }
 
+/// The restricted common digits of two ALSs (their shared cells may hold none of them).
+fn restricted_commons(a: &Als, b: &Als) -> Candidates {
+    let overlap = a.cells & b.cells;
+    let mut common = a.digits.intersection(b.digits).bits();
+    let mut rcc = 0u16;
+    while common != 0 {
+        let i = common.trailing_zeros() as usize;
+        common &= common - 1;
+        let (x, y) = (a.by_digit[i], b.by_digit[i]);
+        if (x | y) & overlap == 0 && y & !a.seeing[i] == 0 {
+            rcc |= 1 << i;
+        }
+    }
+    Candidates::from_bits(rcc)
+}
+
+/// The digits of `digits` that some cell outside both ALSs can lose because it
+/// sees all their copies in both.
+fn shared_reach(a: &Als, b: &Als, digits: Candidates) -> Candidates {
+    let mut bits = digits.bits();
+    let mut reached = 0u16;
+    while bits != 0 {
+        let i = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        if a.reach[i] & b.reach[i] != 0 {
+            reached |= 1 << i;
+        }
+    }
+    Candidates::from_bits(reached)
+}
+
 /// One almost locked set.
 struct Als {
     cells: Cells,
@@ -46,6 +77,40 @@ struct Als {
     by_digit: [Cells; SIZE],
     /// The cells that see all of the ALS's cells holding each digit.
     seeing: [Cells; SIZE],
+    /// The open cells outside the ALS holding each digit that see all its copies
+    /// in the ALS: where the digit can be eliminated from.
+    reach: [Cells; SIZE],
+    /// For each digit, the units that hold all the ALS's cells with it (27 bits,
+    /// two digits to a word): cells that all see each other lie in one unit, so
+    /// two ALSs without a shared cell have the restricted common digit d exactly
+    /// when their masks for d meet.
+    signature: [u64; 5],
+}
+
+/// All 27 units as bits (by [`Unit::index`]).
+const ALL_HOUSES: u32 = (1 << 27) - 1;
+
+/// The units holding `cell`, as bits.
+fn houses_of(cell: Cell) -> u32 {
+    cell.units().iter().fold(0, |acc, u| acc | 1 << u.index())
+}
+
+/// The restricted common digits of two ALSs that share no cell, from their signatures.
+fn disjoint_restricted_commons(a: &Als, b: &Als) -> Candidates {
+    let mut rcc = 0u16;
+    for (word, (x, y)) in a.signature.iter().zip(&b.signature).enumerate() {
+        let meet = x & y;
+        if meet == 0 {
+            continue;
+        }
+        if meet & u64::from(ALL_HOUSES) != 0 {
+            rcc |= 1 << (2 * word);
+        }
+        if meet >> 32 != 0 {
+            rcc |= 1 << (2 * word + 1);
+        }
+    }
+    Candidates::from_bits(rcc)
 }
 
 /// What the finders share: the board's ALSs and who sees what (built once per
@@ -54,6 +119,9 @@ pub(crate) struct Sets {
     all: Vec<Als>,
     /// The open cells holding each digit.
     holders: [Cells; SIZE],
+    /// Every pair of ALSs that share no cell and have a restricted common digit
+    /// (indices into `all`, in ascending order), with those digits.
+    links: Vec<(usize, usize, Candidates)>,
 }
 
 impl Sets {
@@ -69,7 +137,10 @@ impl Sets {
             }
         }
         let mut all: Vec<Als> = Vec::new();
-        let mut seen = std::collections::HashSet::new();
+        // Per subset of a unit's open cells (by mask): its digits, and the units
+        // holding all its cells; each from the subset without its lowest cell.
+        let mut unions = [Candidates::NONE; 512];
+        let mut houses = [ALL_HOUSES; 512];
         for unit in Unit::all() {
             let open: Vec<Cell> = unit
                 .cells()
@@ -77,30 +148,39 @@ impl Sets {
                 .copied()
                 .filter(|&c| board.digit(c).is_none())
                 .collect();
-            // Digits and cells of every subset, each from the subset without its lowest cell.
             let size = 1usize << open.len();
-            let mut unions = [Candidates::NONE; 512];
-            let mut members: [Cells; 512] = [0; 512];
             for mask in 1..size {
                 let low = mask.trailing_zeros() as usize;
                 let rest = mask & (mask - 1);
                 unions[mask] = unions[rest].union(open_candidates(board, open[low]));
-                members[mask] = members[rest] | 1 << open[low].index();
+                houses[mask] = houses[rest] & houses_of(open[low]);
             }
+            // The units before this one (rows, columns, boxes in order).
+            let earlier = (1u32 << unit.index()) - 1;
             for mask in 1..size {
                 let digits = unions[mask];
                 if digits.len() != mask.count_ones() + 1 {
                     continue;
                 }
-                let cells = members[mask];
-                if !seen.insert(cells) {
-                    continue; // the same cells in another unit (a line and a box)
+                if houses[mask] & earlier != 0 {
+                    continue; // the same cells in an earlier unit (a line and a box)
                 }
+                let cells = (0..open.len())
+                    .filter(|i| mask & (1 << i) != 0)
+                    .fold(0, |acc: Cells, i| acc | 1 << open[i].index());
                 let mut by_digit = [0; SIZE];
                 let mut seeing = [0; SIZE];
+                let mut reach = [0; SIZE];
+                let mut signature = [0u64; 5];
                 for d in digits.iter() {
-                    by_digit[d.index()] = cells & holders[d.index()];
-                    seeing[d.index()] = seeing_all(&peers, by_digit[d.index()]);
+                    let i = d.index();
+                    by_digit[i] = cells & holders[i];
+                    seeing[i] = seeing_all(&peers, by_digit[i]);
+                    // A cell never sees itself, so this leaves the ALS's holders out.
+                    reach[i] = seeing[i] & holders[i];
+                    let common =
+                        cells_of(by_digit[i]).fold(ALL_HOUSES, |acc, c| acc & houses_of(c));
+                    signature[i / 2] |= u64::from(common) << (32 * (i % 2));
                 }
                 all.push(Als {
                     cells,
@@ -108,23 +188,46 @@ impl Sets {
                     digits,
                     by_digit,
                     seeing,
+                    reach,
+                    signature,
                 });
             }
         }
-        Sets { all, holders }
+        let mut sets = Sets {
+            all,
+            holders,
+            links: Vec::new(),
+        };
+        sets.links = sets.linked_pairs(false);
+        sets
     }
 
-    /// The restricted common digits of two ALSs (their shared cells may hold none of them).
-    fn restricted_commons(&self, a: &Als, b: &Als) -> Candidates {
-        let overlap = a.cells & b.cells;
-        a.digits
-            .intersection(b.digits)
-            .iter()
-            .filter(|d| {
-                let (x, y) = (a.by_digit[d.index()], b.by_digit[d.index()]);
-                (x | y) & overlap == 0 && y & !a.seeing[d.index()] == 0
-            })
-            .collect()
+    /// The pairs of ALSs with a restricted common digit, in ascending order: with
+    /// `overlap`, ALSs may share cells (neither inside the other), else not.
+    fn linked_pairs(&self, overlap: bool) -> Vec<(usize, usize, Candidates)> {
+        let mut links = Vec::new();
+        for (i, a) in self.all.iter().enumerate() {
+            for (j, b) in self.all.iter().enumerate().skip(i + 1) {
+                let rcc = if overlap {
+                    // Neither ALS inside the other.
+                    if a.cells & !b.cells == 0 || b.cells & !a.cells == 0 {
+                        continue;
+                    }
+                    restricted_commons(a, b)
+                } else {
+                    if a.cells & b.cells != 0 {
+                        continue;
+                    }
+                    let rcc = disjoint_restricted_commons(a, b);
+                    debug_assert_eq!(rcc, restricted_commons(a, b));
+                    rcc
+                };
+                if !rcc.is_empty() {
+                    links.push((i, j, rcc));
+                }
+            }
+        }
+        links
     }
 
     /// `digit` removed from every holder outside `outside` that sees all of its
@@ -141,13 +244,12 @@ impl Sets {
 /// The ALS-XZ steps, one per pair of ALSs with a restricted common digit.
 pub fn als_xz(board: &Board, sink: &mut Sink) {
     let sets = sink.cache().als(board);
-    for (i, a) in sets.all.iter().enumerate() {
-        for b in &sets.all[i + 1..] {
-            if a.cells & b.cells != 0 {
-                continue;
-            }
-            let rcc = sets.restricted_commons(a, b);
-            if rcc.is_empty() {
+    for &(i, j, rcc) in &sets.links {
+        let (a, b) = (&sets.all[i], &sets.all[j]);
+        {
+            // Singly linked: only a common digit other than the link can go.
+            let common = a.digits.intersection(b.digits);
+            if rcc.len() == 1 && shared_reach(a, b, common.difference(rcc)).is_empty() {
                 continue;
             }
             let both = a.cells | b.cells;
@@ -194,22 +296,16 @@ fn xy_wing(board: &Board, sink: &mut Sink, overlap: bool) {
     let n = sets.all.len();
     // For each ALS, its linked ALSs and their restricted commons.
     let mut links: Vec<Vec<(usize, Candidates)>> = vec![Vec::new(); n];
-    for i in 0..n {
-        for j in i + 1..n {
-            let (a, b) = (&sets.all[i], &sets.all[j]);
-            if !overlap && a.cells & b.cells != 0 {
-                continue;
-            }
-            // Neither ALS inside the other.
-            if a.cells & !b.cells == 0 || b.cells & !a.cells == 0 {
-                continue;
-            }
-            let rcc = sets.restricted_commons(a, b);
-            if !rcc.is_empty() {
-                links[i].push((j, rcc));
-                links[j].push((i, rcc));
-            }
-        }
+    let overlapping;
+    let pairs = if overlap {
+        overlapping = sets.linked_pairs(true);
+        &overlapping
+    } else {
+        &sets.links
+    };
+    for &(i, j, rcc) in pairs {
+        links[i].push((j, rcc));
+        links[j].push((i, rcc));
     }
     for (c, pivot_links) in links.iter().enumerate() {
         for (k, &(ia, xs)) in pivot_links.iter().enumerate() {
@@ -221,9 +317,14 @@ fn xy_wing(board: &Board, sink: &mut Sink, overlap: bool) {
                 {
                     continue;
                 }
+                // The digits some cell can lose, whatever the links.
+                let reached = shared_reach(a, b, a.digits.intersection(b.digits));
+                if reached.is_empty() {
+                    continue;
+                }
                 for x in xs.iter() {
                     for y in ys.iter().filter(|&y| y != x) {
-                        let zs = a.digits.intersection(b.digits).without(x).without(y);
+                        let zs = reached.without(x).without(y);
                         let mut eliminations = Vec::new();
                         for z in zs.iter() {
                             eliminations.extend(sets.eliminate(z, &[a, b], a.cells | b.cells));

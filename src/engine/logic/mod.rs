@@ -16,6 +16,7 @@ pub mod fish;
 pub mod forcing;
 pub mod implication;
 pub mod intersections;
+pub mod links;
 pub mod path;
 pub mod rectangles;
 pub mod remote_pair;
@@ -102,7 +103,27 @@ pub(crate) fn is_placed_in(board: &Board, unit: Unit, digit: Digit) -> bool {
 
 /// Every subset of `0..n` with exactly `k` members, as bitmasks, ascending.
 pub(crate) fn combinations(n: usize, k: usize) -> impl Iterator<Item = u16> {
-    (0u16..(1 << n)).filter(move |m| m.count_ones() as usize == k)
+    // Gosper's hack: the next larger number with as many bits, without looking
+    // at the 2^n numbers in between (the finders call this on every hint).
+    let end = 1u32 << n;
+    let mut next = match k {
+        0 => Some(0u32),
+        _ if k > n => None,
+        _ => Some((1u32 << k) - 1),
+    };
+    std::iter::from_fn(move || {
+        let mask = next?;
+        next = match mask {
+            0 => None,
+            _ => {
+                let low = mask & mask.wrapping_neg();
+                let ripple = mask + low;
+                let after = (((ripple ^ mask) >> 2) / low) | ripple;
+                (after < end).then_some(after)
+            }
+        };
+        Some(mask as u16)
+    })
 }
 
 /// The rows (or columns) of the board, for fish and single-digit patterns.

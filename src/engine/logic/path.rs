@@ -3,9 +3,9 @@
 //! the next step, and forced singles can be applied until none is left.
 
 use super::cache::Cache;
-use super::singles;
 use super::step::Step;
 use super::technique::Technique;
+use super::{links, singles};
 use crate::engine::board::{Board, Contradiction};
 
 /// Collects the instances a finder reports, up to a limit. It also carries the
@@ -54,7 +54,8 @@ impl Sink {
 pub fn find_technique(board: &Board, technique: Technique) -> Option<Step> {
     let mut sink = Sink::new(1);
     technique.finder()(board, &mut sink);
-    sink.into_steps().into_iter().next()
+    let step = sink.into_steps().into_iter().next()?;
+    Some(links::with_links(board, step))
 }
 
 /// Every instance of `technique` on `board` (the same deduction may show up more
@@ -62,7 +63,8 @@ pub fn find_technique(board: &Board, technique: Technique) -> Option<Step> {
 pub fn instances(board: &Board, technique: Technique) -> Vec<Step> {
     let mut sink = Sink::new(usize::MAX);
     technique.finder()(board, &mut sink);
-    sink.into_steps()
+    let steps = sink.into_steps().into_iter();
+    steps.map(|step| links::with_links(board, step)).collect()
 }
 
 /// The easiest step available on `board`, if any technique applies.
@@ -78,7 +80,8 @@ pub fn find_step_among(board: &Board, techniques: &[Technique]) -> Option<Step> 
     for technique in techniques {
         technique.finder()(board, &mut sink);
         if sink.is_full() {
-            return sink.into_steps().into_iter().next();
+            let step = sink.into_steps().into_iter().next()?;
+            return Some(links::with_links(board, step));
         }
     }
     None

@@ -32,7 +32,8 @@ pub struct Step {
     pub pattern: Vec<(Cell, Candidates)>,
     /// The units the reasoning looks at.
     pub units: Vec<Unit>,
-    /// For chains: the links, in order.
+    /// The links, strong and weak, in order (chains, wings, fish, single-digit
+    /// patterns, colouring, rectangles, ALS, forcing: see [`super::links`]).
     pub links: Vec<Link>,
     /// For forcing chains and nets: each assumption and the implications it
     /// leads to, in order.
@@ -145,9 +146,15 @@ impl Step {
     }
 
     /// Points this step adds to a puzzle's score: the technique's, plus 20 per
-    /// link beyond four for chains.
+    /// link beyond four for chains (the links their finders record; links
+    /// derived afterwards for wings, fish, ALS and forcing add nothing).
     pub fn score(&self) -> u32 {
-        self.technique.score() + 20 * (self.links.len().saturating_sub(4) as u32)
+        let counted = if super::links::derives(self.technique) {
+            0
+        } else {
+            self.links.len()
+        };
+        self.technique.score() + 20 * (counted.saturating_sub(4) as u32)
     }
 
     /// Level-1 hint: where to look, without the answer.

@@ -26,8 +26,11 @@ pub fn sue_de_coq(board: &Board, sink: &mut Sink) {
                 .copied()
                 .filter(|&c| line.contains(c) && board.digit(c).is_none())
                 .collect();
-            let line_rest = open_outside(board, line, boxed);
-            let box_rest = open_outside(board, boxed, line);
+            if meet.len() < 2 {
+                continue;
+            }
+            let line_rest = Rest::new(board, line, boxed);
+            let box_rest = Rest::new(board, boxed, line);
             for size in 2..=meet.len() {
                 for mask in combinations(meet.len(), size) {
                     let core: Vec<Cell> = (0..meet.len())
@@ -53,38 +56,58 @@ pub fn sue_de_coq(board: &Board, sink: &mut Sink) {
     }
 }
 
-/// The open cells of `unit` outside `other`.
-fn open_outside(board: &Board, unit: Unit, other: Unit) -> Vec<Cell> {
-    unit.cells()
-        .iter()
-        .copied()
-        .filter(|&c| !other.contains(c) && board.digit(c).is_none())
-        .collect()
+/// The open cells of a unit outside the other unit, with the digits of each of
+/// their subsets (by bit mask over `cells`): computed once per box and line.
+struct Rest {
+    cells: Vec<Cell>,
+    digits: Vec<Candidates>,
+}
+
+impl Rest {
+    fn new(board: &Board, unit: Unit, other: Unit) -> Rest {
+        let cells: Vec<Cell> = unit
+            .cells()
+            .iter()
+            .copied()
+            .filter(|&c| !other.contains(c) && board.digit(c).is_none())
+            .collect();
+        let mut digits = vec![Candidates::NONE; 1 << cells.len()];
+        for mask in 1..digits.len() {
+            let low = mask.trailing_zeros() as usize;
+            digits[mask] = digits[mask & (mask - 1)].union(open_candidates(board, cells[low]));
+        }
+        Rest { cells, digits }
+    }
+
+    /// The mask of the cells that share a digit with `core`.
+    fn useful(&self, board: &Board, core: Candidates) -> usize {
+        self.cells
+            .iter()
+            .enumerate()
+            .filter(|&(_, &c)| !open_candidates(board, c).intersection(core).is_empty())
+            .fold(0, |acc, (i, _)| acc | 1 << i)
+    }
+
+    fn chosen(&self, mask: usize) -> impl Iterator<Item = Cell> + '_ {
+        (0..self.cells.len())
+            .filter(move |i| mask & (1 << i) != 0)
+            .map(|i| self.cells[i])
+    }
+}
+
+/// The non-empty subsets of `mask`, ascending.
+fn sub_masks(mask: usize) -> impl Iterator<Item = usize> {
+    let mut sub = 0usize;
+    std::iter::from_fn(move || {
+        sub = sub.wrapping_sub(mask) & mask;
+        (sub != 0).then_some(sub)
+    })
 }
 
 fn union(board: &Board, cells: &[Cell]) -> Candidates {
     cells.iter().fold(Candidates::NONE, |acc, &c| {
         acc.union(open_candidates(board, c))
     })
-}
-
-/// Every non-empty subset of `cells` whose cells each share a digit with `core`, with its digits.
-fn subsets(board: &Board, cells: &[Cell], core: Candidates) -> Vec<(Vec<Cell>, Candidates)> {
-    let useful: Vec<Cell> = cells
-        .iter()
-        .copied()
-        .filter(|&c| !open_candidates(board, c).intersection(core).is_empty())
-        .collect();
-    (1u16..(1 << useful.len()))
-        .map(|m| {
-            let chosen: Vec<Cell> = (0..useful.len())
-                .filter(|i| m & (1 << i) != 0)
-                .map(|i| useful[i])
-                .collect();
-            let digits = union(board, &chosen);
-            (chosen, digits)
-        })
-        .collect()
 }
 
 /// The intersection cells of one candidate Sue de Coq.
@@ -97,69 +120,81 @@ struct Core<'a> {
 
 impl Core<'_> {
     /// Hands every Sue de Coq on this core to the sink; true when the sink is full.
-    fn search(
-        &self,
-        board: &Board,
-        sink: &mut Sink,
-        line_rest: &[Cell],
-        box_rest: &[Cell],
-    ) -> bool {
-        let line_sets = subsets(board, line_rest, self.digits);
-        let box_sets = subsets(board, box_rest, self.digits);
-        for (l_cells, l_digits) in &line_sets {
-            for (b_cells, b_digits) in &box_sets {
-                if !l_digits.intersection(*b_digits).is_empty() {
+    /// The line's and the box's parts are subsets of their cells that share a
+    /// digit with the core, tried in the order of their masks.
+    fn search(&self, board: &Board, sink: &mut Sink, line_rest: &Rest, box_rest: &Rest) -> bool {
+        let line_useful = line_rest.useful(board, self.digits);
+        let box_useful = box_rest.useful(board, self.digits);
+        for l_mask in sub_masks(line_useful) {
+            let l_digits = line_rest.digits[l_mask];
+            for b_mask in sub_masks(box_useful) {
+                let b_digits = box_rest.digits[b_mask];
+                if !l_digits.intersection(b_digits).is_empty() {
                     continue;
                 }
-                let all = self.digits.union(*l_digits).union(*b_digits);
-                if all.len() as usize != self.core.len() + l_cells.len() + b_cells.len() {
+                let all = self.digits.union(l_digits).union(b_digits);
+                let cells = self.core.len() + (l_mask.count_ones() + b_mask.count_ones()) as usize;
+                if all.len() as usize != cells {
                     continue;
                 }
                 let used: Vec<Cell> = self
                     .core
                     .iter()
-                    .chain(l_cells)
-                    .chain(b_cells)
                     .copied()
+                    .chain(line_rest.chosen(l_mask))
+                    .chain(box_rest.chosen(b_mask))
                     .collect();
-                let mut eliminations = Vec::new();
-                for (unit, gone) in [
-                    (self.line, all.difference(*b_digits)),
-                    (self.boxed, all.difference(*l_digits)),
-                ] {
-                    for &cell in unit.cells() {
-                        if used.contains(&cell) || board.digit(cell).is_some() {
-                            continue;
-                        }
-                        for d in open_candidates(board, cell).intersection(gone).iter() {
-                            eliminations.push((cell, d));
-                        }
-                    }
-                }
-                eliminations.sort();
-                eliminations.dedup();
-                if eliminations.is_empty() {
-                    continue;
-                }
-                let pattern = used
-                    .iter()
-                    .map(|&c| (c, open_candidates(board, c)))
-                    .collect();
-                let mut step = Step::elimination(
-                    Technique::SueDeCoq,
-                    eliminations,
-                    pattern,
-                    vec![self.line, self.boxed],
-                );
-                // The number of intersection cells, to tell the parts apart in the text.
-                step.pattern
-                    .push((self.core[0], Candidates::from_bits(self.core.len() as u16)));
-                if sink.push(step) {
+                if self.report(board, sink, &used, all, (l_digits, b_digits)) {
                     return true;
                 }
             }
         }
         false
+    }
+
+    /// The step of the Sue de Coq on `used` (core first), if it removes anything;
+    /// true when the sink is full.
+    fn report(
+        &self,
+        board: &Board,
+        sink: &mut Sink,
+        used: &[Cell],
+        all: Candidates,
+        (l_digits, b_digits): (Candidates, Candidates),
+    ) -> bool {
+        let mut eliminations = Vec::new();
+        for (unit, gone) in [
+            (self.line, all.difference(b_digits)),
+            (self.boxed, all.difference(l_digits)),
+        ] {
+            for &cell in unit.cells() {
+                if used.contains(&cell) || board.digit(cell).is_some() {
+                    continue;
+                }
+                for d in open_candidates(board, cell).intersection(gone).iter() {
+                    eliminations.push((cell, d));
+                }
+            }
+        }
+        eliminations.sort();
+        eliminations.dedup();
+        if eliminations.is_empty() {
+            return false;
+        }
+        let pattern = used
+            .iter()
+            .map(|&c| (c, open_candidates(board, c)))
+            .collect();
+        let mut step = Step::elimination(
+            Technique::SueDeCoq,
+            eliminations,
+            pattern,
+            vec![self.line, self.boxed],
+        );
+        // The number of intersection cells, to tell the parts apart in the text.
+        step.pattern
+            .push((self.core[0], Candidates::from_bits(self.core.len() as u16)));
+        sink.push(step)
     }
 }
 

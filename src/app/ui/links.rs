@@ -1,0 +1,79 @@
+//! How the board shows the hint's link on show (← →): both end candidates drawn
+//! reversed, their cells lit, and only the unit that links them shaded (none for
+//! a link inside one cell); the panel's footer names the stepping keys.
+
+use ratatui::style::{Modifier, Style};
+
+use super::board::Highlights;
+use super::help::keys_for;
+use super::theme::Theme;
+use crate::app::action::Action;
+use crate::app::keymap::Context;
+use crate::app::links::{LinkStep, shown_link};
+use crate::app::state::State;
+use crate::engine::logic::links::{LinkKind, kind};
+use crate::engine::types::CELLS;
+
+/// Marks the link on show in `h`: its ends, and its unit in place of the step's.
+pub fn highlight_link(state: &State, h: &mut Highlights) {
+    let Some((_, _, link)) = shown_link(state) else {
+        return;
+    };
+    for (cell, digit) in [link.from, link.to] {
+        h.link_end[cell.index()] = h.link_end[cell.index()].with(digit);
+    }
+    h.hint_unit = [false; CELLS];
+    if let Some(LinkKind::StrongInUnit(unit) | LinkKind::WeakInUnit(unit)) = kind(&h.board, &link) {
+        for cell in unit.cells() {
+            h.hint_unit[cell.index()] = true;
+        }
+    }
+}
+
+/// An end candidate of the link on show: reversed, so it shows without colour too.
+pub fn end_style(theme: Theme) -> Style {
+    theme
+        .candidate_key()
+        .add_modifier(Modifier::REVERSED | Modifier::BOLD)
+}
+
+/// A cell holding an end of the link on show.
+pub fn end_cell_style(theme: Theme) -> Style {
+    theme.hint_target()
+}
+
+/// The footer while the arrows step through links, keys from the table:
+/// "← → links  Home End  Esc leave  H apply", as many as fit in `width`.
+pub fn footer(width: usize) -> String {
+    let keys = |steps: &[LinkStep]| -> String {
+        steps
+            .iter()
+            .flat_map(|&s| keys_for(Context::Links, &Action::LinkStep(s)))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let items = [
+        format!("{} links", keys(&[LinkStep::Previous, LinkStep::Next])),
+        keys(&[LinkStep::First, LinkStep::Last]),
+        format!(
+            "{} leave",
+            keys_for(Context::Links, &Action::Dismiss).join(" ")
+        ),
+        format!(
+            "{} apply",
+            keys_for(Context::Board, &Action::Hint).join(" ")
+        ),
+    ];
+    let mut text = String::new();
+    for item in items {
+        let gap = if text.is_empty() { 0 } else { 2 };
+        if text.chars().count() + gap + item.chars().count() > width {
+            break;
+        }
+        if gap > 0 {
+            text.push_str("  ");
+        }
+        text.push_str(&item);
+    }
+    text
+}

@@ -1,0 +1,338 @@
+//! Human techniques on any [`Geometry`]: the logic ladder that `hint`, `grade` and
+//! `explain` use for every shape other than the classic 9x9 (sizes 4x4 to 16x16,
+//! Sudoku X, Windoku, jigsaw). Every technique here reads the geometry's unit list,
+//! so a diagonal, a window or a jigsaw region is one more unit, never a special case:
+//! - Full House, Hidden Single (in any kind of unit), Naked Single;
+//! - Locked Candidates between any two units that overlap in two or more cells
+//!   (box and line, jigsaw region and line, diagonal and box, window and line...);
+//! - Naked and Hidden Pairs and Triples in any unit; X-Wing and Swordfish on rows
+//!   and columns;
+//! - XY-Wing, X-Chain and XY-Chain, read through the geometry's peers;
+//! - then dynamic forcing chains (an assumption followed by the naked and hidden
+//!   singles it forces: a contradiction, or a consequence common to every candidate
+//!   of a cell or every place of a value in a unit), a forcing net (locked
+//!   candidates inside the branch too), and last a guess, labelled as one.
+//!
+//! The names, levels and scores are the classic catalogue's ([`Technique`],
+//! [`Level`]); which of them a shape may use is [`supports`]. Uniqueness techniques
+//! are never used on shapes.
+//!
+//! The classic techniques (`engine::logic`) read the fixed 81-cell `Board` and its
+//! compile-time unit table, and stay the classic 9x9's fast path; this module is
+//! their counterpart on the runtime geometry, with its own small position
+//! ([`ShapeMarks`]) and step value ([`ShapeStep`]).
+
+mod chains;
+mod finders;
+mod forcing;
+mod path;
+
+pub use finders::Ladder;
+pub use path::{ShapeHint, explain, grade, hint};
+
+use super::{Geometry, MAX_CELLS, UnitKind};
+use crate::engine::logic::{Level, Technique};
+
+/// The techniques of the shaped ladder, easiest first.
+pub const LADDER: [Technique; 16] = [
+    Technique::FullHouse,
+    Technique::HiddenSingle,
+    Technique::NakedSingle,
+    Technique::LockedCandidatesPointing,
+    Technique::LockedCandidatesClaiming,
+    Technique::NakedPair,
+    Technique::HiddenPair,
+    Technique::NakedTriple,
+    Technique::HiddenTriple,
+    Technique::XWing,
+    Technique::Swordfish,
+    Technique::XyWing,
+    Technique::XChain,
+    Technique::XyChain,
+    Technique::DynamicForcingChain,
+    Technique::ForcingNet,
+];
+
+/// Whether `technique` may be used on `geometry` by the shaped ladder. Every
+/// technique of [`LADDER`] is written on the unit list, so it holds on every shape
+/// (rows and columns exist everywhere, so do the fish; an intersection is looked
+/// for between whatever units overlap). The others are the classic 9x9's: their
+/// finders read the 81-cell board (and uniqueness techniques would need a proof
+/// of soundness on each shape), so they are off here.
+pub fn supports(technique: Technique, geometry: &Geometry) -> bool {
+    let _ = geometry;
+    LADDER.contains(&technique) && !technique.assumes_unique_solution()
+}
+
+/// What a step rests on: a technique of the ladder, or a guess from the solution.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Basis {
+    Technique(Technique),
+    /// No technique applied: the solution's value, placed as a guess.
+    Guess,
+}
+
+impl Basis {
+    /// The JSON key: the technique's, or `guess`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Basis::Technique(technique) => technique.key(),
+            Basis::Guess => "guess",
+        }
+    }
+
+    /// The name people read: the technique's, or `Guess`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Basis::Technique(technique) => technique.name(),
+            Basis::Guess => "Guess",
+        }
+    }
+
+    /// The grading level (a guess is Extreme).
+    pub fn level(self) -> Level {
+        match self {
+            Basis::Technique(technique) => technique.level(),
+            Basis::Guess => Level::Extreme,
+        }
+    }
+}
+
+/// One deduction on a shaped board. Separate from the classic `Step` because that
+/// one holds the 81-cell `Cell`, `Digit` and `Unit` of the fixed table; here cells
+/// are indices into the geometry (named `r4c7` by it), values are 1..=side (written
+/// in its alphabet) and units are indices into [`Geometry::units`].
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ShapeStep {
+    pub basis: Basis,
+    /// Values the step places.
+    pub placements: Vec<(usize, u8)>,
+    /// Candidates the step removes.
+    pub eliminations: Vec<(usize, u8)>,
+    /// The cells the reasoning reads (the subset, the fish, the assumption...).
+    pub pattern: Vec<usize>,
+    /// The units the reasoning reads, the one it is "in" first.
+    pub units: Vec<usize>,
+    /// The values the reasoning is about.
+    pub values: Vec<u8>,
+}
+
+impl ShapeStep {
+    /// A step of `technique` with no effects yet.
+    fn of(technique: Technique) -> ShapeStep {
+        ShapeStep {
+            basis: Basis::Technique(technique),
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            pattern: Vec::new(),
+            units: Vec::new(),
+            values: Vec::new(),
+        }
+    }
+
+    /// The step's technique (`None` for a guess).
+    pub fn technique(&self) -> Option<Technique> {
+        match self.basis {
+            Basis::Technique(technique) => Some(technique),
+            Basis::Guess => None,
+        }
+    }
+
+    /// Points the step adds to a score (a guess counts as the classic grader's).
+    pub fn score(&self) -> u32 {
+        match self.basis {
+            Basis::Technique(technique) => technique.score(),
+            Basis::Guess => crate::engine::grade::GUESS_SCORE,
+        }
+    }
+
+    /// Makes the step's placements and eliminations on `marks`.
+    pub fn apply(&self, marks: &mut ShapeMarks) {
+        for &(cell, value) in &self.placements {
+            marks.place(cell, value);
+        }
+        for &(cell, value) in &self.eliminations {
+            marks.strike(cell, value);
+        }
+    }
+
+    /// `Hidden Single in row 3`, `Naked Single at r4c7`: the technique and where.
+    pub fn summary(&self, geometry: &Geometry) -> String {
+        match (self.units.first(), self.placements.first()) {
+            (Some(&unit), _) => format!("{} in {}", self.basis.name(), geometry.units()[unit]),
+            (None, Some(&(cell, _))) => {
+                format!("{} at {}", self.basis.name(), geometry.cell_name(cell))
+            }
+            (None, None) => match self.pattern.first() {
+                Some(&cell) => format!("{} around {}", self.basis.name(), geometry.cell_name(cell)),
+                None => self.basis.name().to_string(),
+            },
+        }
+    }
+
+    /// The whole reasoning in one sentence, in the geometry's names and alphabet.
+    pub fn text(&self, geometry: &Geometry) -> String {
+        finders::text(self, geometry)
+    }
+}
+
+/// The cells named and joined: `r1c1, r1c2`.
+pub fn cells_text(geometry: &Geometry, cells: &[usize]) -> String {
+    let names: Vec<String> = cells.iter().map(|&c| geometry.cell_name(c)).collect();
+    names.join(", ")
+}
+
+/// The values in the geometry's alphabet, joined: `3, A`.
+pub fn values_text(geometry: &Geometry, values: &[u8]) -> String {
+    let alphabet = geometry.alphabet();
+    let symbols: Vec<String> = values
+        .iter()
+        .map(|&v| alphabet.symbol(v).to_string())
+        .collect();
+    symbols.join(", ")
+}
+
+/// A position in progress on a shape: placed values and candidates. Unlike the
+/// search's `ShapeBoard`, placing a value only strikes it from the peers: nothing
+/// else follows by itself, so every single is a step a person takes and explains.
+#[derive(Clone, Copy)]
+pub struct ShapeMarks<'g> {
+    geometry: &'g Geometry,
+    values: [u8; MAX_CELLS],
+    candidates: [u16; MAX_CELLS],
+}
+
+impl<'g> ShapeMarks<'g> {
+    /// The givens (row-major, 0 for blank) placed, every other cell's candidates
+    /// being the values none of its peers holds.
+    pub fn from_givens(geometry: &'g Geometry, givens: &[u8]) -> ShapeMarks<'g> {
+        let all = ((1u32 << geometry.side()) - 1) as u16;
+        let mut marks = ShapeMarks {
+            geometry,
+            values: [0; MAX_CELLS],
+            candidates: [0; MAX_CELLS],
+        };
+        marks.candidates[..geometry.cells()].fill(all);
+        for (cell, &value) in givens.iter().enumerate() {
+            if value != 0 {
+                marks.place(cell, value);
+            }
+        }
+        marks
+    }
+
+    pub fn geometry(&self) -> &'g Geometry {
+        self.geometry
+    }
+
+    /// The value in `cell`, 0 when open.
+    pub fn value(&self, cell: usize) -> u8 {
+        self.values[cell]
+    }
+
+    /// Every cell's value, row-major, 0 when open.
+    pub fn values(&self) -> &[u8] {
+        &self.values[..self.geometry.cells()]
+    }
+
+    /// Candidate bits of an open cell (bit `v - 1` for value `v`); 0 once placed.
+    pub fn candidates(&self, cell: usize) -> u16 {
+        if self.values[cell] == 0 {
+            self.candidates[cell]
+        } else {
+            0
+        }
+    }
+
+    /// Whether `cell` is open and may still hold `value`.
+    pub fn allows(&self, cell: usize, value: u8) -> bool {
+        self.candidates(cell) >> (value - 1) & 1 == 1
+    }
+
+    /// Whether every cell holds a value.
+    pub fn is_solved(&self) -> bool {
+        self.values().iter().all(|&v| v != 0)
+    }
+
+    /// The open cells, ascending.
+    pub fn open_cells(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.geometry.cells()).filter(|&c| self.values[c] == 0)
+    }
+
+    /// The open cell with the fewest candidates (ties: the first).
+    pub fn fewest_candidates_cell(&self) -> Option<usize> {
+        self.open_cells()
+            .min_by_key(|&c| self.candidates[c].count_ones())
+    }
+
+    /// Places `value` in `cell` and strikes it from the peers.
+    pub fn place(&mut self, cell: usize, value: u8) {
+        self.values[cell] = value;
+        self.candidates[cell] = 1 << (value - 1);
+        let geometry = self.geometry;
+        for &peer in geometry.peers(cell) {
+            self.strike(peer, value);
+        }
+    }
+
+    /// Removes `value` from the candidates of `cell`.
+    pub fn strike(&mut self, cell: usize, value: u8) {
+        if self.values[cell] == 0 {
+            self.candidates[cell] &= !(1 << (value - 1));
+        }
+    }
+
+    /// Whether `unit` (an index into the geometry's units) already holds `value`.
+    pub fn unit_has(&self, unit: usize, value: u8) -> bool {
+        self.geometry.units()[unit]
+            .cells
+            .iter()
+            .any(|&c| self.values[c] == value)
+    }
+
+    /// The open cells of `unit` that may hold `value`.
+    pub fn places(&self, unit: usize, value: u8) -> Vec<usize> {
+        self.geometry.units()[unit]
+            .cells
+            .iter()
+            .copied()
+            .filter(|&c| self.allows(c, value))
+            .collect()
+    }
+
+    /// Why the position cannot be finished, if it visibly cannot: an open cell
+    /// without a candidate, a value twice in a unit, or a value missing from a unit
+    /// with no place left for it. People read it: `r4c7 has no candidate left`.
+    pub fn contradiction(&self) -> Option<String> {
+        let geometry = self.geometry;
+        if let Some(cell) = self.open_cells().find(|&c| self.candidates[c] == 0) {
+            return Some(format!(
+                "{} has no candidate left",
+                geometry.cell_name(cell)
+            ));
+        }
+        for (index, unit) in geometry.units().iter().enumerate() {
+            for value in 1..=geometry.side() as u8 {
+                let held = unit
+                    .cells
+                    .iter()
+                    .filter(|&&c| self.values[c] == value)
+                    .count();
+                let symbol = geometry.alphabet().symbol(value);
+                if held > 1 {
+                    return Some(format!("{symbol} appears twice in {unit}"));
+                }
+                if held == 0 && self.places(index, value).is_empty() {
+                    return Some(format!("{symbol} has no place left in {unit}"));
+                }
+            }
+        }
+        None
+    }
+}
+
+/// Whether a unit is a line (row or column): an intersection read from a line
+/// is "claiming", from any other unit "pointing".
+fn is_line(kind: UnitKind) -> bool {
+    matches!(kind, UnitKind::Row | UnitKind::Column)
+}

@@ -1,0 +1,190 @@
+//! The solve path on a shape, easiest step each time, as `explain`, `grade` and
+//! `hint` read it. Like the classic grader, only a puzzle with exactly one
+//! solution is graded, and when the ladder finds nothing the solution's value goes
+//! into the cell with the fewest candidates as a guess (Extreme), labelled so.
+
+use std::collections::BTreeMap;
+
+use super::{Basis, LADDER, Ladder, ShapeMarks, ShapeStep};
+use crate::engine::geometry::Geometry;
+use crate::engine::grade::{Grade, Status};
+use crate::engine::logic::Level;
+use crate::engine::logic::se::Ratings;
+use crate::engine::search;
+
+/// A whole logical solution of a shaped puzzle.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ShapePath {
+    /// Solutions counted up to 2: 0 none, 1 unique, 2 several.
+    pub solutions: usize,
+    pub steps: Vec<ShapeStep>,
+    /// Values at the end, row-major (0 where logic stopped short).
+    pub values: Vec<u8>,
+    /// Why the position broke down, when it did (givens that cannot all stand).
+    pub contradiction: Option<String>,
+}
+
+impl ShapePath {
+    /// Whether every cell was filled.
+    pub fn solved(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+
+    /// How many steps were guesses.
+    pub fn guesses(&self) -> usize {
+        self.steps
+            .iter()
+            .filter(|s| s.basis == Basis::Guess)
+            .count()
+    }
+}
+
+/// Solves `givens` on `geometry` by the ladder, easiest step first. With exactly
+/// one solution a guess (labelled) carries the path on where the ladder stops; with
+/// none or several the path stops there, as nothing can be guessed honestly.
+pub fn explain(geometry: &Geometry, givens: &[u8]) -> ShapePath {
+    let counted = search::count_shape(geometry, givens, 2);
+    let solution = (counted.count == 1).then_some(counted.first).flatten();
+    let ladder = Ladder::new(geometry);
+    let mut marks = ShapeMarks::from_givens(geometry, givens);
+    let mut steps = Vec::new();
+    let mut contradiction = marks.contradiction();
+    while !marks.is_solved() && contradiction.is_none() {
+        let step = match ladder.next_step(&marks, &LADDER) {
+            Some(step) => step,
+            None => match guess(&marks, solution.as_deref()) {
+                Some(step) => step,
+                None => break,
+            },
+        };
+        step.apply(&mut marks);
+        steps.push(step);
+        contradiction = marks.contradiction();
+    }
+    ShapePath {
+        solutions: counted.count,
+        steps,
+        values: marks.values().to_vec(),
+        contradiction,
+    }
+}
+
+/// The solution's value in the open cell with the fewest candidates.
+fn guess(marks: &ShapeMarks, solution: Option<&[u8]>) -> Option<ShapeStep> {
+    let (solution, cell) = (solution?, marks.fewest_candidates_cell()?);
+    Some(ShapeStep {
+        basis: Basis::Guess,
+        placements: vec![(cell, solution[cell])],
+        eliminations: Vec::new(),
+        pattern: vec![cell],
+        units: Vec::new(),
+        values: vec![solution[cell]],
+    })
+}
+
+/// The grade of a shaped puzzle, in the classic grader's terms: level (the hardest
+/// step's; Extreme with a guess), score (the steps' scores summed), hardest
+/// technique (none when a guess was needed), steps per technique and guesses.
+/// Sudoku Explainer's ratings are the classic 9x9's only: left at zero here.
+pub fn grade(geometry: &Geometry, givens: &[u8]) -> Grade {
+    let path = explain(geometry, givens);
+    let mut grade = Grade {
+        level: Level::Easy,
+        score: 0,
+        hardest: None,
+        steps: BTreeMap::new(),
+        guesses: 0,
+        status: match path.solutions {
+            0 => Status::NoSolution,
+            1 if givens.iter().all(|&v| v != 0) => Status::Solved,
+            1 => Status::Graded,
+            _ => Status::NotUnique,
+        },
+        se: Ratings::default(),
+    };
+    if grade.status != Status::Graded {
+        return grade;
+    }
+    for step in &path.steps {
+        grade.level = grade.level.max(step.basis.level());
+        grade.score += step.score();
+        match step.technique() {
+            Some(technique) => {
+                *grade.steps.entry(technique).or_insert(0) += 1;
+                grade.hardest = grade.hardest.max(Some(technique));
+            }
+            None => grade.guesses += 1,
+        }
+    }
+    if grade.guesses > 0 {
+        grade.hardest = None;
+    }
+    grade
+}
+
+/// What the hint engine says about a shaped puzzle.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum ShapeHint {
+    /// The next step: a deduction, or a guess labelled as one.
+    Step(ShapeStep),
+    Solved,
+    NoSolution,
+    MultipleSolutions,
+}
+
+/// The next step of `givens` on `geometry` (a shaped position is its values:
+/// its candidates are those the peers leave).
+pub fn hint(geometry: &Geometry, givens: &[u8]) -> ShapeHint {
+    let counted = search::count_shape(geometry, givens, 2);
+    let solution = match (counted.count, counted.first) {
+        (1, Some(solution)) => solution,
+        (0, _) | (_, None) => return ShapeHint::NoSolution,
+        _ => return ShapeHint::MultipleSolutions,
+    };
+    let marks = ShapeMarks::from_givens(geometry, givens);
+    if marks.is_solved() {
+        return ShapeHint::Solved;
+    }
+    Ladder::new(geometry)
+        .next_step(&marks, &LADDER)
+        .or_else(|| guess(&marks, Some(&solution)))
+        .map_or(ShapeHint::Solved, ShapeHint::Step)
+}
+
+impl ShapeHint {
+    /// "step", "solved", "no_solution" or "multiple_solutions", as the classic hint.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ShapeHint::Step(_) => "step",
+            ShapeHint::Solved => "solved",
+            ShapeHint::NoSolution => "no_solution",
+            ShapeHint::MultipleSolutions => "multiple_solutions",
+        }
+    }
+
+    /// The hint at `level`: 1 a nudge (a unit to look at, never a cell or value),
+    /// 2 the technique and where, 3 and 4 the whole reasoning.
+    pub fn text(&self, geometry: &Geometry, level: u8) -> String {
+        match self {
+            ShapeHint::Step(step) => match (level, step.basis, step.units.first()) {
+                (..=1, Basis::Guess, _) => {
+                    "No logical step found in the known techniques: a guess is needed.".to_string()
+                }
+                (..=1, _, Some(&unit)) => format!("Look at {}.", geometry.units()[unit]),
+                (..=1, _, None) if !step.placements.is_empty() => {
+                    "Look for a cell that can hold only one value.".to_string()
+                }
+                (..=1, basis, None) => {
+                    format!("Look for a {} pattern.", basis.name().to_lowercase())
+                }
+                (2, _, _) => step.summary(geometry),
+                _ => step.text(geometry),
+            },
+            ShapeHint::Solved => "Solved: every cell is filled correctly.".to_string(),
+            ShapeHint::NoSolution => "The givens have no solution.".to_string(),
+            ShapeHint::MultipleSolutions => {
+                "The givens have more than one solution, so no deduction is forced.".to_string()
+            }
+        }
+    }
+}

@@ -1,0 +1,438 @@
+//! The links of a step, in order: every multi-cell pattern read as strong and
+//! weak links between candidates, and the running text of each link.
+//!
+//! Chains, colouring, remote pairs and the single-digit patterns record their
+//! links as they are found. For the other families the links follow from what a
+//! step already holds (technique, pattern, units, branches) and the position it
+//! was found in, so they are derived here once the finder has run ([`with_links`],
+//! called by the path loop) rather than in each finder.
+//!
+//! A strong link joins two candidates of which at least one is true (a digit's
+//! only two places in a unit, or a cell's only two candidates): if `from` is not,
+//! `to` is. A weak link joins two that cannot both be true (one digit in two
+//! cells that see each other, or two digits of one cell): if `from` is, `to` is
+//! not. [`kind`] checks a link against a position and names why it holds.
+
+use std::fmt;
+
+use super::forcing::Branch;
+use super::implication::{Cause, Fact};
+use super::step::{Link, Step};
+use super::technique::Technique;
+use super::{open_candidates, positions};
+use crate::engine::board::Board;
+use crate::engine::types::{Candidates, Cell, Digit, Unit};
+
+/// Why a link holds in a position.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum LinkKind {
+    /// The digit has exactly these two places in the unit.
+    StrongInUnit(Unit),
+    /// The cell has exactly these two candidates.
+    StrongInCell,
+    /// Two cells of the unit cannot both hold the digit.
+    WeakInUnit(Unit),
+    /// One cell cannot hold both digits.
+    WeakInCell,
+}
+
+impl LinkKind {
+    /// A short name for the kind: "strong", "weak".
+    pub fn strength(self) -> &'static str {
+        match self {
+            LinkKind::StrongInUnit(_) | LinkKind::StrongInCell => "strong",
+            LinkKind::WeakInUnit(_) | LinkKind::WeakInCell => "weak",
+        }
+    }
+}
+
+/// A link with the position it holds in, shown as its running text.
+pub struct Said<'a> {
+    pub link: &'a Link,
+    pub kind: Option<LinkKind>,
+}
+
+impl fmt::Display for Said<'_> {
+    /// "r2c5 is not 4, so r2c8 is 4 (strong link in row 2)".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Link { from, to, strong } = *self.link;
+        if strong {
+            write!(f, "{} is not {}, so {} is {}", from.0, from.1, to.0, to.1)?;
+        } else {
+            write!(f, "{} is {}, so {} is not {}", from.0, from.1, to.0, to.1)?;
+        }
+        match self.kind {
+            Some(LinkKind::StrongInUnit(unit)) => write!(f, " (strong link in {unit})"),
+            Some(LinkKind::StrongInCell) => {
+                write!(
+                    f,
+                    " (strong link: {} has only {} and {})",
+                    from.0, from.1, to.1
+                )
+            }
+            Some(LinkKind::WeakInUnit(unit)) => write!(f, " (weak link in {unit})"),
+            Some(LinkKind::WeakInCell) => write!(f, " (weak link: one digit per cell)"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The running text of `link` in `board`.
+pub fn said<'a>(board: &Board, link: &'a Link) -> Said<'a> {
+    Said {
+        link,
+        kind: kind(board, link),
+    }
+}
+
+/// Why `link` holds in `board`, or `None` when it does not (an end is not a
+/// candidate, or the two ends are not linked that way).
+pub fn kind(board: &Board, link: &Link) -> Option<LinkKind> {
+    let ((a, x), (b, y)) = (link.from, link.to);
+    let (ka, kb) = (open_candidates(board, a), open_candidates(board, b));
+    if !ka.contains(x) || !kb.contains(y) || (a, x) == (b, y) {
+        return None;
+    }
+    match (a == b, link.strong) {
+        (true, true) => (ka == Candidates::single(x).with(y)).then_some(LinkKind::StrongInCell),
+        (true, false) => Some(LinkKind::WeakInCell),
+        (false, _) if x != y => None,
+        (false, true) => a.units().into_iter().find_map(|unit| {
+            let pair = unit.contains(b) && positions(board, unit, x).count_ones() == 2;
+            pair.then_some(LinkKind::StrongInUnit(unit))
+        }),
+        (false, false) => a
+            .units()
+            .into_iter()
+            .find(|unit| unit.contains(b))
+            .map(LinkKind::WeakInUnit),
+    }
+}
+
+/// `step` with its links filled in from `board` (the position it was found in),
+/// when its finder left them empty.
+pub fn with_links(board: &Board, mut step: Step) -> Step {
+    if step.links.is_empty() {
+        step.links = derive(board, &step);
+    } else if step.technique == Technique::EmptyRectangle && step.links.len() == 1 {
+        // The finder records the conjugate pair near = far; the target sees far:
+        // if near is not the digit, far is, and the target is not.
+        let pair = step.links[0];
+        if let Some(&target) = step.eliminations.first() {
+            let to_target = weak(pair.to, target);
+            if kind(board, &to_target).is_some() {
+                step.links.push(to_target);
+            }
+        }
+    }
+    step
+}
+
+/// Whether [`derive`] gives this technique's links (its finder records none):
+/// such links are explanation only and do not change a step's score.
+pub fn derives(technique: Technique) -> bool {
+    use Technique::*;
+    matches!(
+        technique,
+        XyWing
+            | XyzWing
+            | WWing
+            | XWing
+            | Swordfish
+            | Jellyfish
+            | FinnedXWing
+            | SashimiXWing
+            | FinnedSwordfish
+            | SashimiSwordfish
+            | FinnedJellyfish
+            | SashimiJellyfish
+            | UniqueRectangle4
+            | UniqueRectangle6
+            | HiddenRectangle
+            | AlsXz
+            | AlsXyWing
+            | DigitForcingChain
+            | CellForcingChain
+            | UnitForcingChain
+            | DynamicForcingChain
+            | ForcingNet
+            | NestedForcingNet
+    )
+}
+
+/// The ordered links of a step whose finder did not record them.
+pub fn derive(board: &Board, step: &Step) -> Vec<Link> {
+    use Technique::*;
+    if !derives(step.technique) {
+        return Vec::new();
+    }
+    match step.technique {
+        XyWing => xy_wing(step),
+        XyzWing => xyz_wing(step),
+        WWing => w_wing(step),
+        XWing | Swordfish | Jellyfish | FinnedXWing | SashimiXWing | FinnedSwordfish
+        | SashimiSwordfish | FinnedJellyfish | SashimiJellyfish => fish(board, step),
+        UniqueRectangle4 | UniqueRectangle6 | HiddenRectangle => rectangle(board, step),
+        AlsXz | AlsXyWing => als(board, step),
+        DigitForcingChain | CellForcingChain | UnitForcingChain | DynamicForcingChain
+        | ForcingNet | NestedForcingNet => step
+            .branches
+            .iter()
+            .flat_map(|branch| branch_links(board, branch))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn strong(from: (Cell, Digit), to: (Cell, Digit)) -> Link {
+    Link {
+        from,
+        to,
+        strong: true,
+    }
+}
+
+fn weak(from: (Cell, Digit), to: (Cell, Digit)) -> Link {
+    Link {
+        from,
+        to,
+        strong: false,
+    }
+}
+
+/// Pincer a {x,z}, pivot {x,y}, pincer b {y,z}:
+/// a.z = a.x - pivot.x = pivot.y - b.y = b.z (one pincer holds z).
+fn xy_wing(step: &Step) -> Vec<Link> {
+    let [(pivot, pc), (a, ak), (b, bk)] = step.pattern[..] else {
+        return Vec::new();
+    };
+    let (Some(x), Some(y), Some(z)) = (
+        ak.intersection(pc).only(),
+        bk.intersection(pc).only(),
+        ak.difference(pc).only(),
+    ) else {
+        return Vec::new();
+    };
+    vec![
+        strong((a, z), (a, x)),
+        weak((a, x), (pivot, x)),
+        strong((pivot, x), (pivot, y)),
+        weak((pivot, y), (b, y)),
+        strong((b, y), (b, z)),
+    ]
+}
+
+/// Pivot {x,y,z}, pincers a {x,z} and b {y,z}: if neither pincer is z, they are
+/// x and y and take both from the pivot, which is then z.
+fn xyz_wing(step: &Step) -> Vec<Link> {
+    let [(pivot, _), (a, ak), (b, bk)] = step.pattern[..] else {
+        return Vec::new();
+    };
+    let Some(z) = ak.intersection(bk).only() else {
+        return Vec::new();
+    };
+    let (Some(x), Some(y)) = (ak.without(z).only(), bk.without(z).only()) else {
+        return Vec::new();
+    };
+    vec![
+        strong((a, z), (a, x)),
+        weak((a, x), (pivot, x)),
+        strong((b, z), (b, y)),
+        weak((b, y), (pivot, y)),
+    ]
+}
+
+/// Cells a and b {x,y}, the conjugate pair of x near_a, near_b:
+/// a.y = a.x - near_a.x = near_b.x - b.x = b.y.
+fn w_wing(step: &Step) -> Vec<Link> {
+    let [(a, ak), (b, _), (near_a, xs), (near_b, _)] = step.pattern[..] else {
+        return Vec::new();
+    };
+    let Some(x) = xs.only() else {
+        return Vec::new();
+    };
+    let Some(y) = ak.without(x).only() else {
+        return Vec::new();
+    };
+    vec![
+        strong((a, y), (a, x)),
+        weak((a, x), (near_a, x)),
+        strong((near_a, x), (near_b, x)),
+        weak((near_b, x), (b, x)),
+        strong((b, x), (b, y)),
+    ]
+}
+
+/// Fish (finned or not): the strong link of each base line that has exactly two
+/// places, joined by weak links along the cover lines, closed into a loop when
+/// every base line is such a pair (an X-Wing is a loop of four links).
+fn fish(board: &Board, step: &Step) -> Vec<Link> {
+    let Some(digit) = step.pattern.first().and_then(|&(_, k)| k.only()) else {
+        return Vec::new();
+    };
+    let (bases, covers) = step.units.split_at(step.units.len() / 2);
+    let share_cover = |p: Cell, q: Cell| covers.iter().any(|u| u.contains(p) && u.contains(q));
+    let mut links = Vec::new();
+    let mut previous: Option<Cell> = None;
+    let mut all_pairs = true;
+    for &base in bases {
+        let cells: Vec<Cell> = step
+            .pattern
+            .iter()
+            .map(|&(c, _)| c)
+            .filter(|&c| base.contains(c))
+            .collect();
+        if cells.len() != 2 || positions(board, base, digit).count_ones() != 2 {
+            all_pairs = false;
+            previous = None;
+            continue;
+        }
+        let entry = match previous {
+            Some(p) if share_cover(p, cells[1]) && !share_cover(p, cells[0]) => 1,
+            _ => 0,
+        };
+        let (near, far) = (cells[entry], cells[1 - entry]);
+        if let Some(p) = previous.filter(|&p| share_cover(p, near)) {
+            links.push(weak((p, digit), (near, digit)));
+        }
+        links.push(strong((near, digit), (far, digit)));
+        previous = Some(far);
+    }
+    if let (true, Some(first), Some(last)) = (all_pairs, links.first(), previous)
+        && links.len() > 1
+        && share_cover(last, first.from.0)
+    {
+        links.push(weak((last, digit), first.from));
+    }
+    links
+}
+
+/// Rectangles whose proof rests on conjugate pairs (types 4 and 6, hidden
+/// rectangles): the strong links of the rectangle's digits between its corners.
+fn rectangle(board: &Board, step: &Step) -> Vec<Link> {
+    let corners: Vec<Cell> = step.pattern.iter().take(4).map(|&(c, _)| c).collect();
+    let Some(&(_, digits)) = step.pattern.get(4) else {
+        return Vec::new();
+    };
+    let mut links = Vec::new();
+    for (i, &p) in corners.iter().enumerate() {
+        for &q in &corners[i + 1..] {
+            for d in digits.iter() {
+                let link = strong((p, d), (q, d));
+                if kind(board, &link).is_some() {
+                    links.push(link);
+                }
+            }
+        }
+    }
+    links
+}
+
+/// An ALS step's sets, read back from its pattern: each set's cells carry the
+/// set's digits (one more digit than cells), the restricted commons come last.
+fn als_sets(step: &Step) -> (Vec<(Vec<Cell>, Candidates)>, Candidates) {
+    let Some((&(_, commons), cells)) = step.pattern.split_last() else {
+        return (Vec::new(), Candidates::NONE);
+    };
+    let mut sets: Vec<(Vec<Cell>, Candidates)> = Vec::new();
+    for &(cell, digits) in cells {
+        match sets.last_mut() {
+            Some((set, d)) if *d == digits && set.len() + 1 < digits.len() as usize => {
+                set.push(cell)
+            }
+            _ => sets.push((vec![cell], digits)),
+        }
+    }
+    (sets, commons)
+}
+
+/// The weak links of a restricted common digit between two sets: every copy of
+/// `digit` in one sees every copy in the other.
+fn restricted_common(board: &Board, from: &[Cell], to: &[Cell], digit: Digit) -> Vec<Link> {
+    let holding = |cells: &[Cell]| -> Vec<Cell> {
+        cells
+            .iter()
+            .copied()
+            .filter(|&c| open_candidates(board, c).contains(digit))
+            .collect()
+    };
+    let (ends_a, ends_b) = (holding(from), holding(to));
+    let restricted = !ends_a.is_empty()
+        && !ends_b.is_empty()
+        && ends_a.iter().all(|a| ends_b.iter().all(|b| a.sees(*b)));
+    if !restricted {
+        return Vec::new();
+    }
+    ends_a
+        .iter()
+        .flat_map(|&a| ends_b.iter().map(move |&b| weak((a, digit), (b, digit))))
+        .collect()
+}
+
+/// ALS-XZ: the restricted common links from the first set to the second.
+/// ALS-XY-Wing: first set to the pivot (the third), then pivot to the second.
+fn als(board: &Board, step: &Step) -> Vec<Link> {
+    let (sets, commons) = als_sets(step);
+    let pairs: Vec<(usize, usize)> = match (step.technique, sets.len()) {
+        (Technique::AlsXz, 2) => vec![(0, 1)],
+        (Technique::AlsXyWing, 3) => vec![(0, 2), (2, 1)],
+        _ => return Vec::new(),
+    };
+    let mut links = Vec::new();
+    let mut used = Candidates::NONE;
+    for (i, j) in pairs {
+        for digit in commons.iter() {
+            // In a wing each link has its own digit.
+            if step.technique == Technique::AlsXyWing && used.contains(digit) {
+                continue;
+            }
+            let found = restricted_common(board, &sets[i].0, &sets[j].0, digit);
+            if !found.is_empty() {
+                links.extend(found);
+                if step.technique == Technique::AlsXyWing {
+                    used = used.with(digit);
+                    break;
+                }
+            }
+        }
+    }
+    links
+}
+
+/// A forcing branch's implications as links, in order: each implication joined to
+/// the earlier fact of the branch it follows from by one link of the position.
+/// Implications that rest on several facts or on a technique (dynamic chains and
+/// nets) have no single link of the position behind them and are left out.
+fn branch_links(board: &Board, branch: &Branch) -> Vec<Link> {
+    let mut facts: Vec<Fact> = vec![branch.assumption];
+    let mut links = Vec::new();
+    for implication in &branch.implications {
+        let fact = implication.fact;
+        let candidate = |f: Fact| (f.cell, f.digit);
+        let parent = facts.iter().rev().find_map(|&p| {
+            if p.on == fact.on {
+                return None;
+            }
+            let link = Link {
+                from: candidate(p),
+                to: candidate(fact),
+                strong: !p.on,
+            };
+            let fits = match (implication.cause, kind(board, &link)?) {
+                (Cause::SameCell, LinkKind::WeakInCell) => true,
+                (Cause::Peer(unit), LinkKind::WeakInUnit(_)) => unit.contains(p.cell),
+                (Cause::LastCandidate, LinkKind::StrongInCell) => true,
+                (Cause::LastPlace(unit), LinkKind::StrongInUnit(_)) => {
+                    unit.contains(p.cell)
+                        && unit.contains(fact.cell)
+                        && positions(board, unit, fact.digit).count_ones() == 2
+                }
+                _ => false,
+            };
+            fits.then_some(link)
+        });
+        links.extend(parent);
+        facts.push(fact);
+    }
+    links
+}

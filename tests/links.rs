@@ -1,0 +1,318 @@
+//! Every link of every step is real in the position the step was found in: a
+//! strong link joins a digit's only two places in a unit or a cell's only two
+//! candidates, a weak link joins two cells that see each other (one digit) or two
+//! digits of one cell; chains' links follow on from each other. Checked on the
+//! typed technique positions and along the solving paths of a few puzzles.
+
+use pencilmark::engine::logic::{self, Link, Step, Technique};
+use pencilmark::engine::parse;
+use pencilmark::engine::types::Unit;
+use pencilmark::engine::{Board, Candidates, Cell, Digit, Grid};
+
+const POSITIONS: &str = include_str!("data/technique_positions.tsv");
+
+fn board_of(placed: &str, candidates: &str) -> Board {
+    let digits = parse::read_line(placed, 1).expect("typed placed digits");
+    let mut marks = [Candidates::NONE; 81];
+    for (i, group) in candidates.split(' ').enumerate() {
+        marks[i] = group.chars().filter_map(Digit::from_char).collect();
+    }
+    Board::from_marked(&Board {
+        digits,
+        candidates: marks,
+    })
+}
+
+/// The typed positions: (technique, board).
+fn positions() -> Vec<(Technique, Board)> {
+    POSITIONS
+        .lines()
+        .map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            let technique = Technique::from_key(fields[0]).expect("known key");
+            (technique, board_of(fields[1], fields[2]))
+        })
+        .collect()
+}
+
+fn candidates(board: &Board, cell: Cell) -> Candidates {
+    if board.digit(cell).is_some() {
+        Candidates::NONE
+    } else {
+        board.candidates(cell)
+    }
+}
+
+/// Why the link is not real in `board`, if it is not.
+fn fault(board: &Board, link: &Link) -> Option<String> {
+    let ((a, x), (b, y)) = (link.from, link.to);
+    if !candidates(board, a).contains(x) || !candidates(board, b).contains(y) {
+        return Some("an end is not a candidate".into());
+    }
+    let real = if a == b {
+        x != y && (!link.strong || candidates(board, a) == Candidates::single(x).with(y))
+    } else if x != y {
+        false
+    } else if link.strong {
+        Unit::all().any(|unit| {
+            let places: Vec<Cell> = unit
+                .cells()
+                .iter()
+                .copied()
+                .filter(|&c| candidates(board, c).contains(x))
+                .collect();
+            places.len() == 2 && places.contains(&a) && places.contains(&b)
+        })
+    } else {
+        a.sees(b)
+    };
+    (!real).then(|| "not linked that way".into())
+}
+
+/// Techniques whose links must run end to end, each `to` the next `from`.
+fn is_chain(technique: Technique) -> bool {
+    use Technique::*;
+    matches!(
+        technique,
+        XChain | XyChain | XyWing | WWing | Skyscraper | TwoStringKite | EmptyRectangle
+    )
+}
+
+/// Techniques that must show their links once found.
+fn has_links(technique: Technique) -> bool {
+    use Technique::*;
+    matches!(
+        technique,
+        XWing
+            | Skyscraper
+            | TwoStringKite
+            | EmptyRectangle
+            | XyWing
+            | XyzWing
+            | WWing
+            | SimpleColorsTrap
+            | SimpleColorsWrap
+            | XChain
+            | XyChain
+            | RemotePair
+            | AlsXz
+            | AlsXyWing
+            | DigitForcingChain
+            | CellForcingChain
+            | UnitForcingChain
+    )
+}
+
+fn check_links(board: &Board, step: &Step, context: &str) -> usize {
+    use Technique::*;
+    // A grouped node (cells of one digit in a box-line intersection) stands in
+    // a `Link` as one of its cells, so a cell-by-cell check cannot judge it;
+    // those steps are checked against the solution in tests/logic.rs.
+    if matches!(
+        step.technique,
+        GroupedAic | GroupedContinuousNiceLoop | GroupedDiscontinuousNiceLoop
+    ) {
+        return 0;
+    }
+    for link in &step.links {
+        if let Some(why) = fault(board, link) {
+            panic!(
+                "{context}: {} link {link:?} is {why}: {}",
+                step.technique,
+                step.text()
+            );
+        }
+    }
+    if is_chain(step.technique) {
+        for pair in step.links.windows(2) {
+            assert_eq!(
+                pair[0].to, pair[1].from,
+                "{context}: {} links follow on: {:?}",
+                step.technique, step.links
+            );
+        }
+    }
+    step.links.len()
+}
+
+#[test]
+fn every_link_on_the_technique_positions_is_real() {
+    let mut links = 0;
+    for (technique, board) in positions() {
+        let context = technique.key();
+        if technique.is_forcing() {
+            let step = logic::find_technique(&board, technique).expect("applies");
+            assert!(
+                !has_links(technique) || !step.links.is_empty(),
+                "{context}: no links"
+            );
+            links += check_links(&board, &step, context);
+            continue;
+        }
+        let instances = logic::instances(&board, technique);
+        assert!(!instances.is_empty(), "{context} applies");
+        for step in &instances {
+            links += check_links(&board, step, context);
+        }
+        assert!(
+            !has_links(technique) || instances.iter().any(|s| !s.links.is_empty()),
+            "{context}: no instance has links"
+        );
+    }
+    assert!(links > 100, "checked {links} links");
+}
+
+#[test]
+fn every_link_along_solving_paths_is_real() {
+    let mut puzzles: Vec<Grid> = pencilmark::puzzles::famous()
+        .into_iter()
+        .map(|n| n.givens)
+        .collect();
+    puzzles.truncate(6);
+    let basic: Vec<Technique> = Technique::ALL
+        .into_iter()
+        .filter(|t| !t.is_forcing())
+        .collect();
+    let mut links = 0;
+    for givens in puzzles {
+        let context = givens.to_line();
+        let mut board = Board::with_auto_candidates(&givens);
+        while let Some(step) = logic::next_step(&board, &basic) {
+            links += check_links(&board, &step, &context);
+            step.apply(&mut board);
+        }
+    }
+    assert!(links > 0, "checked {links} links");
+}
+
+/// The bundled expert and extreme puzzles need wings, fish, ALS and forcing
+/// chains: along their paths, every step's links; at every fourth position, every
+/// instance of every technique short of forcing.
+#[test]
+fn every_link_of_every_instance_on_bundled_hard_paths_is_real() {
+    use pencilmark::engine::grade::Level;
+    let mut puzzles: Vec<Grid> = Vec::new();
+    for level in [Level::Expert, Level::Extreme] {
+        let collection = pencilmark::puzzles::collection(level);
+        puzzles.extend(collection.into_iter().take(3).map(|n| n.givens));
+    }
+    let basic: Vec<Technique> = Technique::ALL
+        .into_iter()
+        .filter(|t| !t.is_forcing())
+        .collect();
+    let (mut links, mut techniques) = (0, std::collections::BTreeSet::new());
+    for givens in puzzles {
+        let context = givens.to_line();
+        let mut board = Board::with_auto_candidates(&givens);
+        let mut at = 0;
+        while let Some(step) = logic::next_step(&board, &Technique::ALL) {
+            links += check_links(&board, &step, &context);
+            if !step.links.is_empty() {
+                techniques.insert(step.technique);
+            }
+            if at % 4 == 0 && step.placements.is_empty() {
+                for &technique in &basic {
+                    for other in logic::instances(&board, technique) {
+                        links += check_links(&board, &other, &context);
+                    }
+                }
+            }
+            step.apply(&mut board);
+            at += 1;
+        }
+    }
+    eprintln!("checked {links} links; steps with links: {techniques:?}");
+    assert!(
+        links > 200 && techniques.len() >= 3,
+        "checked {links} links of {techniques:?}"
+    );
+}
+
+#[test]
+fn running_text_says_what_each_link_gives() {
+    let (_, board) = positions()
+        .into_iter()
+        .find(|(t, _)| *t == Technique::XyWing)
+        .expect("an XY-Wing position");
+    let step = logic::find_technique(&board, Technique::XyWing).expect("applies");
+    let first = step.links.first().expect("links");
+    let text = logic::links::said(&board, first).to_string();
+    let ((cell, digit), (_, other)) = (first.from, first.to);
+    assert_eq!(
+        text,
+        format!(
+            "{cell} is not {digit}, so {cell} is {other} (strong link: {cell} has only {digit} and {other})"
+        )
+    );
+    let second = logic::links::said(&board, &step.links[1]).to_string();
+    assert!(
+        second.contains(", so ") && second.contains("(weak link in "),
+        "{second}"
+    );
+}
+
+mod common;
+
+/// A bundled hard puzzle whose path takes an X-Wing, a W-Wing and an XY-Wing.
+const HARD: &str =
+    ".25.7.8...8.....619.......45....2..7...9.71...3..6.5..39.........7..94..1.4......";
+
+#[test]
+fn explain_links_prints_each_link_under_its_step_and_json_carries_them() {
+    let text = common::stdout(&common::pencilmark(&["explain", "--links", HARD], ""));
+    let output = common::pencilmark(&["explain", "--json", HARD], "");
+    let value: serde_json::Value =
+        serde_json::from_str(common::stdout(&output).trim()).expect("one JSON object");
+    let steps = value["steps"].as_array().expect("steps");
+    let mut linked = 0;
+    for (i, step) in steps.iter().enumerate() {
+        let links = step["links"]
+            .as_array()
+            .expect("every step has a links array");
+        for (k, link) in links.iter().enumerate() {
+            let said = link["text"].as_str().expect("running text");
+            let line = format!("   link {}: {said}", k + 1);
+            assert!(text.contains(&line), "step {}: {line} printed", i + 1);
+            let kind = link["kind"].as_str().expect("a real link has a kind");
+            assert_eq!(link["strong"].as_bool(), Some(kind == "strong"));
+            for end in ["from", "to"] {
+                assert!(
+                    link[end]["cell"]
+                        .as_str()
+                        .is_some_and(|c| c.starts_with('r'))
+                );
+                assert!(
+                    link[end]["digit"]
+                        .as_u64()
+                        .is_some_and(|d| (1..=9).contains(&d))
+                );
+            }
+        }
+        if step["technique"] == "xy_wing" || step["technique"] == "w_wing" {
+            assert_eq!(links.len(), 5, "{}", step["text"]);
+        }
+        linked += usize::from(!links.is_empty());
+    }
+    assert!(linked >= 3, "{linked} steps with links");
+    let plain = common::stdout(&common::pencilmark(&["explain", HARD], ""));
+    assert!(!plain.contains("link 1:"), "links only with --links");
+}
+
+#[test]
+fn hint_json_carries_the_links_of_its_step() {
+    const XY_WING: &str =
+        "384729561265341789971.8.43219..632...5387219..2.19.3...42.3..15.1..5.62353.21..47";
+    let output = common::pencilmark(&["hint", "--json", XY_WING], "");
+    let value: serde_json::Value =
+        serde_json::from_str(common::stdout(&output).trim()).expect("one JSON object");
+    assert_eq!(value["technique"], "xy_wing");
+    let links = value["links"].as_array().expect("links");
+    assert_eq!(links.len(), 5);
+    assert_eq!(links[0]["to"], links[1]["from"], "the links follow on");
+    assert!(
+        links[1]["text"]
+            .as_str()
+            .is_some_and(|t| t.ends_with("(weak link in row 7)")),
+        "{links:?}"
+    );
+}
