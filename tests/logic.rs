@@ -689,3 +689,24 @@ fn hint_where_simpler_techniques_run_out_is_a_forcing_step_not_a_guess() {
     assert_sound(step, &solution, "hint");
     assert!(answer.text(&board, 3).contains("if r"));
 }
+
+#[test]
+fn nested_forcing_nets_apply_the_catalogues_sound_techniques_inside_branches() {
+    use pencilmark::engine::logic::forcing::NESTED_TECHNIQUES;
+    for t in Technique::ALL {
+        assert_eq!(
+            NESTED_TECHNIQUES.contains(&t),
+            t.in_nested_branches(),
+            "{t}"
+        );
+    }
+    assert!(NESTED_TECHNIQUES.windows(2).all(|w| w[0] < w[1]));
+    assert!(
+        NESTED_TECHNIQUES
+            .iter()
+            .all(|t| !t.assumes_unique_solution() && t.level() >= Level::Medium)
+    );
+    assert!(NESTED_TECHNIQUES.contains(&Technique::XWing));
+    assert!(NESTED_TECHNIQUES.contains(&Technique::DigitForcingChain));
+    assert!(!NESTED_TECHNIQUES.contains(&Technique::NestedForcingNet));
+}

@@ -41,32 +41,9 @@ pub const NET_TECHNIQUES: &[Technique] = &[
     Technique::Swordfish,
 ];
 
-/// The techniques a nested forcing net may apply inside its branches: every
-/// technique that holds without assuming one solution, static forcing chains included.
-pub const NESTED_TECHNIQUES: &[Technique] = &[
-    Technique::LockedCandidatesPointing,
-    Technique::LockedCandidatesClaiming,
-    Technique::NakedPair,
-    Technique::HiddenPair,
-    Technique::NakedTriple,
-    Technique::HiddenTriple,
-    Technique::NakedQuad,
-    Technique::HiddenQuad,
-    Technique::XWing,
-    Technique::Swordfish,
-    Technique::Jellyfish,
-    Technique::Skyscraper,
-    Technique::TwoStringKite,
-    Technique::EmptyRectangle,
-    Technique::XyWing,
-    Technique::XyzWing,
-    Technique::WWing,
-    Technique::SimpleColorsTrap,
-    Technique::SimpleColorsWrap,
-    Technique::XChain,
-    Technique::XyChain,
-    Technique::DigitForcingChain,
-];
+/// The techniques a nested forcing net may apply inside its branches, read
+/// from the catalogue ([`Technique::in_nested_branches`]).
+pub const NESTED_TECHNIQUES: &[Technique] = &Technique::NESTED;
 
 /// Which kinds of forcing a finder looks for.
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -420,13 +420,14 @@ impl Technique {
     }
 
     /// Whether a nested forcing net applies this technique inside its branches:
-    /// every technique from Medium to Expert that holds without assuming one
-    /// solution (the branch follows singles by itself), and the static digit
-    /// forcing chain, the cheapest of the forcing techniques.
+    /// every Medium and Hard technique that holds without assuming one solution
+    /// (the branch follows singles by itself; Expert patterns cost too much per
+    /// branch), and the static digit forcing chain, which covers what X- and
+    /// XY-Chains would find there.
     pub const fn in_nested_branches(self) -> bool {
         let level = self.level() as u8;
         (level >= Level::Medium as u8
-            && level <= Level::Expert as u8
+            && level <= Level::Hard as u8
             && !self.assumes_unique_solution())
             || matches!(self, Technique::DigitForcingChain)
     }
