@@ -3,19 +3,17 @@
 
 use std::path::PathBuf;
 
-use pencilmark::engine::board::Contradiction;
 use pencilmark::engine::formats;
 use pencilmark::engine::grade::{self, Level};
-use pencilmark::engine::hint::{self, Hint};
-use pencilmark::engine::logic::{self, Step, Technique};
-use pencilmark::engine::parse;
-use pencilmark::engine::types::Unit;
-use pencilmark::engine::{Board, Candidates, Cell, Digit, Grid, search};
+use pencilmark::engine::logic::{self, Technique};
+use pencilmark::engine::{Board, Cell, Grid, search};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 mod common;
+
+use common::logic::{EASY, assert_sound, grid, position, positions, solution_of};
 
 fn data_dir() -> Option<PathBuf> {
     common::shared("data/top95.txt").and_then(|_| common::shared("data"))
@@ -60,71 +58,6 @@ fn print_technique_positions() {
         }
     }
 }
-/// One position per technique: key, placed digits, candidates and origin. `path`:
-/// met while grading puzzles of the shared sets, where the technique is the easiest
-/// step (regenerate with `print_technique_positions`). `published`: a case from
-/// `../shared/techniques` for a technique the grading paths never reach first; there
-/// it is the easiest once the techniques before it are set aside. `former`: met
-/// first on a grading path before techniques placed before it (nice loops and
-/// AICs) took its place; it too is checked with those set aside.
-const POSITIONS: &str = include_str!("data/technique_positions.tsv");
-
-/// The typed positions: (key, placed, candidates, met on a grading path).
-fn positions() -> impl Iterator<Item = (&'static str, &'static str, &'static str, bool)> {
-    POSITIONS.lines().map(|line| {
-        let fields: Vec<&str> = line.split('\t').collect();
-        assert_eq!(fields.len(), 4, "four fields in {line}");
-        (fields[0], fields[1], fields[2], fields[3] == "path")
-    })
-}
-
-fn board_of(placed: &str, candidates: &str) -> Board {
-    let digits = parse::read_line(placed, 1).expect("typed placed digits");
-    let mut marks = [Candidates::NONE; 81];
-    for (i, group) in candidates.split(' ').enumerate() {
-        marks[i] = group.chars().filter_map(Digit::from_char).collect();
-    }
-    Board::from_marked(&Board {
-        digits,
-        candidates: marks,
-    })
-}
-
-fn position(key: &str) -> Board {
-    let (_, placed, candidates, _) = positions()
-        .find(|(k, _, _, _)| *k == key)
-        .unwrap_or_else(|| panic!("no typed position {key}"));
-    board_of(placed, candidates)
-}
-
-fn solution_of(board: &Board) -> Grid {
-    let counted = search::count_solutions(board.digits(), 2);
-    assert_eq!(counted.count, 1, "typed positions have one solution");
-    counted.first.expect("solution")
-}
-
-/// Every placement agrees with the solution and no elimination removes a solution digit.
-fn assert_sound(step: &Step, solution: &Grid, context: &str) {
-    for &(cell, digit) in &step.placements {
-        assert_eq!(
-            solution.get(cell),
-            Some(digit),
-            "{context}: {} placed a wrong {digit} in {cell}: {}",
-            step.technique,
-            step.text()
-        );
-    }
-    for &(cell, digit) in &step.eliminations {
-        assert_ne!(
-            solution.get(cell),
-            Some(digit),
-            "{context}: {} removed the solution's {digit} from {cell}: {}",
-            step.technique,
-            step.text()
-        );
-    }
-}
-
 /// The technique is the easiest step on its position (on a published position: the
 /// easiest once the techniques before it are set aside), every instance is sound,
 /// and it finds nothing on the quiet position.
@@ -455,13 +388,6 @@ fn no_step_is_wrong_on_a_sample_of_the_shared_sets() {
     assert!(puzzles > 900, "sampled {puzzles} puzzles");
 }
 
-const EASY: &str =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-
-fn grid(line: &str) -> Grid {
-    parse::parse_line(line, 1).expect("typed puzzle")
-}
-
 #[test]
 fn an_easy_puzzle_grades_easy_with_singles_only() {
     let graded = grade::grade(&grid(EASY));
@@ -542,171 +468,4 @@ fn grading_levels_follow_the_hardest_step() {
     assert_eq!(Technique::NakedTriple.level(), Level::Medium);
     assert_eq!(Technique::Jellyfish.level(), Level::Hard);
     assert_eq!(Technique::XyChain.level(), Level::Expert);
-}
-
-#[test]
-fn propagate_solves_an_easy_puzzle_with_a_log_of_singles() {
-    let mut board = Board::with_auto_candidates(&grid(EASY));
-    let result = logic::propagate(&mut board);
-    assert!(result.contradiction.is_none());
-    assert!(board.is_solved());
-    assert_eq!(result.steps.len(), 51);
-    assert!(
-        result
-            .steps
-            .iter()
-            .all(|s| s.technique.level() == Level::Easy && s.placements.len() == 1)
-    );
-    assert!(board.digits().is_solution_of(&grid(EASY)));
-}
-
-#[test]
-fn propagate_stops_at_a_contradiction_and_says_where() {
-    // r1c3 may only be 1, 2 or 4 from its peers; strike all three.
-    let mut board = Board::with_auto_candidates(&grid(EASY));
-    let cell = Cell::parse("r1c3").expect("cell");
-    for d in board.candidates(cell).iter() {
-        board.strike(cell, d);
-    }
-    let result = logic::propagate(&mut board);
-    assert_eq!(
-        result.contradiction,
-        Some(Contradiction::NoCandidates(cell))
-    );
-    // A digit with no place left in a unit.
-    let mut board = Board::with_auto_candidates(&grid(EASY));
-    for &c in Unit::Row(0).cells() {
-        board.strike(c, Digit::new(1));
-    }
-    let result = logic::propagate(&mut board);
-    assert!(
-        matches!(result.contradiction, Some(Contradiction::NoPlace { digit, .. }) if digit == Digit::new(1)),
-        "{:?}",
-        result.contradiction
-    );
-}
-
-#[test]
-fn hint_names_a_wrong_digit_first() {
-    let givens = grid(EASY);
-    let mut position = Board::with_auto_candidates(&givens);
-    let solution = search::solve(&givens).solution.expect("solution");
-    let cell = position
-        .open_cells()
-        .find(|&c| position.candidates(c).len() > 1)
-        .expect("an open cell");
-    let wrong = Digit::all()
-        .find(|&d| Some(d) != solution.get(cell) && position.candidates(cell).contains(d))
-        .expect("a wrong candidate");
-    position.place(cell, wrong);
-    let answer = hint::hint(&givens, &position);
-    assert_eq!(answer, Hint::Mistake { cells: vec![cell] });
-    assert!(answer.text(&position, 3).contains(&cell.to_string()));
-}
-
-#[test]
-fn hint_names_a_pencil_mark_that_removed_the_solution() {
-    let givens = grid(EASY);
-    let mut position = Board::with_auto_candidates(&givens);
-    let solution = search::solve(&givens).solution.expect("solution");
-    let cell = Cell::parse("r9c1").expect("cell");
-    position.strike(cell, solution.get(cell).expect("complete"));
-    assert_eq!(
-        hint::hint(&givens, &position),
-        Hint::Mistake { cells: vec![cell] }
-    );
-}
-
-#[test]
-fn hint_reports_givens_without_one_solution() {
-    let mut two = grid(EASY);
-    two.set(Cell::parse("r1c1").expect("cell"), None);
-    two.set(Cell::parse("r1c2").expect("cell"), None);
-    two.set(Cell::parse("r1c5").expect("cell"), None);
-    two.set(Cell::parse("r2c1").expect("cell"), None);
-    assert_eq!(
-        hint::hint(&two, &Board::with_auto_candidates(&two)),
-        Hint::MultipleSolutions
-    );
-    let mut none = grid(EASY);
-    none.set(Cell::parse("r1c3").expect("cell"), Some(Digit::new(2)));
-    none.set(Cell::parse("r1c4").expect("cell"), Some(Digit::new(4)));
-    let answer = hint::hint(&none, &Board::with_auto_candidates(&none));
-    assert!(
-        matches!(answer, Hint::NoSolution | Hint::Mistake { .. }),
-        "{answer:?}"
-    );
-}
-
-#[test]
-fn hint_gives_the_simplest_single_with_its_reason() {
-    let givens = grid(EASY);
-    let answer = hint::hint(&givens, &Board::with_auto_candidates(&givens));
-    let Hint::Step(step) = &answer else {
-        panic!("expected a step, got {answer:?}");
-    };
-    assert_eq!(step.technique, Technique::HiddenSingle);
-    let text = step.text();
-    assert!(text.starts_with("Hidden single: in box"), "{text}");
-    assert!(text.contains("ruled out by the"), "{text}");
-    let position = Board::with_auto_candidates(&givens);
-    assert!(answer.text(&position, 1).starts_with("Look at"));
-    assert!(answer.text(&position, 2).contains("Hidden Single in"));
-}
-
-#[test]
-fn hint_without_a_single_gives_a_correct_elimination_step() {
-    let board = position("x_wing");
-    let givens = *board.digits();
-    let solution = solution_of(&board);
-    let answer = hint::hint(&givens, &board);
-    let Hint::Step(step) = answer else {
-        panic!("expected a step")
-    };
-    assert_eq!(step.technique, Technique::XWing);
-    assert!(!step.eliminations.is_empty());
-    assert_sound(&step, &solution, "hint");
-}
-
-#[test]
-fn hint_where_simpler_techniques_run_out_is_a_forcing_step_not_a_guess() {
-    let givens =
-        grid("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..");
-    let basic: Vec<Technique> = Technique::ALL
-        .into_iter()
-        .filter(|t| !t.is_forcing())
-        .collect();
-    let mut board = Board::with_auto_candidates(&givens);
-    while let Some(step) = logic::next_step(&board, &basic) {
-        step.apply(&mut board);
-    }
-    let answer = hint::hint(&givens, &board);
-    let Hint::Step(step) = &answer else {
-        panic!("expected a forcing step, got {answer:?}")
-    };
-    assert!(step.technique.is_forcing());
-    let solution = search::solve(&givens).solution.expect("solution");
-    assert_sound(step, &solution, "hint");
-    assert!(answer.text(&board, 3).contains("if r"));
-}
-
-#[test]
-fn nested_forcing_nets_apply_the_catalogues_sound_techniques_inside_branches() {
-    use pencilmark::engine::logic::forcing::NESTED_TECHNIQUES;
-    for t in Technique::ALL {
-        assert_eq!(
-            NESTED_TECHNIQUES.contains(&t),
-            t.in_nested_branches(),
-            "{t}"
-        );
-    }
-    assert!(NESTED_TECHNIQUES.windows(2).all(|w| w[0] < w[1]));
-    assert!(
-        NESTED_TECHNIQUES
-            .iter()
-            .all(|t| !t.assumes_unique_solution() && t.level() >= Level::Medium)
-    );
-    assert!(NESTED_TECHNIQUES.contains(&Technique::XWing));
-    assert!(NESTED_TECHNIQUES.contains(&Technique::DigitForcingChain));
-    assert!(!NESTED_TECHNIQUES.contains(&Technique::NestedForcingNet));
 }

@@ -2,6 +2,8 @@
 // Each test crate uses its own part of this module.
 #![allow(dead_code)]
 
+pub mod logic;
+
 use std::path::{Path, PathBuf};
 
 /// A file or folder of `../shared` (`subpath` like `data/top95.txt` or `techniques`),
