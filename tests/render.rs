@@ -4,89 +4,18 @@
 use pencilmark::app::action::Action;
 use pencilmark::app::config::{Config, ThemeName, choose_theme};
 use pencilmark::app::keymap::{BINDINGS, Key, help_rows, keymap};
-use pencilmark::app::state::{Game, Overlay, State};
+use pencilmark::app::state::{Overlay, State};
 use pencilmark::app::ui::{self, BoardSize, Layout};
 use pencilmark::app::update::update;
-use pencilmark::engine::search;
-use pencilmark::engine::{Cell, Grid, parse};
+use pencilmark::engine::Cell;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
 
-/// Project Euler 96, grid 01: an easy puzzle solved by singles.
-const EASY: &str =
-    "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+mod common;
 
-fn givens() -> Grid {
-    parse::parse_line(EASY, 1).unwrap()
-}
-
-fn solution() -> Grid {
-    search::solve(&givens()).solution.unwrap()
-}
-
-fn new_state() -> State {
-    State::new(Game::new(givens(), "Project Euler 96, grid 01"))
-}
-
-fn cell(name: &str) -> Cell {
-    Cell::parse(name).unwrap()
-}
-
-/// The key event for a table key.
-fn event(key: Key) -> KeyEvent {
-    let none = KeyModifiers::NONE;
-    match key {
-        Key::Char(c) if c.is_ascii_uppercase() => {
-            KeyEvent::new(KeyCode::Char(c), KeyModifiers::SHIFT)
-        }
-        Key::Char(c) => KeyEvent::new(KeyCode::Char(c), none),
-        Key::Ctrl(c) => KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL),
-        Key::Up => KeyEvent::new(KeyCode::Up, none),
-        Key::Down => KeyEvent::new(KeyCode::Down, none),
-        Key::Left => KeyEvent::new(KeyCode::Left, none),
-        Key::Right => KeyEvent::new(KeyCode::Right, none),
-        Key::Backspace => KeyEvent::new(KeyCode::Backspace, none),
-        Key::Delete => KeyEvent::new(KeyCode::Delete, none),
-        Key::Esc => KeyEvent::new(KeyCode::Esc, none),
-        Key::Enter => KeyEvent::new(KeyCode::Enter, none),
-        Key::PageUp => KeyEvent::new(KeyCode::PageUp, none),
-        Key::PageDown => KeyEvent::new(KeyCode::PageDown, none),
-        Key::Home => KeyEvent::new(KeyCode::Home, none),
-        Key::End => KeyEvent::new(KeyCode::End, none),
-        Key::Tab => KeyEvent::new(KeyCode::Tab, none),
-        Key::BackTab => KeyEvent::new(KeyCode::BackTab, KeyModifiers::SHIFT),
-        Key::Other => KeyEvent::new(KeyCode::Char('%'), none),
-    }
-}
-
-/// Types `keys` (each char a key; `^r` is Ctrl-r) through the key table.
-fn press(state: &mut State, keys: &str) {
-    let mut chars = keys.chars();
-    while let Some(c) = chars.next() {
-        let key = if c == '^' {
-            Key::Ctrl(chars.next().unwrap())
-        } else {
-            Key::Char(c)
-        };
-        if let Some(action) = keymap(event(key), state) {
-            update(state, action);
-        }
-    }
-}
-
-fn select(state: &mut State, name: &str) {
-    let c = cell(name);
-    update(
-        state,
-        Action::Select {
-            row: c.row() as u8,
-            col: c.col() as u8,
-        },
-    );
-}
+use common::player::{cell, event, givens, new_state, press, select, solution};
 
 #[test]
 fn a_click_selects_the_cell_under_it() {

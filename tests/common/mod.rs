@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod logic;
+pub mod player;
 
 use std::path::{Path, PathBuf};
 
