@@ -74,7 +74,14 @@ fn is_chain(technique: Technique) -> bool {
     use Technique::*;
     matches!(
         technique,
-        XChain | XyChain | XyWing | WWing | Skyscraper | TwoStringKite | EmptyRectangle
+        XChain
+            | XyChain
+            | XyWing
+            | WWing
+            | Skyscraper
+            | TwoStringKite
+            | EmptyRectangle
+            | UniqueRectangle1
     )
 }
 
@@ -100,6 +107,19 @@ fn has_links(technique: Technique) -> bool {
             | DigitForcingChain
             | CellForcingChain
             | UnitForcingChain
+            | UniqueRectangle1
+            | UniqueRectangle2
+            | UniqueRectangle3
+            | UniqueRectangle5
+            | SueDeCoq
+            | NakedPair
+            | NakedTriple
+            | NakedQuad
+            | HiddenPair
+            | HiddenTriple
+            | HiddenQuad
+            | LockedCandidatesPointing
+            | LockedCandidatesClaiming
     )
 }
 
