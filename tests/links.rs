@@ -1,8 +1,9 @@
 //! Every link of every step is real in the position the step was found in: a
 //! strong link joins a digit's only two places in a unit or a cell's only two
 //! candidates, a weak link joins two cells that see each other (one digit) or two
-//! digits of one cell; chains' links follow on from each other. Checked on the
-//! typed technique positions and along the solving paths of a few puzzles.
+//! digits of one cell; chains' links follow on from each other. A grouped
+//! chain's links are judged node to node, the nodes read from its pattern.
+//! Checked on the typed technique positions and along the solving paths of a few puzzles.
 
 use pencilmark::engine::logic::{self, Link, Step, Technique};
 use pencilmark::engine::parse;
@@ -74,7 +75,14 @@ fn is_chain(technique: Technique) -> bool {
     use Technique::*;
     matches!(
         technique,
-        XChain | XyChain | XyWing | WWing | Skyscraper | TwoStringKite | EmptyRectangle
+        XChain
+            | XyChain
+            | XyWing
+            | WWing
+            | Skyscraper
+            | TwoStringKite
+            | EmptyRectangle
+            | UniqueRectangle1
     )
 }
 
@@ -100,19 +108,42 @@ fn has_links(technique: Technique) -> bool {
             | DigitForcingChain
             | CellForcingChain
             | UnitForcingChain
+            | UniqueRectangle1
+            | UniqueRectangle2
+            | UniqueRectangle3
+            | UniqueRectangle5
+            | SueDeCoq
+            | NakedPair
+            | NakedTriple
+            | NakedQuad
+            | HiddenPair
+            | HiddenTriple
+            | HiddenQuad
+            | LockedCandidatesPointing
+            | LockedCandidatesClaiming
     )
 }
 
 fn check_links(board: &Board, step: &Step, context: &str) -> usize {
     use Technique::*;
-    // A grouped node (cells of one digit in a box-line intersection) stands in
-    // a `Link` as one of its cells, so a cell-by-cell check cannot judge it;
-    // those steps are checked against the solution in tests/logic.rs.
+    // A grouped node stands in a `Link` as its first cell; its cells are in the
+    // pattern, node by node, so those links are judged node to node.
     if matches!(
         step.technique,
         GroupedAic | GroupedContinuousNiceLoop | GroupedDiscontinuousNiceLoop
     ) {
-        return 0;
+        let nodes =
+            group_nodes(step).unwrap_or_else(|| panic!("{context}: nodes of {:?}", step.pattern));
+        for (link, pair) in step.links.iter().zip(nodes.windows(2)) {
+            if let Some(why) = group_fault(board, link, &pair[0], &pair[1]) {
+                panic!(
+                    "{context}: {} link {link:?} between {pair:?} is {why}: {}",
+                    step.technique,
+                    step.text()
+                );
+            }
+        }
+        return step.links.len();
     }
     for link in &step.links {
         if let Some(why) = fault(board, link) {
@@ -133,6 +164,83 @@ fn check_links(board: &Board, step: &Step, context: &str) -> usize {
         }
     }
     step.links.len()
+}
+
+/// A chain node: its cells (the one its links name first) and its digit.
+type Node = (Vec<Cell>, Digit);
+
+/// The nodes of a grouped chain, one per link end in order, read from the
+/// pattern (each node's cells in chain order, every cell with the node's digit);
+/// `None` when the pattern does not fit the links.
+fn group_nodes(step: &Step) -> Option<Vec<Node>> {
+    let mut named: Vec<(Cell, Digit)> = step.links.iter().map(|l| l.from).collect();
+    named.push(step.links.last()?.to);
+    let entry = |(cell, digit): (Cell, Digit)| (cell, Candidates::single(digit));
+    let (mut nodes, mut at): (Vec<Node>, usize) = (Vec::new(), 0);
+    for (i, &(cell, digit)) in named.iter().enumerate() {
+        if at == step.pattern.len() && i + 1 == named.len() {
+            // A loop's closing link comes back to the first node.
+            let first: Node = nodes.first()?.clone();
+            if first.0[0] != cell || first.1 != digit {
+                return None;
+            }
+            nodes.push(first);
+            return Some(nodes);
+        }
+        if step.pattern.get(at) != Some(&entry((cell, digit))) {
+            return None;
+        }
+        let mut cells = vec![cell];
+        at += 1;
+        while let Some(&(c, k)) = step.pattern.get(at) {
+            if k != Candidates::single(digit) || named.get(i + 1).map(|&n| entry(n)) == Some((c, k))
+            {
+                break;
+            }
+            cells.push(c);
+            at += 1;
+        }
+        nodes.push((cells, digit));
+    }
+    (at == step.pattern.len()).then_some(nodes)
+}
+
+/// Why a link between two nodes is not real, if it is not. Single cells are
+/// judged by [`fault`]; with a group, strong: the digit's places in some unit
+/// are exactly the two nodes' cells; weak: every cell of one sees every cell of
+/// the other.
+fn group_fault(board: &Board, link: &Link, from: &Node, to: &Node) -> Option<String> {
+    if from.0.len() == 1 && to.0.len() == 1 {
+        return fault(board, link);
+    }
+    let digit = from.1;
+    if to.1 != digit || link.from != (from.0[0], digit) || link.to != (to.0[0], digit) {
+        return Some("not the nodes' digit and first cells".into());
+    }
+    let cells: Vec<Cell> = from.0.iter().chain(&to.0).copied().collect();
+    if cells.iter().any(|&c| !candidates(board, c).contains(digit)) {
+        return Some("a cell of a node does not hold the digit".into());
+    }
+    if from.0.iter().any(|c| to.0.contains(c)) {
+        return Some("two nodes share a cell".into());
+    }
+    let real = if link.strong {
+        Unit::all().any(|unit| {
+            let mut places: Vec<Cell> = unit
+                .cells()
+                .iter()
+                .copied()
+                .filter(|&c| candidates(board, c).contains(digit))
+                .collect();
+            let mut ends = cells.clone();
+            places.sort();
+            ends.sort();
+            places == ends
+        })
+    } else {
+        from.0.iter().all(|a| to.0.iter().all(|b| a.sees(*b)))
+    };
+    (!real).then(|| "not linked that way".into())
 }
 
 #[test]
@@ -315,4 +423,36 @@ fn hint_json_carries_the_links_of_its_step() {
             .is_some_and(|t| t.ends_with("(weak link in row 7)")),
         "{links:?}"
     );
+}
+
+/// The grouped chains' typed positions are judged node to node, and at least
+/// one of their links joins a group of several cells.
+#[test]
+fn grouped_chains_are_checked_with_their_group_nodes() {
+    use Technique::*;
+    let mut groups = 0;
+    for (technique, board) in positions() {
+        if !matches!(
+            technique,
+            GroupedAic | GroupedContinuousNiceLoop | GroupedDiscontinuousNiceLoop
+        ) {
+            continue;
+        }
+        for step in logic::instances(&board, technique) {
+            let nodes = group_nodes(&step).expect("the pattern fits the links");
+            assert_eq!(nodes.len(), step.links.len() + 1, "{}", step.text());
+            assert!(check_links(&board, &step, technique.key()) > 0);
+            groups += nodes.iter().filter(|(cells, _)| cells.len() > 1).count();
+            // The checker can fail: with every link's kind flipped, some link is false.
+            let flipped = step.links.iter().zip(nodes.windows(2)).any(|(link, pair)| {
+                let other = Link {
+                    strong: !link.strong,
+                    ..*link
+                };
+                group_fault(&board, &other, &pair[0], &pair[1]).is_some()
+            });
+            assert!(flipped, "flipped links all pass: {}", step.text());
+        }
+    }
+    assert!(groups > 0, "no group node on the grouped positions");
 }

@@ -13,6 +13,8 @@
 //! cells that see each other, or two digits of one cell): if `from` is, `to` is
 //! not. [`kind`] checks a link against a position and names why it holds.
 
+mod patterns;
+
 use std::fmt;
 
 use super::forcing::Branch;
@@ -157,6 +159,19 @@ pub fn derives(technique: Technique) -> bool {
             | DynamicForcingChain
             | ForcingNet
             | NestedForcingNet
+            | UniqueRectangle1
+            | UniqueRectangle2
+            | UniqueRectangle3
+            | UniqueRectangle5
+            | SueDeCoq
+            | NakedPair
+            | NakedTriple
+            | NakedQuad
+            | HiddenPair
+            | HiddenTriple
+            | HiddenQuad
+            | LockedCandidatesPointing
+            | LockedCandidatesClaiming
     )
 }
 
@@ -174,6 +189,17 @@ pub fn derive(board: &Board, step: &Step) -> Vec<Link> {
         | SashimiSwordfish | FinnedJellyfish | SashimiJellyfish => fish(board, step),
         UniqueRectangle4 | UniqueRectangle6 | HiddenRectangle => rectangle(board, step),
         AlsXz | AlsXyWing => als(board, step),
+        UniqueRectangle1 => patterns::unique_rectangle_1(board, step),
+        UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle5 => {
+            patterns::unique_rectangle_extras(board, step)
+        }
+        SueDeCoq => patterns::sue_de_coq(board, step),
+        NakedPair
+        | NakedTriple
+        | NakedQuad
+        | LockedCandidatesPointing
+        | LockedCandidatesClaiming => patterns::naked(board, step),
+        HiddenPair | HiddenTriple | HiddenQuad => patterns::hidden(board, step),
         DigitForcingChain | CellForcingChain | UnitForcingChain | DynamicForcingChain
         | ForcingNet | NestedForcingNet => step
             .branches
