@@ -10,7 +10,7 @@
 
 use std::fs::{self, File, OpenOptions, TryLockError};
 use std::io::{Seek, SeekFrom, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
 use serde::{Deserialize, Serialize};
@@ -28,6 +28,11 @@ pub const HEAD_LIMIT: u64 = 1 << 20;
 /// The most an undo or redo log may hold: 256 MiB, about 470,000 positions.
 pub const LOG_LIMIT: u64 = 256 << 20;
 const GAMES_DIR: &str = "games";
+/// The pointer to the game saved last (its key and save time), so that resuming
+/// reads one head instead of every one. Only a hint: see [`Store::latest_unfinished`].
+const LATEST_FILE: &str = "latest";
+/// The most the pointer file may hold (a key and a number).
+const LATEST_LIMIT: u64 = 4096;
 
 /// The file name a puzzle's save goes by: its 81 digits, `0` for empty.
 pub fn key(givens: &Grid) -> String {
@@ -244,23 +249,31 @@ impl Store {
                 if path.extension()? != "json" {
                     return None;
                 }
-                let bytes = files::read_limited(&path, HEAD_LIMIT).ok()??;
-                let head: Head = super::decode(&bytes).ok()?;
-                let givens = parse::parse_line(&head.givens, 1).ok()?;
-                let digits = parse::read_line(&head.position.digits, 1).ok()?;
-                Some(Summary {
-                    givens,
-                    name: head.name,
-                    level: head.grade.map(|g| g.level),
-                    filled: digits.filled(),
-                    elapsed_ms: head.elapsed_ms,
-                    finished: head.finished,
-                    saved_at_ms: head.saved_at_ms,
-                })
+                Some(read_summary(&path)?.0)
             })
             .collect();
         games.sort_by_key(|g| std::cmp::Reverse(g.saved_at_ms));
         games
+    }
+
+    /// The game saved last, if the pointer written with every save names an
+    /// unfinished game whose head is exactly the save the pointer was written
+    /// for; `None` (scan with [`Store::list_games`]) when the pointer is
+    /// missing, unreadable or stale, or names a finished or deleted game.
+    /// Reads one small file and one head, however many games are saved.
+    pub fn latest_unfinished(&self) -> Option<Summary> {
+        let bytes =
+            files::read_limited(&self.games_dir().join(LATEST_FILE), LATEST_LIMIT).ok()??;
+        let text = std::str::from_utf8(&bytes).ok()?;
+        let (key, saved_at) = text.trim_end().split_once(' ')?;
+        let saved_at_ms: u64 = saved_at.parse().ok()?;
+        // A key is 81 digits: nothing else may reach a path.
+        if key.len() != 81 || !key.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let (summary, head_key) = read_summary(&self.game_file(key, "json"))?;
+        (head_key == key && summary.saved_at_ms == saved_at_ms && !summary.finished)
+            .then_some(summary)
     }
 
     /// Removes a saved game's files (asked for by the player, never silently).
@@ -348,6 +361,7 @@ impl Saver {
         let path = self.store.game_file(&self.key, "json");
         files::write_atomic(&path, text.as_bytes())
             .with_context(|| format!("cannot save the game to {}", path.display()))?;
+        self.point_latest(head.saved_at_ms);
         if let Some(base) = &self.stats
             && *base != state.stats
         {
@@ -358,6 +372,17 @@ impl Saver {
             self.stats = Some(state.stats.clone());
         }
         Ok(())
+    }
+
+    /// Points `games/latest` at this save. The save is already complete, so a
+    /// failure here is not the player's concern: the pointer is removed (a
+    /// missing one means a scan of every head) and the error dropped.
+    fn point_latest(&self, saved_at_ms: u64) {
+        let path = self.store.games_dir().join(LATEST_FILE);
+        let text = format!("{} {saved_at_ms}\n", self.key);
+        if files::write_atomic(&path, text.as_bytes()).is_err() {
+            let _ = fs::remove_file(&path);
+        }
     }
 
     /// Brings log `i` on disk up to `history`: keeps the entries both share,
@@ -396,4 +421,23 @@ impl Saver {
         written.extend_from_slice(&serials[kept..]);
         Ok(())
     }
+}
+
+/// A head as the continue list shows it, with the key its givens make; `None`
+/// when it cannot be read.
+fn read_summary(path: &Path) -> Option<(Summary, String)> {
+    let bytes = files::read_limited(path, HEAD_LIMIT).ok()??;
+    let head: Head = super::decode(&bytes).ok()?;
+    let givens = parse::parse_line(&head.givens, 1).ok()?;
+    let digits = parse::read_line(&head.position.digits, 1).ok()?;
+    let summary = Summary {
+        givens,
+        name: head.name,
+        level: head.grade.map(|g| g.level),
+        filled: digits.filled(),
+        elapsed_ms: head.elapsed_ms,
+        finished: head.finished,
+        saved_at_ms: head.saved_at_ms,
+    };
+    Some((summary, key(&givens)))
 }
