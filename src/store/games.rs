@@ -1,7 +1,8 @@
 //! One save per puzzle: `games/<puzzle>.json` (the head: position, clock,
 //! counters, view, small), `games/<puzzle>.undo` and `.redo` (append-only logs
 //! of fixed-size lines), and `games/<puzzle>.lock`, held by the player that has
-//! the game open so a second one only gets a read-only view.
+//! the game open so a second one only gets a read-only view. `games/latest`
+//! names the game saved last, so resuming need not read every head.
 //!
 //! A save appends only the history entries written since the last one and then
 //! replaces the head atomically, so a key press costs the same at 10 moves and
