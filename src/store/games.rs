@@ -72,6 +72,32 @@ pub struct Head {
     pub saved_at_ms: u64,
 }
 
+impl Head {
+    /// The game and view this head describes, checked for sense, without the
+    /// history (the caller reads it: from the logs, or from inside an old save).
+    pub(super) fn into_game(self) -> Result<(Game, View)> {
+        let givens = parse::parse_line(&self.givens, 1).context("givens")?;
+        let mut game = Game::with_grade(givens, &self.name, self.grade);
+        game.position = self.position.into_position(&givens)?;
+        game.elapsed_ms = self.elapsed_ms;
+        game.hints_used = self.hints_used;
+        game.assists = self.assists;
+        if game.assists.is_unaided() && self.hints_used > 0 {
+            // A save from before assists were counted: its hints were at least nudges.
+            game.assists.nudges = self.hints_used;
+        }
+        game.finished = self.finished;
+        game.solved_by_computer = self.solved_by_computer;
+        game.counted = self.counted;
+        let view = View {
+            candidates: self.candidates,
+            pencil: self.pencil,
+            selected: Cell::parse(&self.selected).unwrap_or(Cell::at(0, 0)),
+        };
+        Ok((game, view))
+    }
+}
+
 /// A saved game as the continue list shows it (read from its head alone).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Summary {
@@ -187,26 +213,10 @@ impl Store {
     /// Reads a head and its logs into a game.
     fn read_game(&self, key: &str, bytes: &[u8]) -> Result<(Game, View)> {
         let head: Head = super::decode(bytes)?;
-        let givens = parse::parse_line(&head.givens, 1).context("givens")?;
-        let mut game = Game::with_grade(givens, &head.name, head.grade);
-        game.position = head.position.into_position(&givens)?;
-        game.undo = self.read_log(key, "undo", head.undo, &givens)?;
-        game.redo = self.read_log(key, "redo", head.redo, &givens)?;
-        game.elapsed_ms = head.elapsed_ms;
-        game.hints_used = head.hints_used;
-        game.assists = head.assists;
-        if game.assists.is_unaided() && head.hints_used > 0 {
-            // A save from before assists were counted: its hints were at least nudges.
-            game.assists.nudges = head.hints_used;
-        }
-        game.finished = head.finished;
-        game.solved_by_computer = head.solved_by_computer;
-        game.counted = head.counted;
-        let view = View {
-            candidates: head.candidates,
-            pencil: head.pencil,
-            selected: Cell::parse(&head.selected).unwrap_or(Cell::at(0, 0)),
-        };
+        let (undo, redo) = (head.undo, head.redo);
+        let (mut game, view) = head.into_game()?;
+        game.undo = self.read_log(key, "undo", undo, &game.givens)?;
+        game.redo = self.read_log(key, "redo", redo, &game.givens)?;
         Ok((game, view))
     }
 
