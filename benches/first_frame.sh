@@ -82,5 +82,21 @@ tmux -L "$socket" new-window -d -t bench: -n save "$bin play $hard --data-dir $d
 sleep 2
 tmux -L "$socket" kill-window -t bench:save
 sleep 1
-measure "pencilmark (resume the last game)" "$marker" \
+measure "pencilmark (resume the last game, 1 save)" "$marker" \
+  "$bin --data-dir $data/resume"
+# The same with 300 more saves beside it, all older (the bundled easy, medium
+# and hard puzzles, each head a copy of the real one with its givens, played
+# long ago): choosing the game to resume must not read them all.
+puzzles=$(dirname "$0")/../puzzles
+head=$(ls "$data"/resume/games/*.json)
+stamp=1000
+for line in $(cat "$puzzles"/easy.txt "$puzzles"/medium.txt "$puzzles"/hard.txt | grep -v '^#' | cut -d' ' -f1 | head -300); do
+  key=$(echo "$line" | tr . 0)
+  stamp=$((stamp + 1))
+  sed -e "s/\"givens\":\"[^\"]*\"/\"givens\":\"$line\"/" \
+    -e "s/\"digits\":\"[^\"]*\"/\"digits\":\"$line\"/" \
+    -e "s/\"undo\":[0-9]*/\"undo\":0/" -e "s/\"redo\":[0-9]*/\"redo\":0/" \
+    -e "s/\"saved_at_ms\":[0-9]*/\"saved_at_ms\":$stamp/" "$head" >"$data/resume/games/$key.json"
+done
+measure "pencilmark (resume the last game, $(ls "$data"/resume/games/*.json | wc -l) saves)" "$marker" \
   "$bin --data-dir $data/resume"

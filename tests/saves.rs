@@ -439,3 +439,105 @@ fn key_to_save_time_by_history_length() {
         );
     }
 }
+
+/// Saves `state` after one more move, kept apart in time from the save before
+/// (saves are ordered by their time in milliseconds).
+fn play_and_save(saver: &mut Saver, state: &mut State) {
+    std::thread::sleep(Duration::from_millis(5));
+    update(state, Action::Move(Direction::Right));
+    update(state, Action::Digit(1));
+    persist(saver, state);
+}
+
+#[test]
+fn the_latest_pointer_follows_the_newest_save_and_agrees_with_the_scan() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::locate(Some(dir.path())).unwrap();
+    assert_eq!(store.latest_unfinished(), None, "nothing saved yet");
+    let mut easy = state_of(EASY);
+    let mut other = state_of(OTHER);
+    let mut easy_saver = open(&store, &easy);
+    let mut other_saver = open(&store, &other);
+    for turn in [0, 1, 0] {
+        let (saver, state) = if turn == 0 {
+            (&mut easy_saver, &mut easy)
+        } else {
+            (&mut other_saver, &mut other)
+        };
+        play_and_save(saver, state);
+        let latest = store.latest_unfinished().expect("the pointer answers");
+        assert_eq!(latest.givens, state.game.givens, "the game saved last");
+        assert_eq!(latest, store.list_games()[0], "what the scan finds first");
+    }
+}
+
+#[test]
+fn a_missing_corrupt_stale_or_finished_pointer_gives_way_to_the_scan() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::locate(Some(dir.path())).unwrap();
+    let pointer = dir.path().join("games").join("latest");
+    let mut easy = state_of(EASY);
+    let mut easy_saver = open(&store, &easy);
+    play_and_save(&mut easy_saver, &mut easy);
+    let good = fs::read_to_string(&pointer).unwrap();
+    assert!(good.starts_with(EASY), "{good}");
+    assert!(store.latest_unfinished().is_some());
+
+    fs::remove_file(&pointer).unwrap();
+    assert_eq!(store.latest_unfinished(), None, "missing");
+    for garbage in ["", "not a pointer", &format!("{EASY} soon"), "../../etc 1"] {
+        fs::write(&pointer, garbage).unwrap();
+        assert_eq!(store.latest_unfinished(), None, "corrupt: {garbage:?}");
+    }
+    fs::remove_file(&pointer).unwrap();
+    fs::create_dir(&pointer).unwrap();
+    assert_eq!(store.latest_unfinished(), None, "not a file");
+    fs::remove_dir(&pointer).unwrap();
+    // Written for an earlier save of the game: the head has moved on since.
+    let earlier = good.replace(' ', " 1");
+    fs::write(&pointer, &earlier).unwrap();
+    assert_eq!(store.latest_unfinished(), None, "stale: {earlier:?}");
+    // A pointer to a game whose head is gone.
+    fs::write(&pointer, format!("{OTHER} 1\n")).unwrap();
+    assert_eq!(store.latest_unfinished(), None, "deleted");
+
+    // Each save puts it right again; a finished game is not resumed from it.
+    play_and_save(&mut easy_saver, &mut easy);
+    assert!(store.latest_unfinished().is_some());
+    std::thread::sleep(Duration::from_millis(5));
+    easy.game.finished = true;
+    persist(&mut easy_saver, &mut easy);
+    assert!(fs::read_to_string(&pointer).unwrap().starts_with(EASY));
+    assert_eq!(store.latest_unfinished(), None, "finished");
+    // The scan still lists every save, the unreadable pointer aside.
+    assert_eq!(store.list_games().len(), 1);
+}
+
+#[test]
+fn a_read_only_second_player_does_not_move_the_pointer() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::locate(Some(dir.path())).unwrap();
+    let mut easy = state_of(EASY);
+    let mut other = state_of(OTHER);
+    let mut easy_saver = open(&store, &easy);
+    let mut other_saver = open(&store, &other);
+    play_and_save(&mut easy_saver, &mut easy);
+    play_and_save(&mut other_saver, &mut other);
+    // A second player opens EASY (held by the first: read-only) and plays on.
+    let second_store = store.clone();
+    let read_only = thread::spawn(move || {
+        let mut second = state_of(EASY);
+        let mut saver = open(&second_store, &second);
+        play_and_save(&mut saver, &mut second);
+        saver.read_only()
+    })
+    .join()
+    .unwrap();
+    assert!(read_only, "the lock is held by the first player");
+    let latest = store.latest_unfinished().expect("the pointer answers");
+    assert_eq!(
+        latest.givens, other.game.givens,
+        "still the game saved last"
+    );
+    assert_eq!(latest, store.list_games()[0]);
+}

@@ -220,3 +220,43 @@ fn a_first_launch_says_how_to_start_another_game() {
     session.keys("q");
     assert!(session.wait_exit().success());
 }
+
+#[test]
+fn a_stale_pointer_to_the_last_game_gives_way_to_reading_every_save() {
+    const OTHER: &str =
+        "200080300060070084030500209000105408000000000402706000301007040720040060004010003";
+    let data = tempfile::tempdir().unwrap();
+    for (puzzle, before, keys, after) in [
+        (EASY, "Filled  32/81", "4", "Filled  33/81"),
+        (OTHER, "Filled  30/81", "l4", "Filled  31/81"),
+    ] {
+        let mut session = Session::start(&["play", puzzle], data.path());
+        session.wait_for(before);
+        session.keys(keys);
+        session.wait_for(after);
+        session.keys("q");
+        assert!(session.wait_exit().success());
+        drop(session);
+        // Saves are ordered by their time in milliseconds: keep the two apart.
+        thread::sleep(Duration::from_millis(5));
+    }
+    // The pointer names the older game, for a save its head no longer holds:
+    // the scan decides, and the game saved last (OTHER) is resumed.
+    let pointer = data.path().join("games").join("latest");
+    assert!(
+        std::fs::read_to_string(&pointer)
+            .unwrap()
+            .starts_with(OTHER)
+    );
+    std::fs::write(&pointer, format!("{EASY} 1\n")).unwrap();
+    let mut session = Session::start(&[], data.path());
+    session.wait_for("Filled  31/81");
+    session.keys("q");
+    assert!(session.wait_exit().success());
+    assert!(
+        std::fs::read_to_string(&pointer)
+            .unwrap()
+            .starts_with(OTHER),
+        "quitting saved, and the pointer is right again"
+    );
+}

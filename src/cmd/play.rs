@@ -97,18 +97,27 @@ pub fn run(args: &PlayArgs) -> Result<Exit> {
     notices.extend(store.migrate_legacy());
     let stats = store.load_stats();
     notices.extend(stats.notice);
-    // Reading every save is needed only to choose the game to resume.
-    let games = if puzzle.is_none() {
+    // Choosing the game to resume: the pointer to the game saved last reads one
+    // head; only when it cannot answer are all the saves read.
+    let latest = if puzzle.is_none() {
+        store.latest_unfinished()
+    } else {
+        None
+    };
+    let games = if puzzle.is_none() && latest.is_none() {
         store.list_games()
     } else {
         Vec::new()
     };
-    let first_launch = games.is_empty() && puzzle.is_none();
+    let first_launch = puzzle.is_none() && latest.is_none() && games.is_empty();
     let (givens, name) = match puzzle {
         Some(chosen) => chosen,
         None => {
             // The most recent unfinished game; else the puzzle after the last one played.
-            match games.iter().find(|g| !g.finished) {
+            match latest
+                .as_ref()
+                .or_else(|| games.iter().find(|g| !g.finished))
+            {
                 Some(recent) => (recent.givens, recent.name.clone()),
                 None => {
                     let named = fresh_puzzle(games.first().map(|g| &g.givens));

@@ -1,7 +1,8 @@
 //! One save per puzzle: `games/<puzzle>.json` (the head: position, clock,
 //! counters, view, small), `games/<puzzle>.undo` and `.redo` (append-only logs
 //! of fixed-size lines), and `games/<puzzle>.lock`, held by the player that has
-//! the game open so a second one only gets a read-only view.
+//! the game open so a second one only gets a read-only view. `games/latest`
+//! names the game saved last, so resuming need not read every head.
 //!
 //! A save appends only the history entries written since the last one and then
 //! replaces the head atomically, so a key press costs the same at 10 moves and
@@ -10,7 +11,7 @@
 
 use std::fs::{self, File, OpenOptions, TryLockError};
 use std::io::{Seek, SeekFrom, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
 use serde::{Deserialize, Serialize};
@@ -28,6 +29,11 @@ pub const HEAD_LIMIT: u64 = 1 << 20;
 /// The most an undo or redo log may hold: 256 MiB, about 470,000 positions.
 pub const LOG_LIMIT: u64 = 256 << 20;
 const GAMES_DIR: &str = "games";
+/// The pointer to the game saved last (its key and save time), so that resuming
+/// reads one head instead of every one. Only a hint: see [`Store::latest_unfinished`].
+const LATEST_FILE: &str = "latest";
+/// The most the pointer file may hold (a key and a number).
+const LATEST_LIMIT: u64 = 4096;
 
 /// The file name a puzzle's save goes by: its 81 digits, `0` for empty.
 pub fn key(givens: &Grid) -> String {
@@ -64,6 +70,32 @@ pub struct Head {
     pub selected: String,
     /// When it was saved (milliseconds since the epoch): the most recent game is resumed.
     pub saved_at_ms: u64,
+}
+
+impl Head {
+    /// The game and view this head describes, checked for sense, without the
+    /// history (the caller reads it: from the logs, or from inside an old save).
+    pub(super) fn into_game(self) -> Result<(Game, View)> {
+        let givens = parse::parse_line(&self.givens, 1).context("givens")?;
+        let mut game = Game::with_grade(givens, &self.name, self.grade);
+        game.position = self.position.into_position(&givens)?;
+        game.elapsed_ms = self.elapsed_ms;
+        game.hints_used = self.hints_used;
+        game.assists = self.assists;
+        if game.assists.is_unaided() && self.hints_used > 0 {
+            // A save from before assists were counted: its hints were at least nudges.
+            game.assists.nudges = self.hints_used;
+        }
+        game.finished = self.finished;
+        game.solved_by_computer = self.solved_by_computer;
+        game.counted = self.counted;
+        let view = View {
+            candidates: self.candidates,
+            pencil: self.pencil,
+            selected: Cell::parse(&self.selected).unwrap_or(Cell::at(0, 0)),
+        };
+        Ok((game, view))
+    }
 }
 
 /// A saved game as the continue list shows it (read from its head alone).
@@ -181,26 +213,10 @@ impl Store {
     /// Reads a head and its logs into a game.
     fn read_game(&self, key: &str, bytes: &[u8]) -> Result<(Game, View)> {
         let head: Head = super::decode(bytes)?;
-        let givens = parse::parse_line(&head.givens, 1).context("givens")?;
-        let mut game = Game::with_grade(givens, &head.name, head.grade);
-        game.position = head.position.into_position(&givens)?;
-        game.undo = self.read_log(key, "undo", head.undo, &givens)?;
-        game.redo = self.read_log(key, "redo", head.redo, &givens)?;
-        game.elapsed_ms = head.elapsed_ms;
-        game.hints_used = head.hints_used;
-        game.assists = head.assists;
-        if game.assists.is_unaided() && head.hints_used > 0 {
-            // A save from before assists were counted: its hints were at least nudges.
-            game.assists.nudges = head.hints_used;
-        }
-        game.finished = head.finished;
-        game.solved_by_computer = head.solved_by_computer;
-        game.counted = head.counted;
-        let view = View {
-            candidates: head.candidates,
-            pencil: head.pencil,
-            selected: Cell::parse(&head.selected).unwrap_or(Cell::at(0, 0)),
-        };
+        let (undo, redo) = (head.undo, head.redo);
+        let (mut game, view) = head.into_game()?;
+        game.undo = self.read_log(key, "undo", undo, &game.givens)?;
+        game.redo = self.read_log(key, "redo", redo, &game.givens)?;
         Ok((game, view))
     }
 
@@ -244,23 +260,31 @@ impl Store {
                 if path.extension()? != "json" {
                     return None;
                 }
-                let bytes = files::read_limited(&path, HEAD_LIMIT).ok()??;
-                let head: Head = super::decode(&bytes).ok()?;
-                let givens = parse::parse_line(&head.givens, 1).ok()?;
-                let digits = parse::read_line(&head.position.digits, 1).ok()?;
-                Some(Summary {
-                    givens,
-                    name: head.name,
-                    level: head.grade.map(|g| g.level),
-                    filled: digits.filled(),
-                    elapsed_ms: head.elapsed_ms,
-                    finished: head.finished,
-                    saved_at_ms: head.saved_at_ms,
-                })
+                Some(read_summary(&path)?.0)
             })
             .collect();
         games.sort_by_key(|g| std::cmp::Reverse(g.saved_at_ms));
         games
+    }
+
+    /// The game saved last, if the pointer written with every save names an
+    /// unfinished game whose head is exactly the save the pointer was written
+    /// for; `None` (scan with [`Store::list_games`]) when the pointer is
+    /// missing, unreadable or stale, or names a finished or deleted game.
+    /// Reads one small file and one head, however many games are saved.
+    pub fn latest_unfinished(&self) -> Option<Summary> {
+        let bytes =
+            files::read_limited(&self.games_dir().join(LATEST_FILE), LATEST_LIMIT).ok()??;
+        let text = std::str::from_utf8(&bytes).ok()?;
+        let (key, saved_at) = text.trim_end().split_once(' ')?;
+        let saved_at_ms: u64 = saved_at.parse().ok()?;
+        // A key is 81 digits: nothing else may reach a path.
+        if key.len() != 81 || !key.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let (summary, head_key) = read_summary(&self.game_file(key, "json"))?;
+        (head_key == key && summary.saved_at_ms == saved_at_ms && !summary.finished)
+            .then_some(summary)
     }
 
     /// Removes a saved game's files (asked for by the player, never silently).
@@ -348,6 +372,7 @@ impl Saver {
         let path = self.store.game_file(&self.key, "json");
         files::write_atomic(&path, text.as_bytes())
             .with_context(|| format!("cannot save the game to {}", path.display()))?;
+        self.point_latest(head.saved_at_ms);
         if let Some(base) = &self.stats
             && *base != state.stats
         {
@@ -358,6 +383,17 @@ impl Saver {
             self.stats = Some(state.stats.clone());
         }
         Ok(())
+    }
+
+    /// Points `games/latest` at this save. The save is already complete, so a
+    /// failure here is not the player's concern: the pointer is removed (a
+    /// missing one means a scan of every head) and the error dropped.
+    fn point_latest(&self, saved_at_ms: u64) {
+        let path = self.store.games_dir().join(LATEST_FILE);
+        let text = format!("{} {saved_at_ms}\n", self.key);
+        if files::write_atomic(&path, text.as_bytes()).is_err() {
+            let _ = fs::remove_file(&path);
+        }
     }
 
     /// Brings log `i` on disk up to `history`: keeps the entries both share,
@@ -396,4 +432,23 @@ impl Saver {
         written.extend_from_slice(&serials[kept..]);
         Ok(())
     }
+}
+
+/// A head as the continue list shows it, with the key its givens make; `None`
+/// when it cannot be read.
+fn read_summary(path: &Path) -> Option<(Summary, String)> {
+    let bytes = files::read_limited(path, HEAD_LIMIT).ok()??;
+    let head: Head = super::decode(&bytes).ok()?;
+    let givens = parse::parse_line(&head.givens, 1).ok()?;
+    let digits = parse::read_line(&head.position.digits, 1).ok()?;
+    let summary = Summary {
+        givens,
+        name: head.name,
+        level: head.grade.map(|g| g.level),
+        filled: digits.filled(),
+        elapsed_ms: head.elapsed_ms,
+        finished: head.finished,
+        saved_at_ms: head.saved_at_ms,
+    };
+    Some((summary, key(&givens)))
 }

@@ -7,10 +7,11 @@ use std::fs;
 use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
 
+use super::games::Head;
 use super::record::SavedPosition;
 use super::{Store, files};
 use crate::app::state::{CandidateMode, Game, GradeInfo, History, State, View};
-use crate::engine::{Cell, parse};
+use crate::app::stats::Assists;
 
 /// The old save's name in the data directory.
 pub const LEGACY_FILE: &str = "game.json";
@@ -37,35 +38,40 @@ pub struct SavedGame {
 }
 
 impl SavedGame {
-    /// The game this save describes, with its view settings, checked for sense.
+    /// The game this save describes, with its view settings, checked for sense:
+    /// the fields a head also holds are read as a head's are.
     pub fn into_game(self) -> Result<(Game, View)> {
-        let givens = parse::parse_line(&self.givens, 1).context("givens")?;
-        let mut game = Game::with_grade(givens, &self.name, self.grade);
-        game.position = self.position.into_position(&givens)?;
-        game.undo = History::from_positions(
-            self.undo
-                .into_iter()
-                .map(|p| p.into_position(&givens))
-                .collect::<Result<_>>()?,
-        );
-        game.redo = History::from_positions(
-            self.redo
-                .into_iter()
-                .map(|p| p.into_position(&givens))
-                .collect::<Result<_>>()?,
-        );
-        game.elapsed_ms = self.elapsed_ms;
-        game.hints_used = self.hints_used;
-        // Assists were not counted then: its hints were at least nudges.
-        game.assists.nudges = self.hints_used;
-        game.finished = self.finished;
-        game.solved_by_computer = self.solved_by_computer;
-        game.counted = self.counted;
-        let view = View {
+        let head = Head {
+            version: self.version,
+            givens: self.givens,
+            name: self.name,
+            grade: self.grade,
+            position: self.position,
+            undo: 0,
+            redo: 0,
+            elapsed_ms: self.elapsed_ms,
+            hints_used: self.hints_used,
+            // Assists were not counted then: its hints count as nudges.
+            assists: Assists::default(),
+            finished: self.finished,
+            solved_by_computer: self.solved_by_computer,
+            counted: self.counted,
             candidates: self.candidates,
             pencil: self.pencil,
-            selected: Cell::parse(&self.selected).unwrap_or(Cell::at(0, 0)),
+            selected: self.selected,
+            saved_at_ms: 0,
         };
+        let (mut game, view) = head.into_game()?;
+        let history = |positions: Vec<SavedPosition>| -> Result<History> {
+            let positions = positions
+                .into_iter()
+                .map(|p| p.into_position(&game.givens))
+                .collect::<Result<_>>()?;
+            Ok(History::from_positions(positions))
+        };
+        let (undo, redo) = (history(self.undo)?, history(self.redo)?);
+        game.undo = undo;
+        game.redo = redo;
         Ok((game, view))
     }
 }
