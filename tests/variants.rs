@@ -6,8 +6,8 @@ mod common;
 
 use std::path::Path;
 
-use pencilmark::engine::geometry::Variant;
 use pencilmark::engine::geometry::format::{self, ShapeReader};
+use pencilmark::engine::geometry::{Variant, logic};
 use pencilmark::engine::search;
 
 /// Puzzles tested per file, spread evenly over it.
@@ -384,25 +384,63 @@ fn generate_makes_seeded_unique_puzzles_of_other_shapes() {
 }
 
 #[test]
-fn generate_grades_other_shapes_easy_medium_or_hard() {
-    for level in ["easy", "medium", "hard"] {
+fn generated_shapes_regrade_at_the_asked_level_by_the_shape_ladder() {
+    // Cheap shapes and levels only (a debug build grades every attempt).
+    let cases: [(&[&str], Variant, &str); 7] = [
+        (&["--size", "4"], Variant::Classic, "easy"),
+        (&["--size", "6"], Variant::Classic, "easy"),
+        (&["--size", "6"], Variant::Classic, "hard"),
+        (&["--size", "6"], Variant::Classic, "expert"),
+        (
+            &["--variant", "jigsaw", "--size", "6"],
+            Variant::Jigsaw,
+            "medium",
+        ),
+        (
+            &["--variant", "jigsaw", "--size", "6"],
+            Variant::Jigsaw,
+            "extreme",
+        ),
+        (&["--variant", "x"], Variant::X, "easy"),
+    ];
+    for (shape, variant, level) in cases {
         let args = [
-            "generate", "--size", "6", "-d", level, "-n", "2", "--seed", "3",
-        ];
-        let output = common::pencilmark(&[&args[..], &["--grade"]].concat(), "");
+            &["generate", "-d", level, "-n", "2", "--seed", "3", "--grade"],
+            shape,
+        ]
+        .concat();
+        let output = common::pencilmark(&args, "");
         let lines = common::stdout(&output);
-        let how = if level == "hard" { "search" } else { "singles" };
-        assert_eq!(lines.lines().count(), 2, "{level}: {lines}");
-        assert!(
-            lines
-                .lines()
-                .all(|l| l.ends_with(&format!(" {level} {how}"))),
-            "{lines}"
+        assert_eq!(lines.lines().count(), 2, "{args:?}: {lines}");
+        let mut reader = ShapeReader::new(variant);
+        for (i, line) in lines.lines().enumerate() {
+            let puzzle = reader.read(line, i + 1).expect("a shaped puzzle line");
+            let grade = logic::grade(&puzzle.geometry, &puzzle.givens);
+            assert_eq!(grade.level.key(), level, "{args:?}: {line}");
+            let hardest = grade.hardest.map_or("none", |t| t.key());
+            let printed = format!(" {level} {} {hardest}", grade.score);
+            assert!(line.ends_with(&printed), "{args:?}: {line} vs{printed}");
+        }
+        let again = common::pencilmark(&args, "");
+        assert_eq!(
+            common::stdout(&again),
+            lines,
+            "{args:?}: same seed, same puzzles"
         );
-        let counted = common::pencilmark(&["solve", "--count"], &lines);
-        assert_eq!(common::stdout(&counted), "1\n1\n", "{level}: unique");
     }
-    let extreme = common::pencilmark(&["generate", "--size", "6", "-d", "extreme"], "");
-    assert_eq!(extreme.status.code(), Some(2));
-    assert!(common::stderr(&extreme).contains("easy, medium or hard"));
+    // A minimal 4x4 always falls to singles: no medium one exists.
+    let none = common::pencilmark(
+        &[
+            "generate",
+            "--size",
+            "4",
+            "-d",
+            "medium",
+            "--max-attempts",
+            "20",
+        ],
+        "",
+    );
+    assert_eq!(none.status.code(), Some(1));
+    assert!(common::stderr(&none).contains("none at this level"));
 }

@@ -16,8 +16,8 @@ use serde::Serialize;
 
 use super::Exit;
 use crate::engine::generate::{self, GenerateError, Generated, Request, Symmetry};
-use crate::engine::geometry::generate::{Keep, generate_shape, solved_by_singles};
-use crate::engine::geometry::{Geometry, Variant, format};
+use crate::engine::geometry::generate::{Keep, generate_shape};
+use crate::engine::geometry::{Variant, format, logic};
 use crate::engine::grade::{Grade, Level};
 use crate::engine::logic::Technique;
 
@@ -38,9 +38,9 @@ pencilmark generate --size 16 --seed 3"
 )]
 pub struct GenerateArgs {
     /// easy, medium, hard, expert or extreme (default medium). Other shapes than
-    /// the classic 9x9 (default: any level): easy (clues removed only while
-    /// singles alone solve it, so not minimal), medium (minimal, singles solve
-    /// it) or hard (minimal, singles do not).
+    /// the classic 9x9 (default: any level) are graded by the shape logic
+    /// ladder; easy ones keep clues while singles alone solve them (not
+    /// minimal), the other levels are minimal.
     #[arg(long, short, value_parser = parse_level, value_name = "LEVEL")]
     pub difficulty: Option<Level>,
     /// How many puzzles to print.
@@ -283,12 +283,9 @@ fn write_puzzle(
 /// `--difficulty`, the first of that stream's puzzles at the level); a jigsaw's
 /// line carries its regions as a second field.
 fn generate_shapes(args: &GenerateArgs, variant: Variant, seed: u64) -> Result<Exit> {
-    if let Some(level) = args.difficulty.filter(|&l| l > Level::Hard) {
-        anyhow::bail!(
-            "other shapes than the classic 9x9 are graded easy, medium or hard, not {}",
-            level.key()
-        );
-    }
+    // Easy puzzles lose clues only while singles still solve them (more clues
+    // than minimal, so a ladder grade of easy is nearly sure); every other level
+    // starts from a minimal puzzle and keeps it when the ladder grades it so.
     let keep = match args.difficulty {
         Some(Level::Easy) => Keep::Singles,
         _ => Keep::Unique,
@@ -302,15 +299,20 @@ fn generate_shapes(args: &GenerateArgs, variant: Variant, seed: u64) -> Result<E
         let found = loop {
             attempts += 1;
             let (geometry, puzzle) = generate_shape(args.size, variant, keep, &mut rng)?;
-            let level = shape_level(&geometry, &puzzle.givens, keep);
-            if args.difficulty.is_none_or(|wanted| wanted == level) {
-                break Some((geometry, puzzle, level));
+            // Graded only when something asks (a 16x16's ladder walk costs).
+            let grade = (args.difficulty.is_some() || args.grade || args.json)
+                .then(|| logic::grade(&geometry, &puzzle.givens));
+            if args
+                .difficulty
+                .is_none_or(|wanted| grade.as_ref().map(|g| g.level) == Some(wanted))
+            {
+                break Some((geometry, puzzle, grade));
             }
             if attempts >= max_attempts {
                 break None;
             }
         };
-        let Some((geometry, puzzle, level)) = found else {
+        let Some((geometry, puzzle, grade)) = found else {
             eprintln!("pencilmark: puzzle {index}: none at this level in {attempts} attempts");
             exit = Exit::Failed;
             continue;
@@ -327,7 +329,9 @@ fn generate_shapes(args: &GenerateArgs, variant: Variant, seed: u64) -> Result<E
                 "regions": regions,
                 "clues": puzzle.givens.iter().filter(|&&v| v != 0).count(),
                 "minimal": puzzle.minimal,
-                "level": level,
+                "level": grade.as_ref().map(|g| g.level),
+                "score": grade.as_ref().map(|g| g.score),
+                "hardest": grade.as_ref().and_then(|g| g.hardest.map(|t| t.key())),
                 "size": args.size,
                 "variant": variant.key(),
                 "seed": seed,
@@ -339,13 +343,8 @@ fn generate_shapes(args: &GenerateArgs, variant: Variant, seed: u64) -> Result<E
             if let Some(regions) = regions {
                 line = format!("{line} {regions}");
             }
-            if args.grade {
-                let how = if level == Level::Hard {
-                    "search"
-                } else {
-                    "singles"
-                };
-                line = format!("{line} {} {how}", level.key());
+            if let Some(grade) = grade.as_ref().filter(|_| args.grade) {
+                line = format!("{line} {}", grade_text(grade));
             }
             writeln!(out, "{line}")?;
         }
@@ -357,18 +356,6 @@ fn generate_shapes(args: &GenerateArgs, variant: Variant, seed: u64) -> Result<E
 
 /// Puzzles of another shape tried for one at the asked level, at the most.
 const SHAPE_MAX_ATTEMPTS: u32 = 1_000;
-
-/// A shape's level until a logic ladder grades shapes, from how its clues were
-/// removed and what solves it: easy when clues went only while singles alone
-/// still solved it; medium when it is minimal and singles solve it; hard when
-/// it is minimal and they do not.
-fn shape_level(geometry: &Geometry, givens: &[u8], keep: Keep) -> Level {
-    match keep {
-        Keep::Singles => Level::Easy,
-        Keep::Unique if solved_by_singles(geometry, givens) => Level::Medium,
-        Keep::Unique => Level::Hard,
-    }
-}
 
 /// A seed from the clock, for runs that did not ask for one.
 fn clock_seed() -> u64 {
