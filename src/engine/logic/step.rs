@@ -147,7 +147,7 @@ impl Step {
 
     /// Points this step adds to a puzzle's score: the technique's, plus 20 per
     /// link beyond four for chains (the links their finders record; links
-    /// derived afterwards for wings, fish, ALS and forcing add nothing).
+    /// derived afterwards, see `links::derives`, add nothing).
     pub fn score(&self) -> u32 {
         let counted = if super::links::derives(self.technique) {
             0
