@@ -74,7 +74,7 @@ pub struct ShapeCollection {
 }
 
 impl ShapeCollection {
-    /// `6x6-medium`: the file's name without `.txt`.
+    /// `6x6-hard`: the file's name without `.txt`.
     pub fn name(&self) -> String {
         format!("{}-{}", self.shape, self.level.key())
     }
@@ -168,7 +168,7 @@ pub const SHAPE_COLLECTIONS: [ShapeCollection; 22] = [
     ),
 ];
 
-/// The bundled collection of another shape called `name` (`6x6-medium`).
+/// The bundled collection of another shape called `name` (`6x6-hard`).
 pub fn shape_collection(name: &str) -> Option<ShapeCollection> {
     SHAPE_COLLECTIONS.into_iter().find(|c| c.name() == name)
 }
