@@ -25,12 +25,11 @@ if [ "$what" = all ] || [ "$what" = classic ]; then
 fi
 
 # Other shapes: NAME, the generator's shape flags, a `# variant:` header or none,
-# and the levels it has. Levels come from how clues were removed and what solves
-# the puzzle (until a logic ladder grades shapes): easy = clues removed only while
-# naked and hidden singles still solve it (not minimal); medium = minimal, singles
-# solve it; hard = minimal, singles do not. A 4x4 has one level (every minimal
-# 4x4 is solved by singles, and is also singles-minimal); a minimal 9x9 X,
-# Windoku or jigsaw is hardly ever solved by singles, so those have easy and hard.
+# and the levels it has. The shape logic ladder grades every puzzle; easy ones
+# keep clues while singles alone solve them (not minimal), the others are minimal.
+# Levels are those the generator reaches within its attempts (README, Generating
+# other shapes): a minimal 4x4 always falls to singles, 6x6 medium and 9x9 X
+# hard are rare, so those shapes take their next level up instead.
 shape() {
   name=$1 flags=$2 variant=$3 levels=$4 seed=$5
   for level in $levels; do
@@ -40,8 +39,8 @@ shape() {
       echo "# pencilmark $name $level puzzles, made by our own generator (puzzles/make.sh):"
       echo "#   $command"
       echo "# made $(date -u +%Y-%m-%d) at commit $(git rev-parse --short HEAD)."
-      echo "# Each line: the puzzle, a jigsaw's regions, then its grade: level, and"
-      echo "# singles (naked and hidden singles solve it) or search (they do not)."
+      echo "# Each line: the puzzle, a jigsaw's regions, then its grade by the shape"
+      echo "# logic ladder: level, score, hardest technique."
       [ -n "$variant" ] && echo "# variant: $variant"
       ./target/release/$command
     } > "puzzles/$name-$level.txt"
@@ -50,9 +49,11 @@ shape() {
 
 if [ "$what" = all ] || [ "$what" = shapes ]; then
   shape 4x4 "--size 4" "" "easy" 200
-  shape 6x6 "--size 6" "" "easy medium hard" 210
-  shape x "--variant x" x "easy hard" 220
-  shape windoku "--variant windoku" windoku "easy hard" 230
+  shape 6x6 "--size 6" "" "easy hard expert" 210
+  shape x "--variant x" x "easy medium expert" 220
+  shape windoku "--variant windoku" windoku "easy medium hard" 230
   shape jigsaw6 "--variant jigsaw --size 6" jigsaw "easy medium hard" 240
-  shape jigsaw9 "--variant jigsaw --size 9" jigsaw "easy hard" 250
+  shape jigsaw9 "--variant jigsaw --size 9" jigsaw "easy medium expert" 250
+  shape 8x8 "--size 8" "" "easy medium hard" 260
+  shape 12x12 "--size 12" "" "easy medium hard" 270
 fi

@@ -62,20 +62,19 @@ pub fn collection(level: Level) -> Vec<Named> {
 /// `sh puzzles/make.sh shapes`: file `puzzles/<shape>-<level>.txt`.
 #[derive(Clone, Copy, Debug)]
 pub struct ShapeCollection {
-    /// `4x4`, `6x6`, `x`, `windoku`, `jigsaw6`, `jigsaw9`.
+    /// `4x4`, `6x6`, `8x8`, `12x12`, `x`, `windoku`, `jigsaw6`, `jigsaw9`.
     pub shape: &'static str,
-    /// Easy (clues removed only while singles solve it), medium (minimal, singles
-    /// solve it) or hard (minimal, singles do not): the shapes' levels until a
-    /// logic ladder grades them.
+    /// The shape logic ladder's grade of every puzzle in the file (easy ones keep
+    /// clues while singles solve them; the other levels are minimal).
     pub level: Level,
     /// The file: a `#` header (with `# variant:` where the shape needs one), then
-    /// one puzzle a line: the puzzle, a jigsaw's regions, its level and
-    /// `singles` or `search`.
+    /// one puzzle a line: the puzzle, a jigsaw's regions, its grade (level,
+    /// score, hardest technique).
     pub text: &'static str,
 }
 
 impl ShapeCollection {
-    /// `6x6-medium`: the file's name without `.txt`.
+    /// `6x6-hard`: the file's name without `.txt`.
     pub fn name(&self) -> String {
         format!("{}-{}", self.shape, self.level.key())
     }
@@ -85,23 +84,30 @@ const fn bundled(shape: &'static str, level: Level, text: &'static str) -> Shape
     ShapeCollection { shape, level, text }
 }
 
-/// Every bundled collection of another shape, two or three levels each (a 4x4
-/// has one: every minimal 4x4 is solved by singles).
-pub const SHAPE_COLLECTIONS: [ShapeCollection; 13] = [
+/// Every bundled collection of another shape, at the levels `puzzles/make.sh`
+/// asks for: one to three each, those the generator reaches (a minimal 4x4 is
+/// always easy).
+pub const SHAPE_COLLECTIONS: [ShapeCollection; 22] = [
     bundled("4x4", Level::Easy, include_str!("../puzzles/4x4-easy.txt")),
     bundled("6x6", Level::Easy, include_str!("../puzzles/6x6-easy.txt")),
+    bundled("6x6", Level::Hard, include_str!("../puzzles/6x6-hard.txt")),
     bundled(
         "6x6",
-        Level::Medium,
-        include_str!("../puzzles/6x6-medium.txt"),
+        Level::Expert,
+        include_str!("../puzzles/6x6-expert.txt"),
     ),
-    bundled("6x6", Level::Hard, include_str!("../puzzles/6x6-hard.txt")),
     bundled("x", Level::Easy, include_str!("../puzzles/x-easy.txt")),
-    bundled("x", Level::Hard, include_str!("../puzzles/x-hard.txt")),
+    bundled("x", Level::Medium, include_str!("../puzzles/x-medium.txt")),
+    bundled("x", Level::Expert, include_str!("../puzzles/x-expert.txt")),
     bundled(
         "windoku",
         Level::Easy,
         include_str!("../puzzles/windoku-easy.txt"),
+    ),
+    bundled(
+        "windoku",
+        Level::Medium,
+        include_str!("../puzzles/windoku-medium.txt"),
     ),
     bundled(
         "windoku",
@@ -130,12 +136,39 @@ pub const SHAPE_COLLECTIONS: [ShapeCollection; 13] = [
     ),
     bundled(
         "jigsaw9",
+        Level::Medium,
+        include_str!("../puzzles/jigsaw9-medium.txt"),
+    ),
+    bundled(
+        "jigsaw9",
+        Level::Expert,
+        include_str!("../puzzles/jigsaw9-expert.txt"),
+    ),
+    bundled("8x8", Level::Easy, include_str!("../puzzles/8x8-easy.txt")),
+    bundled(
+        "8x8",
+        Level::Medium,
+        include_str!("../puzzles/8x8-medium.txt"),
+    ),
+    bundled("8x8", Level::Hard, include_str!("../puzzles/8x8-hard.txt")),
+    bundled(
+        "12x12",
+        Level::Easy,
+        include_str!("../puzzles/12x12-easy.txt"),
+    ),
+    bundled(
+        "12x12",
+        Level::Medium,
+        include_str!("../puzzles/12x12-medium.txt"),
+    ),
+    bundled(
+        "12x12",
         Level::Hard,
-        include_str!("../puzzles/jigsaw9-hard.txt"),
+        include_str!("../puzzles/12x12-hard.txt"),
     ),
 ];
 
-/// The bundled collection of another shape called `name` (`6x6-medium`).
+/// The bundled collection of another shape called `name` (`6x6-hard`).
 pub fn shape_collection(name: &str) -> Option<ShapeCollection> {
     SHAPE_COLLECTIONS.into_iter().find(|c| c.name() == name)
 }

@@ -236,8 +236,9 @@ fn the_package_holds_the_sources_and_no_tests() {
             assert!(!file.starts_with(left_out), "{file} is packaged");
         }
     }
-    // Sources, puzzles and metadata only: well under this while the crate grows.
-    assert!(files.len() < 150, "{} files packaged", files.len());
+    // Sources, puzzles (22 shape collections) and metadata only: well under this
+    // while the crate grows.
+    assert!(files.len() < 200, "{} files packaged", files.len());
 }
 
 fn collect_rust_files(dir: &Path, found: &mut Vec<std::path::PathBuf>) {

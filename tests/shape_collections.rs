@@ -1,10 +1,10 @@
 //! The bundled collections of other shapes (puzzles/<shape>-<level>.txt): every
-//! puzzle has one solution and is at its file's level, and minimal where the
-//! level says so.
+//! puzzle has one solution, is graded at its file's level by the shape logic
+//! ladder, and is minimal above easy (easy ones are solved by singles).
 
-use pencilmark::engine::geometry::Variant;
 use pencilmark::engine::geometry::format::{ShapeReader, header_variant};
 use pencilmark::engine::geometry::generate::{is_minimal, solved_by_singles};
+use pencilmark::engine::geometry::{Variant, logic};
 use pencilmark::engine::grade::Level;
 use pencilmark::engine::search::count_shape;
 use pencilmark::puzzles::{SHAPE_COLLECTIONS, shape_collection};
@@ -31,22 +31,16 @@ fn every_bundled_shape_puzzle_has_one_solution_at_its_files_level() {
                 "{name} line {}",
                 i + 1
             );
-            let singles = solved_by_singles(geometry, givens);
-            assert_eq!(
-                singles,
-                collection.level != Level::Hard,
-                "{name} line {}",
-                i + 1
-            );
-            if collection.level != Level::Easy {
+            let grade = logic::grade(geometry, givens);
+            assert_eq!(grade.level, collection.level, "{name} line {}", i + 1);
+            if collection.level == Level::Easy {
+                assert!(solved_by_singles(geometry, givens), "{name} line {}", i + 1);
+            } else {
                 assert!(is_minimal(geometry, givens), "{name} line {}", i + 1);
             }
-            let how = if singles { "singles" } else { "search" };
-            assert!(
-                line.ends_with(&format!(" {} {how}", collection.level.key())),
-                "{name} line {}: {line}",
-                i + 1
-            );
+            let hardest = grade.hardest.map_or("none", |t| t.key());
+            let printed = format!(" {} {} {hardest}", grade.level.key(), grade.score);
+            assert!(line.ends_with(&printed), "{name} line {}: {line}", i + 1);
             count += 1;
         }
         assert_eq!(count, 20, "{name}");
