@@ -10,6 +10,10 @@ use pencilmark::app::update::update;
 use pencilmark::engine::parse;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
+mod common;
+
+use common::player::screen;
+
 const EASY: &str =
     "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
 
@@ -21,23 +25,6 @@ fn state_with(config: &Config) -> State {
 
 fn press(c: char) -> KeyEvent {
     KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)
-}
-
-fn screen(state: &State, width: u16, height: u16) -> String {
-    let backend = ratatui::backend::TestBackend::new(width, height);
-    let mut terminal = ratatui::Terminal::new(backend).unwrap();
-    terminal
-        .draw(|frame| pencilmark::app::ui::render(state, frame))
-        .unwrap();
-    let buffer = terminal.backend().buffer().clone();
-    (0..height)
-        .map(|y| {
-            (0..width)
-                .map(|x| buffer[(x, y)].symbol().to_string())
-                .collect::<String>()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 /// The error `check` gives for a settings file's text, as the player prints it.

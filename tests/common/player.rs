@@ -80,3 +80,21 @@ pub fn select(state: &mut State, name: &str) {
         },
     );
 }
+
+/// The screen `state` draws at `width` x `height`, as text, one line a row.
+pub fn screen(state: &State, width: u16, height: u16) -> String {
+    let backend = ratatui::backend::TestBackend::new(width, height);
+    let mut terminal = ratatui::Terminal::new(backend).unwrap();
+    terminal
+        .draw(|frame| pencilmark::app::ui::render(state, frame))
+        .unwrap();
+    let buffer = terminal.backend().buffer().clone();
+    (0..height)
+        .map(|y| {
+            (0..width)
+                .map(|x| buffer[(x, y)].symbol().to_string())
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
