@@ -59,8 +59,20 @@ const FOOTER: &[(Action, &str)] = &[
 
 /// The footer line for `context`: `? help  H hint  q quit`, as many as fit in `width`.
 pub fn footer(table: &[Binding], context: Context, width: usize) -> String {
+    footer_of(table, context, FOOTER, width)
+}
+
+/// A footer of `items` (an action and its word each) in `context`: each item's
+/// first key from the live table, two spaces apart, as many as fit in `width`;
+/// an action the context does not bind is left out.
+pub fn footer_of(
+    table: &[Binding],
+    context: Context,
+    items: &[(Action, &str)],
+    width: usize,
+) -> String {
     let mut text = String::new();
-    for (action, word) in FOOTER {
+    for (action, word) in items {
         let Some(key) = keys_for(table, context, action).into_iter().next() else {
             continue;
         };

@@ -12,7 +12,6 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
 use super::grid::{self, CellView, GridStyle};
-use super::help::keys_for;
 use super::panel::wrap;
 use super::theme::Theme;
 use super::{Layout, fit};
@@ -347,22 +346,7 @@ fn footer_text(learn: &LearnState, table: &[Binding], width: usize) -> String {
         (Action::Quit, "quit"),
         (Action::LearnStep(LearnAction::ToggleRun), "run"),
     ]);
-    let mut text = String::new();
-    for (action, word) in items {
-        let Some(key) = keys_for(table, Context::Learn, &action).into_iter().next() else {
-            continue;
-        };
-        let item = format!("{key} {word}");
-        let gap = if text.is_empty() { 0 } else { 2 };
-        if text.chars().count() + gap + item.chars().count() > width {
-            break;
-        }
-        if gap > 0 {
-            text.push_str("  ");
-        }
-        text.push_str(&item);
-    }
-    text
+    super::help::footer_of(table, Context::Learn, &items, width)
 }
 
 /// The four settings' counts as a table `width` wide: columns as wide as their
