@@ -259,3 +259,23 @@ fn classic_only_features_say_so_instead_of_acting() {
     assert_eq!(state.overlay, Overlay::Won);
     assert!(state.shaped.as_ref().unwrap().is_complete_and_right());
 }
+
+#[test]
+fn restarting_a_shape_from_the_new_game_screen_keeps_the_shape() {
+    use pencilmark::app::menu::MenuAction;
+    let mut state = jigsaw();
+    let open = (0..81)
+        .find(|&c| state.shaped.as_ref().unwrap().givens[c] == 0)
+        .unwrap();
+    state.shaped.as_mut().unwrap().selected = open;
+    press(&mut state, "1");
+    assert_eq!(state.shaped.as_ref().unwrap().undo.len(), 1);
+    press(&mut state, "n");
+    // The loop answers `n` with the saved games; none here.
+    pencilmark::app::update::menu::open(&mut state, Vec::new());
+    press(&mut state, "r");
+    update(&mut state, Action::Menu(MenuAction::Yes));
+    let shaped = state.shaped.as_ref().expect("still the jigsaw");
+    assert_eq!(shaped.position.values, shaped.givens);
+    assert!(shaped.undo.is_empty());
+}

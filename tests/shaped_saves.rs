@@ -109,3 +109,29 @@ fn a_shaped_save_that_breaks_a_given_is_moved_aside() {
         "{notice}"
     );
 }
+
+#[test]
+fn a_classic_game_chosen_on_the_new_game_screen_replaces_the_shape_after_saving_it() {
+    use pencilmark::app::menu::MenuAction;
+    use pencilmark::app::run::dispatch;
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::at(dir.path());
+    let mut state = jigsaw_state();
+    let game_key = {
+        let shaped = state.shaped.as_ref().unwrap();
+        key(&shaped.geometry, &shaped.givens)
+    };
+    let (_, mut saver) = store.open_shaped(&game_key, read_head).unwrap();
+    dispatch(&mut state, &mut saver, Action::Digit(1));
+    dispatch(&mut state, &mut saver, Action::NewGame);
+    assert!(state.menu.is_some(), "the new-game screen opens on a shape");
+    dispatch(&mut state, &mut saver, Action::Menu(MenuAction::Jump('f')));
+    dispatch(&mut state, &mut saver, Action::Menu(MenuAction::Choose));
+    assert!(state.shaped.is_none(), "a classic game is on screen");
+    assert!(state.game.givens.filled() > 0);
+    let (saved, _) = store.open_shaped(&game_key, read_head).unwrap();
+    let (_, shaped, _) = saved.value.expect("the shape was saved before it left");
+    assert_eq!(shaped.undo.len(), 1);
+    // And the classic game saves under its own key.
+    saver.save(&state).unwrap();
+}

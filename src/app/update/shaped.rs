@@ -4,6 +4,7 @@
 //! shaped logic (nudge, technique and where, explanation, apply), check and
 //! solve. Actions that only the classic board knows yet (learn mode, the replay,
 //! the audit, why-not, links, propagation, export) say so on the status line.
+//! The new-game screen is the classic one: a game opened from it replaces the shape.
 //! Everything else (help, the clock, pause, quitting) is the classic update's.
 
 use super::{READ_ONLY_NOTICE, changes_the_game, say_unless_won};
@@ -133,8 +134,7 @@ fn act_on(state: &mut State, game: &mut ShapedGame, action: &Action) -> bool {
         | Action::AskWhy
         | Action::Export
         | Action::Propagate
-        | Action::LinkStep(_)
-        | Action::NewGame => {
+        | Action::LinkStep(_) => {
             let shape = game.geometry.name();
             state.say(
                 Tone::Info,
