@@ -9,6 +9,7 @@ use clap::Args;
 
 use super::Exit;
 use crate::app::run;
+use crate::app::shaped::MAX_PLAYER_SIDE;
 use crate::app::state::{Game, State, Tone, fresh_puzzle};
 use crate::app::update::settle_opened_game;
 use crate::engine::Grid;
@@ -279,6 +280,14 @@ fn configure(args: &PlayArgs, state: &mut State) -> Result<()> {
 /// Plays a puzzle of another shape: resumes its save when it has one (the save
 /// is found by the puzzle, so `play FILE` again continues), else starts it.
 fn play_shaped(args: &PlayArgs, puzzle: Puzzle, title: &str) -> Result<Exit> {
+    let side = puzzle.geometry.side();
+    if side > MAX_PLAYER_SIDE {
+        eprintln!(
+            "pencilmark play: a {side}x{side} board is not playable yet (the player shows up \
+             to {MAX_PLAYER_SIDE}x{MAX_PLAYER_SIDE}); `pencilmark solve` and `show` read it"
+        );
+        return Ok(Exit::BadInput);
+    }
     if let Some(exit) = terminal_refused() {
         return Ok(exit);
     }
