@@ -19,6 +19,10 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+mod sieve;
+
+use sieve::Closure;
+
 use super::bitboard;
 use super::board::Board;
 use super::grade::{self, Grade, Level};
@@ -138,15 +142,26 @@ impl Request {
         }
     }
 
-    /// The puzzle's grade, or `None` as soon as it is clear the puzzle will be
-    /// thrown away (a step above the level, or a technique harder than `needs`).
+    /// The grade of `givens` (a fresh puzzle with exactly one solution), or `None`
+    /// as soon as it is clear the puzzle will be thrown away: the easy techniques
+    /// alone solve it ([`sieve`], microseconds), or the grader meets a step above
+    /// the level or a technique harder than `needs`.
     fn grade(&self, givens: &Grid) -> Option<Grade> {
+        let target = self.needs.map_or(self.level, Technique::level);
+        let too_easy = match target {
+            Level::Easy => None,
+            Level::Medium => Some(Closure::Singles),
+            _ => Some(Closure::Medium),
+        };
+        if too_easy.is_some_and(|closure| sieve::solves(givens, closure)) {
+            return None;
+        }
         match self.needs {
             Some(technique) => {
                 let through = Technique::ALL.iter().position(|&t| t == technique)?;
                 grade::grade_among(givens, &Technique::ALL[..=through], technique.level())
             }
-            None => grade::grade_at_most(givens, self.level),
+            None => grade::grade_unique_at_most(givens, self.level),
         }
     }
 }
