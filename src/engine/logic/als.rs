@@ -10,6 +10,13 @@
 //! other digit leaves the cells that see all its copies in its own ALS.
 //! ALS-XY-Wing: a pivot ALS C linked to A by x and to B by y (x and y differ); a
 //! digit z of A and B leaves the cells that see all its copies in A and B.
+//! ALS-XY-Chain ([`chain`]) and Death Blossom ([`blossom`]) build on the same sets.
+
+mod blossom;
+mod chain;
+
+pub use blossom::{death_blossom, death_blossom_overlapping};
+pub use chain::als_xy_chain;
 
 use super::{Sink, Step, Technique, cells_text, open_candidates};
 use crate::engine::board::Board;
@@ -392,6 +399,12 @@ pub fn text(step: &Step) -> String {
         .collect();
     let commons: Vec<String> = commons.iter().map(|d| d.to_string()).collect();
     match step.technique {
+        Technique::DeathBlossom => blossom::text(step),
+        Technique::AlsXyChain => format!(
+            "the almost locked sets {} are linked one to the next by restricted common digits ({}: every copy in one sees every copy in the next, two links in a row on different digits); if the first holds no digit z they share, each set in turn is locked and the last holds z, so z is in the first or the last",
+            described.join(", "),
+            commons.join(", "),
+        ),
         Technique::AlsXyWing => format!(
             "the almost locked sets {} and {} are each linked to {} by a restricted common digit ({}: every copy in one sees every copy in the other); whichever link holds, one of the first two is locked, so a digit they share is in one of them",
             described.first().map_or("", String::as_str),

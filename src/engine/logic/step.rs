@@ -106,7 +106,7 @@ impl Step {
             | SashimiJellyfish => finned_fish::text(self),
             XChain | XyChain => chains::text(self),
             SueDeCoq => sue_de_coq::text(self),
-            AlsXz | AlsXyWing => als::text(self),
+            AlsXz | AlsXyWing | AlsXyChain | DeathBlossom => als::text(self),
             ContinuousNiceLoop
             | DiscontinuousNiceLoop
             | Aic

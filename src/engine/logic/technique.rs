@@ -114,6 +114,8 @@ pub enum Technique {
     GroupedContinuousNiceLoop,
     GroupedDiscontinuousNiceLoop,
     GroupedAic,
+    AlsXyChain,
+    DeathBlossom,
     DigitForcingChain,
     CellForcingChain,
     UnitForcingChain,
@@ -124,7 +126,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 56] = [
+    pub const ALL: [Technique; 58] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
@@ -175,6 +177,8 @@ impl Technique {
         Technique::GroupedContinuousNiceLoop,
         Technique::GroupedDiscontinuousNiceLoop,
         Technique::GroupedAic,
+        Technique::AlsXyChain,
+        Technique::DeathBlossom,
         Technique::DigitForcingChain,
         Technique::CellForcingChain,
         Technique::UnitForcingChain,
@@ -236,6 +240,8 @@ impl Technique {
             Technique::GroupedContinuousNiceLoop => "Grouped Continuous Nice Loop",
             Technique::GroupedDiscontinuousNiceLoop => "Grouped Discontinuous Nice Loop",
             Technique::GroupedAic => "Grouped AIC",
+            Technique::AlsXyChain => "ALS-XY-Chain",
+            Technique::DeathBlossom => "Death Blossom",
             Technique::DigitForcingChain => "Digit Forcing Chain",
             Technique::CellForcingChain => "Cell Forcing Chain",
             Technique::UnitForcingChain => "Unit Forcing Chain",
@@ -298,6 +304,8 @@ impl Technique {
             Technique::GroupedContinuousNiceLoop => "grouped_continuous_nice_loop",
             Technique::GroupedDiscontinuousNiceLoop => "grouped_discontinuous_nice_loop",
             Technique::GroupedAic => "grouped_aic",
+            Technique::AlsXyChain => "als_xy_chain",
+            Technique::DeathBlossom => "death_blossom",
             Technique::DigitForcingChain => "digit_forcing_chain",
             Technique::CellForcingChain => "cell_forcing_chain",
             Technique::UnitForcingChain => "unit_forcing_chain",
@@ -340,7 +348,9 @@ impl Technique {
             | Aic
             | GroupedContinuousNiceLoop
             | GroupedDiscontinuousNiceLoop
-            | GroupedAic => Level::Expert,
+            | GroupedAic
+            | AlsXyChain
+            | DeathBlossom => Level::Expert,
             // Forcing chains and nets are what a guess was before them: Extreme.
             DigitForcingChain | CellForcingChain | UnitForcingChain | DynamicForcingChain
             | ForcingNet | NestedForcingNet => Level::Extreme,
@@ -390,6 +400,9 @@ impl Technique {
             AlsXyWing => 320,
             ContinuousNiceLoop | DiscontinuousNiceLoop | Aic => 280,
             GroupedContinuousNiceLoop | GroupedDiscontinuousNiceLoop | GroupedAic => 300,
+            // HoDoKu's scores for these two.
+            AlsXyChain => 340,
+            DeathBlossom => 360,
             DigitForcingChain => 300,
             CellForcingChain | UnitForcingChain => 350,
             DynamicForcingChain => 500,
@@ -500,6 +513,8 @@ impl Technique {
             GroupedContinuousNiceLoop => aic::grouped_continuous_nice_loop,
             GroupedDiscontinuousNiceLoop => aic::grouped_discontinuous_nice_loop,
             GroupedAic => aic::grouped_aic,
+            AlsXyChain => als::als_xy_chain,
+            DeathBlossom => als::death_blossom,
             DigitForcingChain => forcing::digit_forcing_chain,
             CellForcingChain => forcing::cell_forcing_chain,
             UnitForcingChain => forcing::unit_forcing_chain,
