@@ -154,6 +154,9 @@ fn keys_are_written_as_characters_names_or_ctrl() {
     assert_eq!(Key::parse("H"), Some(Key::Char('H')));
     assert_eq!(Key::parse("space"), Some(Key::Char(' ')));
     assert_eq!(Key::parse("Ctrl-Z"), Some(Key::Ctrl('z')));
+    assert_eq!(Key::parse("alt-C"), Some(Key::Alt('C')));
+    assert_eq!(Key::parse("Alt-c"), Some(Key::Alt('c')));
+    assert_eq!(Key::parse("alt-"), None);
     assert_eq!(Key::parse("PgDn"), Some(Key::PageDown));
     assert_eq!(Key::parse("shift-tab"), Some(Key::BackTab));
     assert_eq!(Key::parse("f13"), None);

@@ -297,3 +297,89 @@ fn propagation_fills_the_forced_singles_as_one_undoable_step() {
     assert_eq!(game.position.values, game.givens, "one step undoes it all");
     assert_eq!(state.game.assists.propagations, 1);
 }
+
+/// Types `keys` with Alt held, through the key table.
+fn press_alt(state: &mut State, keys: &str) {
+    for ch in keys.chars() {
+        let event = KeyEvent::new(KeyCode::Char(ch), KeyModifiers::ALT);
+        if let Some(action) = keymap(event, state) {
+            update(state, action);
+        }
+    }
+}
+
+#[test]
+fn actions_on_value_letters_move_to_alt_on_boards_of_more_than_nine_values() {
+    let mut state = shaped_state(Variant::Classic, include_str!("../puzzles/12x12-easy.txt"));
+    let open = (0..144)
+        .find(|&c| state.shaped.as_ref().unwrap().givens[c] == 0)
+        .unwrap();
+    state.shaped.as_mut().unwrap().selected = open;
+    let before = state.candidates;
+    press(&mut state, "c");
+    assert_eq!(state.shaped.as_ref().unwrap().position.values[open], 12);
+    assert_eq!(state.candidates, before, "plain c is the value 12");
+    press_alt(&mut state, "c");
+    assert_ne!(state.candidates, before, "Alt-c cycles the candidates");
+    press_alt(&mut state, "C");
+    assert_eq!(state.game.assists.checks, 1, "Alt-C checks");
+    // `f` is no value of a 12x12: it still highlights, and so does Alt-f.
+    press(&mut state, "f");
+    assert_eq!(state.shaped.as_ref().unwrap().highlight, Some(12));
+    press_alt(&mut state, "f");
+    assert_eq!(state.shaped.as_ref().unwrap().highlight, None);
+    press(&mut state, "x");
+    press_alt(&mut state, "A");
+    assert_eq!(state.game.assists.propagations, 1, "Alt-A propagates");
+    assert!(state.shaped.as_ref().unwrap().is_complete_and_right());
+
+    // On 16x16 `f` is 15, and Alt-f highlights.
+    let mut state = sixteen();
+    let given = (0..256)
+        .find(|&c| state.shaped.as_ref().unwrap().givens[c] != 0)
+        .unwrap();
+    state.shaped.as_mut().unwrap().selected = given;
+    press_alt(&mut state, "f");
+    let game = state.shaped.as_ref().unwrap();
+    assert_eq!(game.highlight, Some(game.givens[given]));
+
+    // Alt works on the classic board too: the habit carries over.
+    let mut classic = common::player::new_state();
+    let before = classic.candidates;
+    press_alt(&mut classic, "c");
+    assert_ne!(classic.candidates, before);
+}
+
+#[test]
+fn the_help_and_the_messages_name_the_alt_keys_where_letters_are_values() {
+    let mut state = sixteen();
+    press(&mut state, "?");
+    assert_eq!(state.overlay, Overlay::Help);
+    let shown = text(&draw(&state, 100, 90));
+    for key in [
+        "Alt-c", "Alt-C", "Alt-A", "Alt-f", "Alt-a", "Alt-F", "Alt-e",
+    ] {
+        assert!(shown.contains(key), "the 16x16 help lacks {key}:\n{shown}");
+    }
+    // Keys that are no value stay plain: H (hint), p (pencil), M (fill marks).
+    for key in ["│H ", "│p ", "│M "] {
+        assert!(shown.contains(key), "the 16x16 help lacks {key}:\n{shown}");
+    }
+    press(&mut state, "?");
+    // Hidden candidates: the message names the key that shows them here.
+    press_alt(&mut state, "cc");
+    press(&mut state, "p");
+    let open = (0..256)
+        .find(|&c| state.shaped.as_ref().unwrap().givens[c] == 0)
+        .unwrap();
+    state.shaped.as_mut().unwrap().selected = open;
+    press(&mut state, "1");
+    let said = state.message.clone().unwrap().text;
+    assert!(said.contains("press Alt-c"), "{said}");
+
+    // The classic help keeps the plain letters.
+    let mut classic = common::player::new_state();
+    press(&mut classic, "?");
+    let shown = text(&draw(&classic, 100, 90));
+    assert!(!shown.contains("Alt-"), "{shown}");
+}

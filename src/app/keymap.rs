@@ -20,6 +20,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::action::Action;
 use super::state::{Overlay, State};
+use crate::engine::geometry::Alphabet;
 
 /// Which part of the app has the keys.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -81,6 +82,10 @@ impl Context {
 pub enum Key {
     Char(char),
     Ctrl(char),
+    /// A letter with Alt: the table's action of the letter itself, on every
+    /// board; on a board of more than nine values, where the plain letter enters
+    /// a value, the only way to that action (the help shows `Alt-c` there).
+    Alt(char),
     Up,
     Down,
     Left,
@@ -103,8 +108,10 @@ impl Key {
     /// The table's name for a key press, if it has one.
     pub fn from_event(event: KeyEvent) -> Option<Key> {
         let ctrl = event.modifiers.contains(KeyModifiers::CONTROL);
+        let alt = event.modifiers.contains(KeyModifiers::ALT);
         Some(match event.code {
             KeyCode::Char(c) if ctrl => Key::Ctrl(c.to_ascii_lowercase()),
+            KeyCode::Char(c) if alt => Key::Alt(c),
             KeyCode::Char(c) => Key::Char(c),
             KeyCode::Up => Key::Up,
             KeyCode::Down => Key::Down,
@@ -130,6 +137,7 @@ impl Key {
             Key::Char(' ') => "Space".to_string(),
             Key::Char(c) => c.to_string(),
             Key::Ctrl(c) => format!("Ctrl-{}", c.to_ascii_uppercase()),
+            Key::Alt(c) => format!("Alt-{c}"),
             Key::Up => "↑".to_string(),
             Key::Down => "↓".to_string(),
             Key::Left => "←".to_string(),
@@ -242,6 +250,7 @@ pub fn keymap(event: KeyEvent, state: &State) -> Option<Action> {
     let in_context = || table.iter().filter(move |b| b.context == context);
     in_context()
         .find(|b| b.keys.contains(&key))
+        .or_else(|| in_context().find(|b| unshifted(key).is_some_and(|k| b.keys.contains(&k))))
         .or_else(|| in_context().find(|b| b.keys.contains(&Other)))
         .map(|b| b.action.clone())
 }
@@ -255,12 +264,69 @@ fn letter_value(state: &State, key: Key) -> Option<u8> {
     }
 }
 
+/// Alt-`c` with no binding of its own stands for the plain letter `c`, so the
+/// Alt variant of a letter works on every board (a habit formed on 16x16
+/// keeps working on the classic board).
+fn unshifted(key: Key) -> Option<Key> {
+    match key {
+        Alt(c) => Some(Char(c)),
+        _ => None,
+    }
+}
+
 /// The live key table: the defaults with the player's `[keys]` overrides applied
-/// (checked when the settings were read, so every name and key is known).
+/// (checked when the settings were read, so every name and key is known), and,
+/// on a board of more than nine values, the board's letter keys that enter a
+/// value (`c`, `C`, `f`, `A`...) moved to their Alt variant, so that the help and
+/// the footers name the key that reaches the action there.
 pub fn bindings(state: &State) -> Cow<'static, [Binding]> {
-    if state.key_overrides.is_empty() {
+    let table = if state.key_overrides.is_empty() {
         Cow::Borrowed(BINDINGS)
     } else {
         Cow::Owned(overrides::apply(&state.key_overrides))
+    };
+    match &state.shaped {
+        Some(shaped) => on_alphabet(table, shaped.geometry.alphabet()),
+        None => table,
+    }
+}
+
+/// Whether `key` enters a value of `alphabet` (a letter on a board of more than
+/// nine values), so that the board's action on it needs Alt.
+pub fn enters_value(alphabet: Alphabet, key: Key) -> bool {
+    matches!(key, Char(c) if c.is_ascii_alphabetic() && alphabet.value(c).is_some())
+}
+
+/// `table` with every board key that enters a value of `alphabet` moved to Alt.
+fn on_alphabet(table: Cow<'static, [Binding]>, alphabet: Alphabet) -> Cow<'static, [Binding]> {
+    let shadowed =
+        |b: &Binding| b.context == Board && b.keys.iter().any(|&k| enters_value(alphabet, k));
+    if !table.iter().any(shadowed) {
+        return table;
+    }
+    let mut table = table.into_owned();
+    for binding in table.iter_mut().filter(|b| shadowed(b)) {
+        let keys = binding.keys.iter().map(|&key| match key {
+            Char(c) if enters_value(alphabet, key) => Alt(c),
+            other => other,
+        });
+        binding.keys = Cow::Owned(keys.collect());
+    }
+    Cow::Owned(table)
+}
+
+/// The label of the first key that reaches `action` on the board, from the live
+/// table, on a board of `alphabet` (`Alt-c` where the plain letter enters a
+/// value), for status messages.
+pub fn board_key(state: &State, alphabet: Alphabet, action: &Action) -> String {
+    let table = bindings(state);
+    let key = table
+        .iter()
+        .find(|b| b.context == Board && &b.action == action)
+        .and_then(|b| b.keys.first().copied());
+    match key {
+        Some(Char(c)) if enters_value(alphabet, Char(c)) => Alt(c).label(),
+        Some(key) => key.label(),
+        None => "?".to_string(),
     }
 }

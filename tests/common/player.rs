@@ -37,6 +37,7 @@ pub fn event(key: Key) -> KeyEvent {
         }
         Key::Char(c) => KeyEvent::new(KeyCode::Char(c), none),
         Key::Ctrl(c) => KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL),
+        Key::Alt(c) => KeyEvent::new(KeyCode::Char(c), KeyModifiers::ALT),
         Key::Up => KeyEvent::new(KeyCode::Up, none),
         Key::Down => KeyEvent::new(KeyCode::Down, none),
         Key::Left => KeyEvent::new(KeyCode::Left, none),

@@ -66,7 +66,7 @@ pub fn names() -> Vec<String> {
 }
 
 impl Key {
-    /// A key as a settings file writes it: one character (`H`, `?`), `ctrl-x`,
+    /// A key as a settings file writes it: one character (`H`, `?`), `ctrl-x`, `alt-x`,
     /// or a name (`up`, `esc`, `space`, `pgdn`...), names in any case.
     pub fn parse(text: &str) -> Option<Key> {
         let mut chars = text.chars();
@@ -78,6 +78,15 @@ impl Key {
             let mut chars = rest.chars();
             return match (chars.next(), chars.next()) {
                 (Some(c), None) if c.is_ascii_alphanumeric() => Some(Key::Ctrl(c)),
+                _ => None,
+            };
+        }
+        // Alt keeps the letter's case: Alt-C (check) is not Alt-c (candidates).
+        let trimmed = text.trim();
+        if lower.starts_with("alt-") || lower.starts_with("alt+") {
+            let mut chars = trimmed.get(4..).unwrap_or_default().chars();
+            return match (chars.next(), chars.next()) {
+                (Some(c), None) if c.is_ascii_alphanumeric() => Some(Key::Alt(c)),
                 _ => None,
             };
         }

@@ -120,12 +120,16 @@ fn act_on(state: &mut State, game: &mut ShapedGame, action: &Action) -> bool {
                 state.say(Tone::Info, "Highlight off");
             } else if value != 0 {
                 game.highlight = Some(value);
-                let symbol = game.symbol(value);
-                state.say(Tone::Info, format!("Highlighting {symbol} (f again: off)"));
-            } else {
+                let (symbol, key) = (game.symbol(value), key_of(state, game, action));
                 state.say(
                     Tone::Info,
-                    "Select a cell with a value, then f highlights it everywhere",
+                    format!("Highlighting {symbol} ({key} again: off)"),
+                );
+            } else {
+                let key = key_of(state, game, action);
+                state.say(
+                    Tone::Info,
+                    format!("Select a cell with a value, then {key} highlights it everywhere"),
                 );
             }
         }
@@ -148,6 +152,11 @@ fn act_on(state: &mut State, game: &mut ShapedGame, action: &Action) -> bool {
         _ => return false,
     }
     true
+}
+
+/// The key that reaches `action` on this board (`Alt-c` where `c` is a value).
+fn key_of(state: &State, game: &ShapedGame, action: &Action) -> String {
+    crate::app::keymap::board_key(state, game.geometry.alphabet(), action)
 }
 
 /// The selected cell, unless it is a given (then the player is told).
@@ -204,9 +213,10 @@ fn pencil(state: &mut State, game: &mut ShapedGame, value: u8) {
         }
         CandidateMode::Manual => next.marks[cell] ^= bit,
         CandidateMode::Hidden => {
+            let key = key_of(state, game, &Action::CycleCandidates);
             state.say(
                 Tone::Error,
-                "Candidates are hidden: press c to show them before editing",
+                format!("Candidates are hidden: press {key} to show them before editing"),
             );
             return;
         }
@@ -299,10 +309,10 @@ fn hint(state: &mut State, game: &mut ShapedGame) {
     }
     let ShapeHint::Step(step) = &progress.hint else {
         let text = match progress.hint {
-            ShapeHint::NoSolution => {
-                "No solution from here: a value is wrong (C checks against the solution)"
-                    .to_string()
-            }
+            ShapeHint::NoSolution => format!(
+                "No solution from here: a value is wrong ({} checks against the solution)",
+                key_of(state, game, &Action::Check)
+            ),
             _ => progress.hint.text(&game.geometry, 3),
         };
         state.say(Tone::Hint, format!("Hint: {text}"));
