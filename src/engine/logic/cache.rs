@@ -3,7 +3,8 @@
 //! finders one after another on one board through one [`Sink`](super::Sink),
 //! which carries this cache: the almost locked sets that ALS-XZ and ALS-XY-Wing
 //! both need, and the static forcing branches that digit, cell and unit forcing
-//! chains all read.
+//! chains all read; and which finned fish are known to be absent (see
+//! [`super::finned_fish`]).
 //!
 //! The cache keeps a copy of the board its contents belong to and empties
 //! itself when asked about another one, so a finder can never read another
@@ -22,6 +23,8 @@ pub struct Cache {
     board: Option<Board>,
     als: Option<Rc<Sets>>,
     static_branches: Option<Rc<Outcomes>>,
+    /// Bit `2 * size + sashimi`: no finned (or sashimi) fish of that size here.
+    no_finned_fish: u16,
 }
 
 impl Cache {
@@ -41,6 +44,18 @@ impl Cache {
         self.als
             .get_or_insert_with(|| Rc::new(Sets::new(board)))
             .clone()
+    }
+
+    /// Whether the board is known to have no finned (`sashimi`: sashimi) fish of `size`.
+    pub(crate) fn no_finned_fish(&mut self, board: &Board, size: usize, sashimi: bool) -> bool {
+        self.belong_to(board);
+        self.no_finned_fish & 1 << (2 * size + usize::from(sashimi)) != 0
+    }
+
+    /// Notes that the board has no finned (`sashimi`: sashimi) fish of `size`.
+    pub(crate) fn set_no_finned_fish(&mut self, board: &Board, size: usize, sashimi: bool) {
+        self.belong_to(board);
+        self.no_finned_fish |= 1 << (2 * size + usize::from(sashimi));
     }
 
     /// The static forcing branches of the board, run on first use; with the

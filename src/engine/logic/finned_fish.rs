@@ -8,6 +8,10 @@
 //! A fish is sashimi when some base row holds at most one candidate apart from its
 //! fins (without the fins it would not be a fish at all); otherwise it is finned.
 //! The two are separate techniques, as HoDoKu counts them.
+//!
+//! Both kinds of one size come from the same enumeration, so the finned finder
+//! notes in the position's cache when it met no sashimi fish of its size; the
+//! sashimi finder, tried next, then has nothing to look for.
 
 use super::{Sink, Step, Technique, cells_text, combinations, is_placed_in, lines, positions};
 use crate::engine::board::Board;
@@ -60,6 +64,29 @@ fn sub_masks(mask: u16, k: usize) -> impl Iterator<Item = u16> {
 }
 
 fn finned_fish(board: &Board, sink: &mut Sink, size: usize, sashimi: bool) {
+    if sink.cache().no_finned_fish(board, size, sashimi) {
+        return;
+    }
+    // Whether a fish of the other kind (sashimi or not) removes something here.
+    let mut other_kind = false;
+    if search(board, sink, size, sashimi, &mut other_kind) {
+        return; // the sink is full: the enumeration stopped early
+    }
+    if !other_kind {
+        sink.cache().set_no_finned_fish(board, size, !sashimi);
+    }
+}
+
+/// Reports the fish of `size` and kind `sashimi`; notes in `other_kind` whether
+/// a fish of the other kind would remove something. Returns whether it stopped
+/// because the sink is full.
+fn search(
+    board: &Board,
+    sink: &mut Sink,
+    size: usize,
+    sashimi: bool,
+    other_kind: &mut bool,
+) -> bool {
     let technique = technique(size, sashimi);
     for digit in Digit::all() {
         for rows in [true, false] {
@@ -107,17 +134,33 @@ fn finned_fish(board: &Board, sink: &mut Sink, size: usize, sashimi: bool) {
                             chosen,
                             covers,
                         };
-                        let Some(step) = fish.step(board, technique, sashimi) else {
+                        let Some(shape) = fish.shape() else {
+                            continue;
+                        };
+                        if shape.sashimi != sashimi {
+                            *other_kind = *other_kind || fish.removes_something(board, &shape);
+                            continue;
+                        }
+                        let Some(step) = fish.step(board, technique, &shape) else {
                             continue;
                         };
                         if sink.push(step) {
-                            return;
+                            return true;
                         }
                     }
                 }
             }
         }
     }
+    false
+}
+
+/// What a candidate fish is when its fins lie in one box: sashimi or not, the
+/// fin box, and its base lines as bits.
+struct Shape {
+    sashimi: bool,
+    fin_box: usize,
+    bases: u16,
 }
 
 /// One candidate fish: base lines (index, positions of the digit) and the cover positions.
@@ -130,10 +173,9 @@ struct Fish<'a> {
 }
 
 impl Fish<'_> {
-    /// The step, if the fins lie in one box, every base line is covered somewhere,
-    /// the fish is of the asked kind and it removes something. Checked on bit
-    /// masks first: most candidate fish fail, and cheaply.
-    fn step(&self, board: &Board, technique: Technique, sashimi: bool) -> Option<Step> {
+    /// The fish's shape, if every base line is covered somewhere and the fins
+    /// lie in one box. Checked on bit masks: most candidate fish fail, and cheaply.
+    fn shape(&self) -> Option<Shape> {
         let mut fin_box = None;
         let mut is_sashimi = false;
         let mut bases = 0u16;
@@ -154,30 +196,48 @@ impl Fish<'_> {
                 fin_box = Some(fin.box_index());
             }
         }
-        if is_sashimi != sashimi {
-            return None;
-        }
-        let fin_box = fin_box?;
+        Some(Shape {
+            sashimi: is_sashimi,
+            fin_box: fin_box?,
+            bases,
+        })
+    }
+
+    /// The cells of the fin box the fish removes the digit from: in a cover
+    /// line, outside the base lines, holding the digit.
+    fn targets(&self, board: &Board, shape: &Shape) -> impl Iterator<Item = Cell> {
         let rows = matches!(self.base_lines[0], Unit::Row(_));
         // A cell's index among the base lines and among the cover lines.
-        let base_of_cover = |cell: Cell| {
+        let base_of_cover = move |cell: Cell| {
             if rows {
                 (cell.row(), cell.col())
             } else {
                 (cell.col(), cell.row())
             }
         };
-        let eliminations: Vec<(Cell, Digit)> = Unit::Box(fin_box as u8)
+        let (covers, bases, digit) = (self.covers, shape.bases, self.digit);
+        Unit::Box(shape.fin_box as u8)
             .cells()
             .iter()
             .copied()
-            .filter(|&cell| {
+            .filter(move |&cell| {
                 let (base, cover) = base_of_cover(cell);
-                self.covers & (1 << cover) != 0
+                covers & (1 << cover) != 0
                     && bases & (1 << base) == 0
                     && board.digit(cell).is_none()
-                    && board.candidates(cell).contains(self.digit)
+                    && board.candidates(cell).contains(digit)
             })
+    }
+
+    /// Whether the fish removes the digit from some cell.
+    fn removes_something(&self, board: &Board, shape: &Shape) -> bool {
+        self.targets(board, shape).next().is_some()
+    }
+
+    /// The step, if the fish removes something.
+    fn step(&self, board: &Board, technique: Technique, shape: &Shape) -> Option<Step> {
+        let eliminations: Vec<(Cell, Digit)> = self
+            .targets(board, shape)
             .map(|cell| (cell, self.digit))
             .collect();
         if eliminations.is_empty() {
