@@ -67,18 +67,17 @@ pub fn grade(givens: &Grid) -> Grade {
 }
 
 /// Sudoku Explainer's ER/EP/ED of `givens`: the path that takes, at each point,
-/// the step of the lowest base rating, as Sudoku Explainer does. `None` unless
+/// the step Sudoku Explainer would take ([`logic::se::next_step`]). `None` unless
 /// the puzzle has exactly one solution and logic solves it.
 pub fn se_ratings(givens: &Grid) -> Option<Ratings> {
     if search::count_solutions(givens, 2).count != 1 {
         return None;
     }
-    let ladder = logic::se::ladder();
     let mut board = Board::with_auto_candidates(givens);
     let mut ratings = Ratings::default();
     let (mut taken, mut placed) = (0, false);
     while !board.is_solved() {
-        let step = logic::next_step(&board, &ladder)?;
+        let step = logic::se::next_step(&board)?;
         ratings.record(&step, taken, placed);
         taken += 1;
         placed |= !step.placements.is_empty();

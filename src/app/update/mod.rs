@@ -7,6 +7,7 @@ mod learn;
 mod links;
 pub mod menu;
 pub mod review;
+mod shaped;
 
 use assist::{check, next_hint, propagate, solve};
 
@@ -103,6 +104,9 @@ fn changes_the_game(action: &Action) -> bool {
 pub fn update(state: &mut State, action: Action) -> Effect {
     if state.read_only && changes_the_game(&action) {
         state.say(Tone::Error, READ_ONLY_NOTICE);
+        return Effect::None;
+    }
+    if shaped::act(state, &action) {
         return Effect::None;
     }
     // A why-not question waits for its digit; any other key (not the clock)

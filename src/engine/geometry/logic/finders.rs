@@ -52,8 +52,13 @@ impl<'g> Ladder<'g> {
             .find_map(|&technique| self.find(technique, marks))
     }
 
-    /// The first step of `technique` in `marks`.
+    /// The first step of `technique` in `marks`, with its links.
     pub fn find(&self, technique: Technique, marks: &ShapeMarks) -> Option<ShapeStep> {
+        let step = self.find_unlinked(technique, marks)?;
+        Some(super::links::with_links(marks, step))
+    }
+
+    fn find_unlinked(&self, technique: Technique, marks: &ShapeMarks) -> Option<ShapeStep> {
         use Technique::*;
         match technique {
             FullHouse => self.full_house(marks),

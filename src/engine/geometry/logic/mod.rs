@@ -25,10 +25,12 @@
 mod chains;
 mod finders;
 mod forcing;
+pub mod links;
 mod path;
 
 pub use finders::Ladder;
-pub use path::{ShapeHint, explain, grade, hint};
+pub use links::{ShapeLink, ShapeLinkKind};
+pub use path::{ShapeHint, explain, grade, hint, hint_in_game};
 
 use super::{Geometry, MAX_CELLS, UnitKind};
 use crate::engine::logic::{Level, Technique};
@@ -115,6 +117,9 @@ pub struct ShapeStep {
     pub units: Vec<usize>,
     /// The values the reasoning is about.
     pub values: Vec<u8>,
+    /// The pattern read as strong and weak links, in order (empty for singles,
+    /// forcing and guesses); see [`links`].
+    pub links: Vec<ShapeLink>,
 }
 
 impl ShapeStep {
@@ -127,6 +132,7 @@ impl ShapeStep {
             pattern: Vec::new(),
             units: Vec::new(),
             values: Vec::new(),
+            links: Vec::new(),
         }
     }
 
