@@ -270,6 +270,11 @@ impl Sets {
         links
     }
 
+    /// Each set's cells and digits (chains with ALS nodes build on them).
+    pub(crate) fn cells_and_digits(&self) -> Vec<(Cells, Candidates)> {
+        self.all.iter().map(|a| (a.cells, a.digits)).collect()
+    }
+
     /// `digit` removed from every holder outside `outside` that sees all of its
     /// copies in `sets` (`seeing_all` of a union is the meet of each one's).
     fn eliminate(&self, digit: Digit, sets: &[&Als], outside: Cells) -> Vec<(Cell, Digit)> {
@@ -433,11 +438,17 @@ pub fn text(step: &Step) -> String {
     let commons: Vec<String> = commons.iter().map(|d| d.to_string()).collect();
     match step.technique {
         Technique::DeathBlossom => blossom::text(step),
-        Technique::AlsXyChain => format!(
-            "the almost locked sets {} are linked one to the next by restricted common digits ({}: every copy in one sees every copy in the next, two links in a row on different digits); if the first holds no digit z they share, each set in turn is locked and the last holds z, so z is in the first or the last",
-            described.join(", "),
-            commons.join(", "),
-        ),
+        Technique::AlsXyChain => {
+            // The link digits in chain order: the links of one restricted common
+            // come together, and two in a row differ.
+            let mut digits: Vec<String> = step.links.iter().map(|l| l.to.1.to_string()).collect();
+            digits.dedup();
+            format!(
+                "the almost locked sets {} are linked one to the next by restricted common digits ({}: every copy in one sees every copy in the next, two links in a row on different digits); if the first holds no digit z they share, each set in turn is locked and the last holds z, so z is in the first or the last",
+                described.join(", "),
+                digits.join(", "),
+            )
+        }
         Technique::AlsXyWing => format!(
             "the almost locked sets {} and {} are each linked to {} by a restricted common digit ({}: every copy in one sees every copy in the other); whichever link holds, one of the first two is locked, so a digit they share is in one of them",
             described.first().map_or("", String::as_str),

@@ -7,9 +7,16 @@
 //! the digit (a bivalue cell's other digit, the rest of a unit that held the
 //! digit in this node and exactly one other). These are the links
 //! [`super::super::implication`]'s static mode follows, plus group nodes.
+//!
+//! With almost locked sets (HoDoKu's "ALS in chains"), an ALS of two or more
+//! cells gives one node per digit (the set's cells holding it). A weak link
+//! enters it on digit x from a node whose cells see all of its x's: then it has
+//! no x, so it is locked and holds every other digit z (off x to on z, a strong
+//! link inside the set); from z a weak link leaves to every node whose cells see
+//! all of its z's. ALS nodes link only that way.
 
 use crate::engine::board::Board;
-use crate::engine::types::{CELLS, Cell, Digit, GEOMETRY, SIZE, UNITS};
+use crate::engine::types::{CELLS, Candidates, Cell, Digit, GEOMETRY, SIZE, UNITS};
 
 /// A set of cells as bits of their indices.
 pub(crate) type Cells = u128;
@@ -21,10 +28,16 @@ pub(crate) const NONE: u16 = u16::MAX;
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Node {
     pub digit: Digit,
+    /// The cells holding the digit (of an ALS node: the set's cells holding it).
     pub cells: Cells,
+    /// The cells the node takes up in a chain: its cells, or all of an ALS's.
+    pub span: Cells,
     /// Its first cell (the cell of a candidate node).
     pub first: Cell,
+    /// A group or ALS node: never a chain's end.
     pub group: bool,
+    /// For an ALS node, the range of nodes of its set (one per digit).
+    pub als: Option<(u16, u16)>,
 }
 
 /// The links of a board, as adjacency lists over states (`node * 2 + on`).
@@ -64,8 +77,9 @@ pub(crate) fn cells_of(mut set: Cells) -> impl Iterator<Item = Cell> {
 }
 
 impl Graph {
-    /// The graph of `board`'s candidates, with group nodes when `grouped`.
-    pub fn new(board: &Board, grouped: bool) -> Graph {
+    /// The graph of `board`'s candidates, with group nodes when `grouped`, and
+    /// an ALS node per digit of each set of `sets` (cells and digits) of two or more cells.
+    pub fn new(board: &Board, grouped: bool, sets: &[(Cells, Candidates)]) -> Graph {
         let mut holders = [0u128; SIZE];
         let mut nodes = Vec::with_capacity(400);
         let mut candidate = [NONE; CELLS * SIZE];
@@ -76,8 +90,10 @@ impl Graph {
                 nodes.push(Node {
                     digit,
                     cells: 1 << cell.index(),
+                    span: 1 << cell.index(),
                     first: cell,
                     group: false,
+                    als: None,
                 });
             }
         }
@@ -92,12 +108,32 @@ impl Graph {
                             nodes.push(Node {
                                 digit,
                                 cells,
+                                span: cells,
                                 first: Cell::new(cells.trailing_zeros() as usize),
                                 group: true,
+                                als: None,
                             });
                         }
                     }
                 }
+            }
+        }
+        for &(span, digits) in sets {
+            if span.count_ones() < 2 {
+                continue; // a bivalue cell: its own links already say it
+            }
+            let start = nodes.len() as u16;
+            let end = start + digits.len() as u16;
+            for digit in digits.iter() {
+                let cells = span & holders[digit.index()];
+                nodes.push(Node {
+                    digit,
+                    cells,
+                    span,
+                    first: Cell::new(cells.trailing_zeros() as usize),
+                    group: true,
+                    als: Some((start, end)),
+                });
             }
         }
         let mut graph = Graph {
@@ -133,6 +169,20 @@ impl Graph {
             let d = node.digit.index();
             // Off: strong links.
             offsets.push(targets.len() as u32);
+            if let Some((start, end)) = node.als {
+                // An ALS without this digit holds each of its others.
+                targets.extend((start..end).filter(|&m| m as usize != i).map(|m| m * 2 + 1));
+                offsets.push(targets.len() as u32);
+                let seen = seeing_all(node.cells) & holders[d] & !node.span;
+                for &m in &by_digit[d] {
+                    let other = &self.nodes[m as usize];
+                    let apart = other.als.is_none() || other.span & node.span == 0;
+                    if apart && other.cells & !seen == 0 {
+                        targets.push(m * 2);
+                    }
+                }
+                continue;
+            }
             if !node.group {
                 let cands = board.candidates(node.first);
                 if cands.len() == 2
@@ -157,7 +207,8 @@ impl Graph {
                         .iter()
                         .copied()
                         .find(|&m| {
-                            self.nodes[m as usize].group && self.nodes[m as usize].cells == rest
+                            let n = &self.nodes[m as usize];
+                            n.group && n.als.is_none() && n.cells == rest
                         })
                         .unwrap_or(NONE)
                 };
@@ -177,8 +228,13 @@ impl Graph {
             }
             let seen = seeing_all(node.cells) & holders[d];
             for &m in &by_digit[d] {
-                let cells = self.nodes[m as usize].cells;
-                if m as usize != i && cells & node.cells == 0 && cells & !seen == 0 {
+                let other = &self.nodes[m as usize];
+                let apart = if other.als.is_some() {
+                    other.span & node.cells == 0
+                } else {
+                    other.cells & node.cells == 0
+                };
+                if m as usize != i && apart && other.cells & !seen == 0 {
                     targets.push(m * 2);
                 }
             }

@@ -12,10 +12,24 @@ pub fn text(step: &Step) -> String {
         return String::new();
     };
     let nodes = nodes(step);
-    let mut chain = node_text(&nodes[0]);
-    for (link, node) in step.links.iter().zip(&nodes[1..]) {
-        chain.push(if link.strong { '=' } else { '-' });
-        chain.push_str(&node_text(node));
+    let mut chain = String::new();
+    let mut i = 0;
+    while i < nodes.len() {
+        if i > 0 {
+            chain.push(if step.links[i - 1].strong { '=' } else { '-' });
+        }
+        // An almost locked set entered on one digit and left on another: one
+        // node, "(x=z)r2c456".
+        if let Some(next) = nodes.get(i + 1)
+            && is_als_pair(&nodes[i], next)
+        {
+            let (cells, x) = &nodes[i];
+            chain.push_str(&format!("({x}={}){}", next.1, cells_text(cells)));
+            i += 2;
+            continue;
+        }
+        chain.push_str(&node_text(&nodes[i]));
+        i += 1;
     }
     use Technique::*;
     let why = match step.technique {
@@ -76,12 +90,14 @@ fn nodes(step: &Step) -> Vec<(Vec<Cell>, Digit)> {
     let mut nodes = Vec::new();
     let mut at = 0;
     for (i, &(cell, digit)) in named.iter().enumerate() {
-        let next = named.get(i + 1).map(|n| n.0);
+        // The next node starts at its own first cell and digit (an ALS node's
+        // next may be the same set on another digit, starting on one of its cells).
+        let next = named.get(i + 1).copied();
         let mut cells = vec![cell];
         if step.pattern.get(at).map(|p| p.0) == Some(cell) {
             at += 1;
             while let Some(&(c, d)) = step.pattern.get(at) {
-                if Some(c) == next || !d.contains(digit) {
+                if next.is_some_and(|n| n.0 == c && d.contains(n.1)) || !d.contains(digit) {
                     break;
                 }
                 cells.push(c);
@@ -94,6 +110,40 @@ fn nodes(step: &Step) -> Vec<(Vec<Cell>, Digit)> {
         nodes.push(first);
     }
     nodes
+}
+
+/// Whether two nodes are one almost locked set on two digits (the same cells,
+/// two or more, and different digits).
+fn is_als_pair(a: &(Vec<Cell>, Digit), b: &(Vec<Cell>, Digit)) -> bool {
+    let sorted = |cells: &[Cell]| {
+        let mut cells = cells.to_vec();
+        cells.sort();
+        cells
+    };
+    a.0.len() >= 2 && a.1 != b.1 && sorted(&a.0) == sorted(&b.0)
+}
+
+/// "r1c456", "r123c4", or for cells in several rows and columns "r1c12,r2c3".
+fn cells_text(cells: &[Cell]) -> String {
+    let mut cells = cells.to_vec();
+    cells.sort();
+    let first = cells[0];
+    if cells.iter().all(|c| c.col() == first.col()) {
+        let rows: String = cells.iter().map(|c| (c.row() + 1).to_string()).collect();
+        return format!("r{rows}c{}", first.col() + 1);
+    }
+    let mut parts: Vec<String> = Vec::new();
+    for row in 0..9 {
+        let cols: String = cells
+            .iter()
+            .filter(|c| c.row() == row)
+            .map(|c| (c.col() + 1).to_string())
+            .collect();
+        if !cols.is_empty() {
+            parts.push(format!("r{}c{cols}", row + 1));
+        }
+    }
+    parts.join(",")
 }
 
 /// "(5)r1c3", or for a group node "(5)r1c78" / "(5)r13c4".
