@@ -108,6 +108,13 @@ pub fn grade_at_most(givens: &Grid, cap: Level) -> Option<Grade> {
         1 => {}
         _ => return Some(ungraded(Status::NotUnique)),
     }
+    grade_unique_at_most(givens, cap)
+}
+
+/// [`grade_at_most`] for givens already known to have exactly one solution and
+/// an open cell (the generator's, which it has just checked), without counting
+/// their solutions again.
+pub fn grade_unique_at_most(givens: &Grid, cap: Level) -> Option<Grade> {
     let usable: Vec<Technique> = Technique::ALL
         .into_iter()
         .filter(|t| cap >= Level::Hard || t.level() <= cap)
