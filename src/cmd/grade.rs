@@ -30,7 +30,7 @@ Examples:\n  pencilmark grade puzzles.txt\n  pencilmark grade --scale se puzzles
 pub struct GradeArgs {
     /// One puzzle per line, a grid, .sdk, .ss or candidate file, or a puzzle itself; `-` or nothing reads standard input.
     pub file: Option<String>,
-    /// One JSON object per line: {"status", "level", "score", "hardest", "steps": {technique: count}, "guesses", "se": {"er", "ep", "ed"}}.
+    /// One JSON object per line: {"status", "level", "score", "hardest", "steps": {technique: count}, "guesses", "se": {"er", "ep", "ed", "er_technique"}}.
     #[arg(long)]
     pub json: bool,
     /// The scale of the line output: ours (level, score, hardest) or Sudoku Explainer's ER/EP/ED.
