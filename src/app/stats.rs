@@ -104,6 +104,17 @@ pub struct LevelStats {
 }
 
 impl LevelStats {
+    /// Counts a game finished by the player in `millis`, with `assists`.
+    fn add(&mut self, millis: u64, assists: &Assists) {
+        self.finished += 1;
+        self.assists += assists.total() as u64;
+        if assists.is_unaided() {
+            self.unaided += 1;
+            self.unaided_ms += millis;
+            self.best_ms = Some(self.best_ms.map_or(millis, |best| best.min(millis)));
+        }
+    }
+
     /// The average time of the unaided games (`None` before the first).
     pub fn average_ms(&self) -> Option<u64> {
         self.unaided_ms.checked_div(self.unaided as u64)
@@ -162,6 +173,12 @@ pub struct Stats {
     /// The weakness profile, per technique key (absent in older files).
     #[serde(default)]
     pub techniques: BTreeMap<String, TechniqueStats>,
+    /// Games finished on other shapes, per shape name (`16x16`, `9x9 jigsaw`):
+    /// the shapes' levels are not the classic ladder's, so they are kept apart.
+    /// Absent in older files, and left out while empty so that a classic
+    /// player's file is written as before.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub shapes: BTreeMap<String, LevelStats>,
 }
 
 impl Default for Stats {
@@ -170,6 +187,7 @@ impl Default for Stats {
             version: STATS_VERSION,
             levels: BTreeMap::new(),
             techniques: BTreeMap::new(),
+            shapes: BTreeMap::new(),
         }
     }
 }
@@ -182,17 +200,23 @@ impl Stats {
 
     /// Counts a game finished by the player in `millis`, with `assists`.
     pub fn record(&mut self, level: Option<Level>, millis: u64, assists: &Assists) {
-        let entry = self
-            .levels
+        self.levels
             .entry(Stats::key(level).to_string())
-            .or_default();
-        entry.finished += 1;
-        entry.assists += assists.total() as u64;
-        if assists.is_unaided() {
-            entry.unaided += 1;
-            entry.unaided_ms += millis;
-            entry.best_ms = Some(entry.best_ms.map_or(millis, |best| best.min(millis)));
-        }
+            .or_default()
+            .add(millis, assists);
+    }
+
+    /// Counts a game on the shape named `shape` finished by the player.
+    pub fn record_shape(&mut self, shape: &str, millis: u64, assists: &Assists) {
+        self.shapes
+            .entry(shape.to_string())
+            .or_default()
+            .add(millis, assists);
+    }
+
+    /// The finished games of the shape named `shape`.
+    pub fn shape(&self, shape: &str) -> Option<&LevelStats> {
+        self.shapes.get(shape)
     }
 
     /// Adds a finished game's replay summary to the weakness profile.
@@ -222,6 +246,12 @@ impl Stats {
             let disk_level = self.levels.get(key).cloned().unwrap_or_default();
             out.levels
                 .insert(key.clone(), disk_level.merged(&base_level, mine_level));
+        }
+        for (key, mine_shape) in &mine.shapes {
+            let base_shape = base.shapes.get(key).cloned().unwrap_or_default();
+            let disk_shape = self.shapes.get(key).cloned().unwrap_or_default();
+            out.shapes
+                .insert(key.clone(), disk_shape.merged(&base_shape, mine_shape));
         }
         for (key, mine_technique) in &mine.techniques {
             let base_technique = base.techniques.get(key).copied().unwrap_or_default();

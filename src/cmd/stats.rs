@@ -9,13 +9,14 @@ use clap::Args;
 use serde::Serialize;
 
 use super::Exit;
-use crate::app::stats::{Stats, TechniqueStats};
+use crate::app::stats::{LevelStats, Stats, TechniqueStats};
 use crate::app::ui::clock;
 use crate::engine::grade::Level;
 use crate::engine::logic::Technique;
 use crate::store::Store;
 
-/// Show the statistics of finished games per level: how many, how many
+/// Show the statistics of finished games per level (other shapes per shape:
+/// `16x16`, `9x9 jigsaw`...): how many, how many
 /// unaided (no hint, propagation, check, solve or learn-mode keep), and the
 /// best and average times of the unaided ones; then the weakness profile:
 /// per technique, what the finished games' replays found (moves it proved,
@@ -30,7 +31,8 @@ pub struct StatsArgs {
     #[arg(long, value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
     /// Print JSON: {"levels": {"easy": {"finished", "unaided", "assisted",
-    /// "assists", "best_ms", "average_ms"}, ...}, "techniques": {"hidden_single":
+    /// "assists", "best_ms", "average_ms"}, ...}, "shapes": {"16x16": the same
+    /// fields, ...}, "techniques": {"hidden_single":
     /// {"games", "used", "missed", "mistakes"}, ...}}; times over unaided games only.
     #[arg(long)]
     pub json: bool,
@@ -57,22 +59,31 @@ fn levels() -> impl Iterator<Item = &'static str> {
         .chain(std::iter::once("ungraded"))
 }
 
+impl LevelReport {
+    fn of(s: &LevelStats) -> LevelReport {
+        LevelReport {
+            finished: s.finished,
+            unaided: s.unaided,
+            assisted: s.finished.saturating_sub(s.unaided),
+            assists: s.assists,
+            best_ms: s.best_ms,
+            average_ms: s.average_ms(),
+        }
+    }
+}
+
 fn report(stats: &Stats) -> Vec<(&'static str, LevelReport)> {
     levels()
-        .filter_map(|key| {
-            let s = stats.levels.get(key)?;
-            Some((
-                key,
-                LevelReport {
-                    finished: s.finished,
-                    unaided: s.unaided,
-                    assisted: s.finished.saturating_sub(s.unaided),
-                    assists: s.assists,
-                    best_ms: s.best_ms,
-                    average_ms: s.average_ms(),
-                },
-            ))
-        })
+        .filter_map(|key| Some((key, LevelReport::of(stats.levels.get(key)?))))
+        .collect()
+}
+
+/// The other shapes' rows, by shape name (`12x12`, `9x9 jigsaw`...).
+fn shape_report(stats: &Stats) -> Vec<(String, LevelReport)> {
+    stats
+        .shapes
+        .iter()
+        .map(|(shape, s)| (shape.clone(), LevelReport::of(s)))
         .collect()
 }
 
@@ -85,6 +96,7 @@ pub fn run(args: &StatsArgs) -> Result<Exit> {
     }
     let stats = loaded.value.unwrap_or_default();
     let rows = report(&stats);
+    let shape_rows = shape_report(&stats);
     // Written with `?`: a closed pipe (`| head`) ends the command quietly.
     let mut out = std::io::stdout().lock();
     if args.json {
@@ -96,11 +108,19 @@ pub fn run(args: &StatsArgs) -> Result<Exit> {
             .iter()
             .map(|(technique, row)| Ok((technique.key().to_string(), serde_json::to_value(row)?)))
             .collect::<Result<_>>()?;
-        let json = serde_json::json!({ "levels": levels, "techniques": techniques });
+        let shapes: serde_json::Map<String, serde_json::Value> = shape_rows
+            .iter()
+            .map(|(shape, row)| Ok((shape.clone(), serde_json::to_value(row)?)))
+            .collect::<Result<_>>()?;
+        let json = serde_json::json!({
+            "levels": levels,
+            "shapes": shapes,
+            "techniques": techniques
+        });
         writeln!(out, "{}", serde_json::to_string_pretty(&json)?)?;
         return Ok(Exit::Done);
     }
-    if rows.is_empty() {
+    if rows.is_empty() && shape_rows.is_empty() {
         writeln!(
             out,
             "No finished games yet (statistics in {}).",
@@ -110,14 +130,15 @@ pub fn run(args: &StatsArgs) -> Result<Exit> {
     }
     writeln!(
         out,
-        "{:<10} {:>8} {:>8} {:>9} {:>9}",
+        "{:<12} {:>8} {:>8} {:>9} {:>9}",
         "level", "finished", "unaided", "best", "average"
     )?;
     let time = |ms: Option<u64>| ms.map_or("-".to_string(), clock);
-    for (key, row) in rows {
+    let shape_rows = shape_rows.iter().map(|(shape, row)| (shape.as_str(), row));
+    for (key, row) in rows.iter().map(|(key, row)| (*key, row)).chain(shape_rows) {
         writeln!(
             out,
-            "{:<10} {:>8} {:>8} {:>9} {:>9}",
+            "{:<12} {:>8} {:>8} {:>9} {:>9}",
             key,
             row.finished,
             row.unaided,

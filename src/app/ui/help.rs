@@ -251,9 +251,19 @@ pub fn render_won(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
     }
     lines.push(Line::raw(""));
     let level = game.grade.map(|g| g.level);
-    match state.stats.level(level) {
+    // A shape's games are counted per shape, the classic ones per level.
+    let (counted, name) = match &state.shaped {
+        Some(shaped) => {
+            let shape = shaped.geometry.name();
+            (state.stats.shape(&shape), shape)
+        }
+        None => (
+            state.stats.level(level),
+            level.map_or("ungraded", |l| l.key()).to_string(),
+        ),
+    };
+    match counted {
         Some(s) if s.finished > 0 => {
-            let name = level.map_or("ungraded", |l| l.key());
             lines.push(Line::styled(format!("Your {name} games"), theme.label()));
             lines.push(Line::raw(format!(
                 "finished {}  unaided {}",

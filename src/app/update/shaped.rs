@@ -262,7 +262,15 @@ fn after_change(state: &mut State, game: &mut ShapedGame) {
         state.game.finished = true;
         state.overlay = Overlay::Won;
         if !state.game.solved_by_computer {
-            // Shaped wins are not in the statistics: they are kept by classic level.
+            if !state.game.counted {
+                // Kept per shape: a shape's levels are not the classic ladder's.
+                state.game.counted = true;
+                let game_state = &state.game;
+                let (millis, assists) = (game_state.elapsed_ms, game_state.assists);
+                state
+                    .stats
+                    .record_shape(&game.geometry.name(), millis, &assists);
+            }
             let text = if state.game.assists.is_unaided() {
                 "Solved unaided!".to_string()
             } else {
