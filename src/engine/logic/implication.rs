@@ -19,7 +19,7 @@ use board::{BranchBoard, cells_in, unit_mask};
 use super::path::find_step_among;
 use super::technique::Technique;
 use crate::engine::board::Board;
-use crate::engine::types::{CELLS, Cell, Digit, Unit};
+use crate::engine::types::{CELLS, Candidates, Cell, Digit, Unit};
 
 /// How many distinct facts a board has: each candidate true or false.
 pub const FACTS: usize = CELLS * 9 * 2;
@@ -279,13 +279,55 @@ impl<'a> Branching<'a> {
             .collect()
     }
 
+    /// Whether `fact` needs no logging: known already, or the branch is over.
+    fn is_known(&self, fact: Fact) -> bool {
+        self.conflict.is_some() || self.slot[fact.index()] != NONE
+    }
+
     /// Logs `fact` unless known; a fact whose opposite is known is a contradiction.
     fn add(&mut self, fact: Fact, cause: Cause, parents: &[u16]) {
-        if self.conflict.is_some() || self.slot[fact.index()] != NONE {
+        if self.is_known(fact) {
             return;
         }
         let start = self.pool.len() as u32;
         self.pool.extend_from_slice(parents);
+        self.log_from(fact, cause, start);
+    }
+
+    /// Logs `fact` (not known) as resting on the "off" facts this branch derived
+    /// for `digit` in `cells`, written straight into the pool (no list per implication).
+    fn add_on_offs_in(&mut self, fact: Fact, cause: Cause, cells: u128, digit: Digit) {
+        if self.is_known(fact) {
+            return;
+        }
+        let start = self.pool.len() as u32;
+        for c in cells_in(cells) {
+            let at = self.slot[Fact::off(c, digit).index()];
+            if at != NONE {
+                self.pool.push(at);
+            }
+        }
+        self.log_from(fact, cause, start);
+    }
+
+    /// Logs `fact` (not known) as resting on the "off" facts this branch derived
+    /// for `digits` in `cell`.
+    fn add_on_offs_of(&mut self, fact: Fact, cause: Cause, cell: Cell, digits: Candidates) {
+        if self.is_known(fact) {
+            return;
+        }
+        let start = self.pool.len() as u32;
+        for d in digits.iter() {
+            let at = self.slot[Fact::off(cell, d).index()];
+            if at != NONE {
+                self.pool.push(at);
+            }
+        }
+        self.log_from(fact, cause, start);
+    }
+
+    /// Logs `fact` with the parents the pool holds from `start` on.
+    fn log_from(&mut self, fact: Fact, cause: Cause, start: u32) {
         let at = self.log.len() as u16;
         self.log.push(Entry {
             fact,
@@ -355,23 +397,20 @@ impl<'a> Branching<'a> {
     /// place in a unit, or to none (a contradiction).
     fn follow_dynamic_links(&mut self, cell: Cell, digit: Digit) {
         let left = self.board.candidates(cell);
-        let cell_offs = |this: &Self, except: Option<Digit>| -> Vec<u16> {
-            this.origin
+        if left.is_empty() {
+            let parents: Vec<u16> = self
+                .origin
                 .candidates(cell)
                 .iter()
-                .filter(|&d| Some(d) != except)
-                .map(|d| this.slot[Fact::off(cell, d).index()])
+                .map(|d| self.slot[Fact::off(cell, d).index()])
                 .filter(|&p| p != NONE)
-                .collect()
-        };
-        if left.is_empty() {
-            let parents = cell_offs(self, None);
+                .collect();
             self.conflict = Some((Conflict::NoCandidates(cell), parents));
             return;
         }
         if let Some(only) = left.only() {
-            let parents = cell_offs(self, Some(only));
-            self.add(Fact::on(cell, only), Cause::LastCandidate, &parents);
+            let others = self.origin.candidates(cell).without(only);
+            self.add_on_offs_of(Fact::on(cell, only), Cause::LastCandidate, cell, others);
         }
         for unit in cell.units() {
             if self.conflict.is_some() {
@@ -389,9 +428,10 @@ impl<'a> Branching<'a> {
                     self.conflict = Some((Conflict::NoPlace(digit, unit), parents));
                 }
                 1 => {
-                    let parents = self.offs_in(origin_places & !places, digit);
                     let only = Cell::new(places.trailing_zeros() as usize);
-                    self.add(Fact::on(only, digit), Cause::LastPlace(unit), &parents);
+                    let fact = Fact::on(only, digit);
+                    let others = origin_places & !places;
+                    self.add_on_offs_in(fact, Cause::LastPlace(unit), others, digit);
                 }
                 _ => {}
             }
