@@ -17,6 +17,7 @@ pub mod forcing;
 pub mod implication;
 pub mod intersections;
 pub mod links;
+pub mod medusa;
 pub mod path;
 pub mod rectangles;
 pub mod remote_pair;

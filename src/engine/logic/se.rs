@@ -39,6 +39,8 @@ pub fn base(technique: Technique) -> u32 {
         Skyscraper | TwoStringKite | EmptyRectangle | SimpleColorsTrap | SimpleColorsWrap
         | MultiColors1 | MultiColors2 | XChain | DigitForcingChain => 66,
         XyChain | RemotePair => 70,
+        // Sudoku Explainer has no Medusa: it finds one as a chain on several digits.
+        ThreeDMedusa => 70,
         // Sudoku Explainer's cycles (bidirectional, 6.5 on one digit) and forcing
         // chains (6.6 on one digit); the digit-count refinement is in [`rating`].
         ContinuousNiceLoop | GroupedContinuousNiceLoop => 65,
@@ -79,7 +81,7 @@ pub fn rating(step: &Step) -> u32 {
             _ => 15,
         },
         Skyscraper | TwoStringKite | EmptyRectangle | SimpleColorsTrap | SimpleColorsWrap
-        | MultiColors1 | MultiColors2 | XChain | XyChain | RemotePair => {
+        | MultiColors1 | MultiColors2 | XChain | XyChain | RemotePair | ThreeDMedusa => {
             base(technique) + length_increment(chain_nodes)
         }
         DigitForcingChain => {

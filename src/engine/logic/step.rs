@@ -5,8 +5,8 @@
 use super::forcing::Branch;
 use super::technique::{Level, Technique};
 use super::{
-    aic, als, chains, coloring, finned_fish, fish, forcing, intersections, rectangles, remote_pair,
-    single_digit, singles, subsets, sue_de_coq, uniqueness, wings,
+    aic, als, chains, coloring, finned_fish, fish, forcing, intersections, medusa, rectangles,
+    remote_pair, single_digit, singles, subsets, sue_de_coq, uniqueness, wings,
 };
 use crate::engine::board::Board;
 use crate::engine::types::{Candidates, Cell, Digit, Unit};
@@ -105,6 +105,7 @@ impl Step {
             FinnedXWing | SashimiXWing | FinnedSwordfish | SashimiSwordfish | FinnedJellyfish
             | SashimiJellyfish => finned_fish::text(self),
             XChain | XyChain => chains::text(self),
+            ThreeDMedusa => medusa::text(self),
             SueDeCoq => sue_de_coq::text(self),
             AlsXz | AlsXyWing => als::text(self),
             ContinuousNiceLoop

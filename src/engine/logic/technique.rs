@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use super::Sink;
 use super::{
-    aic, als, chains, coloring, finned_fish, fish, forcing, intersections, rectangles, remote_pair,
-    single_digit, singles, subsets, sue_de_coq, uniqueness, wings,
+    aic, als, chains, coloring, finned_fish, fish, forcing, intersections, medusa, rectangles,
+    remote_pair, single_digit, singles, subsets, sue_de_coq, uniqueness, wings,
 };
 use crate::engine::board::Board;
 
@@ -105,6 +105,7 @@ pub enum Technique {
     SashimiJellyfish,
     XChain,
     XyChain,
+    ThreeDMedusa,
     SueDeCoq,
     AlsXz,
     AlsXyWing,
@@ -124,7 +125,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 56] = [
+    pub const ALL: [Technique; 57] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
@@ -166,6 +167,7 @@ impl Technique {
         Technique::SashimiJellyfish,
         Technique::XChain,
         Technique::XyChain,
+        Technique::ThreeDMedusa,
         Technique::SueDeCoq,
         Technique::AlsXz,
         Technique::AlsXyWing,
@@ -227,6 +229,7 @@ impl Technique {
             Technique::SashimiJellyfish => "Sashimi Jellyfish",
             Technique::XChain => "X-Chain",
             Technique::XyChain => "XY-Chain",
+            Technique::ThreeDMedusa => "3D Medusa",
             Technique::SueDeCoq => "Sue de Coq",
             Technique::AlsXz => "ALS-XZ",
             Technique::AlsXyWing => "ALS-XY-Wing",
@@ -289,6 +292,7 @@ impl Technique {
             Technique::SashimiJellyfish => "sashimi_jellyfish",
             Technique::XChain => "x_chain",
             Technique::XyChain => "xy_chain",
+            Technique::ThreeDMedusa => "three_d_medusa",
             Technique::SueDeCoq => "sue_de_coq",
             Technique::AlsXz => "als_xz",
             Technique::AlsXyWing => "als_xy_wing",
@@ -332,6 +336,7 @@ impl Technique {
             | SashimiSwordfish | FinnedJellyfish | SashimiJellyfish => Level::Hard,
             XChain
             | XyChain
+            | ThreeDMedusa
             | SueDeCoq
             | AlsXz
             | AlsXyWing
@@ -385,6 +390,8 @@ impl Technique {
             SashimiJellyfish => 260,
             XChain => 260,
             XyChain => 260,
+            // HoDoKu has no 3D Medusa: between its Multi-Colors (200) and XY-Chain (260).
+            ThreeDMedusa => 250,
             SueDeCoq => 250,
             AlsXz => 300,
             AlsXyWing => 320,
@@ -491,6 +498,7 @@ impl Technique {
             SashimiJellyfish => finned_fish::sashimi_jellyfish,
             XChain => chains::x_chain,
             XyChain => chains::xy_chain,
+            ThreeDMedusa => medusa::three_d_medusa,
             SueDeCoq => sue_de_coq::sue_de_coq,
             AlsXz => als::als_xz,
             AlsXyWing => als::als_xy_wing,
