@@ -149,6 +149,8 @@ technique_tests! {
     x_chain_applies_and_stays_quiet: "x_chain", quiet on "hidden_single";
     xy_chain_applies_and_stays_quiet: "xy_chain", quiet on "full_house";
     three_d_medusa_applies_and_stays_quiet: "three_d_medusa", quiet on "continuous_nice_loop";
+    franken_fish_applies_and_stays_quiet: "franken_fish", quiet on "naked_pair";
+    mutant_fish_applies_and_stays_quiet: "mutant_fish", quiet on "hidden_pair";
     unique_rectangle_2_applies_and_stays_quiet: "unique_rectangle_2", quiet on "full_house";
     unique_rectangle_3_applies_and_stays_quiet: "unique_rectangle_3", quiet on "naked_single";
     unique_rectangle_4_applies_and_stays_quiet: "unique_rectangle_4", quiet on "full_house";

@@ -14,6 +14,7 @@ pub mod coloring;
 pub mod finned_fish;
 pub mod fish;
 pub mod forcing;
+pub mod franken_fish;
 pub mod implication;
 pub mod intersections;
 pub mod links;

@@ -41,6 +41,8 @@ pub fn base(technique: Technique) -> u32 {
         XyChain | RemotePair => 70,
         // Sudoku Explainer has no Medusa: it finds one as a chain on several digits.
         ThreeDMedusa => 70,
+        // Nor Franken or Mutant fish: one digit, so a single-digit forcing chain to it.
+        FrankenFish | MutantFish => 66,
         // Sudoku Explainer's cycles (bidirectional, 6.5 on one digit) and forcing
         // chains (6.6 on one digit); the digit-count refinement is in [`rating`].
         ContinuousNiceLoop | GroupedContinuousNiceLoop => 65,

@@ -5,8 +5,8 @@
 use super::forcing::Branch;
 use super::technique::{Level, Technique};
 use super::{
-    aic, als, chains, coloring, finned_fish, fish, forcing, intersections, medusa, rectangles,
-    remote_pair, single_digit, singles, subsets, sue_de_coq, uniqueness, wings,
+    aic, als, chains, coloring, finned_fish, fish, forcing, franken_fish, intersections, medusa,
+    rectangles, remote_pair, single_digit, singles, subsets, sue_de_coq, uniqueness, wings,
 };
 use crate::engine::board::Board;
 use crate::engine::types::{Candidates, Cell, Digit, Unit};
@@ -114,6 +114,7 @@ impl Step {
             | GroupedContinuousNiceLoop
             | GroupedDiscontinuousNiceLoop
             | GroupedAic => aic::text(self),
+            FrankenFish | MutantFish => franken_fish::text(self),
             DigitForcingChain | CellForcingChain | UnitForcingChain | DynamicForcingChain
             | ForcingNet | NestedForcingNet => forcing::text(self),
         };
