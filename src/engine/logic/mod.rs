@@ -29,6 +29,7 @@ pub mod step;
 pub mod subsets;
 pub mod sue_de_coq;
 pub mod technique;
+pub mod templates;
 pub mod uniqueness;
 pub mod wings;
 

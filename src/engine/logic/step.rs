@@ -6,7 +6,8 @@ use super::forcing::Branch;
 use super::technique::{Level, Technique};
 use super::{
     aic, als, chains, coloring, finned_fish, fish, forcing, franken_fish, intersections, medusa,
-    rectangles, remote_pair, single_digit, singles, subsets, sue_de_coq, uniqueness, wings,
+    rectangles, remote_pair, single_digit, singles, subsets, sue_de_coq, templates, uniqueness,
+    wings,
 };
 use crate::engine::board::Board;
 use crate::engine::types::{Candidates, Cell, Digit, Unit};
@@ -115,6 +116,7 @@ impl Step {
             | GroupedDiscontinuousNiceLoop
             | GroupedAic => aic::text(self),
             FrankenFish | MutantFish => franken_fish::text(self),
+            TemplateSet | TemplateDelete => templates::text(self),
             DigitForcingChain | CellForcingChain | UnitForcingChain | DynamicForcingChain
             | ForcingNet | NestedForcingNet => forcing::text(self),
         };

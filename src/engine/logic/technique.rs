@@ -9,7 +9,8 @@ use serde::{Deserialize, Serialize};
 use super::Sink;
 use super::{
     aic, als, chains, coloring, finned_fish, fish, forcing, franken_fish, intersections, medusa,
-    rectangles, remote_pair, single_digit, singles, subsets, sue_de_coq, uniqueness, wings,
+    rectangles, remote_pair, single_digit, singles, subsets, sue_de_coq, templates, uniqueness,
+    wings,
 };
 use crate::engine::board::Board;
 
@@ -126,11 +127,14 @@ pub enum Technique {
     // times slower. The oracle and `instances` still reach them.
     FrankenFish,
     MutantFish,
+    // Templates too (HoDoKu's last resort, scored like a guess).
+    TemplateSet,
+    TemplateDelete,
 }
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 59] = [
+    pub const ALL: [Technique; 61] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
@@ -190,6 +194,8 @@ impl Technique {
         Technique::NestedForcingNet,
         Technique::FrankenFish,
         Technique::MutantFish,
+        Technique::TemplateSet,
+        Technique::TemplateDelete,
     ];
 
     /// The name people read: "Hidden Single".
@@ -254,6 +260,8 @@ impl Technique {
             Technique::NestedForcingNet => "Nested Forcing Net",
             Technique::FrankenFish => "Franken Fish",
             Technique::MutantFish => "Mutant Fish",
+            Technique::TemplateSet => "Template Set",
+            Technique::TemplateDelete => "Template Delete",
         }
     }
 
@@ -319,6 +327,8 @@ impl Technique {
             Technique::NestedForcingNet => "nested_forcing_net",
             Technique::FrankenFish => "franken_fish",
             Technique::MutantFish => "mutant_fish",
+            Technique::TemplateSet => "template_set",
+            Technique::TemplateDelete => "template_delete",
         }
     }
 
@@ -362,7 +372,7 @@ impl Technique {
             | ForcingNet | NestedForcingNet => Level::Extreme,
             // HoDoKu counts Mutant fish as Extreme and Franken fish as Unfair, but
             // after the nets (see the enum) they are Extreme here.
-            FrankenFish | MutantFish => Level::Extreme,
+            FrankenFish | MutantFish | TemplateSet | TemplateDelete => Level::Extreme,
         }
     }
 
@@ -414,6 +424,8 @@ impl Technique {
             // HoDoKu: Franken 300-370, finned Franken 390-430; Mutant 450, finned 470.
             FrankenFish => 370,
             MutantFish => 470,
+            // HoDoKu scores templates like brute force: a guess here.
+            TemplateSet | TemplateDelete => 1000,
             DigitForcingChain => 300,
             CellForcingChain | UnitForcingChain => 350,
             DynamicForcingChain => 500,
@@ -439,7 +451,7 @@ impl Technique {
     }
 
     /// Whether the technique is a forcing chain or net (the last resort, and the
-    /// slowest), or one of the Franken and Mutant fish tried after them.
+    /// slowest), or one of the Franken and Mutant fish and templates tried after them.
     pub const fn is_forcing(self) -> bool {
         self as u8 >= Technique::DigitForcingChain as u8
     }
@@ -534,6 +546,8 @@ impl Technique {
             NestedForcingNet => forcing::nested_forcing_net,
             FrankenFish => franken_fish::franken_fish,
             MutantFish => franken_fish::mutant_fish,
+            TemplateSet => templates::template_set,
+            TemplateDelete => templates::template_delete,
         }
     }
 }
