@@ -175,6 +175,8 @@ technique_tests! {
     grouped_continuous_nice_loop_applies_and_stays_quiet: "grouped_continuous_nice_loop", quiet on "full_house";
     grouped_discontinuous_nice_loop_applies_and_stays_quiet: "grouped_discontinuous_nice_loop", quiet on "cell_forcing_chain";
     grouped_aic_applies_and_stays_quiet: "grouped_aic", quiet on "naked_single";
+    als_xy_chain_applies_and_stays_quiet: "als_xy_chain", quiet on "x_wing";
+    death_blossom_applies_and_stays_quiet: "death_blossom", quiet on "swordfish";
 }
 
 /// A forcing technique is the easiest step on its position (on a position not

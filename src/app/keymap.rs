@@ -232,11 +232,27 @@ pub fn keymap(event: KeyEvent, state: &State) -> Option<Action> {
     {
         return Some(binding.action.clone());
     }
+    // On a board of more than nine values, letters are values (A is 10, either
+    // case), before what the table binds them to.
+    if context == Board
+        && let Some(value) = letter_value(state, key)
+    {
+        return Some(Action::Digit(value));
+    }
     let in_context = || table.iter().filter(move |b| b.context == context);
     in_context()
         .find(|b| b.keys.contains(&key))
         .or_else(|| in_context().find(|b| b.keys.contains(&Other)))
         .map(|b| b.action.clone())
+}
+
+/// The value a letter key enters on a shaped board of more than nine values.
+fn letter_value(state: &State, key: Key) -> Option<u8> {
+    let shaped = state.shaped.as_ref()?;
+    match key {
+        Char(c) if c.is_ascii_alphabetic() => shaped.geometry.alphabet().value(c),
+        _ => None,
+    }
 }
 
 /// The live key table: the defaults with the player's `[keys]` overrides applied

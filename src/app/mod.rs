@@ -16,6 +16,7 @@ pub mod links;
 pub mod menu;
 pub mod review;
 pub mod run;
+pub mod shaped;
 pub mod state;
 pub mod stats;
 pub mod ui;

@@ -202,9 +202,9 @@ fn grade_in_background(state: &State, grading: &mut Option<Grid>, results: &Send
     }
 }
 
-/// Whether the smallest layout fits a terminal of this size.
-fn fits(width: u16, height: u16) -> bool {
-    ui::Layout::for_area(Rect::new(0, 0, width, height)) != ui::Layout::TooSmall
+/// Whether the smallest layout of the board on screen fits a terminal of this size.
+fn fits(state: &State, width: u16, height: u16) -> bool {
+    ui::Layout::for_shape(Rect::new(0, 0, width, height), state.geometry()) != ui::Layout::TooSmall
 }
 
 fn event_loop(
@@ -220,7 +220,10 @@ fn event_loop(
     let mut saved = state.revision;
     let mut last_tick = Instant::now();
     if let Ok(size) = terminal.size() {
-        update(state, Action::ScreenFits(fits(size.width, size.height)));
+        update(
+            state,
+            Action::ScreenFits(fits(state, size.width, size.height)),
+        );
     }
     while state.running && !signals.stop.load(Ordering::Relaxed) {
         if terminal.draw(|frame| ui::render(state, frame)).is_err() {
@@ -255,12 +258,16 @@ fn event_loop(
                         && !state.too_small
                         && state.learn.is_none() =>
                 {
-                    ui::cell_at(area, mouse.column, mouse.row).map(|cell| Action::Select {
-                        row: cell.row() as u8,
-                        col: cell.col() as u8,
-                    })
+                    ui::cell_on(area, state.geometry(), mouse.column, mouse.row).map(
+                        |(row, col)| Action::Select {
+                            row: row as u8,
+                            col: col as u8,
+                        },
+                    )
                 }
-                Event::Resize(width, height) => Some(Action::ScreenFits(fits(width, height))),
+                Event::Resize(width, height) => {
+                    Some(Action::ScreenFits(fits(state, width, height)))
+                }
                 _ => None,
             };
             if let Some(action) = action {

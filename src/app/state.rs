@@ -394,6 +394,10 @@ pub struct State {
     pub key_overrides: Vec<super::config::KeyOverride>,
     /// The link of the hint on show (zero-based) while ← → step through them.
     pub hint_link: Option<usize>,
+    /// The game on screen is on another shape than the classic 9x9: its board,
+    /// position and history are here, and [`State::game`] keeps only the clock,
+    /// the counters and the name (see [`super::shaped`]).
+    pub shaped: Option<Box<super::shaped::ShapedGame>>,
 }
 
 impl State {
@@ -428,6 +432,28 @@ impl State {
             profile_due: false,
             key_overrides: Vec::new(),
             hint_link: None,
+            shaped: None,
+        }
+    }
+
+    /// A state showing a game on `geometry` (any shape but the classic 9x9 is
+    /// meant): the shaped board and position in [`State::shaped`], the clock,
+    /// counters and name in [`State::game`], whose classic board stays empty.
+    pub fn shaped(
+        geometry: std::sync::Arc<crate::engine::geometry::Geometry>,
+        givens: Vec<u8>,
+        name: &str,
+    ) -> State {
+        let mut state = State::new(Game::with_grade(Grid::default(), name, None));
+        state.shaped = Some(Box::new(super::shaped::ShapedGame::new(geometry, givens)));
+        state
+    }
+
+    /// The shape of the board on screen: the shaped game's, else the classic 9x9.
+    pub fn geometry(&self) -> &crate::engine::geometry::Geometry {
+        match &self.shaped {
+            Some(shaped) => &shaped.geometry,
+            None => crate::engine::geometry::Geometry::classic(),
         }
     }
 

@@ -44,7 +44,7 @@ pub fn run(args: &ExplainArgs) -> Result<Exit> {
     let mut out = std::io::stdout().lock();
     let mut puzzles = crate::input::Puzzles::open(args.puzzle.as_deref(), Rules::Checked)?;
     if let Some(variant) = puzzles.shape(args.variant)? {
-        let (shown, exit) = shaped::explain_first(&mut puzzles, variant, args.json)?;
+        let (shown, exit) = shaped::explain_first(&mut puzzles, variant, (args.json, args.links))?;
         write!(out, "{shown}")?;
         return Ok(exit);
     }

@@ -7,7 +7,7 @@ use anyhow::Result;
 use clap::Args;
 
 use super::show::{boxed_candidates, effects_json, read_game_in};
-use super::{Exit, shaped};
+use super::{Exit, shaped, shaped_hint};
 use crate::engine::formats::Rules;
 use crate::engine::geometry::Variant;
 use crate::engine::hint::{self, Hint};
@@ -49,12 +49,12 @@ pub fn run(args: &HintArgs) -> Result<Exit> {
     };
     let mut puzzles = crate::input::Puzzles::open(args.puzzle.as_deref(), rules)?;
     if let Some(variant) = puzzles.shape(args.variant)? {
-        if args.givens.is_some() {
-            anyhow::bail!(
-                "--givens is for a classic 9x9 position; a shaped puzzle's hint reads its line"
-            );
-        }
-        let (shown, exit) = shaped::hint_first(&mut puzzles, variant, args.level, args.json)?;
+        let (shown, exit) = shaped_hint::hint_first(
+            &mut puzzles,
+            variant,
+            (args.level, args.json),
+            args.givens.as_deref(),
+        )?;
         write!(out, "{shown}")?;
         return Ok(exit);
     }

@@ -11,6 +11,7 @@ pub mod play;
 pub mod propagate;
 pub mod replay;
 pub mod shaped;
+pub mod shaped_hint;
 pub mod shaped_trace;
 pub mod show;
 pub mod solve;

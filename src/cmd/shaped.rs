@@ -13,7 +13,7 @@ use anyhow::{Context, Result};
 use super::Exit;
 use crate::engine::geometry::board::ShapeBoard;
 use crate::engine::geometry::format::{self, Puzzle, ShapeReader};
-use crate::engine::geometry::logic::{self, ShapeHint, ShapeMarks};
+use crate::engine::geometry::logic::{self, ShapeMarks, links};
 use crate::engine::geometry::{Geometry, Variant};
 use crate::engine::grade::Status;
 use crate::engine::search::{self, SearchStats};
@@ -99,10 +99,16 @@ pub fn solve(
 
 /// The first puzzle of a shaped input.
 fn first_puzzle(puzzles: &mut Puzzles, variant: Variant) -> Result<Puzzle> {
+    first_puzzle_by(puzzles, ShapeReader::new(variant))
+}
+
+/// The first puzzle of a shaped input, read by `reader`.
+pub(super) fn first_puzzle_by(puzzles: &mut Puzzles, mut reader: ShapeReader) -> Result<Puzzle> {
+    let variant = reader.variant();
     let mut text = String::new();
     let name = puzzles.name().to_string();
     match puzzles.next(&mut text)? {
-        Some(Next::Line(number)) => Ok(ShapeReader::new(variant)
+        Some(Next::Line(number)) => Ok(reader
             .read(&text, number)
             .with_context(|| format!("cannot read the puzzle in {name}"))?),
         Some(Next::BadLine(error)) => Err(error.into()),
@@ -318,7 +324,10 @@ pub fn show(puzzle: &Puzzle, format_key: &str) -> String {
 }
 
 /// Effects as JSON, like the classic commands': `[{"cell": "r4c7", "digit": 12}]`.
-fn shaped_effects_json(geometry: &Geometry, effects: &[(usize, u8)]) -> serde_json::Value {
+pub(super) fn shaped_effects_json(
+    geometry: &Geometry,
+    effects: &[(usize, u8)],
+) -> serde_json::Value {
     effects
         .iter()
         .map(|&(cell, value)| serde_json::json!({"cell": geometry.cell_name(cell), "digit": value}))
@@ -331,11 +340,24 @@ fn shaped_effects_json(geometry: &Geometry, effects: &[(usize, u8)]) -> serde_js
 pub fn explain_first(
     puzzles: &mut Puzzles,
     variant: Variant,
-    json: bool,
+    (json, with_links): (bool, bool),
 ) -> Result<(String, Exit)> {
     let puzzle = first_puzzle(puzzles, variant)?;
     let geometry = &puzzle.geometry;
     let path = logic::explain(geometry, &puzzle.givens);
+    // Each step's links as JSON and as running text, read in the position the
+    // step was found in (the path replayed from the givens).
+    let mut marks = ShapeMarks::from_givens(geometry, &puzzle.givens);
+    let links: Vec<(serde_json::Value, Vec<String>)> = path
+        .steps
+        .iter()
+        .map(|step| {
+            let said = step.links.iter().map(|l| links::said(&marks, l)).collect();
+            let json = super::shaped_hint::links_json(&marks, &step.links);
+            step.apply(&mut marks);
+            (json, said)
+        })
+        .collect();
     let exit = if path.solved() && path.guesses() == 0 && path.contradiction.is_none() {
         Exit::Done
     } else {
@@ -346,12 +368,14 @@ pub fn explain_first(
         let steps: Vec<serde_json::Value> = path
             .steps
             .iter()
-            .map(|s| {
+            .zip(&links)
+            .map(|(s, (links, _))| {
                 serde_json::json!({
                     "technique": s.basis.key(),
                     "placements": shaped_effects_json(geometry, &s.placements),
                     "eliminations": shaped_effects_json(geometry, &s.eliminations),
                     "text": s.text(geometry),
+                    "links": links,
                 })
             })
             .collect();
@@ -375,8 +399,13 @@ pub fn explain_first(
     if path.solutions > 1 {
         out.push_str("Note: the puzzle has more than one solution; no guess is made.\n");
     }
-    for (i, step) in path.steps.iter().enumerate() {
+    for (i, (step, (_, said))) in path.steps.iter().zip(&links).enumerate() {
         out.push_str(&format!("{}. {}\n", i + 1, step.text(geometry)));
+        if with_links {
+            for (k, text) in said.iter().enumerate() {
+                out.push_str(&format!("   link {}: {text}\n", k + 1));
+            }
+        }
     }
     let count = path.steps.len();
     out.push_str(
@@ -394,64 +423,6 @@ pub fn explain_first(
         },
     );
     out.push_str(&boxed(geometry, &path.values));
-    Ok((out, exit))
-}
-
-/// `hint` on a shaped input: the next step of its first puzzle at `level` (1 a
-/// nudge, 2 the technique and where, 3 the reasoning, 4 the move applied), or one
-/// JSON object with the classic hint's fields.
-pub fn hint_first(
-    puzzles: &mut Puzzles,
-    variant: Variant,
-    level: u8,
-    json: bool,
-) -> Result<(String, Exit)> {
-    let puzzle = first_puzzle(puzzles, variant)?;
-    let geometry = &puzzle.geometry;
-    let answer = logic::hint(geometry, &puzzle.givens);
-    let text = answer.text(geometry, level);
-    let mut after = ShapeMarks::from_givens(geometry, &puzzle.givens);
-    let step = match &answer {
-        ShapeHint::Step(step) => Some(step),
-        _ => None,
-    };
-    if let Some(step) = step {
-        step.apply(&mut after);
-    }
-    let exit = match answer {
-        ShapeHint::Step(_) | ShapeHint::Solved => Exit::Done,
-        _ => Exit::Failed,
-    };
-    const APPLY: u8 = crate::engine::hint::APPLY;
-    if json {
-        let none: &[(usize, u8)] = &[];
-        let mut object = serde_json::json!({
-            "kind": answer.kind(),
-            "technique": step.map(|s| s.basis.key()),
-            "placements": shaped_effects_json(geometry, step.map_or(none, |s| &s.placements)),
-            "eliminations": shaped_effects_json(geometry, step.map_or(none, |s| &s.eliminations)),
-            "cells": step.map_or_else(Vec::new, |s| s.pattern.iter().map(|&c| geometry.cell_name(c)).collect()),
-            "text": text,
-            "level": level,
-        });
-        if let Some(step) = step {
-            object["name"] = step.basis.name().into();
-            object["units"] = step
-                .units
-                .iter()
-                .map(|&u| geometry.units()[u].to_string())
-                .collect::<Vec<_>>()
-                .into();
-        }
-        if level >= APPLY {
-            object["position"] = format::to_line(geometry, after.values()).into();
-        }
-        return Ok((format!("{object}\n"), exit));
-    }
-    let mut out = format!("{text}\n");
-    if level >= APPLY && step.is_some() {
-        out.push_str(&boxed(geometry, after.values()));
-    }
     Ok((out, exit))
 }
 

@@ -67,19 +67,18 @@ pub fn grade(givens: &Grid) -> Grade {
 }
 
 /// Sudoku Explainer's ER/EP/ED of `givens`: the path that takes, at each point,
-/// the step of the lowest base rating, as Sudoku Explainer does. `None` unless
+/// the step Sudoku Explainer would take ([`logic::se::next_step`]). `None` unless
 /// the puzzle has exactly one solution and logic solves it.
 pub fn se_ratings(givens: &Grid) -> Option<Ratings> {
     if search::count_solutions(givens, 2).count != 1 {
         return None;
     }
-    let ladder = logic::se::ladder();
     let mut board = Board::with_auto_candidates(givens);
     let mut ratings = Ratings::default();
     let (mut taken, mut placed) = (0, false);
     while !board.is_solved() {
-        let step = logic::next_step(&board, &ladder)?;
-        ratings.record(&step, taken, placed);
+        let (rating, step) = logic::se::next_step(&board)?;
+        ratings.record_rated(rating, &step, taken, placed);
         taken += 1;
         placed |= !step.placements.is_empty();
         step.apply(&mut board);
@@ -109,6 +108,13 @@ pub fn grade_at_most(givens: &Grid, cap: Level) -> Option<Grade> {
         1 => {}
         _ => return Some(ungraded(Status::NotUnique)),
     }
+    grade_unique_at_most(givens, cap)
+}
+
+/// [`grade_at_most`] for givens already known to have exactly one solution and
+/// an open cell (the generator's, which it has just checked), without counting
+/// their solutions again.
+pub fn grade_unique_at_most(givens: &Grid, cap: Level) -> Option<Grade> {
     let usable: Vec<Technique> = Technique::ALL
         .into_iter()
         .filter(|t| cap >= Level::Hard || t.level() <= cap)

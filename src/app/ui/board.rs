@@ -12,6 +12,7 @@ use ratatui::style::Style;
 use super::grid::{self, BoardSize, CellView, GridStyle};
 use super::theme::Theme;
 use crate::app::state::{CandidateMode, State};
+use crate::engine::geometry::Geometry;
 use crate::engine::hint::Hint;
 use crate::engine::types::CELLS;
 use crate::engine::{Board, Candidates, Cell, Digit};
@@ -177,7 +178,8 @@ fn digit_text(h: &Highlights, state: &State, cell: Cell, digit: Digit) -> String
 
 /// Draws the board at `size` into `area` (the layout's rect: row labels, then the grid).
 pub fn render(state: &State, size: BoardSize, area: Rect, buf: &mut Buffer, theme: Theme) {
-    let (width, height) = size.size();
+    let plan = size.plan(Geometry::classic());
+    let (width, height) = plan.size();
     if area.width < width || area.height < height {
         return;
     }
@@ -187,8 +189,8 @@ pub fn render(state: &State, size: BoardSize, area: Rect, buf: &mut Buffer, them
         label: theme.label(),
     };
     let h = Highlights::of(state);
-    grid::draw_board(size, area, buf, style, |cell| {
-        let i = cell.index();
+    grid::draw_board(&plan, area, buf, style, |i| {
+        let cell = Cell::new(i);
         let mut view = CellView::blank(h.cell_style(state, cell, theme), theme.candidate());
         if let Some(digit) = state.game.position.digits.get(cell) {
             view.digit = Some((

@@ -99,7 +99,7 @@ pub fn render(learn: &LearnState, table: &[Binding], theme: Theme, area: Rect, b
         panel,
     } = Layout::with_panel(area, PANEL_MIN)
     else {
-        return super::render_too_small(area, buf);
+        return super::render_too_small(area, buf, crate::engine::geometry::Geometry::classic());
     };
     let heading = format!("pencilmark · learn mode · {}", learn.settings());
     Line::styled(fit(&heading, title.width as usize), theme.title()).render(title, buf);
@@ -109,8 +109,9 @@ pub fn render(learn: &LearnState, table: &[Binding], theme: Theme, area: Rect, b
         thick: theme.box_border(),
         label: theme.label(),
     };
-    grid::draw_board(size, board, buf, style, |cell| {
-        cell_view(learn, &marks, theme, cell)
+    let plan = size.plan(crate::engine::geometry::Geometry::classic());
+    grid::draw_board(&plan, board, buf, style, |i| {
+        cell_view(learn, &marks, theme, Cell::new(i))
     });
     render_panel(learn, table, panel, buf, theme);
 }

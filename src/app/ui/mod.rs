@@ -11,6 +11,7 @@ pub mod new_game;
 pub mod panel;
 pub mod pause;
 pub mod replay;
+pub mod shaped_board;
 pub mod theme;
 
 use ratatui::Frame;
@@ -22,7 +23,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::keymap;
 use super::state::{Overlay, State};
-use crate::engine::Cell;
+use crate::engine::geometry::Geometry;
 pub use grid::BoardSize;
 use theme::Theme;
 
@@ -32,12 +33,13 @@ pub const PANEL_WIDTH: (u16, u16) = (20, 52);
 pub const PANEL_BELOW_MIN: u16 = 10;
 /// Columns between the board and a panel beside it.
 const GAP: u16 = 2;
-/// Below this (and with no room to put the panel under the compact board)
-/// nothing but "terminal too small" is drawn.
-pub const MIN: (u16, u16) = {
-    let (w, h) = BoardSize::Compact.size();
+/// The smallest terminal that shows `geometry`'s board: below this (and with no
+/// room to put the panel under the compact board) nothing but "terminal too
+/// small" is drawn. 62 x 20 for the classic 9x9.
+pub fn min_size(geometry: &Geometry) -> (u16, u16) {
+    let (w, h) = BoardSize::Compact.plan(geometry).size();
     (w + GAP + PANEL_WIDTH.0, h + 1)
-};
+}
 
 /// Where things go for a terminal size.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -57,17 +59,26 @@ impl Layout {
     /// The biggest board that fits with the panel beside it, or below it in a
     /// tall narrow window; the compact board only where nothing else fits.
     pub fn for_area(area: Rect) -> Layout {
-        Layout::with_panel(area, (PANEL_WIDTH.0, PANEL_BELOW_MIN))
+        Layout::for_shape(area, Geometry::classic())
+    }
+
+    /// The same choice for a board of `geometry`.
+    pub fn for_shape(area: Rect, geometry: &Geometry) -> Layout {
+        Layout::choose(area, geometry, (PANEL_WIDTH.0, PANEL_BELOW_MIN))
     }
 
     /// The same choice for a panel at least `panel_min.0` columns wide beside
     /// the board, or `panel_min.1` lines tall below it (learn mode, whose panel
     /// explains each event, asks for more).
     pub fn with_panel(area: Rect, panel_min: (u16, u16)) -> Layout {
+        Layout::choose(area, Geometry::classic(), panel_min)
+    }
+
+    fn choose(area: Rect, geometry: &Geometry, panel_min: (u16, u16)) -> Layout {
         let (panel_min, below_min) = panel_min;
         let (w, h) = (area.width, area.height);
         for size in BoardSize::ALL {
-            let (bw, bh) = size.size();
+            let (bw, bh) = size.plan(geometry).size();
             if w >= bw + GAP + panel_min && h > bh {
                 let panel_w = (w - bw - GAP).min(PANEL_WIDTH.1);
                 let (x, y) = centred(area, bw + GAP + panel_w, bh + 1);
@@ -123,7 +134,7 @@ impl Widget for &State {
         if let Some(view) = &self.replay {
             return replay::render(view, &crate::app::keymap::bindings(self), theme, area, buf);
         }
-        match Layout::for_area(area) {
+        match Layout::for_shape(area, self.geometry()) {
             Layout::Board {
                 size,
                 title,
@@ -131,11 +142,14 @@ impl Widget for &State {
                 panel,
             } => {
                 render_title(self, title, buf, theme);
-                board::render(self, size, board, buf, theme);
+                match &self.shaped {
+                    Some(shaped) => shaped_board::render(self, shaped, size, board, buf, theme),
+                    None => board::render(self, size, board, buf, theme),
+                }
                 panel::render(self, panel, buf, theme);
             }
             Layout::TooSmall => {
-                render_too_small(area, buf);
+                render_too_small(area, buf, self.geometry());
                 return;
             }
         }
@@ -152,10 +166,20 @@ impl Widget for &State {
     }
 }
 
-/// The cell under a mouse click at terminal column `x`, row `y`, if any.
-pub fn cell_at(area: Rect, x: u16, y: u16) -> Option<Cell> {
-    match Layout::for_area(area) {
-        Layout::Board { size, board, .. } => size.cell_at(board, x, y),
+/// The classic cell under a mouse click at terminal column `x`, row `y`, if any.
+pub fn cell_at(area: Rect, x: u16, y: u16) -> Option<crate::engine::Cell> {
+    let (row, col) = cell_on(area, Geometry::classic(), x, y)?;
+    Some(crate::engine::Cell::at(row, col))
+}
+
+/// The cell under a mouse click at terminal column `x`, row `y`, if any, as
+/// (row, column) on the board of `geometry`.
+pub fn cell_on(area: Rect, geometry: &Geometry, x: u16, y: u16) -> Option<(usize, usize)> {
+    match Layout::for_shape(area, geometry) {
+        Layout::Board { size, board, .. } => {
+            let cell = size.plan(geometry).cell_at(board, x, y)?;
+            Some((geometry.row_of(cell), geometry.col_of(cell)))
+        }
         Layout::TooSmall => None,
     }
 }
@@ -181,10 +205,16 @@ pub fn fit(text: &str, width: usize) -> String {
     cut
 }
 
-pub(crate) fn render_too_small(area: Rect, buf: &mut Buffer) {
+pub(crate) fn render_too_small(area: Rect, buf: &mut Buffer, geometry: &Geometry) {
+    let (width, height) = min_size(geometry);
+    let shape = if geometry.is_classic() {
+        String::new()
+    } else {
+        format!(" for a {} board", geometry.name())
+    };
     let text = format!(
-        "terminal too small: need {} x {}, have {} x {}. Enlarge the window, or press q to quit (the game is saved).",
-        MIN.0, MIN.1, area.width, area.height
+        "terminal too small{shape}: need {width} x {height}, have {} x {}. Enlarge the window, or press q to quit (the game is saved).",
+        area.width, area.height
     );
     Paragraph::new(text)
         .wrap(Wrap { trim: true })

@@ -10,7 +10,8 @@ use super::theme::Theme;
 use super::{clock, fit, help};
 use crate::app::action::Action;
 use crate::app::keymap::{Context, bindings};
-use crate::app::state::{State, Tone};
+use crate::app::shaped::ShapedGame;
+use crate::app::state::{CandidateMode, State, Tone};
 use crate::engine::types::CELLS;
 
 /// Width of a field's name column ("Filled  ").
@@ -47,17 +48,30 @@ pub fn render(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
         None if game.unique => "grading…".to_string(),
         None => "not unique".to_string(),
     };
+    let (filled, grade_field, cell) = match &state.shaped {
+        Some(shaped) => {
+            let values = &shaped.position.values;
+            let filled = values.iter().filter(|&&v| v != 0).count();
+            (
+                format!("{filled}/{}", values.len()),
+                field("Shape", &shaped.geometry.name()),
+                shaped_cell(state, shaped),
+            )
+        }
+        None => (
+            format!("{}/{CELLS}", game.position.digits.filled()),
+            field("Grade", &grade),
+            selected_cell(state),
+        ),
+    };
     let mut lines = vec![
         field("Mode", mode),
         field("Marks", state.candidates.name()),
         field("Time", &clock(game.elapsed_ms)),
-        field(
-            "Filled",
-            &format!("{}/{CELLS}", game.position.digits.filled()),
-        ),
-        field("Grade", &grade),
+        field("Filled", &filled),
+        grade_field,
         field("Hints", &game.hints_used.to_string()),
-        field("Cell", &selected_cell(state)),
+        field("Cell", &cell),
         Line::raw(""),
     ];
     if let Some(message) = &state.message {
@@ -174,6 +188,35 @@ fn selected_cell(state: &State) -> String {
                 format!("{cell}: {}", digits.join(" "))
             }
         }
+    }
+}
+
+/// The same for a shaped game, in its alphabet: `r1c1: 1 A G`.
+fn shaped_cell(state: &State, game: &ShapedGame) -> String {
+    let cell = game.selected;
+    let name = game.cell_name(cell);
+    let value = game.position.values[cell];
+    if value != 0 {
+        let symbol = game.symbol(value);
+        return if game.is_given(cell) {
+            format!("{name}: given {symbol}")
+        } else {
+            format!("{name}: {symbol}")
+        };
+    }
+    let marks = match state.candidates {
+        CandidateMode::Auto => game.position.auto_candidates(&game.geometry, cell),
+        CandidateMode::Manual => game.position.marks[cell],
+        CandidateMode::Hidden => 0,
+    };
+    let symbols: Vec<String> = (1..=game.geometry.side() as u8)
+        .filter(|v| marks >> (v - 1) & 1 == 1)
+        .map(|v| game.symbol(v).to_string())
+        .collect();
+    if symbols.is_empty() {
+        format!("{name}: no marks")
+    } else {
+        format!("{name}: {}", symbols.join(" "))
     }
 }
 

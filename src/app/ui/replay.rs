@@ -29,7 +29,7 @@ pub fn render(view: &ReplayView, table: &[Binding], theme: Theme, area: Rect, bu
         panel,
     } = Layout::for_area(area)
     else {
-        return super::render_too_small(area, buf);
+        return super::render_too_small(area, buf, crate::engine::geometry::Geometry::classic());
     };
     let mut heading = String::from("pencilmark · replay");
     if !view.board.game.name.is_empty() {

@@ -43,6 +43,8 @@ pub struct Theme {
     audit_removable: Style,
     /// The cell of the wrong move `F` found.
     wrong_move: Style,
+    /// A cell on an extra unit of the shape (an X diagonal, a Windoku window).
+    extra_unit: Style,
 }
 
 const fn fg(color: Color) -> Style {
@@ -113,6 +115,7 @@ impl Theme {
             audit_stale: fg(Color::LightRed).add_modifier(CROSSED),
             audit_removable: fg(Color::LightMagenta).add_modifier(UNDERLINED),
             wrong_move: bg(Color::Indexed(52)),
+            extra_unit: bg(Color::Indexed(53)),
         }
     }
 
@@ -147,6 +150,7 @@ impl Theme {
             audit_stale: fg(Color::Indexed(160)).add_modifier(CROSSED),
             audit_removable: fg(Color::Indexed(90)).add_modifier(UNDERLINED),
             wrong_move: bg(Color::Indexed(224)),
+            extra_unit: bg(Color::Indexed(225)),
         }
     }
 
@@ -184,6 +188,7 @@ impl Theme {
             audit_stale: fg(Color::LightRed).add_modifier(CROSSED.union(BOLD)),
             audit_removable: fg(Color::LightMagenta).add_modifier(UNDERLINED.union(BOLD)),
             wrong_move: fg(Color::White).bg(Color::Red),
+            extra_unit: bg(Color::Magenta),
         }
     }
 
@@ -219,6 +224,7 @@ impl Theme {
             audit_stale: with(CROSSED),
             audit_removable: with(UNDERLINED),
             wrong_move: with(BOLD.union(UNDERLINED)),
+            extra_unit: with(Modifier::ITALIC),
         }
     }
 
@@ -369,5 +375,10 @@ impl Theme {
     /// The cell of the wrong move `F` found.
     pub fn wrong_move(self) -> Style {
         self.wrong_move
+    }
+
+    /// A cell on an extra unit of the shape: an X diagonal, a Windoku window.
+    pub fn extra_unit(self) -> Style {
+        self.extra_unit
     }
 }

@@ -7,6 +7,7 @@ mod learn;
 mod links;
 pub mod menu;
 pub mod review;
+mod shaped;
 
 use assist::{check, next_hint, propagate, solve};
 
@@ -51,6 +52,8 @@ pub const READ_ONLY_NOTICE: &str =
 /// save, or another player's game shown read-only), with its saved view settings.
 pub fn switch_game(state: &mut State, game: Game, view: Option<View>, read_only: bool) {
     state.game = game;
+    // A classic game replaces a shaped one on screen.
+    state.shaped = None;
     settle_opened_game(state, view, read_only);
 }
 
@@ -103,6 +106,9 @@ fn changes_the_game(action: &Action) -> bool {
 pub fn update(state: &mut State, action: Action) -> Effect {
     if state.read_only && changes_the_game(&action) {
         state.say(Tone::Error, READ_ONLY_NOTICE);
+        return Effect::None;
+    }
+    if shaped::act(state, &action) {
         return Effect::None;
     }
     // A why-not question waits for its digit; any other key (not the clock)

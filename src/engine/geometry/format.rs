@@ -163,6 +163,9 @@ fn nearest_side(count: usize) -> usize {
 pub struct ShapeReader {
     variant: Variant,
     last: Option<Arc<Geometry>>,
+    /// Values given twice in a unit are read, not refused (a game in progress,
+    /// whose wrong values are mistakes to name).
+    unchecked: bool,
 }
 
 impl ShapeReader {
@@ -170,6 +173,16 @@ impl ShapeReader {
         ShapeReader {
             variant,
             last: None,
+            unchecked: false,
+        }
+    }
+
+    /// A reader that takes a value given twice in a unit (a position with
+    /// mistakes); every other error is still refused.
+    pub fn unchecked(variant: Variant) -> ShapeReader {
+        ShapeReader {
+            unchecked: true,
+            ..ShapeReader::new(variant)
         }
     }
 
@@ -221,7 +234,7 @@ impl ShapeReader {
         }
         .map_err(|error| ShapeParseError::Shape { line, error })?;
         self.last = Some(geometry.clone());
-        if let Some(clash) = first_clash(&geometry, &givens, line) {
+        if let Some(clash) = first_clash(&geometry, &givens, line).filter(|_| !self.unchecked) {
             return Err(clash);
         }
         Ok(Puzzle { geometry, givens })

@@ -5,9 +5,11 @@
 //! and XY-Chains) are rated as the chains it would find.
 
 use super::forcing;
+use super::path;
 use super::step::Step;
 use super::technique::{Level, Technique};
-use crate::engine::types::Unit;
+use crate::engine::board::Board;
+use crate::engine::types::{Cell, Digit, Unit};
 
 /// The technique's base rating in tenths: its easiest instance (a hidden single
 /// in a box, the shortest chain).
@@ -36,8 +38,13 @@ pub fn base(technique: Technique) -> u32 {
         HiddenQuad | FinnedJellyfish => 54,
         SashimiJellyfish => 55,
         BugPlus1 => 56,
-        Skyscraper | TwoStringKite | EmptyRectangle | SimpleColorsTrap | SimpleColorsWrap
-        | MultiColors1 | MultiColors2 | XChain | DigitForcingChain => 66,
+        // Sukaku Explainer's Turbot Fish family (the version that rated the
+        // published puzzles has Empty Rectangle at 4.3).
+        Skyscraper => 40,
+        TwoStringKite => 41,
+        EmptyRectangle => 43,
+        SimpleColorsTrap | SimpleColorsWrap | MultiColors1 | MultiColors2 | XChain
+        | DigitForcingChain => 66,
         XyChain | RemotePair => 70,
         // Sudoku Explainer has no Medusa: it finds one as a chain on several digits.
         ThreeDMedusa => 70,
@@ -63,17 +70,207 @@ pub fn base(technique: Technique) -> u32 {
     }
 }
 
-/// Every technique, in Sudoku Explainer's order (by base rating): the ladder
-/// its ratings are measured on.
-pub fn ladder() -> Vec<Technique> {
-    // Without what the catalogue keeps after the nets (Franken and Mutant fish,
-    // templates): too slow to try on every position.
-    let mut all: Vec<Technique> = Technique::ALL
-        .into_iter()
-        .filter(|&t| t <= Technique::NestedForcingNet)
-        .collect();
-    all.sort_by_key(|&t| base(t));
-    all
+/// One of Sudoku Explainer's hint producers, as our techniques find its steps:
+/// Sudoku Explainer asks its producers in a fixed order and takes a step from
+/// the first that has one, the lowest-rated of that producer's steps. A step of
+/// ours counts for the producer only up to `ceiling` (a 4-node X-Chain is its
+/// Turbot Fish at 4.2; a longer one is left to its chaining producer).
+pub struct Producer {
+    pub techniques: &'static [Technique],
+    pub ceiling: u32,
+    /// Sudoku Explainer's "direct" producers: only a step whose eliminations
+    /// leave a hidden single counts, and it places that single.
+    pub direct: bool,
+}
+
+const ANY: u32 = u32::MAX;
+
+const fn producer(techniques: &'static [Technique], ceiling: u32) -> Producer {
+    Producer {
+        techniques,
+        ceiling,
+        direct: false,
+    }
+}
+
+const fn direct(techniques: &'static [Technique]) -> Producer {
+    Producer {
+        techniques,
+        ceiling: ANY,
+        direct: true,
+    }
+}
+
+/// Sudoku Explainer's producers in its order (Sukaku Explainer's, which rated
+/// the published puzzles: Turbot Fish after Hidden Triplet, 3 Strong-linked
+/// Fishes after Hidden Quad). Our techniques it has no producer for are left
+/// out (finned and sashimi fish, W-Wing, colouring, Remote Pair, Hidden
+/// Rectangle, Unique Rectangles 5 and 6, Sue de Coq, ALS, grouped chains): on
+/// its path their eliminations come from the producers it has.
+pub const PRODUCERS: &[Producer] = {
+    use Technique::*;
+    &[
+        producer(&[FullHouse], ANY),
+        producer(&[HiddenSingle], ANY),
+        // Direct Pointing 1.7 and Claiming 1.9, Direct Hidden Pair 2.0, Naked
+        // Single 2.3, Direct Hidden Triplet 2.5.
+        direct(&[LockedCandidatesPointing, LockedCandidatesClaiming]),
+        direct(&[HiddenPair]),
+        producer(&[NakedSingle], ANY),
+        direct(&[HiddenTriple]),
+        producer(&[LockedCandidatesPointing, LockedCandidatesClaiming], ANY),
+        producer(&[NakedPair], ANY),
+        producer(&[XWing], ANY),
+        producer(&[HiddenPair], ANY),
+        producer(&[NakedTriple], ANY),
+        producer(&[Swordfish], ANY),
+        producer(&[HiddenTriple], ANY),
+        // Skyscraper 4.0, 2-String Kite 4.1, Turbot Fish 4.2, Empty Rectangle 4.3
+        // (the published ratings put it there).
+        producer(&[Skyscraper, TwoStringKite, EmptyRectangle, XChain], 43),
+        producer(&[XyWing], ANY),
+        producer(&[XyzWing], ANY),
+        producer(
+            &[
+                UniqueRectangle1,
+                UniqueRectangle2,
+                UniqueRectangle3,
+                UniqueRectangle4,
+            ],
+            ANY,
+        ),
+        producer(&[NakedQuad], ANY),
+        producer(&[Jellyfish], ANY),
+        producer(&[HiddenQuad], ANY),
+        // Three strong links on one digit: 5.4 to 5.7.
+        producer(&[XChain], 57),
+        // WXYZ-Wing: an ALS-XZ of a bivalue cell and three cells, 5.5 or 5.6.
+        producer(&[AlsXz], 56),
+        producer(&[BugPlus1], ANY),
+        // VWXYZ-Wing: a bivalue cell and four cells, 6.2 to 6.4.
+        producer(&[AlsXz], 64),
+        // Bidirectional cycles and forcing chains on the position's own links.
+        producer(
+            &[
+                XChain,
+                XyChain,
+                ContinuousNiceLoop,
+                DiscontinuousNiceLoop,
+                Aic,
+                DigitForcingChain,
+            ],
+            ANY,
+        ),
+        producer(&[CellForcingChain, UnitForcingChain], ANY),
+        producer(&[DynamicForcingChain], ANY),
+        producer(&[ForcingNet], ANY),
+        producer(&[NestedForcingNet], ANY),
+    ]
+};
+
+/// Whether `technique`'s rating depends on the instance (chain length), so a
+/// producer must compare all its instances rather than take the first.
+fn rated_by_instance(technique: Technique) -> bool {
+    use Technique::*;
+    matches!(
+        technique,
+        XChain | XyChain | ContinuousNiceLoop | DiscontinuousNiceLoop | Aic
+    )
+}
+
+/// The step Sudoku Explainer takes next on `board` and its rating: the
+/// lowest-rated step of the first producer that has one. Forcing chain finders
+/// already report their shortest proof first.
+pub fn next_step(board: &Board) -> Option<(u32, Step)> {
+    for producer in PRODUCERS {
+        let mut best: Option<(u32, Step)> = None;
+        for &technique in producer.techniques {
+            let found = if rated_by_instance(technique) || producer.direct {
+                path::instances(board, technique)
+            } else {
+                path::next_step(board, &[technique]).into_iter().collect()
+            };
+            for found_step in found {
+                let (r, step) = if producer.direct {
+                    // Sudoku Explainer applies a direct hint as its placement
+                    // alone: the eliminations that led to it stay on the board.
+                    let Some((cell, digit)) = hidden_single_left(board, &found_step) else {
+                        continue;
+                    };
+                    let mut placed = Step::placement(technique, cell, digit);
+                    placed.pattern = found_step.pattern;
+                    placed.units = found_step.units;
+                    (direct_rating(technique), placed)
+                } else {
+                    (rating_on(board, &found_step), found_step)
+                };
+                if r <= producer.ceiling
+                    && step.makes_progress(board)
+                    && best.as_ref().is_none_or(|(b, _)| r < *b)
+                {
+                    best = Some((r, step));
+                }
+            }
+        }
+        if best.is_some() {
+            return best;
+        }
+    }
+    None
+}
+
+/// Sudoku Explainer's rating of a direct step.
+fn direct_rating(technique: Technique) -> u32 {
+    match technique {
+        Technique::LockedCandidatesPointing => 17,
+        Technique::LockedCandidatesClaiming => 19,
+        Technique::HiddenPair => 20,
+        _ => 25,
+    }
+}
+
+/// The hidden single `step`'s eliminations leave, if any: a digit with several
+/// places in a unit before and one after, where Sudoku Explainer looks: for a
+/// hidden set in the set's unit; for locked candidates in another unit of the
+/// same kind as the one whose places are locked (another box for pointing,
+/// another line for claiming).
+fn hidden_single_left(board: &Board, step: &Step) -> Option<(Cell, Digit)> {
+    let hidden_set = matches!(
+        step.technique,
+        Technique::HiddenPair | Technique::HiddenTriple
+    );
+    let locked = *step.units.first()?;
+    let units: Vec<Unit> = if hidden_set {
+        step.units.clone()
+    } else {
+        Unit::all()
+            .filter(|&u| {
+                u != locked && std::mem::discriminant(&u) == std::mem::discriminant(&locked)
+            })
+            .collect()
+    };
+    for unit in units {
+        for digit in Digit::all() {
+            let places: Vec<Cell> = unit
+                .cells()
+                .iter()
+                .copied()
+                .filter(|&c| board.digit(c).is_none() && board.candidates(c).contains(digit))
+                .collect();
+            if places.len() < 2 {
+                continue;
+            }
+            let left: Vec<Cell> = places
+                .iter()
+                .copied()
+                .filter(|&c| !step.eliminations.contains(&(c, digit)))
+                .collect();
+            if let [only] = left.as_slice() {
+                return Some((*only, digit));
+            }
+        }
+    }
+    None
 }
 
 /// The step's rating in tenths of a point: the base, a hidden single outside a
@@ -81,15 +278,24 @@ pub fn ladder() -> Vec<Technique> {
 pub fn rating(step: &Step) -> u32 {
     use Technique::*;
     let technique = step.technique;
-    let chain_nodes = step.links.len().max(3) + 1;
     match technique {
         HiddenSingle => match step.units.first() {
             Some(Unit::Box(_)) => 12,
             _ => 15,
         },
-        Skyscraper | TwoStringKite | EmptyRectangle | SimpleColorsTrap | SimpleColorsWrap
-        | MultiColors1 | MultiColors2 | XChain | XyChain | RemotePair | ThreeDMedusa => {
-            base(technique) + length_increment(chain_nodes)
+        // One digit: Sudoku Explainer's Turbot Fish (4 nodes), 3 Strong-linked
+        // Fishes (6 nodes, about 5.5) or Forcing X-Chain.
+        XChain => match step.links.len() + 1 {
+            4 => 42,
+            6 => 55,
+            nodes => base(technique) + length_increment(nodes + 2),
+        },
+        // Elimination chains: Sudoku Explainer assumes the eliminated candidate,
+        // walks the chain and comes back to it, so the chain's nodes plus the
+        // target twice.
+        SimpleColorsTrap | SimpleColorsWrap | MultiColors1 | MultiColors2 | XyChain
+        | RemotePair | ThreeDMedusa => {
+            base(technique) + length_increment(step.links.len().max(3) + 3)
         }
         DigitForcingChain => {
             let first = step.branches.first().map(|b| b.assumption.digit);
@@ -115,11 +321,104 @@ pub fn rating(step: &Step) -> u32 {
                 .iter()
                 .all(|l| Some(l.from.1) == digit && Some(l.to.1) == digit);
             let base = if one_digit { base(technique) } else { 70 };
-            base + length_increment(chain_nodes)
+            base + length_increment(chain_nodes(step))
         }
         CellForcingChain | UnitForcingChain | DynamicForcingChain | ForcingNet
         | NestedForcingNet => base(technique) + length_increment(forcing::complexity(step)),
         _ => base(technique),
+    }
+}
+
+/// [`rating`], with what only the position tells: an ALS-XZ of a bivalue cell
+/// and an ALS of three or four cells is Sukaku Explainer's WXYZ- or VWXYZ-Wing,
+/// rated by the most candidates one of the larger ALS's cells holds (a middle
+/// count is harder than the extremes). Other ALS-XZs keep their base (above
+/// both wings, so the path leaves them to the chains).
+pub fn rating_on(board: &Board, step: &Step) -> u32 {
+    if step.technique == Technique::XChain {
+        return x_chain_rating(board, step);
+    }
+    if step.technique != Technique::AlsXz {
+        return rating(step);
+    }
+    // The pattern lists each ALS's cells with the ALS's digits, then the commons.
+    let cells = &step.pattern[..step.pattern.len().saturating_sub(1)];
+    let mut sets: Vec<Vec<Cell>> = Vec::new();
+    for (i, &(cell, digits)) in cells.iter().enumerate() {
+        match sets.last_mut() {
+            Some(set) if i > 0 && cells[i - 1].1 == digits => set.push(cell),
+            _ => sets.push(vec![cell]),
+        }
+    }
+    sets.sort_by_key(Vec::len);
+    let biggest = |set: &[Cell]| {
+        set.iter()
+            .map(|&c| board.candidates(c).len() as i32)
+            .max()
+            .unwrap_or(0)
+    };
+    match sets.as_slice() {
+        // 5.5 + ((4 - 3) - |3 - biggest|) / 10 (Sukaku Explainer's formula).
+        [one, three] if one.len() == 1 && three.len() == 3 => {
+            (55 + (1 - (3 - biggest(three)).abs())).max(55) as u32
+        }
+        // 6.2 + ((5 - 3) - |3 - biggest|) / 10.
+        [one, four] if one.len() == 1 && four.len() == 4 => {
+            (62 + (2 - (3 - biggest(four)).abs())).max(62) as u32
+        }
+        _ => rating(step),
+    }
+}
+
+/// An X-Chain of two or three strong links is one of Sukaku Explainer's Turbot
+/// Fish: Skyscraper when every strong link is in a row, or every one in a
+/// column (4.0 / three links 5.4), Kite when rows and columns both occur (4.1 /
+/// 5.6), Turbot Fish otherwise (4.2 / 5.5). Longer ones are Forcing X-Chains.
+fn x_chain_rating(board: &Board, step: &Step) -> u32 {
+    let strong: Vec<Unit> = step
+        .links
+        .iter()
+        .filter(|l| l.strong)
+        .map(|l| {
+            let (a, b, digit) = (l.from.0, l.to.0, l.from.1);
+            // The unit where the digit has just these two places (a line first).
+            [
+                Unit::Row(a.row() as u8),
+                Unit::Col(a.col() as u8),
+                Unit::Box(a.box_index() as u8),
+            ]
+            .into_iter()
+            .find(|u| u.contains(b) && super::positions(board, *u, digit).count_ones() == 2)
+            .unwrap_or(Unit::Box(a.box_index() as u8))
+        })
+        .collect();
+    let rows = strong.iter().filter(|u| matches!(u, Unit::Row(_))).count();
+    let cols = strong.iter().filter(|u| matches!(u, Unit::Col(_))).count();
+    let shape = if rows == strong.len() || cols == strong.len() {
+        0
+    } else if rows > 0 && cols > 0 {
+        2
+    } else {
+        1
+    };
+    match step.links.len() + 1 {
+        4 => [40, 42, 41][shape],
+        6 => [54, 55, 56][shape],
+        _ => rating(step),
+    }
+}
+
+/// The nodes Sudoku Explainer counts in a nice loop or AIC (its chain's
+/// complexity): a cycle's candidates once each (its links close the loop); a
+/// discontinuous loop's links from the assumed candidate back to it; an AIC's
+/// nodes plus the eliminated candidate assumed and refuted.
+fn chain_nodes(step: &Step) -> usize {
+    use Technique::*;
+    let links = step.links.len().max(3);
+    match step.technique {
+        ContinuousNiceLoop | GroupedContinuousNiceLoop => links,
+        DiscontinuousNiceLoop | GroupedDiscontinuousNiceLoop => links + 1,
+        _ => links + 3,
     }
 }
 
@@ -149,13 +448,22 @@ pub struct Ratings {
     pub er: u32,
     pub ep: u32,
     pub ed: u32,
+    /// The technique of the step that set ER (Sudoku Explainer's "ER technique name").
+    pub er_technique: Option<Technique>,
 }
 
 impl Ratings {
     /// Takes the next step of the path into account.
     pub fn record(&mut self, step: &Step, steps_before: usize, placed_before: bool) {
-        let r = rating(step);
-        self.er = self.er.max(r);
+        self.record_rated(rating(step), step, steps_before, placed_before);
+    }
+
+    /// [`Ratings::record`] with the step's rating `r` already known.
+    pub fn record_rated(&mut self, r: u32, step: &Step, steps_before: usize, placed_before: bool) {
+        if r > self.er || self.er_technique.is_none() {
+            self.er = self.er.max(r);
+            self.er_technique = Some(step.technique);
+        }
         if !placed_before {
             self.ep = self.ep.max(r);
         }
@@ -168,4 +476,106 @@ impl Ratings {
 /// "7.2" from 72 tenths.
 pub fn tenths_text(tenths: u32) -> String {
     format!("{}.{}", tenths / 10, tenths % 10)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::step::Link;
+    use super::*;
+
+    /// A step of `technique` whose links run through `n` links on one digit
+    /// (the cells are arbitrary: ratings read only the links' count and digits).
+    fn chain(technique: Technique, n: usize) -> Step {
+        let digit = Digit::new(5);
+        let mut step = Step::elimination(technique, vec![(Cell::new(80), digit)], vec![], vec![]);
+        step.links = (0..n)
+            .map(|i| Link {
+                from: (Cell::new(i), digit),
+                to: (Cell::new(i + 1), digit),
+                strong: i % 2 == 0,
+            })
+            .collect();
+        step
+    }
+
+    #[test]
+    fn length_increment_follows_sudoku_explainers_ceilings() {
+        // Length = nodes - 2 against ceilings 4, 6, 8, 12, 16, 24, ...
+        let added: Vec<u32> = (4..=28).map(length_increment).collect();
+        assert_eq!(
+            added,
+            [
+                0, 0, 0, // nodes 4..6: length up to 4
+                1, 1, // length 5, 6
+                2, 2, // length 7, 8
+                3, 3, 3, 3, // length 9..12
+                4, 4, 4, 4, // length 13..16
+                5, 5, 5, 5, 5, 5, 5, 5, // length 17..24
+                6, 6, // length 25, 26
+            ]
+        );
+    }
+
+    #[test]
+    fn a_cycle_counts_each_candidate_once() {
+        // An X-Cycle of 6 candidates: 6 nodes, length 4, no increment (6.5);
+        // of 8: length 6, +0.1.
+        assert_eq!(rating(&chain(Technique::ContinuousNiceLoop, 6)), 65);
+        assert_eq!(rating(&chain(Technique::ContinuousNiceLoop, 8)), 66);
+    }
+
+    #[test]
+    fn an_x_chain_is_a_turbot_fish_then_three_strong_links_then_a_forcing_x_chain() {
+        assert_eq!(rating(&chain(Technique::XChain, 3)), 42);
+        assert_eq!(rating(&chain(Technique::XChain, 5)), 55);
+        // 8 nodes plus the eliminated candidate assumed and refuted: 10, length 8.
+        assert_eq!(rating(&chain(Technique::XChain, 7)), 68);
+    }
+
+    #[test]
+    fn an_aic_counts_the_eliminated_candidate_twice() {
+        // 6 nodes + 2: length 6, +0.1 over the one-digit forcing chain's 6.6.
+        assert_eq!(rating(&chain(Technique::Aic, 5)), 67);
+        // A discontinuous loop already ends on its start: 6 links, 7 nodes.
+        assert_eq!(rating(&chain(Technique::DiscontinuousNiceLoop, 6)), 67);
+    }
+
+    #[test]
+    fn single_digit_patterns_rate_as_sukaku_explainers_turbot_fish() {
+        assert_eq!(base(Technique::Skyscraper), 40);
+        assert_eq!(base(Technique::TwoStringKite), 41);
+        assert!(base(Technique::EmptyRectangle) > base(Technique::TwoStringKite));
+    }
+
+    #[test]
+    fn techniques_sudoku_explainer_lacks_are_not_on_its_path() {
+        let on_path: Vec<Technique> = PRODUCERS
+            .iter()
+            .flat_map(|p| p.techniques.iter().copied())
+            .collect();
+        for absent in [
+            Technique::FinnedXWing,
+            Technique::WWing,
+            Technique::SimpleColorsTrap,
+            Technique::RemotePair,
+            Technique::SueDeCoq,
+            Technique::AlsXyWing,
+            Technique::GroupedAic,
+        ] {
+            assert!(!on_path.contains(&absent), "{absent:?}");
+        }
+        // ALS-XZ only as the WXYZ- and VWXYZ-Wings (up to 6.4), never at its base.
+        for p in PRODUCERS
+            .iter()
+            .filter(|p| p.techniques.contains(&Technique::AlsXz))
+        {
+            assert!(p.ceiling <= 64 && p.ceiling < base(Technique::AlsXz));
+        }
+        // The producers' order keeps the cheaper ones first.
+        let first_of = |t: Technique| PRODUCERS.iter().position(|p| p.techniques.contains(&t));
+        assert!(first_of(Technique::HiddenTriple) < first_of(Technique::Skyscraper));
+        assert!(first_of(Technique::Skyscraper) < first_of(Technique::XyWing));
+        assert!(first_of(Technique::XChain) < first_of(Technique::XyWing));
+        assert!(first_of(Technique::BugPlus1) < first_of(Technique::XyChain));
+    }
 }

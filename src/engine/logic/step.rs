@@ -108,7 +108,7 @@ impl Step {
             XChain | XyChain => chains::text(self),
             ThreeDMedusa => medusa::text(self),
             SueDeCoq => sue_de_coq::text(self),
-            AlsXz | AlsXyWing => als::text(self),
+            AlsXz | AlsXyWing | AlsXyChain | DeathBlossom => als::text(self),
             ContinuousNiceLoop
             | DiscontinuousNiceLoop
             | Aic

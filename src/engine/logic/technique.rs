@@ -116,6 +116,8 @@ pub enum Technique {
     GroupedContinuousNiceLoop,
     GroupedDiscontinuousNiceLoop,
     GroupedAic,
+    AlsXyChain,
+    DeathBlossom,
     DigitForcingChain,
     CellForcingChain,
     UnitForcingChain,
@@ -134,7 +136,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 61] = [
+    pub const ALL: [Technique; 63] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
@@ -186,6 +188,8 @@ impl Technique {
         Technique::GroupedContinuousNiceLoop,
         Technique::GroupedDiscontinuousNiceLoop,
         Technique::GroupedAic,
+        Technique::AlsXyChain,
+        Technique::DeathBlossom,
         Technique::DigitForcingChain,
         Technique::CellForcingChain,
         Technique::UnitForcingChain,
@@ -252,6 +256,8 @@ impl Technique {
             Technique::GroupedContinuousNiceLoop => "Grouped Continuous Nice Loop",
             Technique::GroupedDiscontinuousNiceLoop => "Grouped Discontinuous Nice Loop",
             Technique::GroupedAic => "Grouped AIC",
+            Technique::AlsXyChain => "ALS-XY-Chain",
+            Technique::DeathBlossom => "Death Blossom",
             Technique::DigitForcingChain => "Digit Forcing Chain",
             Technique::CellForcingChain => "Cell Forcing Chain",
             Technique::UnitForcingChain => "Unit Forcing Chain",
@@ -319,6 +325,8 @@ impl Technique {
             Technique::GroupedContinuousNiceLoop => "grouped_continuous_nice_loop",
             Technique::GroupedDiscontinuousNiceLoop => "grouped_discontinuous_nice_loop",
             Technique::GroupedAic => "grouped_aic",
+            Technique::AlsXyChain => "als_xy_chain",
+            Technique::DeathBlossom => "death_blossom",
             Technique::DigitForcingChain => "digit_forcing_chain",
             Technique::CellForcingChain => "cell_forcing_chain",
             Technique::UnitForcingChain => "unit_forcing_chain",
@@ -366,7 +374,9 @@ impl Technique {
             | Aic
             | GroupedContinuousNiceLoop
             | GroupedDiscontinuousNiceLoop
-            | GroupedAic => Level::Expert,
+            | GroupedAic
+            | AlsXyChain
+            | DeathBlossom => Level::Expert,
             // Forcing chains and nets are what a guess was before them: Extreme.
             DigitForcingChain | CellForcingChain | UnitForcingChain | DynamicForcingChain
             | ForcingNet | NestedForcingNet => Level::Extreme,
@@ -426,6 +436,9 @@ impl Technique {
             MutantFish => 470,
             // HoDoKu scores templates like brute force: a guess here.
             TemplateSet | TemplateDelete => 1000,
+            // HoDoKu's scores for these two.
+            AlsXyChain => 340,
+            DeathBlossom => 360,
             DigitForcingChain => 300,
             CellForcingChain | UnitForcingChain => 350,
             DynamicForcingChain => 500,
@@ -538,6 +551,8 @@ impl Technique {
             GroupedContinuousNiceLoop => aic::grouped_continuous_nice_loop,
             GroupedDiscontinuousNiceLoop => aic::grouped_discontinuous_nice_loop,
             GroupedAic => aic::grouped_aic,
+            AlsXyChain => als::als_xy_chain,
+            DeathBlossom => als::death_blossom,
             DigitForcingChain => forcing::digit_forcing_chain,
             CellForcingChain => forcing::cell_forcing_chain,
             UnitForcingChain => forcing::unit_forcing_chain,

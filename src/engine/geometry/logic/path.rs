@@ -79,6 +79,7 @@ fn guess(marks: &ShapeMarks, solution: Option<&[u8]>) -> Option<ShapeStep> {
         pattern: vec![cell],
         units: Vec::new(),
         values: vec![solution[cell]],
+        links: Vec::new(),
     })
 }
 
@@ -127,6 +128,11 @@ pub fn grade(geometry: &Geometry, givens: &[u8]) -> Grade {
 pub enum ShapeHint {
     /// The next step: a deduction, or a guess labelled as one.
     Step(ShapeStep),
+    /// Values placed (cell, value; cells ascending) that disagree with the
+    /// givens' solution.
+    Mistake {
+        wrong: Vec<(usize, u8)>,
+    },
     Solved,
     NoSolution,
     MultipleSolutions,
@@ -135,13 +141,31 @@ pub enum ShapeHint {
 /// The next step of `givens` on `geometry` (a shaped position is its values:
 /// its candidates are those the peers leave).
 pub fn hint(geometry: &Geometry, givens: &[u8]) -> ShapeHint {
+    hint_in_game(geometry, givens, givens)
+}
+
+/// The hint for a game in progress: `position` (values, 0 open) played from
+/// `givens`. Values that disagree with the givens' solution come first, as a
+/// mistake; then the next step from the position, as [`hint`] gives it.
+pub fn hint_in_game(geometry: &Geometry, givens: &[u8], position: &[u8]) -> ShapeHint {
     let counted = search::count_shape(geometry, givens, 2);
     let solution = match (counted.count, counted.first) {
         (1, Some(solution)) => solution,
         (0, _) | (_, None) => return ShapeHint::NoSolution,
         _ => return ShapeHint::MultipleSolutions,
     };
-    let marks = ShapeMarks::from_givens(geometry, givens);
+    let wrong: Vec<(usize, u8)> = (0..geometry.cells())
+        .filter(|&c| position[c] != 0 && position[c] != solution[c])
+        .map(|c| (c, position[c]))
+        .collect();
+    if !wrong.is_empty() {
+        return ShapeHint::Mistake { wrong };
+    }
+    // A given the position left open stays given.
+    let values: Vec<u8> = (0..geometry.cells())
+        .map(|c| position[c].max(givens[c]))
+        .collect();
+    let marks = ShapeMarks::from_givens(geometry, &values);
     if marks.is_solved() {
         return ShapeHint::Solved;
     }
@@ -156,6 +180,7 @@ impl ShapeHint {
     pub fn kind(&self) -> &'static str {
         match self {
             ShapeHint::Step(_) => "step",
+            ShapeHint::Mistake { .. } => "mistake",
             ShapeHint::Solved => "solved",
             ShapeHint::NoSolution => "no_solution",
             ShapeHint::MultipleSolutions => "multiple_solutions",
@@ -180,6 +205,19 @@ impl ShapeHint {
                 (2, _, _) => step.summary(geometry),
                 _ => step.text(geometry),
             },
+            ShapeHint::Mistake { wrong } => {
+                let described: Vec<String> = wrong
+                    .iter()
+                    .map(|&(cell, value)| {
+                        let symbol = geometry.alphabet().symbol(value);
+                        format!("the {symbol} in {} is wrong", geometry.cell_name(cell))
+                    })
+                    .collect();
+                format!(
+                    "Mistake: {}. Fix that first: a hint built on a mistake misleads.",
+                    described.join("; ")
+                )
+            }
             ShapeHint::Solved => "Solved: every cell is filled correctly.".to_string(),
             ShapeHint::NoSolution => "The givens have no solution.".to_string(),
             ShapeHint::MultipleSolutions => {

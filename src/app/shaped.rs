@@ -1,0 +1,211 @@
+//! A game on any shape but the classic 9x9 (4x4 to 16x16, Sudoku X, Windoku,
+//! jigsaw): its [`Geometry`], givens, solution and a position of values and
+//! marks sized by the geometry, with its own undo and redo.
+//!
+//! Separate from [`super::state::Position`] for the reason the engine keeps
+//! `ShapeMarks` beside the classic `Board`: the classic position is a fixed
+//! 81-cell value (`Grid`, `Candidates`) that every classic feature (learn mode,
+//! the replay, the audit, the links, the saves' fixed records) reads. Values here
+//! are 1..=side, candidates bit `v - 1`, cells row-major indices named by the
+//! geometry (`r4c7`), symbols its alphabet (`A` is 10). The clock, the counters
+//! and the name stay on [`super::state::Game`]; the view and the key table are
+//! the classic ones, drawn by the same grid renderer from the geometry.
+
+use std::sync::Arc;
+
+use crate::engine::geometry::Geometry;
+use crate::engine::geometry::logic::{self, ShapeHint};
+use crate::engine::search;
+
+/// The largest side the player shows (marks are 16 bits; the letters end at `G`).
+pub const MAX_PLAYER_SIDE: usize = 16;
+
+/// The player's position on a shape: values (givens included, 0 open), their own
+/// pencil marks (Manual mode) and the candidates they struck out (Auto mode).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ShapedPosition {
+    pub values: Vec<u8>,
+    /// Manual pencil marks, bit `v - 1` for value `v`.
+    pub marks: Vec<u16>,
+    /// Candidates struck out in Auto mode, subtracted from the computed ones.
+    pub struck: Vec<u16>,
+}
+
+impl ShapedPosition {
+    /// The starting position: only the givens, no marks.
+    pub fn start(givens: &[u8]) -> ShapedPosition {
+        ShapedPosition {
+            values: givens.to_vec(),
+            marks: vec![0; givens.len()],
+            struck: vec![0; givens.len()],
+        }
+    }
+
+    /// The values none of `cell`'s peers holds (0 for a filled cell).
+    pub fn live_candidates(&self, geometry: &Geometry, cell: usize) -> u16 {
+        if self.values[cell] != 0 {
+            return 0;
+        }
+        let all = ((1u32 << geometry.side()) - 1) as u16;
+        geometry
+            .peers(cell)
+            .iter()
+            .map(|&p| self.values[p])
+            .filter(|&v| v != 0)
+            .fold(all, |left, v| left & !(1 << (v - 1)))
+    }
+
+    /// The Auto candidates: the live ones minus those the player struck.
+    pub fn auto_candidates(&self, geometry: &Geometry, cell: usize) -> u16 {
+        self.live_candidates(geometry, cell) & !self.struck[cell]
+    }
+
+    /// Puts `value` in `cell` and, as on paper, rubs it out of the peers' manual marks.
+    pub fn place(&mut self, geometry: &Geometry, cell: usize, value: u8) {
+        self.values[cell] = value;
+        for &peer in geometry.peers(cell) {
+            self.marks[peer] &= !(1 << (value - 1));
+        }
+    }
+
+    /// Removes a candidate from both kinds of marks (a deduction's elimination).
+    pub fn eliminate(&mut self, cell: usize, value: u8) {
+        self.struck[cell] |= 1 << (value - 1);
+        self.marks[cell] &= !(1 << (value - 1));
+    }
+
+    /// The cells whose value a peer also holds.
+    pub fn conflicts(&self, geometry: &Geometry) -> Vec<bool> {
+        (0..self.values.len())
+            .map(|cell| {
+                let value = self.values[cell];
+                value != 0
+                    && geometry
+                        .peers(cell)
+                        .iter()
+                        .any(|&p| self.values[p] == value)
+            })
+            .collect()
+    }
+}
+
+/// A hint being revealed one level at a time on a shape.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ShapedHint {
+    pub hint: ShapeHint,
+    /// 1: nudge, 2: technique and where, 3: the full explanation (4 applies it).
+    pub level: u8,
+}
+
+/// One game on a shape: the puzzle, the position and its history, the selection.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ShapedGame {
+    pub geometry: Arc<Geometry>,
+    /// Row-major values, 0 for blank.
+    pub givens: Vec<u8>,
+    /// The first solution the search finds (`None`: the puzzle has none).
+    pub solution: Option<Vec<u8>>,
+    /// Whether that solution is the only one.
+    pub unique: bool,
+    pub position: ShapedPosition,
+    /// Earlier positions, the latest last.
+    pub undo: Vec<ShapedPosition>,
+    /// Positions undone, the next one to redo last.
+    pub redo: Vec<ShapedPosition>,
+    /// The selected cell (row-major index).
+    pub selected: usize,
+    pub hint: Option<ShapedHint>,
+    /// Cells marked wrong by a check until the next move.
+    pub marked_wrong: Vec<usize>,
+    /// The value the player asked to see across the board (`f`).
+    pub highlight: Option<u8>,
+}
+
+impl ShapedGame {
+    /// A fresh game on `givens` of `geometry`, solved once up front.
+    pub fn new(geometry: Arc<Geometry>, givens: Vec<u8>) -> ShapedGame {
+        let counted = search::count_shape(&geometry, &givens, 2);
+        ShapedGame {
+            solution: counted.first,
+            unique: counted.count == 1,
+            position: ShapedPosition::start(&givens),
+            geometry,
+            givens,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            selected: 0,
+            hint: None,
+            marked_wrong: Vec::new(),
+            highlight: None,
+        }
+    }
+
+    pub fn is_given(&self, cell: usize) -> bool {
+        self.givens[cell] != 0
+    }
+
+    /// Whether the board is complete and obeys the rules (the givens are kept
+    /// by construction: they cannot be edited).
+    pub fn is_complete_and_right(&self) -> bool {
+        let values = &self.position.values;
+        values.iter().all(|&v| v != 0) && !self.position.conflicts(&self.geometry).contains(&true)
+    }
+
+    /// Cells holding a player's value that differs from the solution.
+    pub fn wrong_cells(&self) -> Vec<usize> {
+        let Some(solution) = &self.solution else {
+            return Vec::new();
+        };
+        (0..self.givens.len())
+            .filter(|&c| !self.is_given(c))
+            .filter(|&c| {
+                let value = self.position.values[c];
+                value != 0 && value != solution[c]
+            })
+            .collect()
+    }
+
+    /// The next step from the position's values, by the shaped logic ladder.
+    pub fn next_hint(&self) -> ShapeHint {
+        logic::hint(&self.geometry, &self.position.values)
+    }
+
+    /// The symbol of `value` in this shape's alphabet.
+    pub fn symbol(&self, value: u8) -> char {
+        self.geometry.alphabet().symbol(value)
+    }
+
+    /// `r4c7` for a cell.
+    pub fn cell_name(&self, cell: usize) -> String {
+        self.geometry.cell_name(cell)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::geometry::Variant;
+
+    #[test]
+    fn placing_rubs_the_value_out_of_the_peers_marks_only() {
+        let geometry = Geometry::regular(16, Variant::Classic).unwrap();
+        let mut position = ShapedPosition::start(&[0; 256]);
+        position.marks[1] = 1 << 15 | 1;
+        position.marks[255] = 1 << 15;
+        position.place(&geometry, 0, 16);
+        assert_eq!(position.marks[1], 1, "a peer loses its G mark");
+        assert_eq!(position.marks[255], 1 << 15, "a non-peer keeps it");
+        assert_eq!(position.live_candidates(&geometry, 1) >> 15, 0);
+        assert_eq!(position.conflicts(&geometry), vec![false; 256]);
+    }
+
+    #[test]
+    fn a_value_twice_in_a_unit_is_a_conflict() {
+        let geometry = Geometry::regular(4, Variant::X).unwrap();
+        let mut position = ShapedPosition::start(&[0; 16]);
+        position.place(&geometry, 0, 2);
+        position.place(&geometry, 15, 2); // both on the main diagonal
+        let conflicts = position.conflicts(&geometry);
+        assert!(conflicts[0] && conflicts[15] && !conflicts[1]);
+    }
+}

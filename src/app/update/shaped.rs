@@ -1,0 +1,401 @@
+//! What the board's actions do to a shaped game ([`ShapedGame`]): moving (wrapping
+//! at the side), placing values 1..=side (letters for 10..16), pencil marks in
+//! both modes, erase, undo and redo, filling the marks, the hint ladder of the
+//! shaped logic (nudge, technique and where, explanation, apply), check and
+//! solve, and propagation (every forced single, by the ladder's singles). Actions
+//! that only the classic board knows yet (learn mode, the replay, the audit,
+//! why-not, links, export) say so on the status line.
+//! The new-game screen is the classic one: a game opened from it replaces the shape.
+//! Everything else (help, the clock, pause, quitting) is the classic update's.
+
+use super::{READ_ONLY_NOTICE, changes_the_game, say_unless_won};
+use crate::app::action::{Action, Direction};
+use crate::app::shaped::{ShapedGame, ShapedHint, ShapedPosition};
+use crate::app::state::{CandidateMode, Overlay, State, Tone};
+use crate::engine::geometry::logic::{LADDER, Ladder, ShapeHint, ShapeMarks};
+
+/// Handles `action` for the shaped game on screen; `false` leaves it to the
+/// classic update (it concerns no board: help, clock, quitting...).
+pub(super) fn act(state: &mut State, action: &Action) -> bool {
+    let Some(mut game) = state.shaped.take() else {
+        return false;
+    };
+    let handled = act_on(state, &mut game, action);
+    state.shaped = Some(game);
+    handled
+}
+
+fn act_on(state: &mut State, game: &mut ShapedGame, action: &Action) -> bool {
+    if state.read_only && changes_the_game(action) {
+        state.say(Tone::Error, READ_ONLY_NOTICE);
+        return true;
+    }
+    let side = game.geometry.side();
+    match *action {
+        Action::Move(direction) => {
+            let (row, col) = (game.selected / side, game.selected % side);
+            let (row, col) = match direction {
+                Direction::Up => ((row + side - 1) % side, col),
+                Direction::Down => ((row + 1) % side, col),
+                Direction::Left => (row, (col + side - 1) % side),
+                Direction::Right => (row, (col + 1) % side),
+            };
+            game.selected = row * side + col;
+        }
+        Action::Select { row, col } => {
+            if (row as usize) < side && (col as usize) < side {
+                game.selected = row as usize * side + col as usize;
+            }
+        }
+        Action::Digit(value) if (1..=side as u8).contains(&value) => {
+            if state.pencil {
+                pencil(state, game, value);
+            } else {
+                place(state, game, value);
+            }
+        }
+        Action::Digit(value) => {
+            let alphabet = game.geometry.alphabet();
+            state.say(
+                Tone::Error,
+                format!(
+                    "{value} is not a value of a {} board ({})",
+                    game.geometry.name(),
+                    alphabet.describe()
+                ),
+            );
+        }
+        Action::Erase => {
+            if editable(state, game) {
+                let mut next = game.position.clone();
+                next.values[game.selected] = 0;
+                state.message = None;
+                commit(state, game, next);
+            }
+        }
+        Action::Undo => step_history(state, game, true),
+        Action::Redo => step_history(state, game, false),
+        Action::FillMarks => {
+            let mut next = game.position.clone();
+            for cell in 0..next.values.len() {
+                next.marks[cell] = game.position.auto_candidates(&game.geometry, cell);
+            }
+            state.candidates = CandidateMode::Manual;
+            commit(state, game, next);
+            state.say(
+                Tone::Info,
+                "Manual marks filled from the candidates (u undoes)",
+            );
+            state.revision += 1;
+        }
+        Action::Hint => hint(state, game),
+        Action::Propagate => propagate(state, game),
+        Action::Check => check(state, game),
+        Action::Confirm if state.overlay == Overlay::ConfirmSolve => {
+            state.overlay = Overlay::None;
+            solve(state, game);
+        }
+        Action::Dismiss if game.hint.is_some() => {
+            game.hint = None;
+            state.message = None;
+        }
+        Action::NextEmpty | Action::PreviousEmpty => {
+            let cells = game.position.values.len();
+            let step = if *action == Action::NextEmpty {
+                1
+            } else {
+                cells - 1
+            };
+            match (1..cells)
+                .map(|k| (game.selected + step * k) % cells)
+                .find(|&c| game.position.values[c] == 0)
+            {
+                Some(cell) => game.selected = cell,
+                None => state.say(Tone::Info, "No other empty cell"),
+            }
+        }
+        Action::HighlightDigit => {
+            let value = game.position.values[game.selected];
+            if game.highlight.take().is_some() {
+                state.say(Tone::Info, "Highlight off");
+            } else if value != 0 {
+                game.highlight = Some(value);
+                let symbol = game.symbol(value);
+                state.say(Tone::Info, format!("Highlighting {symbol} (f again: off)"));
+            } else {
+                state.say(
+                    Tone::Info,
+                    "Select a cell with a value, then f highlights it everywhere",
+                );
+            }
+        }
+        Action::Learn
+        | Action::Replay
+        | Action::Audit
+        | Action::FirstWrong
+        | Action::AskWhy
+        | Action::Export
+        | Action::LinkStep(_) => {
+            let shape = game.geometry.name();
+            state.say(
+                Tone::Info,
+                format!(
+                    "Not on a {shape} board yet: this works on the classic 9x9 (run \
+                     `pencilmark play` for one)"
+                ),
+            );
+        }
+        _ => return false,
+    }
+    true
+}
+
+/// The selected cell, unless it is a given (then the player is told).
+fn editable(state: &mut State, game: &ShapedGame) -> bool {
+    if game.is_given(game.selected) {
+        let name = game.cell_name(game.selected);
+        state.say(
+            Tone::Error,
+            format!("{name} is a given: it cannot be changed"),
+        );
+        return false;
+    }
+    true
+}
+
+fn place(state: &mut State, game: &mut ShapedGame, value: u8) {
+    if !editable(state, game) {
+        return;
+    }
+    let cell = game.selected;
+    let mut next = game.position.clone();
+    if next.values[cell] == value {
+        // Typing a cell's value again takes it out, as on a phone.
+        next.values[cell] = 0;
+    } else {
+        next.place(&game.geometry, cell, value);
+    }
+    state.message = None;
+    commit(state, game, next);
+}
+
+fn pencil(state: &mut State, game: &mut ShapedGame, value: u8) {
+    if !editable(state, game) {
+        return;
+    }
+    let cell = game.selected;
+    let (name, symbol) = (game.cell_name(cell), game.symbol(value));
+    if game.position.values[cell] != 0 {
+        state.say(Tone::Error, format!("{name} holds a value: erase it first"));
+        return;
+    }
+    let bit = 1 << (value - 1);
+    let mut next = game.position.clone();
+    match state.candidates {
+        CandidateMode::Auto => {
+            if game.position.live_candidates(&game.geometry, cell) & bit == 0 {
+                state.say(
+                    Tone::Error,
+                    format!("{symbol} is not a candidate of {name}: a peer already holds it"),
+                );
+                return;
+            }
+            next.struck[cell] ^= bit;
+        }
+        CandidateMode::Manual => next.marks[cell] ^= bit,
+        CandidateMode::Hidden => {
+            state.say(
+                Tone::Error,
+                "Candidates are hidden: press c to show them before editing",
+            );
+            return;
+        }
+    }
+    state.message = None;
+    commit(state, game, next);
+}
+
+/// Records `next` as the new position: one undo step, the redo list and every
+/// reading of the old position (hint, check marks) dropped.
+fn commit(state: &mut State, game: &mut ShapedGame, next: ShapedPosition) {
+    if next == game.position {
+        return;
+    }
+    let previous = std::mem::replace(&mut game.position, next);
+    game.undo.push(previous);
+    game.redo.clear();
+    after_change(state, game);
+}
+
+fn step_history(state: &mut State, game: &mut ShapedGame, back: bool) {
+    let (from, to, done, nothing) = if back {
+        (&mut game.undo, &mut game.redo, "Undone", "Nothing to undo")
+    } else {
+        (&mut game.redo, &mut game.undo, "Redone", "Nothing to redo")
+    };
+    let Some(position) = from.pop() else {
+        state.say(Tone::Info, nothing);
+        return;
+    };
+    to.push(std::mem::replace(&mut game.position, position));
+    state.say(Tone::Info, done);
+    after_change(state, game);
+}
+
+fn after_change(state: &mut State, game: &mut ShapedGame) {
+    game.hint = None;
+    game.marked_wrong.clear();
+    state.log.clear();
+    state.revision += 1;
+    let right = game.is_complete_and_right();
+    if right && !state.game.finished {
+        state.game.finished = true;
+        state.overlay = Overlay::Won;
+        if !state.game.solved_by_computer {
+            // Shaped wins are not in the statistics: they are kept by classic level.
+            let text = if state.game.assists.is_unaided() {
+                "Solved unaided!".to_string()
+            } else {
+                format!("Solved with help: {}", state.game.assists.describe())
+            };
+            state.say(Tone::Info, text);
+        }
+    } else if !right && state.game.finished {
+        state.game.finished = false;
+        if state.overlay == Overlay::Won {
+            state.overlay = Overlay::None;
+        }
+        state.game.solved_by_computer = false;
+    }
+}
+
+/// The next level of the hint on show, or a new hint from the shaped ladder; the
+/// fourth level applies it.
+fn hint(state: &mut State, game: &mut ShapedGame) {
+    if state.game.finished {
+        state.say(Tone::Info, "The board is solved");
+        return;
+    }
+    let progress = match game.hint.take() {
+        Some(mut progress) => {
+            progress.level += 1;
+            progress
+        }
+        None => {
+            state.game.hints_used += 1;
+            ShapedHint {
+                hint: game.next_hint(),
+                level: 1,
+            }
+        }
+    };
+    state.revision += 1;
+    let assists = &mut state.game.assists;
+    match progress.level {
+        1 => assists.nudges += 1,
+        2 => assists.techniques += 1,
+        3 => assists.explanations += 1,
+        _ => assists.applied_hints += 1,
+    }
+    let ShapeHint::Step(step) = &progress.hint else {
+        let text = match progress.hint {
+            ShapeHint::NoSolution => {
+                "No solution from here: a value is wrong (C checks against the solution)"
+                    .to_string()
+            }
+            _ => progress.hint.text(&game.geometry, 3),
+        };
+        state.say(Tone::Hint, format!("Hint: {text}"));
+        return;
+    };
+    if progress.level < 4 {
+        let text = progress.hint.text(&game.geometry, progress.level);
+        let more = match progress.level {
+            1 => "H again for more",
+            2 => "H again for the explanation",
+            _ => "H again to apply it",
+        };
+        state.say(Tone::Hint, format!("Hint: {text} ({more})"));
+        game.hint = Some(progress);
+        return;
+    }
+    let mut next = game.position.clone();
+    for &(cell, value) in &step.placements {
+        next.place(&game.geometry, cell, value);
+    }
+    for &(cell, value) in &step.eliminations {
+        next.eliminate(cell, value);
+    }
+    let text = format!("Applied: {}", step.text(&game.geometry));
+    commit(state, game, next);
+    say_unless_won(state, Tone::Hint, text);
+}
+
+/// Fills every forced single (full house, hidden and naked singles of the shape's
+/// units) from the values, as one undoable step; the log lists each one.
+fn propagate(state: &mut State, game: &mut ShapedGame) {
+    let geometry = game.geometry.clone();
+    if game.position.conflicts(&geometry).contains(&true) {
+        state.say(Tone::Error, "Two values clash (marked !x!): fix them first");
+        return;
+    }
+    let mut marks = ShapeMarks::from_givens(&geometry, &game.position.values);
+    let ladder = Ladder::new(&geometry);
+    let mut log = Vec::new();
+    let mut next = game.position.clone();
+    while let Some(step) = ladder.next_step(&marks, &LADDER[..3]) {
+        if marks.contradiction().is_some() {
+            break;
+        }
+        step.apply(&mut marks);
+        for &(cell, value) in &step.placements {
+            next.place(&geometry, cell, value);
+        }
+        log.push(step.text(&geometry));
+    }
+    if log.is_empty() {
+        state.say(Tone::Info, "No forced single: every open cell has a choice");
+        return;
+    }
+    state.game.assists.propagations += 1;
+    let count = log.len();
+    commit(state, game, next);
+    state.log = log;
+    state.scroll = 0;
+    say_unless_won(
+        state,
+        Tone::Info,
+        format!("Filled {count} forced single(s)"),
+    );
+}
+
+/// Marks the player's values that differ from the solution.
+fn check(state: &mut State, game: &mut ShapedGame) {
+    if game.solution.is_none() {
+        state.say(Tone::Error, "This puzzle has no solution to check against");
+        return;
+    }
+    state.game.assists.checks += 1;
+    state.revision += 1;
+    game.marked_wrong = game.wrong_cells();
+    let text = match game.marked_wrong.len() {
+        0 => "No wrong values so far".to_string(),
+        1 => "1 value is wrong (marked !x!)".to_string(),
+        n => format!("{n} values are wrong (marked !x!)"),
+    };
+    state.say(Tone::Info, text);
+}
+
+/// Fills the board with the solution (asked for and confirmed).
+fn solve(state: &mut State, game: &mut ShapedGame) {
+    let Some(solution) = game.solution.clone() else {
+        state.say(Tone::Error, "This puzzle has no solution");
+        return;
+    };
+    state.game.assists.solves += 1;
+    state.game.solved_by_computer = true;
+    let mut next = game.position.clone();
+    next.values = solution;
+    commit(state, game, next);
+    state.say(Tone::Info, "Solved by the computer");
+}

@@ -1,0 +1,220 @@
+//! ALS-XY-Chain: almost locked sets A0, A1, ..., Ak, each linked to the next by
+//! a restricted common digit, two links in a row never on the same digit. If A0
+//! holds no z it is locked on its other digits, so it holds the first link's
+//! digit x1; then A1 does not, so A1 is locked without x1 and holds x2, and so on
+//! until Ak is locked without xk and holds z. So z is in A0 or in Ak (z differs
+//! from x1 and xk), and leaves every cell that sees all its copies in both.
+//!
+//! Three to six links (four to seven sets), as HoDoKu: shorter chains are
+//! ALS-XZ and ALS-XY-Wing. Breadth first from every set and first link, so each
+//! (end set, last link) is reached by its shortest chain; of the chains with the
+//! same eliminations the shortest is kept, and the shortest come first.
+
+use std::collections::BTreeSet;
+
+use super::{Als, Cells, Sets, als_step, cells_of};
+use crate::engine::board::Board;
+use crate::engine::logic::{Link, Sink, Technique};
+use crate::engine::types::{Candidates, Cell, Digit};
+
+/// The fewest and most restricted-common links of a chain.
+const MIN_LINKS: usize = 3;
+const MAX_LINKS: usize = 6;
+
+/// No parent: the start of a chain.
+const ROOT: u32 = u32::MAX;
+
+/// A chain found: its sets and link digits, and what it removes.
+struct Found {
+    sets: Vec<usize>,
+    digits: Vec<Digit>,
+    eliminations: Vec<(Cell, Digit)>,
+}
+
+fn digit_of(index: usize) -> Digit {
+    Digit::new(index as u8 + 1)
+}
+
+/// Every ALS-XY-Chain whose sets share no cell with the sets they link to.
+pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
+    let sets = sink.cache().als(board);
+    let n = sets.all.len();
+    // For each set, its linked sets and their restricted commons.
+    let mut links: Vec<Vec<(usize, Candidates)>> = vec![Vec::new(); n];
+    for &(i, j, rcc) in &sets.links {
+        links[i].push((j, rcc));
+        links[j].push((i, rcc));
+    }
+    let reaches = |a: &Als| a.reach.iter().any(|&r| r != 0);
+    // A state is a set reached by a link on a digit: `set * 9 + digit`.
+    let states = n * 9;
+    let mut parent = vec![ROOT; states];
+    let mut depth = vec![0u8; states];
+    let mut stamp = vec![0u32; states];
+    let mut expanded = vec![Candidates::NONE; n];
+    let mut expanded_stamp = vec![0u32; n];
+    let mut round = 0u32;
+    let mut queue: Vec<u32> = Vec::new();
+    let mut found: Vec<Found> = Vec::new();
+    for (start, a0) in sets.all.iter().enumerate() {
+        if !reaches(a0) || links[start].is_empty() {
+            continue;
+        }
+        let first_digits = links[start]
+            .iter()
+            .fold(Candidates::NONE, |acc, &(_, rcc)| acc.union(rcc));
+        for x1 in first_digits.iter() {
+            // z can be any digit of A0 but x1 that some cell could lose.
+            if !a0
+                .digits
+                .without(x1)
+                .iter()
+                .any(|z| a0.reach[z.index()] != 0)
+            {
+                continue;
+            }
+            round += 1;
+            queue.clear();
+            // The first link, from A0 on x1.
+            for &(b, rcc) in &links[start] {
+                if rcc.contains(x1) {
+                    let s = (b * 9 + x1.index()) as u32;
+                    if stamp[s as usize] != round {
+                        stamp[s as usize] = round;
+                        parent[s as usize] = ROOT;
+                        depth[s as usize] = 1;
+                        queue.push(s);
+                    }
+                }
+            }
+            let mut head = 0;
+            while head < queue.len() {
+                let state = queue[head] as usize;
+                head += 1;
+                let (set, digit) = (state / 9, state % 9);
+                let links_here = depth[state] as usize;
+                let path = |last: usize| {
+                    let mut path = vec![last];
+                    let mut s = last;
+                    while parent[s] != ROOT {
+                        s = parent[s] as usize;
+                        path.push(s);
+                    }
+                    path.reverse();
+                    path
+                };
+                if links_here >= MIN_LINKS {
+                    let end = &sets.all[set];
+                    if let Some(eliminations) =
+                        chain_eliminations(&sets, a0, end, x1, digit_of(digit))
+                    {
+                        let states = path(state);
+                        let mut chain_sets = vec![start];
+                        chain_sets.extend(states.iter().map(|&s| s / 9));
+                        found.push(Found {
+                            sets: chain_sets,
+                            digits: states.iter().map(|&s| digit_of(s % 9)).collect(),
+                            eliminations,
+                        });
+                    }
+                }
+                if links_here >= MAX_LINKS {
+                    continue;
+                }
+                // Each set is left once per digit: a later arrival (no shorter)
+                // only adds the digits it does not rule out.
+                if expanded_stamp[set] != round {
+                    expanded_stamp[set] = round;
+                    expanded[set] = Candidates::NONE;
+                }
+                let outgoing = Candidates::from_bits(0x1ff)
+                    .without(digit_of(digit))
+                    .difference(expanded[set]);
+                if outgoing.is_empty() {
+                    continue;
+                }
+                expanded[set] = expanded[set].union(outgoing);
+                let on_path = path(state);
+                for &(next, rcc) in &links[set] {
+                    let digits = rcc.intersection(outgoing);
+                    if digits.is_empty() || next == start || on_path.iter().any(|&s| s / 9 == next)
+                    {
+                        continue;
+                    }
+                    for y in digits.iter() {
+                        let s = next * 9 + y.index();
+                        if stamp[s] != round {
+                            stamp[s] = round;
+                            parent[s] = state as u32;
+                            depth[s] = (links_here + 1) as u8;
+                            queue.push(s as u32);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    found.sort_by_key(|f| (f.digits.len(), usize::MAX - f.eliminations.len()));
+    let mut seen = BTreeSet::new();
+    for f in found {
+        if !seen.insert(f.eliminations.clone()) {
+            continue;
+        }
+        let chain: Vec<&Als> = f.sets.iter().map(|&i| &sets.all[i]).collect();
+        let commons: Candidates = f.digits.iter().copied().collect();
+        let mut step = als_step(Technique::AlsXyChain, f.eliminations, &chain, commons);
+        step.links = chain_links(board, &chain, &f.digits);
+        if sink.push(step) {
+            return;
+        }
+    }
+}
+
+/// What a chain from `a0` (first link on `x1`) to `end` (last link on `xk`)
+/// removes.
+fn chain_eliminations(
+    sets: &Sets,
+    a0: &Als,
+    end: &Als,
+    x1: Digit,
+    xk: Digit,
+) -> Option<Vec<(Cell, Digit)>> {
+    let zs = a0.digits.intersection(end.digits).without(x1).without(xk);
+    if zs.is_empty() {
+        return None;
+    }
+    let both: Cells = a0.cells | end.cells;
+    let mut eliminations = Vec::new();
+    for z in zs.iter() {
+        let i = z.index();
+        if a0.reach[i] & end.reach[i] == 0 {
+            continue;
+        }
+        eliminations.extend(sets.eliminate(z, &[a0, end], both));
+    }
+    eliminations.sort();
+    (!eliminations.is_empty()).then_some(eliminations)
+}
+
+/// The restricted-common links of the chain, set to set: every copy of the
+/// link's digit in one set to every copy in the next (weak: not both).
+fn chain_links(board: &Board, chain: &[&Als], digits: &[Digit]) -> Vec<Link> {
+    let mut links = Vec::new();
+    for (pair, &digit) in chain.windows(2).zip(digits) {
+        let copies = |als: &Als| -> Vec<Cell> {
+            cells_of(als.cells)
+                .filter(|&c| board.candidates(c).contains(digit))
+                .collect()
+        };
+        for a in copies(pair[0]) {
+            for b in copies(pair[1]) {
+                links.push(Link {
+                    from: (a, digit),
+                    to: (b, digit),
+                    strong: false,
+                });
+            }
+        }
+    }
+    links
+}

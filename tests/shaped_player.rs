@@ -1,0 +1,299 @@
+//! The player on other shapes, in ratatui's `TestBackend`: the board laid out from
+//! the geometry (thick rules between jigsaw regions, X diagonals shaded, a 4x4
+//! pencil grid on 16x16), letter keys for values 10..16, hints from the shaped
+//! ladder, and the too-small message naming the shape's size.
+
+use pencilmark::app::action::Action;
+use pencilmark::app::keymap::keymap;
+use pencilmark::app::state::{Overlay, State};
+use pencilmark::app::ui::{self, BoardSize, Layout};
+use pencilmark::app::update::update;
+use pencilmark::engine::geometry::format::ShapeReader;
+use pencilmark::engine::geometry::{Geometry, Variant};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Rect;
+
+mod common;
+
+/// The first puzzle line of `text` (comment lines skipped), read as `variant`.
+fn shaped_state(variant: Variant, text: &str) -> State {
+    let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
+    let puzzle = ShapeReader::new(variant).read(line, 1).unwrap();
+    State::shaped(puzzle.geometry, puzzle.givens, "test")
+}
+
+fn sixteen() -> State {
+    shaped_state(Variant::Classic, include_str!("data/shape16.txt"))
+}
+
+fn jigsaw() -> State {
+    shaped_state(Variant::Jigsaw, include_str!("../puzzles/jigsaw9-easy.txt"))
+}
+
+fn draw(state: &State, width: u16, height: u16) -> Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|frame| ui::render(state, frame)).unwrap();
+    terminal.backend().buffer().clone()
+}
+
+fn text(buffer: &Buffer) -> String {
+    let area = buffer.area;
+    (0..area.height)
+        .map(|y| {
+            (0..area.width)
+                .map(|x| buffer[(x, y)].symbol())
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn press(state: &mut State, keys: &str) {
+    for ch in keys.chars() {
+        let event = KeyEvent::new(KeyCode::Char(ch), KeyModifiers::NONE);
+        if let Some(action) = keymap(event, state) {
+            update(state, action);
+        }
+    }
+}
+
+/// Where the board `state` shows is drawn in a `width` x `height` terminal.
+fn board_at(state: &State, width: u16, height: u16) -> (BoardSize, Rect) {
+    match Layout::for_shape(Rect::new(0, 0, width, height), state.geometry()) {
+        Layout::Board { size, board, .. } => (size, board),
+        Layout::TooSmall => panic!("{width}x{height} is too small"),
+    }
+}
+
+#[test]
+fn letters_enter_values_ten_to_sixteen_in_either_case() {
+    let mut state = sixteen();
+    let open = (0..256)
+        .find(|&c| state.shaped.as_ref().unwrap().givens[c] == 0)
+        .unwrap();
+    update(
+        &mut state,
+        Action::Select {
+            row: (open / 16) as u8,
+            col: (open % 16) as u8,
+        },
+    );
+    press(&mut state, "g");
+    assert_eq!(state.shaped.as_ref().unwrap().position.values[open], 16);
+    press(&mut state, "B");
+    assert_eq!(state.shaped.as_ref().unwrap().position.values[open], 11);
+    // The classic board keeps its letters: `c` cycles the candidates there.
+    let mut classic = common::player::new_state();
+    let before = classic.candidates;
+    press(&mut classic, "c");
+    assert_ne!(classic.candidates, before);
+}
+
+#[test]
+fn a_placed_letter_shows_in_its_cell_at_every_size() {
+    let mut state = sixteen();
+    let game = state.shaped.as_ref().unwrap();
+    let solution = game.solution.clone().unwrap();
+    // An open cell whose solution is a letter, so the placed value clashes with nothing.
+    let open = (0..256)
+        .find(|&c| game.givens[c] == 0 && solution[c] >= 10)
+        .unwrap();
+    let letter = game.symbol(solution[open]);
+    state.shaped.as_mut().unwrap().selected = open;
+    press(&mut state, &letter.to_ascii_lowercase().to_string());
+    for (width, height) in [(120, 45), (200, 80)] {
+        let (size, board) = board_at(&state, width, height);
+        let plan = size.plan(state.geometry());
+        let inner = plan.cell_rect(board, open);
+        let (dx, dy) = plan.digit_spot();
+        let buffer = draw(&state, width, height);
+        let shown: String = (0..3)
+            .map(|i| buffer[(inner.x + dx + i, inner.y + dy)].symbol())
+            .collect();
+        assert_eq!(shown, format!("({letter})"), "{width}x{height} at {size:?}");
+    }
+}
+
+#[test]
+fn sixteen_by_sixteen_candidates_sit_in_a_four_by_four_pencil_grid() {
+    let state = sixteen();
+    let (size, board) = board_at(&state, 200, 80);
+    assert_ne!(size, BoardSize::Compact, "200x80 has room for candidates");
+    let plan = size.plan(state.geometry());
+    let game = state.shaped.as_ref().unwrap();
+    let buffer = draw(&state, 200, 80);
+    let mut seen = 0;
+    for cell in (0..256).filter(|&c| game.givens[c] == 0) {
+        let live = game.position.live_candidates(&game.geometry, cell);
+        let inner = plan.cell_rect(board, cell);
+        for value in 1..=16u8 {
+            let (dx, dy) = plan.candidate_spot(value).unwrap();
+            assert!(dx < inner.width && dy < 4, "value {value} inside the cell");
+            let symbol = buffer[(inner.x + dx, inner.y + dy)].symbol().to_string();
+            let expected = game.geometry.alphabet().symbol(value).to_string();
+            if live >> (value - 1) & 1 == 1 {
+                assert_eq!(symbol, expected, "cell {cell} value {value}");
+                seen += 1;
+            } else {
+                assert_ne!(
+                    symbol, expected,
+                    "cell {cell} value {value} is no candidate"
+                );
+            }
+        }
+    }
+    assert!(seen > 100, "candidates were drawn ({seen})");
+}
+
+#[test]
+fn jigsaw_regions_have_thick_rules_between_them_and_thin_inside() {
+    let state = jigsaw();
+    let geometry = state.geometry().clone();
+    for (width, height) in [(80, 24), (120, 45)] {
+        let (size, board) = board_at(&state, width, height);
+        let plan = size.plan(&geometry);
+        let buffer = draw(&state, width, height);
+        let (mut thick, mut thin) = (0, 0);
+        for row in 0..9 {
+            for col in 0..8 {
+                let (a, b) = (row * 9 + col, row * 9 + col + 1);
+                let inner = plan.cell_rect(board, a);
+                let rule = buffer[(inner.right(), inner.y)].symbol().to_string();
+                if geometry.region_border(a, b) {
+                    assert_eq!(
+                        rule,
+                        "┃",
+                        "{width}x{height}: between r{}c{} and its right",
+                        row + 1,
+                        col + 1
+                    );
+                    thick += 1;
+                } else {
+                    assert_ne!(
+                        rule,
+                        "┃",
+                        "{width}x{height}: inside a region at r{}c{}",
+                        row + 1,
+                        col + 1
+                    );
+                    thin += 1;
+                }
+            }
+        }
+        assert!(thick > 5 && thin > 5);
+    }
+}
+
+#[test]
+fn x_diagonals_are_shaded_and_other_cells_are_not() {
+    let mut state = shaped_state(Variant::X, include_str!("../puzzles/x-easy.txt"));
+    state.shaped.as_mut().unwrap().selected = 1;
+    let (size, board) = board_at(&state, 120, 45);
+    let plan = size.plan(state.geometry());
+    let buffer = draw(&state, 120, 45);
+    let theme = pencilmark::app::ui::theme::Theme::new(true);
+    let shade = theme.extra_unit().bg;
+    // r5c5 on both diagonals, r5c4 on neither, neither a peer of the selection (r1c2).
+    let on = plan.cell_rect(board, 40);
+    let off = plan.cell_rect(board, 39);
+    assert_eq!(buffer[(on.x, on.y)].bg, shade.unwrap());
+    assert_ne!(buffer[(off.x, off.y)].bg, shade.unwrap());
+}
+
+#[test]
+fn too_small_names_the_size_the_shape_needs() {
+    let state = sixteen();
+    let needed = ui::min_size(&Geometry::regular(16, Variant::Classic).unwrap());
+    assert!(needed.0 > ui::min_size(Geometry::classic()).0);
+    let screen = text(&draw(&state, 60, 20));
+    assert!(screen.contains("16x16"), "{screen}");
+    assert!(
+        screen.contains(&format!("need {} x {}", needed.0, needed.1)),
+        "{screen}"
+    );
+    // A 6x6 fits where the classic board does not.
+    let six = shaped_state(Variant::Classic, include_str!("../puzzles/6x6-easy.txt"));
+    assert!(matches!(
+        Layout::for_shape(Rect::new(0, 0, 50, 16), six.geometry()),
+        Layout::Board { .. }
+    ));
+}
+
+#[test]
+fn the_hint_ladder_works_on_a_shape_and_applies_its_step() {
+    let mut state = shaped_state(Variant::Jigsaw, include_str!("../puzzles/jigsaw6-easy.txt"));
+    let filled = |state: &State| {
+        let values = &state.shaped.as_ref().unwrap().position.values;
+        values.iter().filter(|&&v| v != 0).count()
+    };
+    let before = filled(&state);
+    press(&mut state, "H");
+    let nudge = state.message.clone().unwrap().text;
+    assert!(nudge.starts_with("Hint: "), "{nudge}");
+    press(&mut state, "H");
+    let technique = state.message.clone().unwrap().text;
+    assert_ne!(nudge, technique);
+    press(&mut state, "HH");
+    assert!(state.message.clone().unwrap().text.starts_with("Applied: "));
+    assert_eq!(filled(&state), before + 1, "a single placed");
+    assert_eq!(state.game.hints_used, 1);
+    press(&mut state, "u");
+    assert_eq!(filled(&state), before, "undone");
+}
+
+#[test]
+fn classic_only_features_say_so_instead_of_acting() {
+    let mut state = jigsaw();
+    for key in ["L", "R", "a", "e"] {
+        press(&mut state, key);
+        let said = state.message.clone().unwrap().text;
+        assert!(said.contains("Not on a 9x9 jigsaw board"), "{key}: {said}");
+        assert!(state.learn.is_none() && state.replay.is_none());
+    }
+    // Solving fills the shape's solution and wins.
+    press(&mut state, "S");
+    press(&mut state, "y");
+    assert_eq!(state.overlay, Overlay::Won);
+    assert!(state.shaped.as_ref().unwrap().is_complete_and_right());
+}
+
+#[test]
+fn restarting_a_shape_from_the_new_game_screen_keeps_the_shape() {
+    use pencilmark::app::menu::MenuAction;
+    let mut state = jigsaw();
+    let open = (0..81)
+        .find(|&c| state.shaped.as_ref().unwrap().givens[c] == 0)
+        .unwrap();
+    state.shaped.as_mut().unwrap().selected = open;
+    press(&mut state, "1");
+    assert_eq!(state.shaped.as_ref().unwrap().undo.len(), 1);
+    press(&mut state, "n");
+    // The loop answers `n` with the saved games; none here.
+    pencilmark::app::update::menu::open(&mut state, Vec::new());
+    press(&mut state, "r");
+    update(&mut state, Action::Menu(MenuAction::Yes));
+    let shaped = state.shaped.as_ref().expect("still the jigsaw");
+    assert_eq!(shaped.position.values, shaped.givens);
+    assert!(shaped.undo.is_empty());
+}
+
+#[test]
+fn propagation_fills_the_forced_singles_as_one_undoable_step() {
+    let mut state = shaped_state(Variant::Jigsaw, include_str!("../puzzles/jigsaw6-easy.txt"));
+    press(&mut state, "A");
+    let game = state.shaped.as_ref().unwrap();
+    assert!(
+        game.is_complete_and_right(),
+        "an easy jigsaw falls to singles"
+    );
+    assert_eq!(state.overlay, Overlay::Won);
+    let open = game.givens.iter().filter(|&&v| v == 0).count();
+    assert_eq!(state.log.len(), open, "one log line per single");
+    press(&mut state, "u");
+    let game = state.shaped.as_ref().unwrap();
+    assert_eq!(game.position.values, game.givens, "one step undoes it all");
+    assert_eq!(state.game.assists.propagations, 1);
+}
