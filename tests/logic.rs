@@ -148,6 +148,11 @@ technique_tests! {
     bug_plus_1_applies_and_stays_quiet: "bug_plus_1", quiet on "full_house";
     x_chain_applies_and_stays_quiet: "x_chain", quiet on "hidden_single";
     xy_chain_applies_and_stays_quiet: "xy_chain", quiet on "full_house";
+    three_d_medusa_applies_and_stays_quiet: "three_d_medusa", quiet on "continuous_nice_loop";
+    franken_fish_applies_and_stays_quiet: "franken_fish", quiet on "naked_pair";
+    mutant_fish_applies_and_stays_quiet: "mutant_fish", quiet on "hidden_pair";
+    template_set_applies_and_stays_quiet: "template_set", quiet on "naked_single";
+    template_delete_applies_and_stays_quiet: "template_delete", quiet on "naked_pair";
     unique_rectangle_2_applies_and_stays_quiet: "unique_rectangle_2", quiet on "full_house";
     unique_rectangle_3_applies_and_stays_quiet: "unique_rectangle_3", quiet on "naked_single";
     unique_rectangle_4_applies_and_stays_quiet: "unique_rectangle_4", quiet on "full_house";

@@ -46,6 +46,10 @@ pub fn base(technique: Technique) -> u32 {
         SimpleColorsTrap | SimpleColorsWrap | MultiColors1 | MultiColors2 | XChain
         | DigitForcingChain => 66,
         XyChain | RemotePair => 70,
+        // Sudoku Explainer has no Medusa: it finds one as a chain on several digits.
+        ThreeDMedusa => 70,
+        // Nor Franken or Mutant fish: one digit, so a single-digit forcing chain to it.
+        FrankenFish | MutantFish => 66,
         // Sudoku Explainer's cycles (bidirectional, 6.5 on one digit) and forcing
         // chains (6.6 on one digit); the digit-count refinement is in [`rating`].
         ContinuousNiceLoop | GroupedContinuousNiceLoop => 65,
@@ -290,7 +294,9 @@ pub fn rating(step: &Step) -> u32 {
         // walks the chain and comes back to it, so the chain's nodes plus the
         // target twice.
         SimpleColorsTrap | SimpleColorsWrap | MultiColors1 | MultiColors2 | XyChain
-        | RemotePair => base(technique) + length_increment(step.links.len().max(3) + 3),
+        | RemotePair | ThreeDMedusa => {
+            base(technique) + length_increment(step.links.len().max(3) + 3)
+        }
         DigitForcingChain => {
             let first = step.branches.first().map(|b| b.assumption.digit);
             let one_digit = step

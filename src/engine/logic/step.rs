@@ -5,8 +5,9 @@
 use super::forcing::Branch;
 use super::technique::{Level, Technique};
 use super::{
-    aic, als, chains, coloring, finned_fish, fish, forcing, intersections, rectangles, remote_pair,
-    single_digit, singles, subsets, sue_de_coq, uniqueness, wings,
+    aic, als, chains, coloring, finned_fish, fish, forcing, franken_fish, intersections, medusa,
+    rectangles, remote_pair, single_digit, singles, subsets, sue_de_coq, templates, uniqueness,
+    wings,
 };
 use crate::engine::board::Board;
 use crate::engine::types::{Candidates, Cell, Digit, Unit};
@@ -105,6 +106,7 @@ impl Step {
             FinnedXWing | SashimiXWing | FinnedSwordfish | SashimiSwordfish | FinnedJellyfish
             | SashimiJellyfish => finned_fish::text(self),
             XChain | XyChain => chains::text(self),
+            ThreeDMedusa => medusa::text(self),
             SueDeCoq => sue_de_coq::text(self),
             AlsXz | AlsXyWing | AlsXyChain | DeathBlossom => als::text(self),
             ContinuousNiceLoop
@@ -113,6 +115,8 @@ impl Step {
             | GroupedContinuousNiceLoop
             | GroupedDiscontinuousNiceLoop
             | GroupedAic => aic::text(self),
+            FrankenFish | MutantFish => franken_fish::text(self),
+            TemplateSet | TemplateDelete => templates::text(self),
             DigitForcingChain | CellForcingChain | UnitForcingChain | DynamicForcingChain
             | ForcingNet | NestedForcingNet => forcing::text(self),
         };
