@@ -18,12 +18,13 @@ use crate::engine::types::Cell;
 #[command(
     after_help = "Levels: 1 a nudge, 2 the technique and where, 3 the full explanation, 4 the move applied.\n\n\
 Examples:\n  pencilmark hint 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n  \
-pencilmark hint --level 1 position.txt\n  pencilmark hint --givens puzzle.txt --json position.txt"
+pencilmark hint --level 1 position.txt\n  pencilmark hint --givens puzzle.txt --json position.txt\n  \
+pencilmark hint --givens ..1..3....32.... 4.1..3....32....   # any shape: a wrong value is named"
 )]
 pub struct HintArgs {
     /// The position: an 81-character line, a grid or a candidate grid (pencil marks), a file, or `-`.
     pub puzzle: Option<String>,
-    /// The puzzle's givens (81 characters or a file); without it the position's digits are the givens.
+    /// The puzzle's givens (a puzzle line of the position's shape, or a file); without it the position's digits are the givens.
     #[arg(long, value_name = "GIVENS")]
     pub givens: Option<String>,
     /// How much help: 1 nudge, 2 technique and where, 3 full explanation, 4 the move applied.
