@@ -27,9 +27,10 @@ fi
 # Other shapes: NAME, the generator's shape flags, a `# variant:` header or none,
 # and the levels it has. The shape logic ladder grades every puzzle; easy ones
 # keep clues while singles alone solve them (not minimal), the others are minimal.
-# Levels are those the generator reaches within its attempts (README, Generating
-# other shapes): a minimal 4x4 always falls to singles, 6x6 medium and 9x9 X
-# hard are rare, so those shapes take their next level up instead.
+# Levels are those the generator reaches within its attempts (README, Other
+# shapes): a minimal 4x4 always falls to singles and 6x6 medium is rare, so those
+# shapes take their next level up instead; 16x16 has easy only (a minimal 16x16
+# at a given level is not found within the attempts in minutes).
 shape() {
   name=$1 flags=$2 variant=$3 levels=$4 seed=$5
   for level in $levels; do
@@ -50,10 +51,11 @@ shape() {
 if [ "$what" = all ] || [ "$what" = shapes ]; then
   shape 4x4 "--size 4" "" "easy" 200
   shape 6x6 "--size 6" "" "easy hard expert" 210
-  shape x "--variant x" x "easy medium expert" 220
+  shape x "--variant x" x "easy medium hard expert" 220
   shape windoku "--variant windoku" windoku "easy medium hard" 230
   shape jigsaw6 "--variant jigsaw --size 6" jigsaw "easy medium hard" 240
-  shape jigsaw9 "--variant jigsaw --size 9" jigsaw "easy medium expert" 250
+  shape jigsaw9 "--variant jigsaw --size 9" jigsaw "easy medium hard expert" 250
   shape 8x8 "--size 8" "" "easy medium hard" 260
   shape 12x12 "--size 12" "" "easy medium hard" 270
+  shape 16x16 "--size 16" "" "easy" 280
 fi

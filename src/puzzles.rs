@@ -62,7 +62,7 @@ pub fn collection(level: Level) -> Vec<Named> {
 /// `sh puzzles/make.sh shapes`: file `puzzles/<shape>-<level>.txt`.
 #[derive(Clone, Copy, Debug)]
 pub struct ShapeCollection {
-    /// `4x4`, `6x6`, `8x8`, `12x12`, `x`, `windoku`, `jigsaw6`, `jigsaw9`.
+    /// `4x4`, `6x6`, `8x8`, `12x12`, `16x16`, `x`, `windoku`, `jigsaw6`, `jigsaw9`.
     pub shape: &'static str,
     /// The shape logic ladder's grade of every puzzle in the file (easy ones keep
     /// clues while singles solve them; the other levels are minimal).
@@ -87,7 +87,7 @@ const fn bundled(shape: &'static str, level: Level, text: &'static str) -> Shape
 /// Every bundled collection of another shape, at the levels `puzzles/make.sh`
 /// asks for: one to three each, those the generator reaches (a minimal 4x4 is
 /// always easy).
-pub const SHAPE_COLLECTIONS: [ShapeCollection; 22] = [
+pub const SHAPE_COLLECTIONS: [ShapeCollection; 25] = [
     bundled("4x4", Level::Easy, include_str!("../puzzles/4x4-easy.txt")),
     bundled("6x6", Level::Easy, include_str!("../puzzles/6x6-easy.txt")),
     bundled("6x6", Level::Hard, include_str!("../puzzles/6x6-hard.txt")),
@@ -98,6 +98,7 @@ pub const SHAPE_COLLECTIONS: [ShapeCollection; 22] = [
     ),
     bundled("x", Level::Easy, include_str!("../puzzles/x-easy.txt")),
     bundled("x", Level::Medium, include_str!("../puzzles/x-medium.txt")),
+    bundled("x", Level::Hard, include_str!("../puzzles/x-hard.txt")),
     bundled("x", Level::Expert, include_str!("../puzzles/x-expert.txt")),
     bundled(
         "windoku",
@@ -141,6 +142,11 @@ pub const SHAPE_COLLECTIONS: [ShapeCollection; 22] = [
     ),
     bundled(
         "jigsaw9",
+        Level::Hard,
+        include_str!("../puzzles/jigsaw9-hard.txt"),
+    ),
+    bundled(
+        "jigsaw9",
         Level::Expert,
         include_str!("../puzzles/jigsaw9-expert.txt"),
     ),
@@ -165,6 +171,11 @@ pub const SHAPE_COLLECTIONS: [ShapeCollection; 22] = [
         "12x12",
         Level::Hard,
         include_str!("../puzzles/12x12-hard.txt"),
+    ),
+    bundled(
+        "16x16",
+        Level::Easy,
+        include_str!("../puzzles/16x16-easy.txt"),
     ),
 ];
 

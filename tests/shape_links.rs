@@ -51,7 +51,12 @@ fn fault(marks: &ShapeMarks, link: &ShapeLink) -> Option<&'static str> {
 fn is_chain(technique: Technique) -> bool {
     matches!(
         technique,
-        Technique::XyWing | Technique::XChain | Technique::XyChain
+        Technique::XyWing
+            | Technique::WWing
+            | Technique::XChain
+            | Technique::XyChain
+            | Technique::Skyscraper
+            | Technique::TwoStringKite
     )
 }
 
@@ -65,11 +70,18 @@ fn has_links(technique: Technique) -> bool {
             | LockedCandidatesClaiming
             | NakedPair
             | NakedTriple
+            | NakedQuad
             | HiddenPair
             | HiddenTriple
+            | HiddenQuad
             | XWing
             | Swordfish
+            | Jellyfish
+            | Skyscraper
+            | TwoStringKite
             | XyWing
+            | XyzWing
+            | WWing
             | XChain
             | XyChain
     )

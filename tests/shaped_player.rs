@@ -247,7 +247,7 @@ fn the_hint_ladder_works_on_a_shape_and_applies_its_step() {
 #[test]
 fn classic_only_features_say_so_instead_of_acting() {
     let mut state = jigsaw();
-    for key in ["L", "R", "a", "A"] {
+    for key in ["L", "R", "a", "e"] {
         press(&mut state, key);
         let said = state.message.clone().unwrap().text;
         assert!(said.contains("Not on a 9x9 jigsaw board"), "{key}: {said}");
@@ -258,4 +258,42 @@ fn classic_only_features_say_so_instead_of_acting() {
     press(&mut state, "y");
     assert_eq!(state.overlay, Overlay::Won);
     assert!(state.shaped.as_ref().unwrap().is_complete_and_right());
+}
+
+#[test]
+fn restarting_a_shape_from_the_new_game_screen_keeps_the_shape() {
+    use pencilmark::app::menu::MenuAction;
+    let mut state = jigsaw();
+    let open = (0..81)
+        .find(|&c| state.shaped.as_ref().unwrap().givens[c] == 0)
+        .unwrap();
+    state.shaped.as_mut().unwrap().selected = open;
+    press(&mut state, "1");
+    assert_eq!(state.shaped.as_ref().unwrap().undo.len(), 1);
+    press(&mut state, "n");
+    // The loop answers `n` with the saved games; none here.
+    pencilmark::app::update::menu::open(&mut state, Vec::new());
+    press(&mut state, "r");
+    update(&mut state, Action::Menu(MenuAction::Yes));
+    let shaped = state.shaped.as_ref().expect("still the jigsaw");
+    assert_eq!(shaped.position.values, shaped.givens);
+    assert!(shaped.undo.is_empty());
+}
+
+#[test]
+fn propagation_fills_the_forced_singles_as_one_undoable_step() {
+    let mut state = shaped_state(Variant::Jigsaw, include_str!("../puzzles/jigsaw6-easy.txt"));
+    press(&mut state, "A");
+    let game = state.shaped.as_ref().unwrap();
+    assert!(
+        game.is_complete_and_right(),
+        "an easy jigsaw falls to singles"
+    );
+    assert_eq!(state.overlay, Overlay::Won);
+    let open = game.givens.iter().filter(|&&v| v == 0).count();
+    assert_eq!(state.log.len(), open, "one log line per single");
+    press(&mut state, "u");
+    let game = state.shaped.as_ref().unwrap();
+    assert_eq!(game.position.values, game.givens, "one step undoes it all");
+    assert_eq!(state.game.assists.propagations, 1);
 }

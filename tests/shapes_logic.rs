@@ -373,3 +373,75 @@ fn trace_follows_the_search_on_a_sixteen_by_sixteen_to_its_solution() {
     assert_eq!(output.status.code(), Some(1));
     assert!(common::stdout(&output).contains("\"result\":\"no_solution\""));
 }
+
+#[test]
+fn a_skyscraper_on_a_six_by_six_joins_two_rows_by_a_column() {
+    let geometry = Geometry::regular(6, Variant::Classic).unwrap();
+    // The 1 may only go in r1c2, r1c5 (row 1) and r4c2, r4c6 (row 4).
+    let off = [0, 2, 3, 5, 18, 20, 21, 22];
+    let marks = struck(&geometry, 1, &off);
+    let step = Ladder::new(&geometry)
+        .find(Technique::Skyscraper, &marks)
+        .expect("a Skyscraper");
+    assert_eq!(step.pattern, vec![4, 1, 19, 23]);
+    // r1c5 or r4c6 holds the 1: r2c6 (box 2, column 6) and r3c5 (column 5, box 4) see both.
+    assert_eq!(step.eliminations, vec![(11, 1), (16, 1)]);
+    assert!(
+        step.text(&geometry)
+            .contains("r1c2 and r4c2 see each other")
+    );
+}
+
+#[test]
+fn a_two_string_kite_on_a_jigsaw_is_joined_in_a_region() {
+    let regions: Vec<usize> = "111233114233514236544236544266555266"
+        .chars()
+        .map(|c| c.to_digit(10).unwrap() as usize - 1)
+        .collect();
+    let geometry = Geometry::jigsaw(6, &regions).unwrap();
+    // Row 1 keeps the 2 in r1c1 and r1c5, column 2 in r3c2 and r6c2; r1c1 and
+    // r3c2 share region 1 (and nothing else).
+    let marks = struck(&geometry, 2, &[1, 2, 3, 5, 7, 19, 25]);
+    let step = Ladder::new(&geometry)
+        .find(Technique::TwoStringKite, &marks)
+        .expect("a 2-String Kite");
+    assert_eq!(step.pattern, vec![4, 0, 13, 31]);
+    assert_eq!(step.eliminations, vec![(34, 2)]);
+    assert!(
+        Ladder::new(&geometry)
+            .find(Technique::Skyscraper, &marks)
+            .is_none(),
+        "a row and a column make no Skyscraper"
+    );
+}
+
+#[test]
+fn a_w_wing_on_sudoku_x_rests_on_a_strong_link_in_the_diagonal() {
+    let geometry = Geometry::regular(9, Variant::X).unwrap();
+    // r1c3 and r9c7 hold {1,2} and do not see each other; on diagonal 1 the 1 may
+    // only go in r3c3 (seeing r1c3) and r7c7 (seeing r9c7).
+    let mut marks = keeping(&geometry, &[(2, &[1, 2]), (78, &[1, 2])]);
+    for cell in [0, 10, 30, 40, 50, 70, 80] {
+        marks.strike(cell, 1);
+    }
+    let step = Ladder::new(&geometry)
+        .find(Technique::WWing, &marks)
+        .expect("a W-Wing");
+    assert_eq!(step.pattern, vec![2, 78, 20, 60]);
+    assert_eq!(step.units, vec![unit(&geometry, UnitKind::Diagonal, 1)]);
+    // One of them is 2: it leaves r1c7 and r9c3, which see both.
+    assert_eq!(step.eliminations, vec![(6, 2), (74, 2)]);
+}
+
+#[test]
+fn an_xyz_wing_on_windoku_clears_the_window() {
+    let geometry = Geometry::regular(9, Variant::Windoku).unwrap();
+    // Pivot r2c2 {1,2,3}, wings r2c4 {1,3} and r4c2 {2,3}: all three lie in window 1.
+    let marks = keeping(&geometry, &[(10, &[1, 2, 3]), (12, &[1, 3]), (28, &[2, 3])]);
+    let step = Ladder::new(&geometry)
+        .find(Technique::XyzWing, &marks)
+        .expect("an XYZ-Wing");
+    assert_eq!(step.pattern, vec![10, 12, 28]);
+    let window: Vec<(usize, u8)> = [11, 19, 20, 21, 29, 30].iter().map(|&c| (c, 3)).collect();
+    assert_eq!(step.eliminations, window);
+}

@@ -17,6 +17,9 @@ use crate::engine::geometry::Geometry;
 use crate::engine::geometry::logic::{self, ShapeHint};
 use crate::engine::search;
 
+/// The largest side the player shows (marks are 16 bits; the letters end at `G`).
+pub const MAX_PLAYER_SIDE: usize = 16;
+
 /// The player's position on a shape: values (givens included, 0 open), their own
 /// pencil marks (Manual mode) and the candidates they struck out (Auto mode).
 #[derive(Clone, PartialEq, Eq, Debug)]

@@ -1,20 +1,27 @@
 //! `pencilmark play`: open the player on a puzzle, or resume the last game.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::Args;
 
 use super::Exit;
 use crate::app::run;
+use crate::app::shaped::MAX_PLAYER_SIDE;
 use crate::app::state::{Game, State, Tone, fresh_puzzle};
 use crate::app::update::settle_opened_game;
 use crate::engine::Grid;
+use crate::engine::formats::Rules;
+use crate::engine::geometry::Variant;
+use crate::engine::geometry::format::{self, Puzzle, ShapeReader};
+use crate::engine::geometry::generate::{Keep, generate_shape};
 use crate::engine::grade::Level;
-use crate::input;
+use crate::input::{self, Next, Puzzles};
 use crate::puzzles;
 use crate::store::Store;
+use crate::store::shaped as shaped_store;
 
 /// Play in the terminal: resumes the last unfinished game, or opens a puzzle.
 #[derive(Args, Debug, Default)]
@@ -27,6 +34,9 @@ pencilmark play puzzle.txt --no-color\n  \
 pencilmark play --theme light\n  \
 pencilmark play --difficulty hard\n  \
 pencilmark play collection.txt --index 12\n  \
+pencilmark play --size 16                 a generated 16x16 (letters A-G are 10-16)\n  \
+pencilmark play --variant jigsaw          a generated 9x9 jigsaw\n  \
+pencilmark play puzzles/x-easy.txt --index 3\n  \
 pencilmark play --data-dir /tmp/pm"
 )]
 pub struct PlayArgs {
@@ -52,6 +62,15 @@ pub struct PlayArgs {
     /// With a file of many puzzles: play the Nth (counting from 1).
     #[arg(long, value_name = "N", requires = "puzzle", value_parser = clap::value_parser!(u64).range(1..))]
     pub index: Option<u64>,
+    /// Start a new game on a generated puzzle of this side: 4, 6, 8, 9, 12 or 16
+    /// (with --variant: of that variant; --difficulty easy, the default, keeps
+    /// clues while singles solve it, any other level gives a minimal puzzle).
+    #[arg(long, value_name = "N", conflicts_with = "puzzle")]
+    pub size: Option<usize>,
+    /// classic, x, windoku or jigsaw: with PUZZLE, how to read it (a file's
+    /// `# variant:` header says the same); without, the variant to generate.
+    #[arg(long, value_name = "VARIANT", value_parser = super::shaped::parse_variant)]
+    pub variant: Option<Variant>,
 }
 
 fn parse_level(text: &str) -> Result<Level, String> {
@@ -68,29 +87,93 @@ fn chosen_puzzle(argument: &str, index: Option<u64>) -> Result<Grid> {
     Ok(input::nth_puzzle(Some(argument), n)?.givens)
 }
 
+/// What `play` opens: a classic puzzle, or one of another shape.
+enum Chosen {
+    Classic(Grid),
+    Shaped(Puzzle, String),
+}
+
+/// The puzzle PUZZLE names, read as a shape when `--variant`, a `# variant:`
+/// header or its first line's size says it is one (the `index`th, from 1).
+fn chosen(argument: &str, index: Option<u64>, variant: Option<Variant>) -> Result<Chosen> {
+    let mut puzzles = Puzzles::open(Some(argument), Rules::Checked)?;
+    let Some(variant) = puzzles.shape(variant)? else {
+        return Ok(Chosen::Classic(chosen_puzzle(argument, index)?));
+    };
+    let index = index.unwrap_or(1);
+    let name = puzzles.name().to_string();
+    let mut text = String::new();
+    let mut seen = 0;
+    loop {
+        match puzzles.next(&mut text)? {
+            Some(Next::Line(number)) if seen + 1 == index => {
+                let puzzle = ShapeReader::new(variant)
+                    .read(&text, number)
+                    .with_context(|| format!("cannot read the puzzle in {name}"))?;
+                if let Some(clash) = format::first_clash(&puzzle.geometry, &puzzle.givens, number) {
+                    return Err(anyhow::Error::new(clash))
+                        .with_context(|| format!("cannot read the puzzle in {name}"));
+                }
+                let title = format!("{} · {name} #{index}", puzzle.geometry.name());
+                return Ok(Chosen::Shaped(puzzle, title));
+            }
+            Some(Next::BadLine(error)) => return Err(error.into()),
+            Some(_) => seen += 1,
+            None => anyhow::bail!(
+                "{name} holds {seen} {} puzzle(s), not {index}",
+                variant.key()
+            ),
+        }
+    }
+}
+
+/// A new puzzle of `side` and `variant` from the shape generator.
+fn generated(side: usize, variant: Variant, level: Option<Level>) -> Result<Chosen> {
+    let keep = match level {
+        None | Some(Level::Easy) => Keep::Singles,
+        Some(_) => Keep::Unique,
+    };
+    let mut rng = crate::engine::generate::rng_for(clock_seed(), 0);
+    let (geometry, puzzle) = generate_shape(side, variant, keep, &mut rng)?;
+    let title = format!("{} · generated", geometry.name());
+    let puzzle = Puzzle {
+        geometry: Arc::new(geometry),
+        givens: puzzle.givens,
+    };
+    Ok(Chosen::Shaped(puzzle, title))
+}
+
+fn clock_seed() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
 /// Runs the command.
 pub fn run(args: &PlayArgs) -> Result<Exit> {
+    let shape_asked =
+        args.size.is_some_and(|n| n != 9) || args.variant.is_some_and(|v| v != Variant::Classic);
     let puzzle = match (&args.puzzle, args.difficulty) {
-        (Some(argument), _) => Some((chosen_puzzle(argument, args.index)?, String::new())),
+        (Some(argument), _) => match chosen(argument, args.index, args.variant)? {
+            Chosen::Classic(givens) => Some((givens, String::new())),
+            Chosen::Shaped(puzzle, title) => return play_shaped(args, puzzle, &title),
+        },
+        (None, level) if shape_asked => {
+            let variant = args.variant.unwrap_or_default();
+            let Chosen::Shaped(puzzle, title) = generated(args.size.unwrap_or(9), variant, level)?
+            else {
+                unreachable!("the generator makes shaped puzzles");
+            };
+            return play_shaped(args, puzzle, &title);
+        }
         (None, Some(level)) => {
-            let seed = SystemTime::now()
-                .duration_since(UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos() as u64);
-            let named = puzzles::pick(level, seed);
+            let named = puzzles::pick(level, clock_seed());
             Some((named.givens, named.name))
         }
         (None, None) => None,
     };
-    if !run::have_terminal() {
-        eprintln!(
-            "pencilmark play: standard output is not a terminal; run it in a terminal \
-             (to solve from a script, use `pencilmark solve`)"
-        );
-        return Ok(Exit::BadInput);
-    }
-    if let Some(why) = run::unusable_terminal() {
-        eprintln!("pencilmark play: {why}");
-        return Ok(Exit::BadInput);
+    if let Some(exit) = terminal_refused() {
+        return Ok(exit);
     }
     let store = Store::locate(args.data_dir.as_deref())?;
     let mut notices = Vec::new();
@@ -155,17 +238,114 @@ pub fn run(args: &PlayArgs) -> Result<Exit> {
         );
     }
     state.stats = stats;
-    let config = crate::app::config::Config::load(args.config.as_deref())?;
-    crate::app::keymap::overrides::check(&config)?;
-    state.key_overrides = config.keys.clone();
-    state.theme = crate::app::config::choose_theme(args.theme, args.no_color, &config);
-    state.color = state.theme != crate::app::config::ThemeName::Mono;
+    configure(args, &mut state)?;
     if !notices.is_empty() {
         let mut text = notices.join(" ");
         if let Some(message) = &state.message {
             text = format!("{} {text}", message.text);
         }
         state.say(Tone::Error, text);
+    }
+    run::run(state, &mut saver)?;
+    Ok(Exit::Done)
+}
+
+/// Why the player cannot start here (no terminal, or one it cannot use), said
+/// on standard error: exit 2.
+fn terminal_refused() -> Option<Exit> {
+    if !run::have_terminal() {
+        eprintln!(
+            "pencilmark play: standard output is not a terminal; run it in a terminal \
+             (to solve from a script, use `pencilmark solve`)"
+        );
+        return Some(Exit::BadInput);
+    }
+    if let Some(why) = run::unusable_terminal() {
+        eprintln!("pencilmark play: {why}");
+        return Some(Exit::BadInput);
+    }
+    None
+}
+
+/// The settings file's keys and theme, and the colour flags, on `state`.
+fn configure(args: &PlayArgs, state: &mut State) -> Result<()> {
+    let config = crate::app::config::Config::load(args.config.as_deref())?;
+    crate::app::keymap::overrides::check(&config)?;
+    state.key_overrides = config.keys.clone();
+    state.theme = crate::app::config::choose_theme(args.theme, args.no_color, &config);
+    state.color = state.theme != crate::app::config::ThemeName::Mono;
+    Ok(())
+}
+
+/// Plays a puzzle of another shape: resumes its save when it has one (the save
+/// is found by the puzzle, so `play FILE` again continues), else starts it.
+fn play_shaped(args: &PlayArgs, puzzle: Puzzle, title: &str) -> Result<Exit> {
+    let side = puzzle.geometry.side();
+    if side > MAX_PLAYER_SIDE {
+        eprintln!(
+            "pencilmark play: a {side}x{side} board is not playable yet (the player shows up \
+             to {MAX_PLAYER_SIDE}x{MAX_PLAYER_SIDE}); `pencilmark solve` and `show` read it"
+        );
+        return Ok(Exit::BadInput);
+    }
+    if let Some(exit) = terminal_refused() {
+        return Ok(exit);
+    }
+    let store = Store::locate(args.data_dir.as_deref())?;
+    let stats = store.load_stats();
+    let key = shaped_store::key(&puzzle.geometry, &puzzle.givens);
+    let (saved, mut saver) = store.open_shaped(&key, shaped_store::read_head)?;
+    saver.track_stats(stats.value.clone().unwrap_or_default());
+    let read_only = saver.read_only();
+    let mut state = State::shaped(puzzle.geometry, puzzle.givens, title);
+    let mut view = None;
+    let mut solved_before = false;
+    match saved.value {
+        Some((game, shaped, saved_view))
+            if shaped.givens == state.shaped.as_ref().map_or(&[][..], |s| &s.givens)
+                && (!game.finished || read_only) =>
+        {
+            state.game = game;
+            state.shaped = Some(Box::new(shaped));
+            view = Some(saved_view);
+        }
+        Some(_) => solved_before = true,
+        None => {}
+    }
+    // The saved selection is the shaped game's own; the classic one stays r1c1.
+    let selected = state.shaped.as_ref().map_or(0, |s| s.selected);
+    settle_opened_game(&mut state, view, read_only);
+    if let Some(shaped) = state.shaped.as_mut() {
+        shaped.selected = selected;
+    }
+    state.stats = stats.value.unwrap_or_default();
+    configure(args, &mut state)?;
+    let side = state.geometry().side();
+    if solved_before {
+        state.say(
+            Tone::Info,
+            "You solved this puzzle before: here it is again from the start",
+        );
+    } else if view.is_none() && !read_only {
+        let keys = if side > 9 {
+            format!(
+                "1-9 and A-{} (either case) place values",
+                state.geometry().alphabet().symbol(side as u8)
+            )
+        } else {
+            format!("1-{side} place values")
+        };
+        state.say(
+            Tone::Info,
+            format!(
+                "New {} game: {keys}; ? for the keys",
+                state.geometry().name()
+            ),
+        );
+    }
+    let notices: Vec<String> = [stats.notice, saved.notice].into_iter().flatten().collect();
+    if !notices.is_empty() {
+        state.say(Tone::Error, notices.join(" "));
     }
     run::run(state, &mut saver)?;
     Ok(Exit::Done)

@@ -77,8 +77,8 @@ pub fn se_ratings(givens: &Grid) -> Option<Ratings> {
     let mut ratings = Ratings::default();
     let (mut taken, mut placed) = (0, false);
     while !board.is_solved() {
-        let step = logic::se::next_step(&board)?;
-        ratings.record(&step, taken, placed);
+        let (rating, step) = logic::se::next_step(&board)?;
+        ratings.record_rated(rating, &step, taken, placed);
         taken += 1;
         placed |= !step.placements.is_empty();
         step.apply(&mut board);
@@ -108,6 +108,13 @@ pub fn grade_at_most(givens: &Grid, cap: Level) -> Option<Grade> {
         1 => {}
         _ => return Some(ungraded(Status::NotUnique)),
     }
+    grade_unique_at_most(givens, cap)
+}
+
+/// [`grade_at_most`] for givens already known to have exactly one solution and
+/// an open cell (the generator's, which it has just checked), without counting
+/// their solutions again.
+pub fn grade_unique_at_most(givens: &Grid, cap: Level) -> Option<Grade> {
     let usable: Vec<Technique> = Technique::ALL
         .into_iter()
         .filter(|t| cap >= Level::Hard || t.level() <= cap)

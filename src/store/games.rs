@@ -70,6 +70,11 @@ pub struct Head {
     pub selected: String,
     /// When it was saved (milliseconds since the epoch): the most recent game is resumed.
     pub saved_at_ms: u64,
+    /// A game on another shape than the classic 9x9 (absent: a classic game, as
+    /// every save from before shapes could be played); the classic fields above
+    /// then hold an empty board.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shape: Option<super::shaped::SavedShape>,
 }
 
 impl Head {
@@ -210,6 +215,34 @@ impl Store {
         }
     }
 
+    /// Opens the save of a shaped game (`key` from [`super::shaped::key`]): takes
+    /// its lock (or finds it held: read-only) and reads the head with `read`. An
+    /// unreadable save is moved aside, unless another player holds it.
+    pub fn open_shaped<T>(
+        &self,
+        key: &str,
+        read: impl Fn(Head) -> Result<T>,
+    ) -> Result<(Loaded<T>, Saver)> {
+        let games = self.games_dir();
+        fs::create_dir_all(&games).with_context(|| format!("cannot create {}", games.display()))?;
+        let lock = self.lock(key)?;
+        let head_path = self.game_file(key, "json");
+        let decode = |bytes: &[u8]| read(super::decode(bytes)?);
+        let saved = if lock.is_none() {
+            self.peek(&head_path, "saved game", decode)
+        } else {
+            self.load(&head_path, "saved game", decode)
+        };
+        let saver = Saver {
+            store: self.clone(),
+            key: key.to_string(),
+            lock,
+            written: [Vec::new(), Vec::new()],
+            stats: None,
+        };
+        Ok((saved, saver))
+    }
+
     /// Reads a head and its logs into a game.
     fn read_game(&self, key: &str, bytes: &[u8]) -> Result<(Game, View)> {
         let head: Head = super::decode(bytes)?;
@@ -338,13 +371,20 @@ impl Saver {
         if self.read_only() {
             return Ok(());
         }
-        if key(&state.game.givens) != self.key {
+        let shaped = state.shaped.as_deref();
+        let state_key = match shaped {
+            Some(shaped) => super::shaped::key(&shaped.geometry, &shaped.givens),
+            None => key(&state.game.givens),
+        };
+        if state_key != self.key {
             bail!("internal error: the game changed without its save");
         }
         let game = &state.game;
+        // A shaped game's history is in its head; its classic logs stay empty.
         for (i, (history, which)) in [(&game.undo, "undo"), (&game.redo, "redo")]
             .into_iter()
             .enumerate()
+            .filter(|_| shaped.is_none())
         {
             self.append(i, history, which)
                 .with_context(|| format!("cannot write the {which} log"))?;
@@ -367,12 +407,16 @@ impl Saver {
             pencil: state.pencil,
             selected: state.selected.to_string(),
             saved_at_ms: now_millis(),
+            shape: shaped.map(super::shaped::SavedShape::of),
         };
         let text = serde_json::to_string(&head).context("cannot encode the game")?;
         let path = self.store.game_file(&self.key, "json");
         files::write_atomic(&path, text.as_bytes())
             .with_context(|| format!("cannot save the game to {}", path.display()))?;
-        self.point_latest(head.saved_at_ms);
+        if shaped.is_none() {
+            // The pointer names classic games (an 81-digit key) only.
+            self.point_latest(head.saved_at_ms);
+        }
         if let Some(base) = &self.stats
             && *base != state.stats
         {
@@ -439,6 +483,10 @@ impl Saver {
 fn read_summary(path: &Path) -> Option<(Summary, String)> {
     let bytes = files::read_limited(path, HEAD_LIMIT).ok()??;
     let head: Head = super::decode(&bytes).ok()?;
+    if head.shape.is_some() {
+        // The continue list offers classic games; a shape reopens with `play FILE`.
+        return None;
+    }
     let givens = parse::parse_line(&head.givens, 1).ok()?;
     let digits = parse::read_line(&head.position.digits, 1).ok()?;
     let summary = Summary {

@@ -60,6 +60,7 @@ impl SavedGame {
             pencil: self.pencil,
             selected: self.selected,
             saved_at_ms: 0,
+            shape: None,
         };
         let (mut game, view) = head.into_game()?;
         let history = |positions: Vec<SavedPosition>| -> Result<History> {

@@ -11,6 +11,7 @@ pub mod files;
 pub mod games;
 mod legacy;
 pub mod record;
+pub mod shaped;
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -176,7 +176,13 @@ fn restart(state: &mut State) {
         return;
     }
     let fresh = Game::with_grade(state.game.givens, &state.game.name, state.game.grade);
+    let shaped = state.shaped.take().map(|shaped| {
+        let (geometry, givens) = (shaped.geometry, shaped.givens);
+        Box::new(crate::app::shaped::ShapedGame::new(geometry, givens))
+    });
     super::switch_game(state, fresh, None, false);
+    // A shaped game restarts as itself.
+    state.shaped = shaped;
     state.say(Tone::Info, "Restarted: the puzzle from its givens");
 }
 

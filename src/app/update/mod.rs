@@ -52,6 +52,8 @@ pub const READ_ONLY_NOTICE: &str =
 /// save, or another player's game shown read-only), with its saved view settings.
 pub fn switch_game(state: &mut State, game: Game, view: Option<View>, read_only: bool) {
     state.game = game;
+    // A classic game replaces a shaped one on screen.
+    state.shaped = None;
     settle_opened_game(state, view, read_only);
 }
 

@@ -2,15 +2,17 @@
 //! at the side), placing values 1..=side (letters for 10..16), pencil marks in
 //! both modes, erase, undo and redo, filling the marks, the hint ladder of the
 //! shaped logic (nudge, technique and where, explanation, apply), check and
-//! solve. Actions that only the classic board knows yet (learn mode, the replay,
-//! the audit, why-not, links, propagation, export) say so on the status line.
+//! solve, and propagation (every forced single, by the ladder's singles). Actions
+//! that only the classic board knows yet (learn mode, the replay, the audit,
+//! why-not, links, export) say so on the status line.
+//! The new-game screen is the classic one: a game opened from it replaces the shape.
 //! Everything else (help, the clock, pause, quitting) is the classic update's.
 
 use super::{READ_ONLY_NOTICE, changes_the_game, say_unless_won};
 use crate::app::action::{Action, Direction};
 use crate::app::shaped::{ShapedGame, ShapedHint, ShapedPosition};
 use crate::app::state::{CandidateMode, Overlay, State, Tone};
-use crate::engine::geometry::logic::ShapeHint;
+use crate::engine::geometry::logic::{LADDER, Ladder, ShapeHint, ShapeMarks};
 
 /// Handles `action` for the shaped game on screen; `false` leaves it to the
 /// classic update (it concerns no board: help, clock, quitting...).
@@ -87,6 +89,7 @@ fn act_on(state: &mut State, game: &mut ShapedGame, action: &Action) -> bool {
             state.revision += 1;
         }
         Action::Hint => hint(state, game),
+        Action::Propagate => propagate(state, game),
         Action::Check => check(state, game),
         Action::Confirm if state.overlay == Overlay::ConfirmSolve => {
             state.overlay = Overlay::None;
@@ -132,9 +135,7 @@ fn act_on(state: &mut State, game: &mut ShapedGame, action: &Action) -> bool {
         | Action::FirstWrong
         | Action::AskWhy
         | Action::Export
-        | Action::Propagate
-        | Action::LinkStep(_)
-        | Action::NewGame => {
+        | Action::LinkStep(_) => {
             let shape = game.geometry.name();
             state.say(
                 Tone::Info,
@@ -244,6 +245,7 @@ fn step_history(state: &mut State, game: &mut ShapedGame, back: bool) {
 fn after_change(state: &mut State, game: &mut ShapedGame) {
     game.hint = None;
     game.marked_wrong.clear();
+    state.log.clear();
     state.revision += 1;
     let right = game.is_complete_and_right();
     if right && !state.game.finished {
@@ -327,6 +329,44 @@ fn hint(state: &mut State, game: &mut ShapedGame) {
     let text = format!("Applied: {}", step.text(&game.geometry));
     commit(state, game, next);
     say_unless_won(state, Tone::Hint, text);
+}
+
+/// Fills every forced single (full house, hidden and naked singles of the shape's
+/// units) from the values, as one undoable step; the log lists each one.
+fn propagate(state: &mut State, game: &mut ShapedGame) {
+    let geometry = game.geometry.clone();
+    if game.position.conflicts(&geometry).contains(&true) {
+        state.say(Tone::Error, "Two values clash (marked !x!): fix them first");
+        return;
+    }
+    let mut marks = ShapeMarks::from_givens(&geometry, &game.position.values);
+    let ladder = Ladder::new(&geometry);
+    let mut log = Vec::new();
+    let mut next = game.position.clone();
+    while let Some(step) = ladder.next_step(&marks, &LADDER[..3]) {
+        if marks.contradiction().is_some() {
+            break;
+        }
+        step.apply(&mut marks);
+        for &(cell, value) in &step.placements {
+            next.place(&geometry, cell, value);
+        }
+        log.push(step.text(&geometry));
+    }
+    if log.is_empty() {
+        state.say(Tone::Info, "No forced single: every open cell has a choice");
+        return;
+    }
+    state.game.assists.propagations += 1;
+    let count = log.len();
+    commit(state, game, next);
+    state.log = log;
+    state.scroll = 0;
+    say_unless_won(
+        state,
+        Tone::Info,
+        format!("Filled {count} forced single(s)"),
+    );
 }
 
 /// Marks the player's values that differ from the solution.

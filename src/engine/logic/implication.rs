@@ -10,7 +10,11 @@
 //! [`Mode::Net`] also applies simpler techniques inside the branch when the
 //! singles run dry, as Sudoku Explainer's "Dynamic Forcing Chains (+)" do.
 
+mod board;
+
 use std::fmt;
+
+use board::{BranchBoard, cells_in, unit_mask};
 
 use super::path::find_step_among;
 use super::technique::Technique;
@@ -151,12 +155,6 @@ pub enum Mode {
     Net(&'static [Technique]),
 }
 
-/// Whether `cell` is open on `board` and still has `digit` (read from the raw
-/// values: the branches ask this for every peer of every implication).
-fn holds_open(board: &Board, cell: Cell, digit: Digit) -> bool {
-    board.digits().values()[cell.index()] == 0 && board.candidates(cell).contains(digit)
-}
-
 /// An implication in the log: the fact, its cause, and where its parents sit in the pool.
 #[derive(Clone, Copy)]
 struct Entry {
@@ -168,8 +166,11 @@ struct Entry {
 /// Propagates one assumption at a time on a copy of a board, keeping a log.
 pub struct Branching<'a> {
     origin: &'a Board,
+    /// The starting position as masks.
+    start: BranchBoard,
     mode: Mode,
-    board: Board,
+    /// The branch's position as it changes.
+    board: BranchBoard,
     log: Vec<Entry>,
     pool: Vec<u16>,
     /// For each fact, its position in the log, or `NONE`.
@@ -182,10 +183,12 @@ pub struct Branching<'a> {
 
 impl<'a> Branching<'a> {
     pub fn new(origin: &'a Board, mode: Mode) -> Branching<'a> {
+        let start = BranchBoard::new(origin);
         Branching {
             origin,
+            start,
             mode,
-            board: *origin,
+            board: start,
             log: Vec::with_capacity(256),
             pool: Vec::with_capacity(512),
             slot: vec![NONE; FACTS],
@@ -202,7 +205,7 @@ impl<'a> Branching<'a> {
         self.log.clear();
         self.pool.clear();
         self.conflict = None;
-        self.board = *self.origin;
+        self.board = self.start;
         self.add(assumption, Cause::Assumed, &[]);
         let mut next = 0;
         loop {
@@ -297,8 +300,8 @@ impl<'a> Branching<'a> {
     }
 
     /// The log positions of the "off" facts for `digit` in `cells` (the ones this branch derived).
-    fn offs_in(&self, cells: impl Iterator<Item = Cell>, digit: Digit) -> Vec<u16> {
-        cells
+    fn offs_in(&self, cells: u128, digit: Digit) -> Vec<u16> {
+        cells_in(cells)
             .map(|c| self.slot[Fact::off(c, digit).index()])
             .filter(|&at| at != NONE)
             .collect()
@@ -308,24 +311,20 @@ impl<'a> Branching<'a> {
         let Entry { fact, .. } = self.log[at];
         let here = [at as u16];
         let (cell, digit) = (fact.cell, fact.digit);
+        if !self.board.is_open(cell) {
+            return;
+        }
         if fact.on {
-            if self.board.digit(cell).is_some() {
-                return;
-            }
             for other in self.board.candidates(cell).without(digit).iter() {
                 self.add(Fact::off(cell, other), Cause::SameCell, &here);
             }
+            let others = self.board.holders(digit) & !(1u128 << cell.index());
             for unit in cell.units() {
-                for &peer in unit.cells() {
-                    if peer != cell && holds_open(&self.board, peer, digit) {
-                        self.add(Fact::off(peer, digit), Cause::Peer(unit), &here);
-                    }
+                for peer in cells_in(others & unit_mask(unit)) {
+                    self.add(Fact::off(peer, digit), Cause::Peer(unit), &here);
                 }
             }
             self.board.place(cell, digit);
-            return;
-        }
-        if self.board.digit(cell).is_some() {
             return;
         }
         self.board.strike(cell, digit);
@@ -342,13 +341,11 @@ impl<'a> Branching<'a> {
         if let Some(other) = self.origin.candidates(cell).without(digit).only() {
             self.add(Fact::on(cell, other), Cause::LastCandidate, &[at]);
         }
+        let others = self.start.holders(digit) & !(1u128 << cell.index());
         for unit in cell.units() {
-            let mut places = unit
-                .cells()
-                .iter()
-                .copied()
-                .filter(|&c| c != cell && holds_open(self.origin, c, digit));
-            if let (Some(only), None) = (places.next(), places.next()) {
+            let places = others & unit_mask(unit);
+            if places.count_ones() == 1 {
+                let only = Cell::new(places.trailing_zeros() as usize);
                 self.add(Fact::on(only, digit), Cause::LastPlace(unit), &[at]);
             }
         }
@@ -380,27 +377,20 @@ impl<'a> Branching<'a> {
             if self.conflict.is_some() {
                 return;
             }
-            let cells = unit.cells();
-            let values = self.board.digits().values();
-            if cells.iter().any(|&c| values[c.index()] == digit.get()) {
+            if self.board.is_placed_in(unit, digit) {
                 continue;
             }
-            let mut places = cells
-                .iter()
-                .copied()
-                .filter(|&c| holds_open(&self.board, c, digit));
-            let (first, second) = (places.next(), places.next());
-            let origin_places = cells
-                .iter()
-                .copied()
-                .filter(|&c| holds_open(self.origin, c, digit));
-            match (first, second) {
-                (None, _) => {
+            let cells = unit_mask(unit);
+            let places = self.board.holders(digit) & cells;
+            let origin_places = self.start.holders(digit) & cells;
+            match places.count_ones() {
+                0 => {
                     let parents = self.offs_in(origin_places, digit);
                     self.conflict = Some((Conflict::NoPlace(digit, unit), parents));
                 }
-                (Some(only), None) => {
-                    let parents = self.offs_in(origin_places.filter(|&c| c != only), digit);
+                1 => {
+                    let parents = self.offs_in(origin_places & !places, digit);
+                    let only = Cell::new(places.trailing_zeros() as usize);
                     self.add(Fact::on(only, digit), Cause::LastPlace(unit), &parents);
                 }
                 _ => {}
@@ -411,8 +401,8 @@ impl<'a> Branching<'a> {
     /// Applies the easiest of `techniques` on the branch's board, logging its
     /// effects; returns whether it found one.
     fn apply_technique(&mut self, techniques: &[Technique]) -> bool {
-        let Some(step) =
-            find_step_among(&self.board, techniques).filter(|s| s.makes_progress(&self.board))
+        let board = self.board.position_from(self.origin);
+        let Some(step) = find_step_among(&board, techniques).filter(|s| s.makes_progress(&board))
         else {
             return false;
         };

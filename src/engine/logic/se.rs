@@ -9,7 +9,7 @@ use super::path;
 use super::step::Step;
 use super::technique::{Level, Technique};
 use crate::engine::board::Board;
-use crate::engine::types::Unit;
+use crate::engine::types::{Cell, Digit, Unit};
 
 /// The technique's base rating in tenths: its easiest instance (a hidden single
 /// in a box, the shortest chain).
@@ -74,6 +74,9 @@ pub fn base(technique: Technique) -> u32 {
 pub struct Producer {
     pub techniques: &'static [Technique],
     pub ceiling: u32,
+    /// Sudoku Explainer's "direct" producers: only a step whose eliminations
+    /// leave a hidden single counts, and it places that single.
+    pub direct: bool,
 }
 
 const ANY: u32 = u32::MAX;
@@ -82,6 +85,15 @@ const fn producer(techniques: &'static [Technique], ceiling: u32) -> Producer {
     Producer {
         techniques,
         ceiling,
+        direct: false,
+    }
+}
+
+const fn direct(techniques: &'static [Technique]) -> Producer {
+    Producer {
+        techniques,
+        ceiling: ANY,
+        direct: true,
     }
 }
 
@@ -96,7 +108,12 @@ pub const PRODUCERS: &[Producer] = {
     &[
         producer(&[FullHouse], ANY),
         producer(&[HiddenSingle], ANY),
+        // Direct Pointing 1.7 and Claiming 1.9, Direct Hidden Pair 2.0, Naked
+        // Single 2.3, Direct Hidden Triplet 2.5.
+        direct(&[LockedCandidatesPointing, LockedCandidatesClaiming]),
+        direct(&[HiddenPair]),
         producer(&[NakedSingle], ANY),
+        direct(&[HiddenTriple]),
         producer(&[LockedCandidatesPointing, LockedCandidatesClaiming], ANY),
         producer(&[NakedPair], ANY),
         producer(&[XWing], ANY),
@@ -123,7 +140,11 @@ pub const PRODUCERS: &[Producer] = {
         producer(&[HiddenQuad], ANY),
         // Three strong links on one digit: 5.4 to 5.7.
         producer(&[XChain], 57),
+        // WXYZ-Wing: an ALS-XZ of a bivalue cell and three cells, 5.5 or 5.6.
+        producer(&[AlsXz], 56),
         producer(&[BugPlus1], ANY),
+        // VWXYZ-Wing: a bivalue cell and four cells, 6.2 to 6.4.
+        producer(&[AlsXz], 64),
         // Bidirectional cycles and forcing chains on the position's own links.
         producer(
             &[
@@ -153,20 +174,32 @@ fn rated_by_instance(technique: Technique) -> bool {
     )
 }
 
-/// The step Sudoku Explainer takes next on `board`: the lowest-rated step of the
-/// first producer that has one. Forcing chain finders already report their
-/// shortest proof first.
-pub fn next_step(board: &Board) -> Option<Step> {
+/// The step Sudoku Explainer takes next on `board` and its rating: the
+/// lowest-rated step of the first producer that has one. Forcing chain finders
+/// already report their shortest proof first.
+pub fn next_step(board: &Board) -> Option<(u32, Step)> {
     for producer in PRODUCERS {
         let mut best: Option<(u32, Step)> = None;
         for &technique in producer.techniques {
-            let found = if rated_by_instance(technique) {
+            let found = if rated_by_instance(technique) || producer.direct {
                 path::instances(board, technique)
             } else {
                 path::next_step(board, &[technique]).into_iter().collect()
             };
-            for step in found {
-                let r = rating(&step);
+            for found_step in found {
+                let (r, step) = if producer.direct {
+                    // Sudoku Explainer applies a direct hint as its placement
+                    // alone: the eliminations that led to it stay on the board.
+                    let Some((cell, digit)) = hidden_single_left(board, &found_step) else {
+                        continue;
+                    };
+                    let mut placed = Step::placement(technique, cell, digit);
+                    placed.pattern = found_step.pattern;
+                    placed.units = found_step.units;
+                    (direct_rating(technique), placed)
+                } else {
+                    (rating_on(board, &found_step), found_step)
+                };
                 if r <= producer.ceiling
                     && step.makes_progress(board)
                     && best.as_ref().is_none_or(|(b, _)| r < *b)
@@ -175,8 +208,62 @@ pub fn next_step(board: &Board) -> Option<Step> {
                 }
             }
         }
-        if let Some((_, step)) = best {
-            return Some(step);
+        if best.is_some() {
+            return best;
+        }
+    }
+    None
+}
+
+/// Sudoku Explainer's rating of a direct step.
+fn direct_rating(technique: Technique) -> u32 {
+    match technique {
+        Technique::LockedCandidatesPointing => 17,
+        Technique::LockedCandidatesClaiming => 19,
+        Technique::HiddenPair => 20,
+        _ => 25,
+    }
+}
+
+/// The hidden single `step`'s eliminations leave, if any: a digit with several
+/// places in a unit before and one after, where Sudoku Explainer looks: for a
+/// hidden set in the set's unit; for locked candidates in another unit of the
+/// same kind as the one whose places are locked (another box for pointing,
+/// another line for claiming).
+fn hidden_single_left(board: &Board, step: &Step) -> Option<(Cell, Digit)> {
+    let hidden_set = matches!(
+        step.technique,
+        Technique::HiddenPair | Technique::HiddenTriple
+    );
+    let locked = *step.units.first()?;
+    let units: Vec<Unit> = if hidden_set {
+        step.units.clone()
+    } else {
+        Unit::all()
+            .filter(|&u| {
+                u != locked && std::mem::discriminant(&u) == std::mem::discriminant(&locked)
+            })
+            .collect()
+    };
+    for unit in units {
+        for digit in Digit::all() {
+            let places: Vec<Cell> = unit
+                .cells()
+                .iter()
+                .copied()
+                .filter(|&c| board.digit(c).is_none() && board.candidates(c).contains(digit))
+                .collect();
+            if places.len() < 2 {
+                continue;
+            }
+            let left: Vec<Cell> = places
+                .iter()
+                .copied()
+                .filter(|&c| !step.eliminations.contains(&(c, digit)))
+                .collect();
+            if let [only] = left.as_slice() {
+                return Some((*only, digit));
+            }
         }
     }
     None
@@ -236,6 +323,85 @@ pub fn rating(step: &Step) -> u32 {
     }
 }
 
+/// [`rating`], with what only the position tells: an ALS-XZ of a bivalue cell
+/// and an ALS of three or four cells is Sukaku Explainer's WXYZ- or VWXYZ-Wing,
+/// rated by the most candidates one of the larger ALS's cells holds (a middle
+/// count is harder than the extremes). Other ALS-XZs keep their base (above
+/// both wings, so the path leaves them to the chains).
+pub fn rating_on(board: &Board, step: &Step) -> u32 {
+    if step.technique == Technique::XChain {
+        return x_chain_rating(board, step);
+    }
+    if step.technique != Technique::AlsXz {
+        return rating(step);
+    }
+    // The pattern lists each ALS's cells with the ALS's digits, then the commons.
+    let cells = &step.pattern[..step.pattern.len().saturating_sub(1)];
+    let mut sets: Vec<Vec<Cell>> = Vec::new();
+    for (i, &(cell, digits)) in cells.iter().enumerate() {
+        match sets.last_mut() {
+            Some(set) if i > 0 && cells[i - 1].1 == digits => set.push(cell),
+            _ => sets.push(vec![cell]),
+        }
+    }
+    sets.sort_by_key(Vec::len);
+    let biggest = |set: &[Cell]| {
+        set.iter()
+            .map(|&c| board.candidates(c).len() as i32)
+            .max()
+            .unwrap_or(0)
+    };
+    match sets.as_slice() {
+        // 5.5 + ((4 - 3) - |3 - biggest|) / 10 (Sukaku Explainer's formula).
+        [one, three] if one.len() == 1 && three.len() == 3 => {
+            (55 + (1 - (3 - biggest(three)).abs())).max(55) as u32
+        }
+        // 6.2 + ((5 - 3) - |3 - biggest|) / 10.
+        [one, four] if one.len() == 1 && four.len() == 4 => {
+            (62 + (2 - (3 - biggest(four)).abs())).max(62) as u32
+        }
+        _ => rating(step),
+    }
+}
+
+/// An X-Chain of two or three strong links is one of Sukaku Explainer's Turbot
+/// Fish: Skyscraper when every strong link is in a row, or every one in a
+/// column (4.0 / three links 5.4), Kite when rows and columns both occur (4.1 /
+/// 5.6), Turbot Fish otherwise (4.2 / 5.5). Longer ones are Forcing X-Chains.
+fn x_chain_rating(board: &Board, step: &Step) -> u32 {
+    let strong: Vec<Unit> = step
+        .links
+        .iter()
+        .filter(|l| l.strong)
+        .map(|l| {
+            let (a, b, digit) = (l.from.0, l.to.0, l.from.1);
+            // The unit where the digit has just these two places (a line first).
+            [
+                Unit::Row(a.row() as u8),
+                Unit::Col(a.col() as u8),
+                Unit::Box(a.box_index() as u8),
+            ]
+            .into_iter()
+            .find(|u| u.contains(b) && super::positions(board, *u, digit).count_ones() == 2)
+            .unwrap_or(Unit::Box(a.box_index() as u8))
+        })
+        .collect();
+    let rows = strong.iter().filter(|u| matches!(u, Unit::Row(_))).count();
+    let cols = strong.iter().filter(|u| matches!(u, Unit::Col(_))).count();
+    let shape = if rows == strong.len() || cols == strong.len() {
+        0
+    } else if rows > 0 && cols > 0 {
+        2
+    } else {
+        1
+    };
+    match step.links.len() + 1 {
+        4 => [40, 42, 41][shape],
+        6 => [54, 55, 56][shape],
+        _ => rating(step),
+    }
+}
+
 /// The nodes Sudoku Explainer counts in a nice loop or AIC (its chain's
 /// complexity): a cycle's candidates once each (its links close the loop); a
 /// discontinuous loop's links from the assumed candidate back to it; an AIC's
@@ -283,7 +449,11 @@ pub struct Ratings {
 impl Ratings {
     /// Takes the next step of the path into account.
     pub fn record(&mut self, step: &Step, steps_before: usize, placed_before: bool) {
-        let r = rating(step);
+        self.record_rated(rating(step), step, steps_before, placed_before);
+    }
+
+    /// [`Ratings::record`] with the step's rating `r` already known.
+    pub fn record_rated(&mut self, r: u32, step: &Step, steps_before: usize, placed_before: bool) {
         if r > self.er || self.er_technique.is_none() {
             self.er = self.er.max(r);
             self.er_technique = Some(step.technique);
@@ -306,7 +476,6 @@ pub fn tenths_text(tenths: u32) -> String {
 mod tests {
     use super::super::step::Link;
     use super::*;
-    use crate::engine::types::{Cell, Digit};
 
     /// A step of `technique` whose links run through `n` links on one digit
     /// (the cells are arbitrary: ratings read only the links' count and digits).
@@ -384,10 +553,17 @@ mod tests {
             Technique::SimpleColorsTrap,
             Technique::RemotePair,
             Technique::SueDeCoq,
-            Technique::AlsXz,
+            Technique::AlsXyWing,
             Technique::GroupedAic,
         ] {
             assert!(!on_path.contains(&absent), "{absent:?}");
+        }
+        // ALS-XZ only as the WXYZ- and VWXYZ-Wings (up to 6.4), never at its base.
+        for p in PRODUCERS
+            .iter()
+            .filter(|p| p.techniques.contains(&Technique::AlsXz))
+        {
+            assert!(p.ceiling <= 64 && p.ceiling < base(Technique::AlsXz));
         }
         // The producers' order keeps the cheaper ones first.
         let first_of = |t: Technique| PRODUCERS.iter().position(|p| p.techniques.contains(&t));

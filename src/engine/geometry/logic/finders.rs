@@ -70,8 +70,14 @@ impl<'g> Ladder<'g> {
             NakedTriple => self.naked_subset(marks, 3, technique),
             HiddenPair => self.hidden_subset(marks, 2, technique),
             HiddenTriple => self.hidden_subset(marks, 3, technique),
+            NakedQuad => self.naked_subset(marks, 4, technique),
+            HiddenQuad => self.hidden_subset(marks, 4, technique),
             XWing => self.fish(marks, 2, technique),
             Swordfish => self.fish(marks, 3, technique),
+            Jellyfish => self.fish(marks, 4, technique),
+            Skyscraper | TwoStringKite => super::wings::turbot(self, marks, technique),
+            XyzWing => super::wings::xyz_wing(self, marks),
+            WWing => super::wings::w_wing(self, marks),
             DynamicForcingChain => super::forcing::dynamic_forcing_chain(self, marks),
             ForcingNet => super::forcing::forcing_net(self, marks),
             XyWing => super::chains::xy_wing(self, marks),
@@ -434,15 +440,15 @@ pub fn text(step: &ShapeStep, geometry: &Geometry) -> String {
             unit(1),
             unit(1)
         ),
-        (Basis::Technique(NakedPair | NakedTriple), _) => format!(
+        (Basis::Technique(NakedPair | NakedTriple | NakedQuad), _) => format!(
             "{cells} in {} hold only {values} between them, so those values go nowhere else there",
             unit(0)
         ),
-        (Basis::Technique(HiddenPair | HiddenTriple), _) => format!(
+        (Basis::Technique(HiddenPair | HiddenTriple | HiddenQuad), _) => format!(
             "in {} the values {values} can only go in {cells}, so those cells hold nothing else",
             unit(0)
         ),
-        (Basis::Technique(XWing | Swordfish), _) => {
+        (Basis::Technique(XWing | Swordfish | Jellyfish), _) => {
             let half = step.units.len() / 2;
             let lines = |units: &[usize]| {
                 let kind = units
@@ -463,6 +469,9 @@ pub fn text(step: &ShapeStep, geometry: &Geometry) -> String {
             super::forcing::text(step, geometry)
         }
         (Basis::Technique(XyWing | XChain | XyChain), _) => super::chains::text(step, geometry),
+        (Basis::Technique(Skyscraper | TwoStringKite | XyzWing | WWing), _) => {
+            super::wings::text(step, geometry)
+        }
         (basis, _) => basis.name().to_string(),
     };
     format!(

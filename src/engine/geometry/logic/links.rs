@@ -139,13 +139,17 @@ fn derive(marks: &ShapeMarks, step: &ShapeStep) -> Vec<ShapeLink> {
         return Vec::new();
     };
     match technique {
-        LockedCandidatesPointing | LockedCandidatesClaiming | NakedPair | NakedTriple => {
-            locked(marks, &step.pattern, &step.eliminations)
-        }
-        HiddenPair | HiddenTriple => hidden(marks, step),
-        XWing | Swordfish => fish(marks, step),
+        LockedCandidatesPointing
+        | LockedCandidatesClaiming
+        | NakedPair
+        | NakedTriple
+        | NakedQuad => locked(marks, &step.pattern, &step.eliminations),
+        HiddenPair | HiddenTriple | HiddenQuad => hidden(marks, step),
+        XWing | Swordfish | Jellyfish => fish(marks, step),
         XyWing => xy_wing(marks, step),
-        XChain => x_chain(step),
+        XyzWing => xyz_wing(marks, step),
+        WWing => w_wing(step),
+        XChain | Skyscraper | TwoStringKite => x_chain(step),
         XyChain => xy_chain(marks, step),
         _ => Vec::new(),
     }
@@ -286,7 +290,43 @@ fn xy_wing(marks: &ShapeMarks, step: &ShapeStep) -> Vec<ShapeLink> {
     ]
 }
 
-/// X-Chain: its cells alternate strong (the first pair) and weak links of one value.
+/// Pivot {x,y,z}, wings a {x,z} and b {y,z}: if neither wing is z, they are x
+/// and y and take both from the pivot, which is then z.
+fn xyz_wing(marks: &ShapeMarks, step: &ShapeStep) -> Vec<ShapeLink> {
+    let (&[pivot, a, b], &[.., z]) = (&step.pattern[..], &step.values[..]) else {
+        return Vec::new();
+    };
+    let other = |cell: usize| {
+        let rest = marks.candidates(cell) & !(1 << (z - 1));
+        (rest.count_ones() == 1).then(|| rest.trailing_zeros() as u8 + 1)
+    };
+    let (Some(x), Some(y)) = (other(a), other(b)) else {
+        return Vec::new();
+    };
+    vec![
+        strong((a, z), (a, x)),
+        weak((a, x), (pivot, x)),
+        strong((b, z), (b, y)),
+        weak((b, y), (pivot, y)),
+    ]
+}
+
+/// Cells a and b {x,y}, the strong link of x near_a = near_b:
+/// a.y = a.x - near_a.x = near_b.x - b.x = b.y.
+fn w_wing(step: &ShapeStep) -> Vec<ShapeLink> {
+    let (&[a, b, near_a, near_b], &[x, y]) = (&step.pattern[..], &step.values[..]) else {
+        return Vec::new();
+    };
+    vec![
+        strong((a, y), (a, x)),
+        weak((a, x), (near_a, x)),
+        strong((near_a, x), (near_b, x)),
+        weak((near_b, x), (b, x)),
+        strong((b, x), (b, y)),
+    ]
+}
+
+/// X-Chain (Skyscraper and kite too): its cells alternate strong (the first pair) and weak links of one value.
 fn x_chain(step: &ShapeStep) -> Vec<ShapeLink> {
     let Some(&value) = step.values.first() else {
         return Vec::new();

@@ -5,9 +5,11 @@
 //! - Full House, Hidden Single (in any kind of unit), Naked Single;
 //! - Locked Candidates between any two units that overlap in two or more cells
 //!   (box and line, jigsaw region and line, diagonal and box, window and line...);
-//! - Naked and Hidden Pairs and Triples in any unit; X-Wing and Swordfish on rows
-//!   and columns;
-//! - XY-Wing, X-Chain and XY-Chain, read through the geometry's peers;
+//! - Naked and Hidden Pairs, Triples and Quads in any unit; X-Wing, Swordfish and
+//!   Jellyfish on rows and columns;
+//! - Skyscraper and 2-String Kite (the shortest X-Chains, on rows, columns and
+//!   boxes or regions), XY-Wing, XYZ-Wing, W-Wing, X-Chain and XY-Chain, read
+//!   through the geometry's peers;
 //! - then dynamic forcing chains (an assumption followed by the naked and hidden
 //!   singles it forces: a contradiction, or a consequence common to every candidate
 //!   of a cell or every place of a value in a unit), a forcing net (locked
@@ -27,6 +29,7 @@ mod finders;
 mod forcing;
 pub mod links;
 mod path;
+mod wings;
 
 pub use finders::Ladder;
 pub use links::{ShapeLink, ShapeLinkKind};
@@ -36,7 +39,7 @@ use super::{Geometry, MAX_CELLS, UnitKind};
 use crate::engine::logic::{Level, Technique};
 
 /// The techniques of the shaped ladder, easiest first.
-pub const LADDER: [Technique; 16] = [
+pub const LADDER: [Technique; 23] = [
     Technique::FullHouse,
     Technique::HiddenSingle,
     Technique::NakedSingle,
@@ -46,9 +49,16 @@ pub const LADDER: [Technique; 16] = [
     Technique::HiddenPair,
     Technique::NakedTriple,
     Technique::HiddenTriple,
+    Technique::NakedQuad,
+    Technique::HiddenQuad,
     Technique::XWing,
     Technique::Swordfish,
+    Technique::Jellyfish,
+    Technique::Skyscraper,
+    Technique::TwoStringKite,
     Technique::XyWing,
+    Technique::XyzWing,
+    Technique::WWing,
     Technique::XChain,
     Technique::XyChain,
     Technique::DynamicForcingChain,

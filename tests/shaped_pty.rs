@@ -1,0 +1,147 @@
+//! End to end on other shapes: the real binary in a pseudo-terminal opens a 16x16
+//! and a 12x12 jigsaw (its variant from the file's `# variant:` header), a
+//! letter key places a value 10..16 that the screen then shows, the save records
+//! the shape and `play FILE` again resumes it; `play --size N` generates one; a
+//! small terminal is told the size this shape needs.
+
+#[path = "common/session.rs"]
+mod session;
+
+use std::path::Path;
+
+use pencilmark::engine::geometry::Variant;
+use pencilmark::engine::geometry::format::ShapeReader;
+use pencilmark::engine::search;
+use session::Session;
+
+/// The puzzle of a fixture file (comment lines skipped), and its solution.
+fn puzzle(path: &str, variant: Variant) -> (Vec<u8>, Vec<u8>, usize) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
+    let puzzle = ShapeReader::new(variant).read(line, 1).unwrap();
+    let solution = search::count_shape(&puzzle.geometry, &puzzle.givens, 2)
+        .first
+        .unwrap();
+    (puzzle.givens, solution, puzzle.geometry.side())
+}
+
+/// Moves from r1c1 to the first open cell whose solution is a letter (with
+/// `j` and `l`, which are no values), types it in lower case, and waits to see
+/// it placed. Returns the cell's name and the letter.
+fn place_a_letter(session: &mut Session, path: &str, variant: Variant) -> (String, char) {
+    let (givens, solution, side) = puzzle(path, variant);
+    let cell = (0..givens.len())
+        .find(|&c| givens[c] == 0 && solution[c] >= 10)
+        .expect("an open cell holds a letter");
+    let (row, col) = (cell / side, cell % side);
+    session.keys(&"j".repeat(row));
+    session.keys(&"l".repeat(col));
+    let letter = (b'A' + solution[cell] - 10) as char;
+    let name = format!("r{}c{}", row + 1, col + 1);
+    session.wait_for(&format!("Cell    {name}: "));
+    session.keys(&letter.to_ascii_lowercase().to_string());
+    session.wait_for(&format!("Cell    {name}: {letter}"));
+    assert!(
+        session.text().contains(&format!("({letter})")),
+        "the board shows the placed letter:\n{}",
+        session.text()
+    );
+    (name, letter)
+}
+
+/// The one head file in the data directory's games (a shaped save's name is a hash).
+fn only_head(data: &Path) -> serde_json::Value {
+    let games = data.join("games");
+    let heads: Vec<_> = std::fs::read_dir(&games)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    assert_eq!(heads.len(), 1, "{heads:?}");
+    serde_json::from_str(&std::fs::read_to_string(&heads[0]).unwrap()).unwrap()
+}
+
+#[test]
+fn a_sixteen_by_sixteen_takes_a_letter_shows_it_and_resumes_from_its_save() {
+    let data = tempfile::tempdir().unwrap();
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/shape16.txt");
+    let mut session = Session::start(&["play", file], data.path());
+    session.wait_for("Shape   16x16");
+    session.wait_for("Filled  95/256");
+    let (name, letter) = place_a_letter(&mut session, file, Variant::Classic);
+    session.wait_for("Filled  96/256");
+    session.keys("q");
+    assert!(session.wait_exit().success());
+    let head = only_head(data.path());
+    assert_eq!(head["shape"]["variant"], "classic");
+    let values = head["shape"]["position"]["values"].as_str().unwrap();
+    assert_eq!(values.len(), 256);
+    assert_eq!(head["shape"]["selected"], name.as_str());
+    assert!(values.contains(letter));
+    // Opened again, the same file resumes the saved game.
+    let mut again = Session::start(&["play", file], data.path());
+    again.wait_for("Welcome back");
+    again.wait_for("Filled  96/256");
+    again.wait_for(&format!("Cell    {name}: {letter}"));
+    again.keys("u");
+    again.wait_for("Filled  95/256");
+    again.keys("q");
+    assert!(again.wait_exit().success());
+}
+
+#[test]
+fn a_jigsaw_reads_its_variant_from_the_header_and_takes_a_letter() {
+    let data = tempfile::tempdir().unwrap();
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/jigsaw12.txt");
+    let mut session = Session::start(&["play", file], data.path());
+    session.wait_for("Shape   12x12 jigsaw");
+    place_a_letter(&mut session, file, Variant::Jigsaw);
+    session.keys("q");
+    assert!(session.wait_exit().success());
+    let head = only_head(data.path());
+    assert_eq!(head["shape"]["variant"], "jigsaw");
+    assert_eq!(head["shape"]["regions"].as_str().unwrap().len(), 144);
+}
+
+#[test]
+fn size_and_variant_generate_a_puzzle_of_that_shape() {
+    let data = tempfile::tempdir().unwrap();
+    let mut session = Session::start(&["play", "--size", "6", "--variant", "x"], data.path());
+    session.wait_for("Shape   6x6 x");
+    session.wait_for("New 6x6 x game");
+    session.keys("7");
+    session.wait_for("7 is not a value of a 6x6 x board (1-6)");
+    session.keys("q");
+    assert!(session.wait_exit().success());
+}
+
+#[test]
+fn a_small_terminal_is_told_the_size_the_shape_needs() {
+    let data = tempfile::tempdir().unwrap();
+    let mut session = Session::start_with(
+        &[
+            "play",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/shape16.txt"),
+        ],
+        data.path(),
+        (24, 80),
+        "xterm",
+    );
+    session.wait_for("too small for a 16x16 board: need 89 x 34");
+    session.keys("q");
+    assert!(session.wait_exit().success());
+}
+
+#[test]
+fn a_bad_shaped_puzzle_is_refused_with_its_line_and_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bad.txt");
+    std::fs::write(&file, "# variant: x\n1...\n").unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_pencilmark"))
+        .args(["play", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("line 2"), "{stderr}");
+}

@@ -1,0 +1,137 @@
+//! Saves and shapes: a shaped game's save records its shape and loads back; a
+//! classic save written before shapes could be played (no `shape` field) still
+//! loads as it did; the continue list leaves shaped saves out; a shaped save whose
+//! position breaks a given is moved aside with a notice, never trusted.
+
+use pencilmark::app::action::Action;
+use pencilmark::app::state::State;
+use pencilmark::app::update::update;
+use pencilmark::engine::geometry::Variant;
+use pencilmark::engine::geometry::format::ShapeReader;
+use pencilmark::engine::parse;
+use pencilmark::store::Store;
+use pencilmark::store::shaped::{key, read_head};
+
+const EASY: &str =
+    "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+
+/// A classic head exactly as the format before shapes wrote it.
+const OLD_HEAD: &str = r#"{"version":2,"givens":"..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..","name":"old","grade":null,"position":{"digits":"4.3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..","marks":"- 15 - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - -","struck":"- - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - -"},"undo":0,"redo":0,"elapsed_ms":61000,"hints_used":0,"finished":false,"solved_by_computer":false,"counted":false,"candidates":"auto","pencil":false,"selected":"r1c2","saved_at_ms":1700000000000}"#;
+
+#[test]
+fn a_classic_save_of_the_previous_format_still_loads() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::at(dir.path());
+    std::fs::create_dir_all(dir.path().join("games")).unwrap();
+    std::fs::write(
+        dir.path().join("games").join(format!("{EASY}.json")),
+        OLD_HEAD,
+    )
+    .unwrap();
+    let givens = parse::parse_line(EASY, 1).unwrap();
+    let opened = store.open_game(&givens).unwrap();
+    assert_eq!(opened.saved.notice, None);
+    let (game, view) = opened.saved.value.expect("the old save loads");
+    assert_eq!(game.elapsed_ms, 61_000);
+    assert_eq!(game.position.digits.to_line()[..3], *"4.3");
+    assert_eq!(view.selected.to_string(), "r1c2");
+    assert_eq!(store.list_games().len(), 1, "and is offered to continue");
+}
+
+fn jigsaw_state() -> State {
+    let text = include_str!("data/jigsaw12.txt");
+    let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
+    let puzzle = ShapeReader::new(Variant::Jigsaw).read(line, 1).unwrap();
+    State::shaped(puzzle.geometry, puzzle.givens, "jigsaw")
+}
+
+#[test]
+fn a_shaped_save_loads_back_with_its_history_and_stays_out_of_the_continue_list() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::at(dir.path());
+    let mut state = jigsaw_state();
+    let game_key = {
+        let shaped = state.shaped.as_ref().unwrap();
+        key(&shaped.geometry, &shaped.givens)
+    };
+    let (_, mut saver) = store.open_shaped(&game_key, read_head).unwrap();
+    update(
+        &mut state,
+        Action::Move(pencilmark::app::action::Direction::Right),
+    );
+    update(&mut state, Action::Digit(12));
+    update(&mut state, Action::TogglePencil);
+    update(
+        &mut state,
+        Action::Move(pencilmark::app::action::Direction::Down),
+    );
+    update(&mut state, Action::CycleCandidates);
+    update(&mut state, Action::Digit(3));
+    update(&mut state, Action::Tick(5_000));
+    saver.save(&state).unwrap();
+    drop(saver);
+    let (saved, _) = store.open_shaped(&game_key, read_head).unwrap();
+    let (game, shaped, view) = saved.value.expect("the shaped save loads");
+    let before = state.shaped.as_ref().unwrap();
+    assert_eq!(shaped.position, before.position);
+    assert_eq!(shaped.undo, before.undo);
+    assert_eq!(shaped.geometry, before.geometry);
+    assert_eq!(shaped.selected, before.selected);
+    assert_eq!(game.elapsed_ms, 5_000);
+    assert!(view.pencil);
+    assert!(
+        store.list_games().is_empty(),
+        "shaped saves reopen by their file"
+    );
+}
+
+#[test]
+fn a_shaped_save_that_breaks_a_given_is_moved_aside() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::at(dir.path());
+    let state = jigsaw_state();
+    let shaped = state.shaped.as_ref().unwrap();
+    let game_key = key(&shaped.geometry, &shaped.givens);
+    let (_, mut saver) = store.open_shaped(&game_key, read_head).unwrap();
+    saver.save(&state).unwrap();
+    drop(saver);
+    let path = dir.path().join("games").join(format!("{game_key}.json"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    // r1c2 is a given 6: the save now says 5.
+    let broken = text.replacen("\"values\":\".6", "\"values\":\".5", 1);
+    assert_ne!(broken, text);
+    std::fs::write(&path, broken).unwrap();
+    let (saved, _) = store.open_shaped(&game_key, read_head).unwrap();
+    assert!(saved.value.is_none());
+    let notice = saved.notice.unwrap();
+    assert!(
+        notice.contains("r1c2") && notice.contains("moved"),
+        "{notice}"
+    );
+}
+
+#[test]
+fn a_classic_game_chosen_on_the_new_game_screen_replaces_the_shape_after_saving_it() {
+    use pencilmark::app::menu::MenuAction;
+    use pencilmark::app::run::dispatch;
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::at(dir.path());
+    let mut state = jigsaw_state();
+    let game_key = {
+        let shaped = state.shaped.as_ref().unwrap();
+        key(&shaped.geometry, &shaped.givens)
+    };
+    let (_, mut saver) = store.open_shaped(&game_key, read_head).unwrap();
+    dispatch(&mut state, &mut saver, Action::Digit(1));
+    dispatch(&mut state, &mut saver, Action::NewGame);
+    assert!(state.menu.is_some(), "the new-game screen opens on a shape");
+    dispatch(&mut state, &mut saver, Action::Menu(MenuAction::Jump('f')));
+    dispatch(&mut state, &mut saver, Action::Menu(MenuAction::Choose));
+    assert!(state.shaped.is_none(), "a classic game is on screen");
+    assert!(state.game.givens.filled() > 0);
+    let (saved, _) = store.open_shaped(&game_key, read_head).unwrap();
+    let (_, shaped, _) = saved.value.expect("the shape was saved before it left");
+    assert_eq!(shaped.undo.len(), 1);
+    // And the classic game saves under its own key.
+    saver.save(&state).unwrap();
+}
