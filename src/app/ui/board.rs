@@ -183,11 +183,7 @@ pub fn render(state: &State, size: BoardSize, area: Rect, buf: &mut Buffer, them
     if area.width < width || area.height < height {
         return;
     }
-    let style = GridStyle {
-        thin: theme.cell_border(),
-        thick: theme.box_border(),
-        label: theme.label(),
-    };
+    let style = GridStyle::of(theme);
     let h = Highlights::of(state);
     grid::draw_board(&plan, area, buf, style, |i| {
         let cell = Cell::new(i);

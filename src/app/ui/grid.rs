@@ -222,6 +222,17 @@ pub struct GridStyle {
     pub label: Style,
 }
 
+impl GridStyle {
+    /// The rules and labels of every board (classic, shaped, learn mode) in `theme`.
+    pub fn of(theme: super::theme::Theme) -> GridStyle {
+        GridStyle {
+            thin: theme.cell_border(),
+            thick: theme.box_border(),
+            label: theme.label(),
+        }
+    }
+}
+
 /// How a rule segment is drawn.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Weight {

@@ -104,11 +104,7 @@ pub fn render(learn: &LearnState, table: &[Binding], theme: Theme, area: Rect, b
     let heading = format!("pencilmark · learn mode · {}", learn.settings());
     Line::styled(fit(&heading, title.width as usize), theme.title()).render(title, buf);
     let marks = Marks::of(learn.current().map(|r| &r.event));
-    let style = GridStyle {
-        thin: theme.cell_border(),
-        thick: theme.box_border(),
-        label: theme.label(),
-    };
+    let style = GridStyle::of(theme);
     let plan = size.plan(crate::engine::geometry::Geometry::classic());
     grid::draw_board(&plan, board, buf, style, |i| {
         cell_view(learn, &marks, theme, Cell::new(i))

@@ -89,11 +89,7 @@ pub fn render(
     if area.width < width || area.height < height {
         return;
     }
-    let style = GridStyle {
-        thin: theme.cell_border(),
-        thick: theme.box_border(),
-        label: theme.label(),
-    };
+    let style = GridStyle::of(theme);
     let h = Highlights::of(game);
     let same = highlighted_value(game);
     let values = &game.position.values;
