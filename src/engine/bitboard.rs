@@ -4,6 +4,9 @@
 //! The state keeps, for every digit, where it may still go as three 27-bit
 //! masks, one per band (a band is three rows; bit `9 * row + column` of band `b`
 //! is cell `27 * b + bit`, so a band's bits are its cells in row-major order).
+//! A digit's three masks sit side by side in one 16-byte [`Bands`] value, so the
+//! work that touches every band (naked-single counters, a digit's locked columns,
+//! a cell's peers, finding what changed) is done on the three bands at once.
 //! A placed digit stays in its own masks and is struck from every other digit's.
 //!
 //! Propagation works one (band, digit) pair at a time, in the spirit of JCZSolve:
@@ -14,9 +17,9 @@
 //! left with one column for the digit takes that column from the other bands
 //! (locked candidates along columns, which also strikes a placed digit's column).
 //! A row left with one cell places the digit there. Then naked singles are found
-//! for all cells of a band at once with two bit-parallel counters. Column hidden
+//! for all cells at once with two bit-parallel counters. Column hidden
 //! singles are not looked for: finding them cost more than the guesses they save.
-//! Search copies the whole state (240 bytes) on each guess, branching on a cell
+//! Search copies the whole state (320 bytes) on each guess, branching on a cell
 //! with two candidates when there is one (of those, the one that sees the most
 //! open cells: about a fifth fewer instructions on the hard sets than the first
 //! one found), else on one with the fewest.
@@ -136,8 +139,9 @@ impl State {
         Some(state)
     }
 
-    /// Puts `digit` in `cell`: struck from the cell's peers and from the cell for
-    /// every other digit. The bookkeeping follows when the band is propagated.
+    /// Puts a given `digit` in `cell`: struck from the cell's peers and from the
+    /// cell for every other digit, since the givens' rows are marked done and the
+    /// band step will not place them.
     #[inline(always)]
     fn place(&mut self, digit: usize, cell: usize) {
         let (band, bit) = (cell / 27, 1u32 << (cell % 27));
@@ -147,6 +151,17 @@ impl State {
         }
         self.places[digit].0[band] = kept;
         self.places[digit] = self.places[digit].and_not(PEER_CELLS[cell]);
+    }
+
+    /// Puts `digit` in `cell` the lazy way, for guesses and naked singles: only
+    /// struck from the digit's other cells in the band. The band step then finds
+    /// the row down to one cell (and strikes the cell from the other digits) and
+    /// the box down to one column (and strikes the column from the other bands),
+    /// as it does for the digits it places itself (-0.5% to -1% on every sample).
+    #[inline(always)]
+    fn place_lazily(&mut self, digit: usize, cell: usize) {
+        let band = cell / 27;
+        self.places[digit].0[band] &= !PEER_CELLS[cell].0[band];
     }
 
     /// Propagates one (band, digit) pair. `false` on a contradiction.
@@ -279,7 +294,7 @@ impl State {
                 let bit = singles & singles.wrapping_neg();
                 singles ^= bit;
                 let digit = self.places.iter().position(|d| d.0[band] & bit != 0)?;
-                self.place(digit, 27 * band + bit.trailing_zeros() as usize);
+                self.place_lazily(digit, 27 * band + bit.trailing_zeros() as usize);
             }
         }
         Some(true)
@@ -442,12 +457,12 @@ impl Search {
             self.guesses += 1;
             if digits == 0 {
                 // The last candidate reuses this state: no copy needed.
-                state.place(digit, cell);
+                state.place_lazily(digit, cell);
                 self.run(state);
                 return;
             }
             let mut next = *state;
-            next.place(digit, cell);
+            next.place_lazily(digit, cell);
             self.run(&mut next);
         }
     }
