@@ -2,6 +2,7 @@
 //! masks, the row-to-box permutations of a band, locked columns and peers.
 
 use super::super::types::CELLS;
+use super::bands::Bands;
 
 /// The 27 bits of a band.
 pub(super) const BAND_BITS: u32 = (1 << 27) - 1;
@@ -22,7 +23,7 @@ pub(super) static LOCKED_COLUMNS: [u32; 512] = locked_columns();
 /// For three bits (rows of a band), the band's cells in those rows.
 pub(super) const ROW_CELLS: [u32; 8] = row_cells();
 /// Each cell's peers as three band masks (the cell itself excluded).
-pub(super) static PEER_CELLS: [[u32; 3]; CELLS] = peer_cells();
+pub(super) static PEER_CELLS: [Bands; CELLS] = peer_cells();
 
 const fn row_cells() -> [u32; 8] {
     let mut table = [0u32; 8];
@@ -124,8 +125,8 @@ const fn locked_columns() -> [u32; 512] {
     table
 }
 
-const fn peer_cells() -> [[u32; 3]; CELLS] {
-    let mut table = [[0u32; 3]; CELLS];
+const fn peer_cells() -> [Bands; CELLS] {
+    let mut table = [Bands::EMPTY; CELLS];
     let mut cell = 0;
     while cell < CELLS {
         let (row, col) = (cell / 9, cell % 9);
@@ -134,7 +135,7 @@ const fn peer_cells() -> [[u32; 3]; CELLS] {
             let (r, c) = (other / 9, other % 9);
             let same_box = row / 3 == r / 3 && col / 3 == c / 3;
             if other != cell && (row == r || col == c || same_box) {
-                table[cell][other / 27] |= 1 << (other % 27);
+                table[cell].0[other / 27] |= 1 << (other % 27);
             }
             other += 1;
         }

@@ -1,0 +1,147 @@
+//! [`Bands`]: one digit's three band masks side by side in 16 bytes, so that
+//! a digit's bands (or the three bands' counters of the naked-single pass) are
+//! worked on at once, in one SSE2 register on x86-64.
+//!
+//! The operations are written on the four lanes and left to the compiler,
+//! which turns each into one SSE2 instruction (SSE2 is part of every x86-64);
+//! the one that needs an instruction the compiler would not pick by itself,
+//! [`Bands::equal_lanes`], has an explicit SSE2 path and the portable loop
+//! beside it, tested against each other.
+
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign};
+
+/// Lanes 0 to 2: a 27-bit mask per band; lane 3 is always 0.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[repr(C, align(16))]
+pub(super) struct Bands(pub(super) [u32; 4]);
+
+impl Bands {
+    /// No cell in any band.
+    pub(super) const EMPTY: Bands = Bands([0; 4]);
+
+    /// The same mask in the three bands (lane 3 stays 0).
+    #[inline(always)]
+    pub(super) const fn splat(cells: u32) -> Bands {
+        Bands([cells, cells, cells, 0])
+    }
+
+    /// Lane by lane `self & !other`.
+    #[inline(always)]
+    pub(super) fn and_not(self, other: Bands) -> Bands {
+        let mut lanes = self.0;
+        for (lane, other) in lanes.iter_mut().zip(other.0) {
+            *lane &= !other;
+        }
+        Bands(lanes)
+    }
+
+    /// Whether some band has a cell.
+    #[inline(always)]
+    pub(super) fn any(self) -> bool {
+        self.0.iter().fold(0, |all, &lane| all | lane) != 0
+    }
+
+    /// Bit `lane` set when the lanes of `self` and `other` are equal (4 bits).
+    #[inline(always)]
+    pub(super) fn equal_lanes(self, other: Bands) -> u32 {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{
+                __m128i, _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_load_si128, _mm_movemask_ps,
+            };
+            // SAFETY: `Bands` is 16 bytes aligned to 16, and SSE2 is part of x86-64.
+            unsafe {
+                let a = _mm_load_si128((&raw const self.0).cast::<__m128i>());
+                let b = _mm_load_si128((&raw const other.0).cast::<__m128i>());
+                _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(a, b))) as u32
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        self.equal_lanes_portable(other)
+    }
+
+    /// [`Bands::equal_lanes`] lane by lane, for every other CPU.
+    #[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
+    pub(super) fn equal_lanes_portable(self, other: Bands) -> u32 {
+        let mut equal = 0;
+        for (lane, (a, b)) in self.0.iter().zip(other.0).enumerate() {
+            equal |= ((*a == b) as u32) << lane;
+        }
+        equal
+    }
+}
+
+impl BitAnd for Bands {
+    type Output = Bands;
+    #[inline(always)]
+    fn bitand(self, other: Bands) -> Bands {
+        let mut lanes = self.0;
+        for (lane, other) in lanes.iter_mut().zip(other.0) {
+            *lane &= other;
+        }
+        Bands(lanes)
+    }
+}
+
+impl BitOr for Bands {
+    type Output = Bands;
+    #[inline(always)]
+    fn bitor(self, other: Bands) -> Bands {
+        let mut lanes = self.0;
+        for (lane, other) in lanes.iter_mut().zip(other.0) {
+            *lane |= other;
+        }
+        Bands(lanes)
+    }
+}
+
+impl BitAndAssign for Bands {
+    #[inline(always)]
+    fn bitand_assign(&mut self, other: Bands) {
+        *self = *self & other;
+    }
+}
+
+impl BitOrAssign for Bands {
+    #[inline(always)]
+    fn bitor_assign(&mut self, other: Bands) {
+        *self = *self | other;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn equal_lanes_agrees_with_the_portable_loop() {
+        let base = Bands([0x7FF_FFFF, 0x123_4567, 0, 0]);
+        for lane in 0..4 {
+            for bit in [0, 5, 26, 31] {
+                let mut other = base;
+                other.0[lane] ^= 1 << bit;
+                let expected = 0b1111 & !(1 << lane);
+                assert_eq!(base.equal_lanes(other), expected, "lane {lane} bit {bit}");
+                assert_eq!(
+                    base.equal_lanes_portable(other),
+                    expected,
+                    "lane {lane} bit {bit}"
+                );
+            }
+        }
+        assert_eq!(base.equal_lanes(base), 0b1111);
+        assert_eq!(base.equal_lanes_portable(base), 0b1111);
+    }
+
+    #[test]
+    fn lane_operations_work_lane_by_lane() {
+        let a = Bands([0b1100, 0b1010, 0b1111, 0]);
+        let b = Bands([0b1010, 0b1010, 0b0000, 0]);
+        assert_eq!(a & b, Bands([0b1000, 0b1010, 0, 0]));
+        assert_eq!(a | b, Bands([0b1110, 0b1010, 0b1111, 0]));
+        assert_eq!(a.and_not(b), Bands([0b0100, 0, 0b1111, 0]));
+        assert_eq!(Bands::splat(3), Bands([3, 3, 3, 0]));
+        assert!(a.any());
+        assert!(!Bands::EMPTY.any());
+    }
+}
