@@ -11,8 +11,9 @@ mod shaped;
 
 use assist::{check, next_hint, propagate, solve};
 
-use super::action::{Action, Direction};
+use super::action::{Action, Direction, StatsRead};
 use super::state::{CandidateMode, Game, GradeInfo, Overlay, Position, State, Tone, View};
+use super::stats::Stats;
 use crate::engine::{Cell, Digit, Grid};
 
 /// Work the loop must do outside the state (the view and update stay pure).
@@ -115,7 +116,11 @@ pub fn update(state: &mut State, action: Action) -> Effect {
     // cancels it.
     let passing = matches!(
         action,
-        Action::Tick(_) | Action::ScreenFits(_) | Action::Graded(_) | Action::Generation(_)
+        Action::Tick(_)
+            | Action::ScreenFits(_)
+            | Action::Graded(_)
+            | Action::Generation(_)
+            | Action::StatsRead(_)
     );
     let asking_why = !passing && std::mem::take(&mut state.asking_why);
     let offering_stale_fix = !passing && std::mem::take(&mut state.offering_stale_fix);
@@ -240,11 +245,26 @@ pub fn update(state: &mut State, action: Action) -> Effect {
                 state.revision += 1;
             }
         }
+        Action::StatsRead(read) => stats_read(state, *read),
     }
     if std::mem::take(&mut state.profile_due) {
         return review::profile_job(state);
     }
     Effect::None
+}
+
+/// The statistics file's figures in place of the empty ones the player opened
+/// with; a game finished before they came (they come right after the first
+/// frame) is counted on top of them.
+fn stats_read(state: &mut State, read: StatsRead) {
+    state.stats = read.stats.merged(&Stats::default(), &state.stats);
+    if let Some(notice) = read.notice {
+        let text = match &state.message {
+            Some(message) => format!("{} {notice}", message.text),
+            None => notice,
+        };
+        state.say(Tone::Error, text);
+    }
 }
 
 /// Esc on the board: the hint on show goes (and its message), else pencil mode.
