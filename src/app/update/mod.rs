@@ -8,6 +8,7 @@ mod links;
 pub mod menu;
 pub mod review;
 mod shaped;
+mod shaped_learn;
 
 use assist::{check, next_hint, propagate, solve};
 
@@ -103,6 +104,19 @@ fn changes_the_game(action: &Action) -> bool {
     )
 }
 
+/// Whether `action` comes from the clock or the loop, not from the player: it
+/// leaves a question waiting for its key (why-not, a stale fix, a rewind) open.
+pub(super) fn is_passing(action: &Action) -> bool {
+    matches!(
+        action,
+        Action::Tick(_)
+            | Action::ScreenFits(_)
+            | Action::Graded(_)
+            | Action::Generation(_)
+            | Action::StatsRead(_)
+    )
+}
+
 /// Applies `action` to `state`; returns any outside work it needs.
 pub fn update(state: &mut State, action: Action) -> Effect {
     if state.read_only && changes_the_game(&action) {
@@ -114,14 +128,7 @@ pub fn update(state: &mut State, action: Action) -> Effect {
     }
     // A why-not question waits for its digit; any other key (not the clock)
     // cancels it.
-    let passing = matches!(
-        action,
-        Action::Tick(_)
-            | Action::ScreenFits(_)
-            | Action::Graded(_)
-            | Action::Generation(_)
-            | Action::StatsRead(_)
-    );
+    let passing = is_passing(&action);
     let asking_why = !passing && std::mem::take(&mut state.asking_why);
     let offering_stale_fix = !passing && std::mem::take(&mut state.offering_stale_fix);
     let rewind_offer = state.rewind_offer.take_if(|_| !passing);

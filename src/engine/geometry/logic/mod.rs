@@ -33,9 +33,10 @@ mod wings;
 
 pub use finders::Ladder;
 pub use links::{ShapeLink, ShapeLinkKind};
-pub use path::{ShapeHint, explain, grade, hint, hint_in_game};
+pub use path::{ShapeHint, explain, grade, hint, hint_in_game, next_step_on};
 
 use super::{Geometry, MAX_CELLS, UnitKind};
+use crate::engine::effects::{Deduction, Effects};
 use crate::engine::logic::{Level, Technique};
 
 /// The techniques of the shaped ladder, easiest first.
@@ -164,12 +165,7 @@ impl ShapeStep {
 
     /// Makes the step's placements and eliminations on `marks`.
     pub fn apply(&self, marks: &mut ShapeMarks) {
-        for &(cell, value) in &self.placements {
-            marks.place(cell, value);
-        }
-        for &(cell, value) in &self.eliminations {
-            marks.strike(cell, value);
-        }
+        self.apply_to(marks);
     }
 
     /// `Hidden Single in row 3`, `Naked Single at r4c7`: the technique and where.
@@ -189,6 +185,26 @@ impl ShapeStep {
     /// The whole reasoning in one sentence, in the geometry's names and alphabet.
     pub fn text(&self, geometry: &Geometry) -> String {
         finders::text(self, geometry)
+    }
+}
+
+impl Deduction for ShapeStep {
+    fn placed(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
+        self.placements.iter().copied()
+    }
+
+    fn removed(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
+        self.eliminations.iter().copied()
+    }
+}
+
+impl Effects for ShapeMarks<'_> {
+    fn place_value(&mut self, cell: usize, value: u8) {
+        self.place(cell, value);
+    }
+
+    fn remove_candidate(&mut self, cell: usize, value: u8) {
+        self.strike(cell, value);
     }
 }
 
@@ -288,6 +304,14 @@ impl<'g> ShapeMarks<'g> {
         let geometry = self.geometry;
         for &peer in geometry.peers(cell) {
             self.strike(peer, value);
+        }
+    }
+
+    /// Keeps only the candidates of `cell` that are also in `bits` (a player's
+    /// marks read onto the position).
+    pub fn keep_only(&mut self, cell: usize, bits: u16) {
+        if self.values[cell] == 0 {
+            self.candidates[cell] &= bits;
         }
     }
 

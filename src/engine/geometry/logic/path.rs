@@ -70,6 +70,15 @@ pub fn explain(geometry: &Geometry, givens: &[u8]) -> ShapePath {
 }
 
 /// The solution's value in the open cell with the fewest candidates.
+/// The next step on `marks`, a position in progress whose candidates the player
+/// may have narrowed (struck out, or marked by hand): the ladder's easiest, else
+/// a guess of the solution's value when there is one.
+pub fn next_step_on(marks: &ShapeMarks, solution: Option<&[u8]>) -> Option<ShapeStep> {
+    Ladder::new(marks.geometry())
+        .next_step(marks, &LADDER)
+        .or_else(|| guess(marks, solution))
+}
+
 fn guess(marks: &ShapeMarks, solution: Option<&[u8]>) -> Option<ShapeStep> {
     let (solution, cell) = (solution?, marks.fewest_candidates_cell()?);
     Some(ShapeStep {
