@@ -12,7 +12,8 @@ use super::{READ_ONLY_NOTICE, changes_the_game, say_unless_won};
 use crate::app::action::{Action, Direction};
 use crate::app::shaped::{ShapedGame, ShapedHint, ShapedPosition};
 use crate::app::state::{CandidateMode, Overlay, State, Tone};
-use crate::engine::geometry::logic::{LADDER, Ladder, ShapeHint, ShapeMarks};
+use crate::engine::geometry::logic::{Ladder, ShapeHint, ShapeMarks};
+use crate::engine::logic::Technique;
 
 /// Handles `action` for the shaped game on screen; `false` leaves it to the
 /// classic update (it concerns no board: help, clock, quitting...).
@@ -361,7 +362,7 @@ fn propagate(state: &mut State, game: &mut ShapedGame) {
     let ladder = Ladder::new(&geometry);
     let mut log = Vec::new();
     let mut next = game.position.clone();
-    while let Some(step) = ladder.next_step(&marks, &LADDER[..3]) {
+    while let Some(step) = ladder.next_step(&marks, &Technique::SINGLES) {
         if marks.contradiction().is_some() {
             break;
         }
