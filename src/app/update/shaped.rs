@@ -14,7 +14,8 @@ use crate::app::position::{OnShape, PlayerPosition};
 use crate::app::shaped::{ShapedGame, ShapedHint, ShapedNotes, ShapedPosition};
 use crate::app::state::{CandidateMode, Overlay, State, Tone};
 use crate::engine::effects::Deduction;
-use crate::engine::geometry::logic::{LADDER, Ladder, ShapeHint, ShapeMarks};
+use crate::engine::geometry::logic::{Ladder, ShapeHint, ShapeMarks};
+use crate::engine::logic::Technique;
 
 /// Handles `action` for the shaped game on screen; `false` leaves it to the
 /// classic update (it concerns no board: help, clock, quitting...).
@@ -402,7 +403,7 @@ fn propagate(state: &mut State, game: &mut ShapedGame) {
     let ladder = Ladder::new(&geometry);
     let mut log = Vec::new();
     let mut next = game.position.clone();
-    while let Some(step) = ladder.next_step(&marks, &LADDER[..3]) {
+    while let Some(step) = ladder.next_step(&marks, &Technique::SINGLES) {
         if marks.contradiction().is_some() {
             break;
         }

@@ -13,12 +13,18 @@
 //! seconds, and a person reads a chain of singles more easily).
 
 use super::Geometry;
-use super::logic::{Basis, LADDER, Ladder, ShapeMarks, ShapeStep};
+use super::logic::{Basis, Ladder, ShapeMarks, ShapeStep};
 use crate::engine::logic::Technique;
 
-/// How many techniques of the shaped ladder the learning tools reason with: up
-/// to the XY-Chain (no dynamic forcing).
-const TECHNIQUES: usize = 21;
+/// The techniques the learning tools reason with: the catalogue's, easiest
+/// first, without the forcing chains and nets (the ladder skips those a shape
+/// does not support).
+fn reasoning_techniques() -> Vec<Technique> {
+    Technique::ALL
+        .into_iter()
+        .filter(|technique| !technique.is_forcing())
+        .collect()
+}
 
 /// The most steps a walk takes (every step places or removes something, so a
 /// walk ends well before; this only bounds a malformed position).
@@ -84,7 +90,11 @@ pub fn removals(step: &ShapeStep, marks: &ShapeMarks) -> Vec<(usize, u8)> {
 fn open_steps(marks: &ShapeMarks) -> Vec<(ShapeStep, Vec<(usize, u8)>)> {
     let mut steps: Vec<ShapeStep> = singles(marks);
     let ladder = Ladder::new(marks.geometry());
-    for &technique in &LADDER[3..TECHNIQUES] {
+    let geometry = marks.geometry();
+    for technique in reasoning_techniques()
+        .into_iter()
+        .filter(|t| !Technique::SINGLES.contains(t) && t.supports(geometry))
+    {
         let mut scratch = *marks;
         for _ in 0..MAX_INSTANCES {
             let Some(step) = ladder.find(technique, &scratch) else {
@@ -173,6 +183,7 @@ fn singles(marks: &ShapeMarks) -> Vec<ShapeStep> {
 /// before it. `None` when the ladder stops first.
 fn walk_to(mut marks: ShapeMarks, cell: usize, value: u8) -> Option<(ShapeStep, Vec<ShapeStep>)> {
     let ladder = Ladder::new(marks.geometry());
+    let techniques = reasoning_techniques();
     let mut before = Vec::new();
     while before.len() < MAX_STEPS && !marks.is_solved() {
         let open = open_steps(&marks);
@@ -182,7 +193,7 @@ fn walk_to(mut marks: ShapeMarks, cell: usize, value: u8) -> Option<(ShapeStep, 
         {
             return Some((step, before));
         }
-        let step = ladder.next_step(&marks, &LADDER[..TECHNIQUES])?;
+        let step = ladder.next_step(&marks, &techniques)?;
         step.apply(&mut marks);
         before.push(step);
     }

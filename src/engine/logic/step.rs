@@ -13,11 +13,13 @@ use crate::engine::board::Board;
 use crate::engine::effects::Deduction;
 use crate::engine::types::{Candidates, Cell, Digit, Unit};
 
-/// A link of a chain, from one candidate to the next, in order.
+/// A link of a chain, from one candidate `(cell, value)` to the next, in order:
+/// on the classic 9x9 a `Cell` and a `Digit`, on other shapes a cell index and a
+/// value (see `geometry::logic::ShapeLink`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Link {
-    pub from: (Cell, Digit),
-    pub to: (Cell, Digit),
+pub struct Link<C = Cell, V = Digit> {
+    pub from: (C, V),
+    pub to: (C, V),
     /// Strong: if `from` is false then `to` is true. Weak: if `from` is true then `to` is false.
     pub strong: bool,
 }

@@ -16,8 +16,8 @@
 //!   candidates inside the branch too), and last a guess, labelled as one.
 //!
 //! The names, levels and scores are the classic catalogue's ([`Technique`],
-//! [`Level`]); which of them a shape may use is [`supports`]. Uniqueness techniques
-//! are never used on shapes.
+//! [`Level`]); which of them a shape may use is [`Technique::supports`]. Uniqueness
+//! techniques are never used on shapes.
 //!
 //! The classic techniques (`engine::logic`) read the fixed 81-cell `Board` and its
 //! compile-time unit table, and stay the classic 9x9's fast path; this module is
@@ -38,44 +38,6 @@ pub use path::{ShapeHint, explain, grade, hint, hint_in_game, next_step_on};
 use super::{Geometry, MAX_CELLS, UnitKind};
 use crate::engine::effects::{Deduction, Effects};
 use crate::engine::logic::{Level, Technique};
-
-/// The techniques of the shaped ladder, easiest first.
-pub const LADDER: [Technique; 23] = [
-    Technique::FullHouse,
-    Technique::HiddenSingle,
-    Technique::NakedSingle,
-    Technique::LockedCandidatesPointing,
-    Technique::LockedCandidatesClaiming,
-    Technique::NakedPair,
-    Technique::HiddenPair,
-    Technique::NakedTriple,
-    Technique::HiddenTriple,
-    Technique::NakedQuad,
-    Technique::HiddenQuad,
-    Technique::XWing,
-    Technique::Swordfish,
-    Technique::Jellyfish,
-    Technique::Skyscraper,
-    Technique::TwoStringKite,
-    Technique::XyWing,
-    Technique::XyzWing,
-    Technique::WWing,
-    Technique::XChain,
-    Technique::XyChain,
-    Technique::DynamicForcingChain,
-    Technique::ForcingNet,
-];
-
-/// Whether `technique` may be used on `geometry` by the shaped ladder. Every
-/// technique of [`LADDER`] is written on the unit list, so it holds on every shape
-/// (rows and columns exist everywhere, so do the fish; an intersection is looked
-/// for between whatever units overlap). The others are the classic 9x9's: their
-/// finders read the 81-cell board (and uniqueness techniques would need a proof
-/// of soundness on each shape), so they are off here.
-pub fn supports(technique: Technique, geometry: &Geometry) -> bool {
-    let _ = geometry;
-    LADDER.contains(&technique) && !technique.assumes_unique_solution()
-}
 
 /// What a step rests on: a technique of the ladder, or a guess from the solution.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
