@@ -1,9 +1,11 @@
 //! The first frame does not wait for grading: a new game opens ungraded, the
 //! panel says so, and the grade arrives later through `update` (from the loop's
-//! grading thread). These tests drive that message by hand.
+//! grading thread). The statistics, which the first frame does not show, are
+//! read after it and arrive the same way. These tests drive those messages by hand.
 
-use pencilmark::app::action::Action;
+use pencilmark::app::action::{Action, StatsRead};
 use pencilmark::app::state::{Game, GradeInfo, State};
+use pencilmark::app::stats::{Assists, Stats};
 use pencilmark::app::ui;
 use pencilmark::app::update::update;
 use pencilmark::engine::grade::Level;
@@ -68,9 +70,8 @@ fn a_puzzle_with_two_solutions_takes_no_grade() {
     assert_eq!(state.game.grade, None);
 }
 
-#[test]
-fn a_win_before_the_grade_arrives_is_counted_at_the_puzzles_level() {
-    let mut state = ungraded(EASY);
+/// Places every missing digit of the solution, as a player would.
+fn solve_by_hand(state: &mut State) {
     let solution = search::solve(&state.game.givens).solution.unwrap();
     for (row, col) in (0..9).flat_map(|r| (0..9).map(move |c| (r, c))) {
         let cell = pencilmark::engine::Cell::at(row, col);
@@ -79,14 +80,20 @@ fn a_win_before_the_grade_arrives_is_counted_at_the_puzzles_level() {
         }
         let digit = solution.get(cell).unwrap().get();
         update(
-            &mut state,
+            state,
             Action::Select {
                 row: row as u8,
                 col: col as u8,
             },
         );
-        update(&mut state, Action::Digit(digit));
+        update(state, Action::Digit(digit));
     }
+}
+
+#[test]
+fn a_win_before_the_grade_arrives_is_counted_at_the_puzzles_level() {
+    let mut state = ungraded(EASY);
+    solve_by_hand(&mut state);
     assert!(state.game.finished);
     let level = GradeInfo::of(&state.game.givens).level;
     assert_eq!(state.game.grade.map(|g| g.level), Some(level));
@@ -97,4 +104,26 @@ fn a_win_before_the_grade_arrives_is_counted_at_the_puzzles_level() {
     let grade = GradeInfo::of(&state.game.givens);
     update(&mut state, Action::Graded(grade));
     assert_eq!(state.revision, revision);
+}
+
+#[test]
+fn statistics_read_after_the_first_frame_keep_a_win_made_before_them() {
+    let mut state = ungraded(EASY);
+    let grade = GradeInfo::of(&state.game.givens);
+    update(&mut state, Action::Graded(grade));
+    let level = state.game.grade.map(|g| g.level);
+    solve_by_hand(&mut state);
+    assert_eq!(state.stats.level(level).map(|s| s.finished), Some(1));
+    // The file, read after the first frame, says two games were finished before.
+    let mut on_disk = Stats::default();
+    on_disk.record(level, 100_000, &Assists::default());
+    on_disk.record(level, 200_000, &Assists::default());
+    let read = StatsRead {
+        stats: on_disk,
+        notice: Some("the statistics file was unreadable".to_string()),
+    };
+    update(&mut state, Action::StatsRead(Box::new(read)));
+    assert_eq!(state.stats.level(level).map(|s| s.finished), Some(3));
+    let message = state.message.as_ref().expect("the notice is shown");
+    assert!(message.text.contains("unreadable"), "{}", message.text);
 }

@@ -29,17 +29,21 @@ fn sample(bucket: &str, step: usize) -> Option<Vec<(String, u32)>> {
 
 #[test]
 fn the_sudoku_explainer_path_is_sound_and_direct_steps_only_place() {
-    let Some(puzzles) = sample("hard", 15) else {
+    // Hard puzzles take the direct steps; diabolical ones the chains, cycles
+    // and exclusions modelled in se/.
+    let (Some(hard), Some(diabolical)) = (sample("hard", 15), sample("diabolical", 80)) else {
         eprintln!("skipped: ../shared/data/se not found");
         return;
     };
     let mut direct = 0;
-    for (puzzle, _) in &puzzles {
+    let mut own = std::collections::BTreeSet::new();
+    for (puzzle, _) in hard.iter().chain(&diabolical) {
         let givens = parse::parse_line(puzzle, 1).expect("puzzle parses");
         let solution = search::solve(&givens).solution.expect("one solution");
         let mut board = Board::with_auto_candidates(&givens);
         while !board.is_solved() {
-            let (rating, step) = se::next_step(&board).expect("logic solves it");
+            let se::Rated { rating, name, step } = se::next_step(&board).expect("logic solves it");
+            own.insert(name);
             assert!(step.makes_progress(&board), "{puzzle}: {step:?}");
             for &(cell, digit) in &step.placements {
                 assert_eq!(solution.get(cell), Some(digit), "{puzzle}: {step:?}");
@@ -58,6 +62,13 @@ fn the_sudoku_explainer_path_is_sound_and_direct_steps_only_place() {
         }
     }
     assert!(direct > 0, "the sample takes some direct step");
+    for name in [
+        "forcing_chain",
+        "bidirectional_y_cycle",
+        "nishio_forcing_chain",
+    ] {
+        assert!(own.contains(name), "the sample takes a {name}: {own:?}");
+    }
 }
 
 /// How many of `puzzles` get exactly their published ER.

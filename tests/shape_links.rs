@@ -11,7 +11,7 @@ mod common;
 
 use pencilmark::engine::geometry::format::ShapeReader;
 use pencilmark::engine::geometry::logic::{
-    LADDER, Ladder, ShapeLink, ShapeLinkKind, ShapeMarks, ShapeStep, links,
+    Ladder, ShapeLink, ShapeLinkKind, ShapeMarks, ShapeStep, links,
 };
 use pencilmark::engine::geometry::{Geometry, UnitKind, Variant};
 use pencilmark::engine::logic::Technique;
@@ -288,7 +288,8 @@ fn every_link_along_the_bundled_shape_paths_is_real() {
                     linked.insert(step.technique().unwrap());
                 }
                 if at % 3 == 0 && step.placements.is_empty() {
-                    for technique in LADDER.into_iter().filter(|&t| has_links(t)) {
+                    let techniques = Technique::ALL.into_iter();
+                    for technique in techniques.filter(|&t| t.supports(geometry) && has_links(t)) {
                         if let Some(other) = ladder.find(technique, &marks) {
                             total += check_links(&marks, &other, &context);
                             linked.insert(technique);

@@ -5,6 +5,7 @@
 
 use pencilmark::app::action::Action;
 use pencilmark::app::keymap::keymap;
+use pencilmark::app::position::PlayerPosition;
 use pencilmark::app::state::{Overlay, State};
 use pencilmark::app::ui::{self, BoardSize, Layout};
 use pencilmark::app::update::update;
@@ -246,8 +247,9 @@ fn the_hint_ladder_works_on_a_shape_and_applies_its_step() {
 
 #[test]
 fn classic_only_features_say_so_instead_of_acting() {
+    // Learn mode and the replay; the other learning tools are tests/shaped_learning.rs's.
     let mut state = jigsaw();
-    for key in ["L", "R", "a", "e"] {
+    for key in ["L", "R"] {
         press(&mut state, key);
         let said = state.message.clone().unwrap().text;
         assert!(said.contains("Not on a 9x9 jigsaw board"), "{key}: {said}");

@@ -2,7 +2,8 @@
 //! and a 12x12 jigsaw (its variant from the file's `# variant:` header), a
 //! letter key places a value 10..16 that the screen then shows, the save records
 //! the shape and `play FILE` again resumes it; `play --size N` generates one; a
-//! small terminal is told the size this shape needs.
+//! small terminal is told the size this shape needs; a jigsaw answers why-not,
+//! names the wrong move and rewinds it, and exports its position.
 
 #[path = "common/session.rs"]
 mod session;
@@ -130,6 +131,65 @@ fn a_small_terminal_is_told_the_size_the_shape_needs() {
     session.wait_for("too small for a 16x16 board: need 89 x 34");
     session.keys("q");
     assert!(session.wait_exit().success());
+}
+
+#[test]
+fn a_jigsaw_answers_why_not_finds_the_wrong_move_rewinds_and_exports() {
+    let data = tempfile::tempdir().unwrap();
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/jigsaw6-easy.txt");
+    let (givens, solution, side) = puzzle(file, Variant::Jigsaw);
+    let regions = {
+        let text = std::fs::read_to_string(file).unwrap();
+        let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
+        ShapeReader::new(Variant::Jigsaw)
+            .read(line, 1)
+            .unwrap()
+            .geometry
+    };
+    let cell = (0..givens.len()).find(|&c| givens[c] == 0).unwrap();
+    let peer_value = regions
+        .peers(cell)
+        .iter()
+        .map(|&p| givens[p])
+        .find(|&v| v != 0)
+        .unwrap();
+    let mut session = Session::start(&["play", file], data.path());
+    session.wait_for("Shape   6x6 jigsaw");
+    session.keys(&"j".repeat(cell / side));
+    session.keys(&"l".repeat(cell % side));
+    session.wait_for(&format!("Cell    {}", regions.cell_name(cell)));
+    session.keys("w");
+    session.wait_for("Press 1-6");
+    session.keys(&peer_value.to_string());
+    session.wait_for(&format!("sees the {peer_value} in"));
+    let wrong = solution[cell] % 6 + 1;
+    session.keys(&wrong.to_string());
+    session.wait_for(&format!("Cell    {}: {wrong}", regions.cell_name(cell)));
+    session.keys("F");
+    session.wait_for(&format!("Move 1: you placed {wrong} in"));
+    session.keys("F");
+    session.wait_for("Rewound to just before");
+    session.wait_for(&format!("Cell    {}: ", regions.cell_name(cell)));
+    session.keys("e");
+    session.wait_for("Exported to");
+    session.keys("q");
+    assert!(session.wait_exit().success());
+    let export = std::fs::read_dir(data.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("export-")
+        })
+        .expect("an export file");
+    let text = std::fs::read_to_string(export).unwrap();
+    assert!(
+        text.starts_with("# pencilmark export: 6x6 jigsaw, givens "),
+        "{text}"
+    );
+    assert_eq!(text.lines().count(), 1 + side, "{text}");
 }
 
 #[test]

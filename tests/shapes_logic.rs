@@ -291,12 +291,16 @@ fn naked_and_hidden_pairs_and_fish_are_found_on_a_twelve_by_twelve() {
 
 #[test]
 fn a_forcing_chain_is_labelled_and_a_guess_is_never_called_a_deduction() {
-    assert!(logic::supports(
-        Technique::DynamicForcingChain,
-        &Geometry::regular(16, Variant::Classic).unwrap()
-    ));
+    assert!(
+        Technique::DynamicForcingChain.supports(&Geometry::regular(16, Variant::Classic).unwrap())
+    );
     let x = Geometry::regular(9, Variant::X).unwrap();
-    assert!(!logic::supports(Technique::UniqueRectangle1, &x));
+    assert!(!Technique::UniqueRectangle1.supports(&x));
+    assert!(Technique::UniqueRectangle1.supports(Geometry::classic()));
+    // Every shape but the classic 9x9 keeps the uniqueness techniques off.
+    for technique in Technique::ALL.into_iter().filter(|t| t.supports(&x)) {
+        assert!(!technique.assumes_unique_solution(), "{technique} on X");
+    }
     assert_eq!(Basis::Guess.key(), "guess");
     assert_eq!(
         Basis::Guess.level(),

@@ -108,4 +108,16 @@ pub enum Action {
     /// The grade of the game on screen, worked out on a thread after the first
     /// frame (grading a hard puzzle can take a second).
     Graded(super::state::GradeInfo),
+    /// The statistics file, read by the loop after the first frame (which does
+    /// not show them). Not a key: never in a configuration file.
+    #[serde(skip)]
+    StatsRead(Box<StatsRead>),
+}
+
+/// What reading the statistics file gave: its statistics (empty when there is
+/// none), and what went wrong reading it, for the player to read.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct StatsRead {
+    pub stats: super::stats::Stats,
+    pub notice: Option<String>,
 }

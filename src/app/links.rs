@@ -6,7 +6,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::shaped::ShapedGame;
 use super::state::State;
+use crate::engine::geometry::logic::ShapeHint;
 use crate::engine::hint::{Hint, HintLevel};
 use crate::engine::logic::Link;
 
@@ -33,9 +35,24 @@ pub fn hint_links(state: &State) -> Option<&[Link]> {
     }
 }
 
-/// Whether the arrows step through a hint's links now.
+/// How many links the hint on show of a shaped game has, when it is at its
+/// explanation level and has any (the shaped counterpart of [`hint_links`]).
+pub fn shaped_link_count(game: &ShapedGame) -> Option<usize> {
+    let progress = game.hint.as_ref()?;
+    match &progress.hint {
+        ShapeHint::Step(step) if progress.level == 3 && !step.links.is_empty() => {
+            Some(step.links.len())
+        }
+        _ => None,
+    }
+}
+
+/// Whether the arrows step through a hint's links now (on any shape).
 pub fn stepping(state: &State) -> bool {
-    hint_links(state).is_some()
+    match &state.shaped {
+        Some(game) => shaped_link_count(game).is_some(),
+        None => hint_links(state).is_some(),
+    }
 }
 
 /// The link on show and its place (zero-based), with the number of links.

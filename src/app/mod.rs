@@ -14,6 +14,7 @@ pub mod keymap;
 pub mod learn;
 pub mod links;
 pub mod menu;
+pub mod position;
 pub mod review;
 pub mod run;
 pub mod shaped;

@@ -5,7 +5,7 @@
 //! terminal too. SIGTERM, SIGHUP, SIGINT and SIGQUIT save and leave; SIGTSTP
 //! (and Ctrl-Z) hand the terminal back to the shell, and `fg` repaints.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, BufWriter, IsTerminal, Stdout, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
@@ -22,9 +22,9 @@ use ratatui::crossterm::terminal::{
     Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 use ratatui::layout::Rect;
-use ratatui::{DefaultTerminal, Terminal, backend::CrosstermBackend};
+use ratatui::{Terminal, backend::CrosstermBackend};
 
-use super::action::Action;
+use super::action::{Action, StatsRead};
 use super::keymap::keymap;
 use super::menu::SavedRow;
 use super::review::{ReplayJob, ReplayPurpose, Replayed};
@@ -40,6 +40,22 @@ const TICK: Duration = Duration::from_millis(250);
 /// The most one tick adds to the clock: time the process spent stopped or
 /// asleep is not play.
 const LONGEST_TICK: u64 = 1_000;
+/// Room for a whole frame: a full 80x24 board with its colours is about 7 KB,
+/// which standard output's own buffer would hand the terminal in 1 KB writes,
+/// each a chance for it to show half a frame.
+const FRAME_BUFFER: usize = 64 * 1024;
+
+/// The terminal the player draws on: each frame reaches it in one write.
+type Screen = Terminal<CrosstermBackend<BufWriter<Stdout>>>;
+
+/// A terminal on standard output.
+fn screen() -> io::Result<Screen> {
+    Terminal::new(CrosstermBackend::new(BufWriter::with_capacity(
+        FRAME_BUFFER,
+        io::stdout(),
+    )))
+}
+
 /// What the shell shows after a quit with the game saved.
 pub const SAVED_NOTE: &str = "saved; run pencilmark to resume";
 
@@ -87,7 +103,7 @@ pub fn run(mut state: State, saver: &mut Saver) -> Result<()> {
         leave_screen();
         return Err(err).context("cannot set up the terminal");
     }
-    let result = Terminal::new(CrosstermBackend::new(io::stdout()))
+    let result = screen()
         .context("cannot set up the terminal")
         .and_then(|mut terminal| {
             let result = event_loop(&mut terminal, &mut state, saver, &signals);
@@ -145,7 +161,7 @@ impl Signals {
 
 /// Saves, hands the terminal back to the shell and stops the process (as
 /// SIGTSTP would); once continued (`fg`), takes the terminal again and repaints.
-fn suspend(terminal: &mut DefaultTerminal, state: &mut State, saver: &mut Saver) -> Result<()> {
+fn suspend(terminal: &mut Screen, state: &mut State, saver: &mut Saver) -> Result<()> {
     persist(saver, state);
     leave_screen();
     #[cfg(unix)]
@@ -155,7 +171,7 @@ fn suspend(terminal: &mut DefaultTerminal, state: &mut State, saver: &mut Saver)
     // A fresh terminal on a cleared screen draws everything on its first frame
     // (`Terminal::clear` would ask the terminal where its cursor is, and wait).
     execute!(io::stdout(), Clear(ClearType::All)).context("cannot repaint")?;
-    *terminal = Terminal::new(CrosstermBackend::new(io::stdout())).context("cannot repaint")?;
+    *terminal = screen().context("cannot repaint")?;
     Ok(())
 }
 
@@ -202,13 +218,26 @@ fn grade_in_background(state: &State, grading: &mut Option<Grid>, results: &Send
     }
 }
 
+/// Reads the statistics file (the first frame does not show it, so it is read
+/// after), hands them to `update`, and has `saver` write them from now on.
+fn read_stats(state: &mut State, saver: &mut Saver) {
+    let loaded = saver.store().load_stats();
+    let stats = loaded.value.unwrap_or_default();
+    saver.track_stats(stats.clone());
+    let read = StatsRead {
+        stats,
+        notice: loaded.notice,
+    };
+    update(state, Action::StatsRead(Box::new(read)));
+}
+
 /// Whether the smallest layout of the board on screen fits a terminal of this size.
 fn fits(state: &State, width: u16, height: u16) -> bool {
     ui::Layout::for_shape(Rect::new(0, 0, width, height), state.geometry()) != ui::Layout::TooSmall
 }
 
 fn event_loop(
-    terminal: &mut DefaultTerminal,
+    terminal: &mut Screen,
     state: &mut State,
     saver: &mut Saver,
     signals: &Signals,
@@ -216,6 +245,7 @@ fn event_loop(
     let (inputs, events) = mpsc::channel();
     spawn_reader(inputs.clone());
     let mut grading = None;
+    let mut stats_read = false;
     let mut workers = Workers::default();
     let mut saved = state.revision;
     let mut last_tick = Instant::now();
@@ -232,6 +262,12 @@ fn event_loop(
         }
         // Only once the frame is on screen: work the frame does not need.
         grade_in_background(state, &mut grading, &inputs);
+        if !std::mem::replace(&mut stats_read, true) {
+            read_stats(state, saver);
+            // Drawn again at once, in case the screen shows them (the rest of
+            // the loop waits for a key or the clock).
+            continue;
+        }
         let event = match events.recv_timeout(TICK) {
             Ok(Input::Terminal(event)) => Some(event),
             Ok(Input::Worker(action)) => {

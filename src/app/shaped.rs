@@ -13,8 +13,9 @@
 
 use std::sync::Arc;
 
+use super::state::CandidateMode;
 use crate::engine::geometry::Geometry;
-use crate::engine::geometry::logic::{self, ShapeHint};
+use crate::engine::geometry::logic::{self, ShapeHint, ShapeMarks};
 use crate::engine::search;
 
 /// The largest side the player shows (marks are 16 bits; the letters end at `G`).
@@ -39,25 +40,6 @@ impl ShapedPosition {
             marks: vec![0; givens.len()],
             struck: vec![0; givens.len()],
         }
-    }
-
-    /// The values none of `cell`'s peers holds (0 for a filled cell).
-    pub fn live_candidates(&self, geometry: &Geometry, cell: usize) -> u16 {
-        if self.values[cell] != 0 {
-            return 0;
-        }
-        let all = ((1u32 << geometry.side()) - 1) as u16;
-        geometry
-            .peers(cell)
-            .iter()
-            .map(|&p| self.values[p])
-            .filter(|&v| v != 0)
-            .fold(all, |left, v| left & !(1 << (v - 1)))
-    }
-
-    /// The Auto candidates: the live ones minus those the player struck.
-    pub fn auto_candidates(&self, geometry: &Geometry, cell: usize) -> u16 {
-        self.live_candidates(geometry, cell) & !self.struck[cell]
     }
 
     /// Puts `value` in `cell` and, as on paper, rubs it out of the peers' manual marks.
@@ -97,6 +79,73 @@ pub struct ShapedHint {
     pub level: u8,
 }
 
+/// What the board shows of a look back (the audit's findings, the wrong move's
+/// cell) until the next edit or Esc: the classic `BoardNotes`, sized by the
+/// geometry (marks bit `v - 1`).
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct ShapedNotes {
+    /// The cell of the wrong move `F` found.
+    pub wrong_move: Option<usize>,
+    /// Per cell: a solution value not marked,
+    pub missing: Vec<u16>,
+    /// a mark whose value a peer holds,
+    pub stale: Vec<u16>,
+    /// and a mark a step of the ladder removes.
+    pub removable: Vec<u16>,
+}
+
+impl ShapedNotes {
+    /// Notes for a board of `cells` with nothing to show yet.
+    pub fn empty(cells: usize) -> ShapedNotes {
+        ShapedNotes {
+            wrong_move: None,
+            missing: vec![0; cells],
+            stale: vec![0; cells],
+            removable: vec![0; cells],
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.wrong_move.is_none()
+            && [&self.missing, &self.stale, &self.removable]
+                .iter()
+                .all(|kind| kind.iter().all(|&m| m == 0))
+    }
+
+    /// The audit's finding about value `v` in `cell`, if any.
+    pub fn kind_of(&self, cell: usize, value: u8) -> Option<AuditMark> {
+        let bit = 1 << (value - 1);
+        let has = |kind: &Vec<u16>| kind.get(cell).is_some_and(|&m| m & bit != 0);
+        [
+            (&self.missing, AuditMark::Missing),
+            (&self.stale, AuditMark::Stale),
+            (&self.removable, AuditMark::Removable),
+        ]
+        .into_iter()
+        .find(|(kind, _)| has(kind))
+        .map(|(_, mark)| mark)
+    }
+}
+
+/// How the audit judged a mark, as the board draws it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum AuditMark {
+    Missing,
+    Stale,
+    Removable,
+}
+
+/// A rewind on offer: `F` again puts the board back to just before `step`.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ShapedRewind {
+    /// One-based, as the message numbered it.
+    pub step: usize,
+    /// The position before it.
+    pub to: ShapedPosition,
+    /// The steps made since, which the rewind takes back (undo restores them).
+    pub since: usize,
+}
+
 /// One game on a shape: the puzzle, the position and its history, the selection.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct ShapedGame {
@@ -119,12 +168,17 @@ pub struct ShapedGame {
     pub marked_wrong: Vec<usize>,
     /// The value the player asked to see across the board (`f`).
     pub highlight: Option<u8>,
+    /// What the board shows of an audit or a wrong move.
+    pub notes: ShapedNotes,
+    /// `F` found a wrong move: `F` again rewinds to just before it.
+    pub rewind: Option<ShapedRewind>,
 }
 
 impl ShapedGame {
     /// A fresh game on `givens` of `geometry`, solved once up front.
     pub fn new(geometry: Arc<Geometry>, givens: Vec<u8>) -> ShapedGame {
         let counted = search::count_shape(&geometry, &givens, 2);
+        let notes = ShapedNotes::empty(geometry.cells());
         ShapedGame {
             solution: counted.first,
             unique: counted.count == 1,
@@ -137,6 +191,8 @@ impl ShapedGame {
             hint: None,
             marked_wrong: Vec::new(),
             highlight: None,
+            notes,
+            rewind: None,
         }
     }
 
@@ -165,9 +221,59 @@ impl ShapedGame {
             .collect()
     }
 
-    /// The next step from the position's values, by the shaped logic ladder.
-    pub fn next_hint(&self) -> ShapeHint {
-        logic::hint(&self.geometry, &self.position.values)
+    /// The next hint for the position: a wrong value first (as a mistake), then
+    /// the shaped ladder's easiest step on the candidates on show under `mode`
+    /// ([`ShapedGame::hint_marks`]), so a candidate the player struck out (or an
+    /// applied hint's elimination) is not found again.
+    pub fn next_hint(&self, mode: CandidateMode) -> ShapeHint {
+        // As `logic::hint_in_game`, with the solution the game already counted.
+        match (&self.solution, self.unique) {
+            (None, _) => return ShapeHint::NoSolution,
+            (Some(_), false) => return ShapeHint::MultipleSolutions,
+            _ => {}
+        }
+        let wrong: Vec<(usize, u8)> = self
+            .wrong_cells()
+            .into_iter()
+            .map(|c| (c, self.position.values[c]))
+            .collect();
+        if !wrong.is_empty() {
+            return ShapeHint::Mistake { wrong };
+        }
+        let marks = self.hint_marks(mode);
+        if marks.is_solved() {
+            return ShapeHint::Solved;
+        }
+        logic::next_step_on(&marks, self.solution.as_deref())
+            .map_or(ShapeHint::Solved, ShapeHint::Step)
+    }
+
+    /// The position the hint ladder reads: the values, and each open cell's
+    /// candidates as the board shows them (Auto: the live ones minus those struck
+    /// out; Manual: the player's marks where they wrote any, less a peer's
+    /// values; a cell not marked yet holds every candidate the values allow).
+    pub fn hint_marks(&self, mode: CandidateMode) -> ShapeMarks<'_> {
+        let (geometry, position) = (&*self.geometry, &self.position);
+        let mut marks = ShapeMarks::from_givens(geometry, &position.values);
+        for cell in (0..geometry.cells()).filter(|&c| position.values[c] == 0) {
+            match mode {
+                CandidateMode::Manual if position.marks[cell] != 0 => {
+                    marks.keep_only(cell, position.marks[cell]);
+                }
+                _ => marks.keep_only(cell, !position.struck[cell]),
+            }
+        }
+        marks
+    }
+
+    /// An open cell whose candidates on show under `mode` lack the solution's
+    /// value (struck out in Auto mode, not marked in Manual): a hint found there
+    /// would rest on a wrong claim. `None` without a unique solution.
+    pub fn candidate_lacking_its_value(&self, mode: CandidateMode) -> Option<usize> {
+        let solution = self.solution.as_ref().filter(|_| self.unique)?;
+        let marks = self.hint_marks(mode);
+        (0..self.geometry.cells())
+            .find(|&c| self.position.values[c] == 0 && !marks.allows(c, solution[c]))
     }
 
     /// The symbol of `value` in this shape's alphabet.
@@ -184,6 +290,7 @@ impl ShapedGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::position::PlayerPosition;
     use crate::engine::geometry::Variant;
 
     #[test]

@@ -490,35 +490,34 @@ impl State {
         }
     }
 
-    /// The position as a candidate grid (what `parse::read_candidates` reads):
-    /// placed digits as single digits, open cells with the marks on show (Manual
-    /// cells with no marks, and hidden marks, are written as the Auto candidates).
-    /// The export's text: made here, written to a file by the loop.
+    /// The export's text: the position as a candidate grid (what
+    /// `parse::read_candidates` reads on the classic 9x9), under a line naming
+    /// the puzzle (on a shape its name and line, a jigsaw's regions after it);
+    /// made here, written to a file by the loop.
     pub fn candidate_grid(&self) -> String {
-        let board = self.game.position.board();
-        let marks = |cell: Cell| -> Candidates {
-            let shown = self.shown_marks(&board, cell);
-            let marks = if shown.is_empty() {
-                board.candidates(cell)
-            } else {
-                shown
-            };
-            if marks.is_empty() {
-                // No candidate left: write every digit rather than an unreadable empty group.
-                Candidates::ALL
-            } else {
-                marks
+        use crate::engine::geometry::format::{regions_line, to_line};
+        let (head, grid) = match &self.shaped {
+            None => (
+                format!("givens {}", self.game.givens.to_line()),
+                super::position::candidate_grid(
+                    crate::engine::Geometry::classic(),
+                    &self.game.position,
+                    self.candidates,
+                ),
+            ),
+            Some(shaped) => {
+                let geometry = &shaped.geometry;
+                let mut line = to_line(geometry, &shaped.givens);
+                if let Some(regions) = regions_line(geometry) {
+                    line = format!("{line} {regions}");
+                }
+                (
+                    format!("{}, givens {line}", geometry.name()),
+                    super::position::candidate_grid(geometry, &shaped.position, self.candidates),
+                )
             }
         };
-        let mut out = format!(
-            "# pencilmark export: givens {}\n",
-            self.game.givens.to_line()
-        );
-        out.push_str(&crate::engine::formats::write_candidate_grid(
-            &self.game.position.digits,
-            marks,
-        ));
-        out
+        format!("# pencilmark export: {head}\n{grid}")
     }
 
     pub fn say(&mut self, tone: Tone, text: impl Into<String>) {

@@ -179,7 +179,7 @@ pub fn to_value(graded: &Grade) -> serde_json::Value {
             "er": f64::from(graded.se.er) / 10.0,
             "ep": f64::from(graded.se.ep) / 10.0,
             "ed": f64::from(graded.se.ed) / 10.0,
-            "er_technique": graded.se.er_technique.map(|t| t.key()),
+            "er_technique": graded.se.er_technique,
         })),
     })
 }

@@ -178,8 +178,7 @@ pub fn run(args: &PlayArgs) -> Result<Exit> {
     let store = Store::locate(args.data_dir.as_deref())?;
     let mut notices = Vec::new();
     notices.extend(store.migrate_legacy());
-    let stats = store.load_stats();
-    notices.extend(stats.notice);
+    // The statistics are read by the loop after the first frame (app::run).
     // Choosing the game to resume: the pointer to the game saved last reads one
     // head; only when it cannot answer are all the saves read.
     let latest = if puzzle.is_none() {
@@ -212,8 +211,6 @@ pub fn run(args: &PlayArgs) -> Result<Exit> {
     let opened = store.open_game(&givens)?;
     notices.extend(opened.saved.notice);
     let mut saver = opened.saver;
-    let stats = stats.value.unwrap_or_default();
-    saver.track_stats(stats.clone());
     let read_only = saver.read_only();
     // A new game is graded after the first frame, on a thread (app::run).
     let fresh = || Game::with_grade(givens, &name, None);
@@ -237,7 +234,6 @@ pub fn run(args: &PlayArgs) -> Result<Exit> {
              (any level, the famous puzzles, your own), ? for the keys.",
         );
     }
-    state.stats = stats;
     configure(args, &mut state)?;
     if !notices.is_empty() {
         let mut text = notices.join(" ");
@@ -292,10 +288,8 @@ fn play_shaped(args: &PlayArgs, puzzle: Puzzle, title: &str) -> Result<Exit> {
         return Ok(exit);
     }
     let store = Store::locate(args.data_dir.as_deref())?;
-    let stats = store.load_stats();
     let key = shaped_store::key(&puzzle.geometry, &puzzle.givens);
     let (saved, mut saver) = store.open_shaped(&key, shaped_store::read_head)?;
-    saver.track_stats(stats.value.clone().unwrap_or_default());
     let read_only = saver.read_only();
     let mut state = State::shaped(puzzle.geometry, puzzle.givens, title);
     let mut view = None;
@@ -318,7 +312,6 @@ fn play_shaped(args: &PlayArgs, puzzle: Puzzle, title: &str) -> Result<Exit> {
     if let Some(shaped) = state.shaped.as_mut() {
         shaped.selected = selected;
     }
-    state.stats = stats.value.unwrap_or_default();
     configure(args, &mut state)?;
     let side = state.geometry().side();
     if solved_before {
@@ -343,9 +336,8 @@ fn play_shaped(args: &PlayArgs, puzzle: Puzzle, title: &str) -> Result<Exit> {
             ),
         );
     }
-    let notices: Vec<String> = [stats.notice, saved.notice].into_iter().flatten().collect();
-    if !notices.is_empty() {
-        state.say(Tone::Error, notices.join(" "));
+    if let Some(notice) = saved.notice {
+        state.say(Tone::Error, notice);
     }
     run::run(state, &mut saver)?;
     Ok(Exit::Done)

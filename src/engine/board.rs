@@ -358,3 +358,13 @@ impl Board {
         self.open_cells().min_by_key(|&c| self.candidates(c).len())
     }
 }
+
+impl crate::engine::effects::Effects for Board {
+    fn place_value(&mut self, cell: usize, value: u8) {
+        self.place(Cell::new(cell), Digit::new(value));
+    }
+
+    fn remove_candidate(&mut self, cell: usize, value: u8) {
+        self.strike(Cell::new(cell), Digit::new(value));
+    }
+}

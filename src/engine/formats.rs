@@ -417,27 +417,54 @@ fn read_candidate_grid(text: &str, rules: Rules) -> Result<Imported, FormatError
 /// Writes a candidate grid, the exchange format [`read_any`] reads back: each
 /// cell's group (a placed digit alone, an open cell its `marks`), columns aligned,
 /// `|` and `-` between the boxes. The one writer of the format: `show --format
-/// candidates` and the player's export both write through it.
+/// candidates` and the player's export both write through it (a shaped board
+/// through [`write_shape_candidate_grid`], which this is on the classic 9x9).
 pub fn write_candidate_grid(digits: &Grid, marks: impl Fn(Cell) -> Candidates) -> String {
-    let groups: Vec<String> = Cell::all()
-        .map(|cell| match digits.get(cell) {
-            Some(digit) => digit.to_string(),
-            None => marks(cell).to_string(),
+    let values: Vec<u8> = Cell::all()
+        .map(|cell| digits.get(cell).map_or(0, |d| d.get()))
+        .collect();
+    write_shape_candidate_grid(crate::engine::Geometry::classic(), &values, |cell| {
+        marks(Cell::new(cell)).bits()
+    })
+}
+
+/// A candidate grid of any shape: each cell's group in the shape's alphabet (a
+/// placed value alone, an open cell its `marks`, bit `v - 1` for value `v`),
+/// columns aligned; `|` and `-` between regular boxes (a jigsaw's pieces are
+/// not boxes, so its grid has no rules).
+pub fn write_shape_candidate_grid(
+    geometry: &crate::engine::Geometry,
+    values: &[u8],
+    marks: impl Fn(usize) -> u16,
+) -> String {
+    let (side, alphabet) = (geometry.side(), geometry.alphabet());
+    let groups: Vec<String> = (0..geometry.cells())
+        .map(|cell| match values[cell] {
+            0 => (1..=side as u8)
+                .filter(|v| marks(cell) >> (v - 1) & 1 == 1)
+                .map(|v| alphabet.symbol(v))
+                .collect(),
+            value => alphabet.symbol(value).to_string(),
         })
         .collect();
     let width = groups.iter().map(String::len).max().unwrap_or(1);
+    let (box_rows, box_cols) = geometry
+        .box_shape()
+        .map_or((side, side), |b| (b.rows, b.cols));
     let mut out = String::new();
-    for row in 0..9usize {
-        if row > 0 && row.is_multiple_of(3) {
-            let bar = "-".repeat(3 * (width + 1) + 1);
-            out.push_str(&format!("{bar}+{bar}+{bar}\n"));
+    for row in 0..side {
+        if row > 0 && row.is_multiple_of(box_rows) {
+            let bar = "-".repeat(box_cols * (width + 1) + 1);
+            let bars = vec![bar; side / box_cols];
+            out.push_str(&bars.join("+"));
+            out.push('\n');
         }
         let mut line = String::new();
-        for col in 0..9usize {
-            if col > 0 && col.is_multiple_of(3) {
+        for col in 0..side {
+            if col > 0 && col.is_multiple_of(box_cols) {
                 line.push_str(" |");
             }
-            line.push_str(&format!(" {:<width$}", groups[row * 9 + col]));
+            line.push_str(&format!(" {:<width$}", groups[row * side + col]));
         }
         out.push_str(line.trim_end());
         out.push('\n');

@@ -77,8 +77,9 @@ pub fn se_ratings(givens: &Grid) -> Option<Ratings> {
     let mut ratings = Ratings::default();
     let (mut taken, mut placed) = (0, false);
     while !board.is_solved() {
-        let (rating, step) = logic::se::next_step(&board)?;
-        ratings.record_rated(rating, &step, taken, placed);
+        let rated = logic::se::next_step(&board)?;
+        ratings.record_rated(rated.rating, rated.name, taken, placed);
+        let step = rated.step;
         taken += 1;
         placed |= !step.placements.is_empty();
         step.apply(&mut board);

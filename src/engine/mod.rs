@@ -3,6 +3,7 @@
 
 mod bitboard;
 pub mod board;
+pub mod effects;
 pub mod formats;
 pub mod generate;
 pub mod geometry;

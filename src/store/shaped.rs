@@ -51,21 +51,11 @@ pub struct SavedShape {
     pub selected: String,
 }
 
-/// The regions line of a jigsaw geometry (`None` for regular boxes).
-fn regions_line(geometry: &Geometry) -> Option<String> {
-    (geometry.variant() == Variant::Jigsaw).then(|| {
-        let regions: Vec<u8> = (0..geometry.cells())
-            .map(|cell| geometry.region_of(cell) as u8 + 1)
-            .collect();
-        format::to_line(geometry, &regions)
-    })
-}
-
 /// The save's file name for a shaped puzzle: its shape, then a 64-bit FNV-1a
 /// hash of its line and regions (stable across versions and machines).
 pub fn key(geometry: &Geometry, givens: &[u8]) -> String {
     let mut text = format::to_line(geometry, givens);
-    if let Some(regions) = regions_line(geometry) {
+    if let Some(regions) = format::regions_line(geometry) {
         text.push(' ');
         text.push_str(&regions);
     }
@@ -169,7 +159,7 @@ impl SavedShape {
         SavedShape {
             variant: geometry.variant().key().to_string(),
             givens: format::to_line(geometry, &game.givens),
-            regions: regions_line(geometry),
+            regions: format::regions_line(geometry),
             position: SavedShapedPosition::of(geometry, &game.position),
             undo: saved_history(geometry, &game.undo),
             redo: saved_history(geometry, &game.redo),

@@ -10,6 +10,7 @@ use super::theme::Theme;
 use super::{clock, fit, help};
 use crate::app::action::Action;
 use crate::app::keymap::{Context, bindings};
+use crate::app::position::PlayerPosition;
 use crate::app::shaped::ShapedGame;
 use crate::app::state::{CandidateMode, State, Tone};
 use crate::engine::types::CELLS;

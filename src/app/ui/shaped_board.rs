@@ -11,9 +11,11 @@ use ratatui::style::Style;
 
 use super::grid::{self, BoardSize, CellView, GridStyle};
 use super::theme::Theme;
-use crate::app::shaped::ShapedGame;
+use crate::app::links::shaped_link_count;
+use crate::app::position::PlayerPosition;
+use crate::app::shaped::{AuditMark, ShapedGame};
 use crate::app::state::{CandidateMode, State};
-use crate::engine::geometry::logic::ShapeHint;
+use crate::engine::geometry::logic::{ShapeHint, links};
 
 /// What the board highlights, computed once per frame.
 struct Highlights {
@@ -25,10 +27,12 @@ struct Highlights {
     removed: Vec<u16>,
     /// Values the hint places.
     target: Vec<u8>,
+    /// The two ends of the hint's link on show (← →), drawn reversed.
+    link_end: Vec<u16>,
 }
 
 impl Highlights {
-    fn of(game: &ShapedGame) -> Highlights {
+    fn of(state: &State, game: &ShapedGame) -> Highlights {
         let cells = game.geometry.cells();
         let mut h = Highlights {
             conflict: game.position.conflicts(&game.geometry),
@@ -37,6 +41,7 @@ impl Highlights {
             pattern: vec![false; cells],
             removed: vec![0; cells],
             target: vec![0; cells],
+            link_end: vec![0; cells],
         };
         for &cell in &game.marked_wrong {
             h.wrong[cell] = true;
@@ -61,6 +66,21 @@ impl Highlights {
                 }
                 for &(cell, value) in &step.placements {
                     h.target[cell] = value;
+                }
+            }
+            if let (Some(at), Some(_)) = (state.hint_link, shaped_link_count(game))
+                && let Some(link) = step.links.get(at)
+            {
+                // Only the unit that links the two ends stays shaded.
+                h.hint_unit = vec![false; cells];
+                let marks = game.hint_marks(state.candidates);
+                if let Some(unit) = links::kind(&marks, link).and_then(|k| k.unit()) {
+                    for &cell in &game.geometry.units()[unit].cells {
+                        h.hint_unit[cell] = true;
+                    }
+                }
+                for (cell, value) in [link.from, link.to] {
+                    h.link_end[cell] |= 1 << (value - 1);
                 }
             }
         }
@@ -90,12 +110,16 @@ pub fn render(
         return;
     }
     let style = GridStyle::of(theme);
-    let h = Highlights::of(game);
+    let h = Highlights::of(state, game);
     let same = highlighted_value(game);
     let values = &game.position.values;
     grid::draw_board(&plan, area, buf, style, |cell| {
         let background = if cell == game.selected {
             theme.selected()
+        } else if game.notes.wrong_move == Some(cell) {
+            theme.wrong_move()
+        } else if h.link_end[cell] != 0 {
+            super::links::end_cell_style(theme)
         } else if h.target[cell] != 0 {
             theme.hint_target()
         } else if h.pattern[cell] {
@@ -131,12 +155,22 @@ pub fn render(
             CandidateMode::Manual => (game.position.marks[cell], 0),
             CandidateMode::Hidden => (0, 0),
         };
+        let notes = &game.notes;
+        let missing = notes.missing.get(cell).copied().unwrap_or(0);
         for v in 1..=geometry.side() as u8 {
             let bit = 1 << (v - 1);
-            if (shown | h.removed[cell]) & bit == 0 {
+            if (shown | h.removed[cell] | missing) & bit == 0 {
                 continue;
             }
-            view.candidates[v as usize - 1] = Some(if h.removed[cell] & bit != 0 {
+            view.candidates[v as usize - 1] = Some(if h.link_end[cell] & bit != 0 {
+                super::links::end_style(theme)
+            } else if let Some(kind) = notes.kind_of(cell, v) {
+                match kind {
+                    AuditMark::Missing => theme.audit_missing(),
+                    AuditMark::Stale => theme.audit_stale(),
+                    AuditMark::Removable => theme.audit_removable(),
+                }
+            } else if h.removed[cell] & bit != 0 {
                 theme.candidate_removed()
             } else if struck & bit != 0 {
                 theme.candidate_struck()

@@ -4,20 +4,11 @@
 use super::super::state::{CandidateMode, Game, HintProgress, Position, State, Tone};
 use super::super::stats::Assists;
 use super::{commit, say_unless_won};
+use crate::engine::effects::Deduction;
 use crate::engine::hint::{self, Hint, HintLevel};
 use crate::engine::logic::{self, Step};
 use crate::engine::search;
 use crate::engine::{Board, Cell, Digit};
-
-/// Applies a deduction to the position: placements, and eliminations struck out.
-fn apply_step(position: &mut Position, step: &Step) {
-    for &(cell, digit) in &step.placements {
-        position.place(cell, digit);
-    }
-    for &(cell, digit) in &step.eliminations {
-        position.eliminate(cell, digit);
-    }
-}
 
 pub(super) fn next_hint(state: &mut State) {
     if state.game.finished {
@@ -69,7 +60,7 @@ pub(super) fn next_hint(state: &mut State) {
         }
         Hint::Step(step) => {
             let mut next = state.game.position;
-            apply_step(&mut next, step);
+            step.apply_to(&mut next);
             let text = format!("Applied: {}", step.text());
             commit(state, next);
             say_unless_won(state, Tone::Hint, text);
@@ -356,7 +347,7 @@ pub(super) fn propagate(state: &mut State) {
     let result = logic::propagate(&mut board);
     let mut next = state.game.position;
     for step in &result.steps {
-        apply_step(&mut next, step);
+        step.apply_to(&mut next);
     }
     let log: Vec<String> = result.steps.iter().map(Step::text).collect();
     let placed: usize = result.steps.iter().map(|s| s.placements.len()).sum();

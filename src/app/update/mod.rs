@@ -8,11 +8,13 @@ mod links;
 pub mod menu;
 pub mod review;
 mod shaped;
+mod shaped_learn;
 
 use assist::{check, next_hint, propagate, solve};
 
-use super::action::{Action, Direction};
+use super::action::{Action, Direction, StatsRead};
 use super::state::{CandidateMode, Game, GradeInfo, Overlay, Position, State, Tone, View};
+use super::stats::Stats;
 use crate::engine::{Cell, Digit, Grid};
 
 /// Work the loop must do outside the state (the view and update stay pure).
@@ -102,6 +104,19 @@ fn changes_the_game(action: &Action) -> bool {
     )
 }
 
+/// Whether `action` comes from the clock or the loop, not from the player: it
+/// leaves a question waiting for its key (why-not, a stale fix, a rewind) open.
+pub(super) fn is_passing(action: &Action) -> bool {
+    matches!(
+        action,
+        Action::Tick(_)
+            | Action::ScreenFits(_)
+            | Action::Graded(_)
+            | Action::Generation(_)
+            | Action::StatsRead(_)
+    )
+}
+
 /// Applies `action` to `state`; returns any outside work it needs.
 pub fn update(state: &mut State, action: Action) -> Effect {
     if state.read_only && changes_the_game(&action) {
@@ -113,10 +128,7 @@ pub fn update(state: &mut State, action: Action) -> Effect {
     }
     // A why-not question waits for its digit; any other key (not the clock)
     // cancels it.
-    let passing = matches!(
-        action,
-        Action::Tick(_) | Action::ScreenFits(_) | Action::Graded(_) | Action::Generation(_)
-    );
+    let passing = is_passing(&action);
     let asking_why = !passing && std::mem::take(&mut state.asking_why);
     let offering_stale_fix = !passing && std::mem::take(&mut state.offering_stale_fix);
     let rewind_offer = state.rewind_offer.take_if(|_| !passing);
@@ -240,11 +252,26 @@ pub fn update(state: &mut State, action: Action) -> Effect {
                 state.revision += 1;
             }
         }
+        Action::StatsRead(read) => stats_read(state, *read),
     }
     if std::mem::take(&mut state.profile_due) {
         return review::profile_job(state);
     }
     Effect::None
+}
+
+/// The statistics file's figures in place of the empty ones the player opened
+/// with; a game finished before they came (they come right after the first
+/// frame) is counted on top of them.
+fn stats_read(state: &mut State, read: StatsRead) {
+    state.stats = read.stats.merged(&Stats::default(), &state.stats);
+    if let Some(notice) = read.notice {
+        let text = match &state.message {
+            Some(message) => format!("{} {notice}", message.text),
+            None => notice,
+        };
+        state.say(Tone::Error, text);
+    }
 }
 
 /// Esc on the board: the hint on show goes (and its message), else pencil mode.

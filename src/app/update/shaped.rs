@@ -8,11 +8,14 @@
 //! The new-game screen is the classic one: a game opened from it replaces the shape.
 //! Everything else (help, the clock, pause, quitting) is the classic update's.
 
-use super::{READ_ONLY_NOTICE, changes_the_game, say_unless_won};
+use super::{READ_ONLY_NOTICE, changes_the_game, is_passing, say_unless_won, shaped_learn};
 use crate::app::action::{Action, Direction};
-use crate::app::shaped::{ShapedGame, ShapedHint, ShapedPosition};
+use crate::app::position::{OnShape, PlayerPosition};
+use crate::app::shaped::{ShapedGame, ShapedHint, ShapedNotes, ShapedPosition};
 use crate::app::state::{CandidateMode, Overlay, State, Tone};
-use crate::engine::geometry::logic::{LADDER, Ladder, ShapeHint, ShapeMarks};
+use crate::engine::effects::Deduction;
+use crate::engine::geometry::logic::{Ladder, ShapeHint, ShapeMarks};
+use crate::engine::logic::Technique;
 
 /// Handles `action` for the shaped game on screen; `false` leaves it to the
 /// classic update (it concerns no board: help, clock, quitting...).
@@ -30,6 +33,12 @@ fn act_on(state: &mut State, game: &mut ShapedGame, action: &Action) -> bool {
         state.say(Tone::Error, READ_ONLY_NOTICE);
         return true;
     }
+    // A why-not question waits for its value, an audit's stale fix and a rewind
+    // for their key again; any other key (not the clock) cancels them.
+    let passing = is_passing(action);
+    let asking_why = !passing && std::mem::take(&mut state.asking_why);
+    let offering_stale_fix = !passing && std::mem::take(&mut state.offering_stale_fix);
+    let rewind = game.rewind.take_if(|_| !passing);
     let side = game.geometry.side();
     match *action {
         Action::Move(direction) => {
@@ -48,7 +57,9 @@ fn act_on(state: &mut State, game: &mut ShapedGame, action: &Action) -> bool {
             }
         }
         Action::Digit(value) if (1..=side as u8).contains(&value) => {
-            if state.pencil {
+            if asking_why {
+                shaped_learn::why_not(state, game, value);
+            } else if state.pencil {
                 pencil(state, game, value);
             } else {
                 place(state, game, value);
@@ -95,10 +106,26 @@ fn act_on(state: &mut State, game: &mut ShapedGame, action: &Action) -> bool {
             state.overlay = Overlay::None;
             solve(state, game);
         }
+        Action::Dismiss if asking_why => state.message = None,
         Action::Dismiss if game.hint.is_some() => {
             game.hint = None;
+            state.hint_link = None;
             state.message = None;
         }
+        Action::Dismiss if !game.notes.is_empty() => {
+            game.notes = ShapedNotes::empty(game.geometry.cells());
+            state.message = None;
+        }
+        Action::CycleCandidates => {
+            // The audit's notes are about the marks on show: they go with them.
+            game.notes = ShapedNotes::empty(game.geometry.cells());
+            return false;
+        }
+        Action::Audit if offering_stale_fix => shaped_learn::remove_stale_marks(state, game),
+        Action::Audit => shaped_learn::audit(state, game),
+        Action::AskWhy => shaped_learn::ask_why(state, game),
+        Action::FirstWrong => shaped_learn::first_wrong(state, game, rewind),
+        Action::LinkStep(step) => shaped_learn::step_links(state, game, step),
         Action::NextEmpty | Action::PreviousEmpty => {
             let cells = game.position.values.len();
             let step = if *action == Action::NextEmpty {
@@ -133,13 +160,7 @@ fn act_on(state: &mut State, game: &mut ShapedGame, action: &Action) -> bool {
                 );
             }
         }
-        Action::Learn
-        | Action::Replay
-        | Action::Audit
-        | Action::FirstWrong
-        | Action::AskWhy
-        | Action::Export
-        | Action::LinkStep(_) => {
+        Action::Learn | Action::Replay => {
             let shape = game.geometry.name();
             state.say(
                 Tone::Info,
@@ -155,7 +176,7 @@ fn act_on(state: &mut State, game: &mut ShapedGame, action: &Action) -> bool {
 }
 
 /// The key that reaches `action` on this board (`Alt-c` where `c` is a value).
-fn key_of(state: &State, game: &ShapedGame, action: &Action) -> String {
+pub(super) fn key_of(state: &State, game: &ShapedGame, action: &Action) -> String {
     crate::app::keymap::board_key(state, game.geometry.alphabet(), action)
 }
 
@@ -227,7 +248,7 @@ fn pencil(state: &mut State, game: &mut ShapedGame, value: u8) {
 
 /// Records `next` as the new position: one undo step, the redo list and every
 /// reading of the old position (hint, check marks) dropped.
-fn commit(state: &mut State, game: &mut ShapedGame, next: ShapedPosition) {
+pub(super) fn commit(state: &mut State, game: &mut ShapedGame, next: ShapedPosition) {
     if next == game.position {
         return;
     }
@@ -254,6 +275,7 @@ fn step_history(state: &mut State, game: &mut ShapedGame, back: bool) {
 
 fn after_change(state: &mut State, game: &mut ShapedGame) {
     game.hint = None;
+    game.notes = ShapedNotes::empty(game.geometry.cells());
     game.marked_wrong.clear();
     state.log.clear();
     state.revision += 1;
@@ -294,6 +316,8 @@ fn hint(state: &mut State, game: &mut ShapedGame) {
         state.say(Tone::Info, "The board is solved");
         return;
     }
+    // A new level starts without a link on show.
+    state.hint_link = None;
     let progress = match game.hint.take() {
         Some(mut progress) => {
             progress.level += 1;
@@ -301,8 +325,27 @@ fn hint(state: &mut State, game: &mut ShapedGame) {
         }
         None => {
             state.game.hints_used += 1;
+            if let Some(cell) = game.candidate_lacking_its_value(state.candidates) {
+                // The player's candidates come first: a hint found on a wrong
+                // claim would point at a pattern that is not there.
+                state.game.assists.nudges += 1;
+                state.revision += 1;
+                let (name, right) = (
+                    game.cell_name(cell),
+                    game.solution.as_ref().map(|s| s[cell]),
+                );
+                let right = game.symbol(right.unwrap_or(1));
+                let text = match state.candidates {
+                    CandidateMode::Manual => {
+                        format!("{name} has no {right} marked, but {right} goes there")
+                    }
+                    _ => format!("{right} is struck out of {name}, but {right} goes there"),
+                };
+                state.say(Tone::Hint, format!("Hint: {text}"));
+                return;
+            }
             ShapedHint {
-                hint: game.next_hint(),
+                hint: game.next_hint(state.candidates),
                 level: 1,
             }
         }
@@ -331,6 +374,7 @@ fn hint(state: &mut State, game: &mut ShapedGame) {
         let more = match progress.level {
             1 => "H again for more",
             2 => "H again for the explanation",
+            _ if !step.links.is_empty() => "← → step through its links; H again to apply it",
             _ => "H again to apply it",
         };
         state.say(Tone::Hint, format!("Hint: {text} ({more})"));
@@ -338,12 +382,10 @@ fn hint(state: &mut State, game: &mut ShapedGame) {
         return;
     }
     let mut next = game.position.clone();
-    for &(cell, value) in &step.placements {
-        next.place(&game.geometry, cell, value);
-    }
-    for &(cell, value) in &step.eliminations {
-        next.eliminate(cell, value);
-    }
+    step.apply_to(&mut OnShape {
+        geometry: &game.geometry,
+        position: &mut next,
+    });
     let text = format!("Applied: {}", step.text(&game.geometry));
     commit(state, game, next);
     say_unless_won(state, Tone::Hint, text);
@@ -361,14 +403,15 @@ fn propagate(state: &mut State, game: &mut ShapedGame) {
     let ladder = Ladder::new(&geometry);
     let mut log = Vec::new();
     let mut next = game.position.clone();
-    while let Some(step) = ladder.next_step(&marks, &LADDER[..3]) {
+    while let Some(step) = ladder.next_step(&marks, &Technique::SINGLES) {
         if marks.contradiction().is_some() {
             break;
         }
         step.apply(&mut marks);
-        for &(cell, value) in &step.placements {
-            next.place(&geometry, cell, value);
-        }
+        step.apply_to(&mut OnShape {
+            geometry: &geometry,
+            position: &mut next,
+        });
         log.push(step.text(&geometry));
     }
     if log.is_empty() {

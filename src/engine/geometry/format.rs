@@ -324,6 +324,17 @@ pub fn to_line(geometry: &Geometry, values: &[u8]) -> String {
         .collect()
 }
 
+/// The regions field of a jigsaw's puzzle line: each cell's region number
+/// (1-based, in the shape's alphabet); `None` for regular boxes.
+pub fn regions_line(geometry: &Geometry) -> Option<String> {
+    (geometry.variant() == Variant::Jigsaw).then(|| {
+        let regions: Vec<u8> = (0..geometry.cells())
+            .map(|cell| geometry.region_of(cell) as u8 + 1)
+            .collect();
+        to_line(geometry, &regions)
+    })
+}
+
 /// Box height and width of a side, for callers that lay out a grid.
 pub fn box_rows_cols(side: usize) -> Option<(usize, usize)> {
     box_shape_for(side).map(|b| (b.rows, b.cols))

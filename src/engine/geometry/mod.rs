@@ -12,6 +12,7 @@
 pub mod board;
 pub mod format;
 pub mod generate;
+pub mod learn;
 pub mod logic;
 pub mod regions;
 mod shapes;

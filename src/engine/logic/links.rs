@@ -13,9 +13,13 @@
 //! cells that see each other, or two digits of one cell): if `from` is, `to` is
 //! not. [`kind`] checks a link against a position and names why it holds.
 
+pub mod builder;
 mod patterns;
 
 use std::fmt;
+
+pub use builder::{UnitPosition, kind};
+use builder::{strong, weak};
 
 use super::forcing::Branch;
 use super::implication::{Cause, Fact};
@@ -25,26 +29,38 @@ use super::{open_candidates, positions};
 use crate::engine::board::Board;
 use crate::engine::types::{Candidates, Cell, Digit, Unit};
 
-/// Why a link holds in a position.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum LinkKind {
-    /// The digit has exactly these two places in the unit.
-    StrongInUnit(Unit),
-    /// The cell has exactly these two candidates.
-    StrongInCell,
-    /// Two cells of the unit cannot both hold the digit.
-    WeakInUnit(Unit),
-    /// One cell cannot hold both digits.
-    WeakInCell,
-}
+/// Why a link holds in a classic position: the unit is the 9x9 table's.
+pub type LinkKind<U = Unit> = builder::LinkKind<U>;
 
-impl LinkKind {
-    /// A short name for the kind: "strong", "weak".
-    pub fn strength(self) -> &'static str {
-        match self {
-            LinkKind::StrongInUnit(_) | LinkKind::StrongInCell => "strong",
-            LinkKind::WeakInUnit(_) | LinkKind::WeakInCell => "weak",
-        }
+/// The classic board read by the one link builder: its units are the fixed
+/// table's rows, columns and boxes, in that order.
+impl UnitPosition for Board {
+    type Cell = Cell;
+    type Value = Digit;
+    type Unit = Unit;
+
+    fn allows(&self, cell: Cell, digit: Digit) -> bool {
+        open_candidates(self, cell).contains(digit)
+    }
+
+    fn candidate_count(&self, cell: Cell) -> u32 {
+        open_candidates(self, cell).len()
+    }
+
+    fn units_of(&self, cell: Cell) -> impl Iterator<Item = Unit> {
+        cell.units().into_iter()
+    }
+
+    fn unit_contains(&self, unit: Unit, cell: Cell) -> bool {
+        unit.contains(cell)
+    }
+
+    fn places(&self, unit: Unit, digit: Digit) -> usize {
+        positions(self, unit, digit).count_ones() as usize
+    }
+
+    fn sees(&self, a: Cell, b: Cell) -> bool {
+        a.sees(b)
     }
 }
 
@@ -58,24 +74,7 @@ impl fmt::Display for Said<'_> {
     /// "r2c5 is not 4, so r2c8 is 4 (strong link in row 2)".
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Link { from, to, strong } = *self.link;
-        if strong {
-            write!(f, "{} is not {}, so {} is {}", from.0, from.1, to.0, to.1)?;
-        } else {
-            write!(f, "{} is {}, so {} is not {}", from.0, from.1, to.0, to.1)?;
-        }
-        match self.kind {
-            Some(LinkKind::StrongInUnit(unit)) => write!(f, " (strong link in {unit})"),
-            Some(LinkKind::StrongInCell) => {
-                write!(
-                    f,
-                    " (strong link: {} has only {} and {})",
-                    from.0, from.1, to.1
-                )
-            }
-            Some(LinkKind::WeakInUnit(unit)) => write!(f, " (weak link in {unit})"),
-            Some(LinkKind::WeakInCell) => write!(f, " (weak link: one digit per cell)"),
-            None => Ok(()),
-        }
+        builder::write_said(f, (from, to, strong), self.kind, "digit")
     }
 }
 
@@ -84,30 +83,6 @@ pub fn said<'a>(board: &Board, link: &'a Link) -> Said<'a> {
     Said {
         link,
         kind: kind(board, link),
-    }
-}
-
-/// Why `link` holds in `board`, or `None` when it does not (an end is not a
-/// candidate, or the two ends are not linked that way).
-pub fn kind(board: &Board, link: &Link) -> Option<LinkKind> {
-    let ((a, x), (b, y)) = (link.from, link.to);
-    let (ka, kb) = (open_candidates(board, a), open_candidates(board, b));
-    if !ka.contains(x) || !kb.contains(y) || (a, x) == (b, y) {
-        return None;
-    }
-    match (a == b, link.strong) {
-        (true, true) => (ka == Candidates::single(x).with(y)).then_some(LinkKind::StrongInCell),
-        (true, false) => Some(LinkKind::WeakInCell),
-        (false, _) if x != y => None,
-        (false, true) => a.units().into_iter().find_map(|unit| {
-            let pair = unit.contains(b) && positions(board, unit, x).count_ones() == 2;
-            pair.then_some(LinkKind::StrongInUnit(unit))
-        }),
-        (false, false) => a
-            .units()
-            .into_iter()
-            .find(|unit| unit.contains(b))
-            .map(LinkKind::WeakInUnit),
     }
 }
 
@@ -210,24 +185,7 @@ pub fn derive(board: &Board, step: &Step) -> Vec<Link> {
     }
 }
 
-fn strong(from: (Cell, Digit), to: (Cell, Digit)) -> Link {
-    Link {
-        from,
-        to,
-        strong: true,
-    }
-}
-
-fn weak(from: (Cell, Digit), to: (Cell, Digit)) -> Link {
-    Link {
-        from,
-        to,
-        strong: false,
-    }
-}
-
-/// Pincer a {x,z}, pivot {x,y}, pincer b {y,z}:
-/// a.z = a.x - pivot.x = pivot.y - b.y = b.z (one pincer holds z).
+/// XY-Wing: pivot {x,y}, pincers a {x,z} and b {y,z}, read from the pattern.
 fn xy_wing(step: &Step) -> Vec<Link> {
     let [(pivot, pc), (a, ak), (b, bk)] = step.pattern[..] else {
         return Vec::new();
@@ -239,17 +197,10 @@ fn xy_wing(step: &Step) -> Vec<Link> {
     ) else {
         return Vec::new();
     };
-    vec![
-        strong((a, z), (a, x)),
-        weak((a, x), (pivot, x)),
-        strong((pivot, x), (pivot, y)),
-        weak((pivot, y), (b, y)),
-        strong((b, y), (b, z)),
-    ]
+    builder::xy_wing([pivot, a, b], [x, y, z])
 }
 
-/// Pivot {x,y,z}, pincers a {x,z} and b {y,z}: if neither pincer is z, they are
-/// x and y and take both from the pivot, which is then z.
+/// XYZ-Wing: pivot {x,y,z}, pincers a {x,z} and b {y,z}, read from the pattern.
 fn xyz_wing(step: &Step) -> Vec<Link> {
     let [(pivot, _), (a, ak), (b, bk)] = step.pattern[..] else {
         return Vec::new();
@@ -260,16 +211,11 @@ fn xyz_wing(step: &Step) -> Vec<Link> {
     let (Some(x), Some(y)) = (ak.without(z).only(), bk.without(z).only()) else {
         return Vec::new();
     };
-    vec![
-        strong((a, z), (a, x)),
-        weak((a, x), (pivot, x)),
-        strong((b, z), (b, y)),
-        weak((b, y), (pivot, y)),
-    ]
+    builder::xyz_wing([pivot, a, b], [x, y, z])
 }
 
-/// Cells a and b {x,y}, the conjugate pair of x near_a, near_b:
-/// a.y = a.x - near_a.x = near_b.x - b.x = b.y.
+/// W-Wing: cells a and b {x,y} and the conjugate pair of x near_a, near_b, read
+/// from the pattern.
 fn w_wing(step: &Step) -> Vec<Link> {
     let [(a, ak), (b, _), (near_a, xs), (near_b, _)] = step.pattern[..] else {
         return Vec::new();
@@ -280,57 +226,17 @@ fn w_wing(step: &Step) -> Vec<Link> {
     let Some(y) = ak.without(x).only() else {
         return Vec::new();
     };
-    vec![
-        strong((a, y), (a, x)),
-        weak((a, x), (near_a, x)),
-        strong((near_a, x), (near_b, x)),
-        weak((near_b, x), (b, x)),
-        strong((b, x), (b, y)),
-    ]
+    builder::w_wing([a, b, near_a, near_b], [x, y])
 }
 
-/// Fish (finned or not): the strong link of each base line that has exactly two
-/// places, joined by weak links along the cover lines, closed into a loop when
-/// every base line is such a pair (an X-Wing is a loop of four links).
+/// Fish (finned or not): the pattern's cells on the step's bases and covers.
 fn fish(board: &Board, step: &Step) -> Vec<Link> {
     let Some(digit) = step.pattern.first().and_then(|&(_, k)| k.only()) else {
         return Vec::new();
     };
-    let (bases, covers) = step.units.split_at(step.units.len() / 2);
-    let share_cover = |p: Cell, q: Cell| covers.iter().any(|u| u.contains(p) && u.contains(q));
-    let mut links = Vec::new();
-    let mut previous: Option<Cell> = None;
-    let mut all_pairs = true;
-    for &base in bases {
-        let cells: Vec<Cell> = step
-            .pattern
-            .iter()
-            .map(|&(c, _)| c)
-            .filter(|&c| base.contains(c))
-            .collect();
-        if cells.len() != 2 || positions(board, base, digit).count_ones() != 2 {
-            all_pairs = false;
-            previous = None;
-            continue;
-        }
-        let entry = match previous {
-            Some(p) if share_cover(p, cells[1]) && !share_cover(p, cells[0]) => 1,
-            _ => 0,
-        };
-        let (near, far) = (cells[entry], cells[1 - entry]);
-        if let Some(p) = previous.filter(|&p| share_cover(p, near)) {
-            links.push(weak((p, digit), (near, digit)));
-        }
-        links.push(strong((near, digit), (far, digit)));
-        previous = Some(far);
-    }
-    if let (true, Some(first), Some(last)) = (all_pairs, links.first(), previous)
-        && links.len() > 1
-        && share_cover(last, first.from.0)
-    {
-        links.push(weak((last, digit), first.from));
-    }
-    links
+    let cells: Vec<Cell> = step.pattern.iter().map(|&(c, _)| c).collect();
+    let lines = step.units.split_at(step.units.len() / 2);
+    builder::fish(board, digit, lines, &cells)
 }
 
 /// Rectangles whose proof rests on conjugate pairs (types 4 and 6, hidden

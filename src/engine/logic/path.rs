@@ -5,7 +5,11 @@
 use super::cache::Cache;
 use super::step::Step;
 use super::technique::Technique;
-use super::{links, singles};
+use super::{
+    aic, als, chains, coloring, finned_fish, fish, forcing, franken_fish, intersections, links,
+    medusa, rectangles, remote_pair, single_digit, singles, subsets, sue_de_coq, templates,
+    uniqueness, wings,
+};
 use crate::engine::board::{Board, Contradiction};
 
 /// Collects the instances a finder reports, up to a limit. It also carries the
@@ -53,6 +57,78 @@ impl Sink {
 
     pub fn into_steps(self) -> Vec<Step> {
         self.steps
+    }
+}
+
+impl Technique {
+    /// The finder that hands every instance of this technique to a sink.
+    pub(crate) fn finder(self) -> fn(&Board, &mut Sink) {
+        use Technique::*;
+        match self {
+            FullHouse => singles::full_house,
+            HiddenSingle => singles::hidden_single,
+            NakedSingle => singles::naked_single,
+            LockedCandidatesPointing => intersections::pointing,
+            LockedCandidatesClaiming => intersections::claiming,
+            NakedPair => subsets::naked_pair,
+            HiddenPair => subsets::hidden_pair,
+            NakedTriple => subsets::naked_triple,
+            HiddenTriple => subsets::hidden_triple,
+            NakedQuad => subsets::naked_quad,
+            HiddenQuad => subsets::hidden_quad,
+            XWing => fish::x_wing,
+            Swordfish => fish::swordfish,
+            Jellyfish => fish::jellyfish,
+            Skyscraper => single_digit::skyscraper,
+            TwoStringKite => single_digit::two_string_kite,
+            EmptyRectangle => single_digit::empty_rectangle,
+            XyWing => wings::xy_wing,
+            XyzWing => wings::xyz_wing,
+            WWing => wings::w_wing,
+            SimpleColorsTrap => coloring::trap,
+            SimpleColorsWrap => coloring::wrap,
+            MultiColors1 => coloring::multi_colors_1,
+            MultiColors2 => coloring::multi_colors_2,
+            UniqueRectangle1 => uniqueness::unique_rectangle_1,
+            BugPlus1 => uniqueness::bug_plus_1,
+            UniqueRectangle2 => rectangles::unique_rectangle_2,
+            UniqueRectangle3 => rectangles::unique_rectangle_3,
+            UniqueRectangle4 => rectangles::unique_rectangle_4,
+            UniqueRectangle5 => rectangles::unique_rectangle_5,
+            UniqueRectangle6 => rectangles::unique_rectangle_6,
+            HiddenRectangle => rectangles::hidden_rectangle,
+            RemotePair => remote_pair::remote_pair,
+            FinnedXWing => finned_fish::finned_x_wing,
+            SashimiXWing => finned_fish::sashimi_x_wing,
+            FinnedSwordfish => finned_fish::finned_swordfish,
+            SashimiSwordfish => finned_fish::sashimi_swordfish,
+            FinnedJellyfish => finned_fish::finned_jellyfish,
+            SashimiJellyfish => finned_fish::sashimi_jellyfish,
+            XChain => chains::x_chain,
+            XyChain => chains::xy_chain,
+            ThreeDMedusa => medusa::three_d_medusa,
+            SueDeCoq => sue_de_coq::sue_de_coq,
+            AlsXz => als::als_xz,
+            AlsXyWing => als::als_xy_wing,
+            ContinuousNiceLoop => aic::continuous_nice_loop,
+            DiscontinuousNiceLoop => aic::discontinuous_nice_loop,
+            Aic => aic::aic,
+            GroupedContinuousNiceLoop => aic::grouped_continuous_nice_loop,
+            GroupedDiscontinuousNiceLoop => aic::grouped_discontinuous_nice_loop,
+            GroupedAic => aic::grouped_aic,
+            AlsXyChain => als::als_xy_chain,
+            DeathBlossom => als::death_blossom,
+            DigitForcingChain => forcing::digit_forcing_chain,
+            CellForcingChain => forcing::cell_forcing_chain,
+            UnitForcingChain => forcing::unit_forcing_chain,
+            DynamicForcingChain => forcing::dynamic_forcing_chain,
+            ForcingNet => forcing::forcing_net,
+            NestedForcingNet => forcing::nested_forcing_net,
+            FrankenFish => franken_fish::franken_fish,
+            MutantFish => franken_fish::mutant_fish,
+            TemplateSet => templates::template_set,
+            TemplateDelete => templates::template_delete,
+        }
     }
 }
 

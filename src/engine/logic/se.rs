@@ -1,92 +1,56 @@
-//! Sudoku Explainer's scale: each step's rating, in tenths (12 is 1.2), from
-//! the base rating of its technique in Sudoku Explainer (and Sukaku Explainer
-//! for the techniques the original lacks) plus its chain-length increment.
-//! Techniques Sudoku Explainer sees as chains (Skyscraper, kites, colouring, X-
-//! and XY-Chains) are rated as the chains it would find.
+//! Sudoku Explainer's scale: the path it takes through a puzzle and its ER/EP/ED.
+//! Sudoku Explainer asks its hint producers in a fixed order and applies one
+//! step of the first producer that has any: the lowest-rated of that
+//! producer's steps. Its producers up to the WXYZ-Wings are modelled by our
+//! techniques, rated as it rates them ([`rating`]); those with no technique
+//! of ours are modelled here: Aligned Pair and Triplet Exclusion
+//! ([`aligned`]), the Forcing Chains & Cycles producer ([`chaining`]) and
+//! Nishio Forcing Chains ([`nishio`]).
 
-use super::forcing;
+mod aligned;
+mod chaining;
+mod marks;
+mod nishio;
+mod rating;
+
+pub use rating::{base, length_increment, rating, rating_on};
+
 use super::path;
 use super::step::Step;
-use super::technique::{Level, Technique};
+use super::technique::Technique;
 use crate::engine::board::Board;
 use crate::engine::types::{Cell, Digit, Unit};
 
-/// The technique's base rating in tenths: its easiest instance (a hidden single
-/// in a box, the shortest chain).
-pub fn base(technique: Technique) -> u32 {
-    use Technique::*;
-    match technique {
-        FullHouse => 10,
-        HiddenSingle => 12,
-        NakedSingle => 23,
-        LockedCandidatesPointing => 26,
-        LockedCandidatesClaiming => 28,
-        NakedPair => 30,
-        XWing => 32,
-        HiddenPair | FinnedXWing => 34,
-        SashimiXWing => 35,
-        NakedTriple => 36,
-        Swordfish => 38,
-        HiddenTriple | FinnedSwordfish => 40,
-        SashimiSwordfish => 41,
-        XyWing => 42,
-        XyzWing | WWing => 44,
-        UniqueRectangle1 | UniqueRectangle4 | HiddenRectangle => 45,
-        UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle5 | UniqueRectangle6 => 46,
-        NakedQuad => 50,
-        Jellyfish => 52,
-        HiddenQuad | FinnedJellyfish => 54,
-        SashimiJellyfish => 55,
-        BugPlus1 => 56,
-        // Sukaku Explainer's Turbot Fish family (the version that rated the
-        // published puzzles has Empty Rectangle at 4.3).
-        Skyscraper => 40,
-        TwoStringKite => 41,
-        EmptyRectangle => 43,
-        SimpleColorsTrap | SimpleColorsWrap | MultiColors1 | MultiColors2 | XChain
-        | DigitForcingChain => 66,
-        XyChain | RemotePair => 70,
-        // Sudoku Explainer has no Medusa: it finds one as a chain on several digits.
-        ThreeDMedusa => 70,
-        // Nor Franken or Mutant fish: one digit, so a single-digit forcing chain to it.
-        FrankenFish | MutantFish => 66,
-        // Sudoku Explainer's cycles (bidirectional, 6.5 on one digit) and forcing
-        // chains (6.6 on one digit); the digit-count refinement is in [`rating`].
-        ContinuousNiceLoop | GroupedContinuousNiceLoop => 65,
-        DiscontinuousNiceLoop | Aic | GroupedDiscontinuousNiceLoop | GroupedAic => 66,
-        CellForcingChain | UnitForcingChain => 80,
-        DynamicForcingChain => 85,
-        ForcingNet => 90,
-        NestedForcingNet => 95,
-        // A technique added later without its own rating: the level's typical one.
-        #[allow(unreachable_patterns)]
-        other => match other.level() {
-            Level::Easy => 15,
-            Level::Medium => 30,
-            Level::Hard => 50,
-            Level::Expert => 70,
-            Level::Extreme => 90,
-        },
-    }
+/// A step on Sudoku Explainer's path: its rating in tenths (12 is 1.2) and the
+/// name of its technique (a key of ours, or Sudoku Explainer's own name for a
+/// producer we model only here, e.g. `aligned_pair_exclusion`).
+#[derive(Clone, Debug)]
+pub struct Rated {
+    pub rating: u32,
+    pub name: &'static str,
+    pub step: Step,
 }
 
-/// One of Sudoku Explainer's hint producers, as our techniques find its steps:
-/// Sudoku Explainer asks its producers in a fixed order and takes a step from
-/// the first that has one, the lowest-rated of that producer's steps. A step of
-/// ours counts for the producer only up to `ceiling` (a 4-node X-Chain is its
-/// Turbot Fish at 4.2; a longer one is left to its chaining producer).
-pub struct Producer {
-    pub techniques: &'static [Technique],
-    pub ceiling: u32,
-    /// Sudoku Explainer's "direct" producers: only a step whose eliminations
-    /// leave a hidden single counts, and it places that single.
-    pub direct: bool,
+/// One of Sudoku Explainer's hint producers.
+pub enum Producer {
+    /// Found by our techniques: a step counts for the producer only up to
+    /// `ceiling` (a 4-node X-Chain is its Turbot Fish at 4.2; a longer one is
+    /// left to its chaining producer). A `direct` producer (Sudoku Explainer's
+    /// direct hints) counts only a step whose eliminations leave a hidden
+    /// single, and places that single.
+    Ours {
+        techniques: &'static [Technique],
+        ceiling: u32,
+        direct: bool,
+    },
+    /// Modelled here: the producer's own step, if it has one.
+    Own(fn(&Board) -> Option<Rated>),
 }
 
 const ANY: u32 = u32::MAX;
 
 const fn producer(techniques: &'static [Technique], ceiling: u32) -> Producer {
-    Producer {
+    Producer::Ours {
         techniques,
         ceiling,
         direct: false,
@@ -94,7 +58,7 @@ const fn producer(techniques: &'static [Technique], ceiling: u32) -> Producer {
 }
 
 const fn direct(techniques: &'static [Technique]) -> Producer {
-    Producer {
+    Producer::Ours {
         techniques,
         ceiling: ANY,
         direct: true,
@@ -103,10 +67,11 @@ const fn direct(techniques: &'static [Technique]) -> Producer {
 
 /// Sudoku Explainer's producers in its order (Sukaku Explainer's, which rated
 /// the published puzzles: Turbot Fish after Hidden Triplet, 3 Strong-linked
-/// Fishes after Hidden Quad). Our techniques it has no producer for are left
-/// out (finned and sashimi fish, W-Wing, colouring, Remote Pair, Hidden
-/// Rectangle, Unique Rectangles 5 and 6, Sue de Coq, ALS, grouped chains): on
-/// its path their eliminations come from the producers it has.
+/// Fishes after Hidden Quad, WXYZ-Wing before and VWXYZ-Wing after BUG). Our
+/// techniques it has no producer for are left out (finned and sashimi fish,
+/// W-Wing, colouring, Remote Pair, Hidden Rectangle, Unique Rectangles 5 and
+/// 6, Sue de Coq, ALS, nice loops, grouped chains): on its path their
+/// eliminations come from the producers it has.
 pub const PRODUCERS: &[Producer] = {
     use Technique::*;
     &[
@@ -149,18 +114,10 @@ pub const PRODUCERS: &[Producer] = {
         producer(&[BugPlus1], ANY),
         // VWXYZ-Wing: a bivalue cell and four cells, 6.2 to 6.4.
         producer(&[AlsXz], 64),
-        // Bidirectional cycles and forcing chains on the position's own links.
-        producer(
-            &[
-                XChain,
-                XyChain,
-                ContinuousNiceLoop,
-                DiscontinuousNiceLoop,
-                Aic,
-                DigitForcingChain,
-            ],
-            ANY,
-        ),
+        Producer::Own(aligned::pair_exclusion),
+        Producer::Own(chaining::best),
+        Producer::Own(aligned::triplet_exclusion),
+        Producer::Own(nishio::best),
         producer(&[CellForcingChain, UnitForcingChain], ANY),
         producer(&[DynamicForcingChain], ANY),
         producer(&[ForcingNet], ANY),
@@ -178,55 +135,56 @@ fn rated_by_instance(technique: Technique) -> bool {
     )
 }
 
-/// The step Sudoku Explainer takes next on `board` and its rating: the
-/// lowest-rated step of the first producer that has one. Forcing chain finders
-/// already report their shortest proof first.
-pub fn next_step(board: &Board) -> Option<(u32, Step)> {
-    for producer in PRODUCERS {
-        let mut best: Option<(u32, Step)> = None;
-        for &technique in producer.techniques {
-            let found = if rated_by_instance(technique) || producer.direct {
-                path::instances(board, technique)
-            } else {
-                path::next_step(board, &[technique]).into_iter().collect()
-            };
-            for found_step in found {
-                let (r, step) = if producer.direct {
-                    // Sudoku Explainer applies a direct hint as its placement
-                    // alone: the eliminations that led to it stay on the board.
-                    let Some((cell, digit)) = hidden_single_left(board, &found_step) else {
-                        continue;
-                    };
-                    let mut placed = Step::placement(technique, cell, digit);
-                    placed.pattern = found_step.pattern;
-                    placed.units = found_step.units;
-                    (direct_rating(technique), placed)
-                } else {
-                    (rating_on(board, &found_step), found_step)
-                };
-                if r <= producer.ceiling
-                    && step.makes_progress(board)
-                    && best.as_ref().is_none_or(|(b, _)| r < *b)
-                {
-                    best = Some((r, step));
-                }
-            }
-        }
-        if best.is_some() {
-            return best;
-        }
-    }
-    None
+/// The step Sudoku Explainer takes next on `board`: the lowest-rated step of
+/// the first producer that has one. Forcing chain finders already report
+/// their shortest proof first.
+pub fn next_step(board: &Board) -> Option<Rated> {
+    PRODUCERS.iter().find_map(|producer| match producer {
+        Producer::Ours {
+            techniques,
+            ceiling,
+            direct,
+        } => ours(board, techniques, *ceiling, *direct),
+        Producer::Own(find) => find(board).filter(|r| r.step.makes_progress(board)),
+    })
 }
 
-/// Sudoku Explainer's rating of a direct step.
-fn direct_rating(technique: Technique) -> u32 {
-    match technique {
-        Technique::LockedCandidatesPointing => 17,
-        Technique::LockedCandidatesClaiming => 19,
-        Technique::HiddenPair => 20,
-        _ => 25,
+/// The lowest-rated step among `techniques` up to `ceiling`.
+fn ours(board: &Board, techniques: &[Technique], ceiling: u32, direct: bool) -> Option<Rated> {
+    let mut best: Option<Rated> = None;
+    for &technique in techniques {
+        let found = if rated_by_instance(technique) || direct {
+            path::instances(board, technique)
+        } else {
+            path::next_step(board, &[technique]).into_iter().collect()
+        };
+        for found_step in found {
+            let (r, step) = if direct {
+                // Sudoku Explainer applies a direct hint as its placement
+                // alone: the eliminations that led to it stay on the board.
+                let Some((cell, digit)) = hidden_single_left(board, &found_step) else {
+                    continue;
+                };
+                let mut placed = Step::placement(technique, cell, digit);
+                placed.pattern = found_step.pattern;
+                placed.units = found_step.units;
+                (rating::direct_rating(technique), placed)
+            } else {
+                (rating_on(board, &found_step), found_step)
+            };
+            if r <= ceiling
+                && step.makes_progress(board)
+                && best.as_ref().is_none_or(|b| r < b.rating)
+            {
+                best = Some(Rated {
+                    rating: r,
+                    name: technique.key(),
+                    step,
+                });
+            }
+        }
     }
+    best
 }
 
 /// The hidden single `step`'s eliminations leave, if any: a digit with several
@@ -273,174 +231,6 @@ fn hidden_single_left(board: &Board, step: &Step) -> Option<(Cell, Digit)> {
     None
 }
 
-/// The step's rating in tenths of a point: the base, a hidden single outside a
-/// box 1.5, chains plus their length increment.
-pub fn rating(step: &Step) -> u32 {
-    use Technique::*;
-    let technique = step.technique;
-    match technique {
-        HiddenSingle => match step.units.first() {
-            Some(Unit::Box(_)) => 12,
-            _ => 15,
-        },
-        // One digit: Sudoku Explainer's Turbot Fish (4 nodes), 3 Strong-linked
-        // Fishes (6 nodes, about 5.5) or Forcing X-Chain.
-        XChain => match step.links.len() + 1 {
-            4 => 42,
-            6 => 55,
-            nodes => base(technique) + length_increment(nodes + 2),
-        },
-        // Elimination chains: Sudoku Explainer assumes the eliminated candidate,
-        // walks the chain and comes back to it, so the chain's nodes plus the
-        // target twice.
-        SimpleColorsTrap | SimpleColorsWrap | MultiColors1 | MultiColors2 | XyChain
-        | RemotePair | ThreeDMedusa => {
-            base(technique) + length_increment(step.links.len().max(3) + 3)
-        }
-        DigitForcingChain => {
-            let first = step.branches.first().map(|b| b.assumption.digit);
-            let one_digit = step
-                .branches
-                .iter()
-                .flat_map(|b| b.implications.iter().map(|i| i.fact.digit))
-                .all(|d| Some(d) == first);
-            let base = if one_digit { 66 } else { 70 };
-            base + length_increment(forcing::complexity(step))
-        }
-        ContinuousNiceLoop
-        | GroupedContinuousNiceLoop
-        | DiscontinuousNiceLoop
-        | Aic
-        | GroupedDiscontinuousNiceLoop
-        | GroupedAic => {
-            // On several digits Sudoku Explainer calls them a Bidirectional Cycle
-            // or a Forcing Chain: 7.0 either way.
-            let digit = step.links.first().map(|l| l.from.1);
-            let one_digit = step
-                .links
-                .iter()
-                .all(|l| Some(l.from.1) == digit && Some(l.to.1) == digit);
-            let base = if one_digit { base(technique) } else { 70 };
-            base + length_increment(chain_nodes(step))
-        }
-        CellForcingChain | UnitForcingChain | DynamicForcingChain | ForcingNet
-        | NestedForcingNet => base(technique) + length_increment(forcing::complexity(step)),
-        _ => base(technique),
-    }
-}
-
-/// [`rating`], with what only the position tells: an ALS-XZ of a bivalue cell
-/// and an ALS of three or four cells is Sukaku Explainer's WXYZ- or VWXYZ-Wing,
-/// rated by the most candidates one of the larger ALS's cells holds (a middle
-/// count is harder than the extremes). Other ALS-XZs keep their base (above
-/// both wings, so the path leaves them to the chains).
-pub fn rating_on(board: &Board, step: &Step) -> u32 {
-    if step.technique == Technique::XChain {
-        return x_chain_rating(board, step);
-    }
-    if step.technique != Technique::AlsXz {
-        return rating(step);
-    }
-    // The pattern lists each ALS's cells with the ALS's digits, then the commons.
-    let cells = &step.pattern[..step.pattern.len().saturating_sub(1)];
-    let mut sets: Vec<Vec<Cell>> = Vec::new();
-    for (i, &(cell, digits)) in cells.iter().enumerate() {
-        match sets.last_mut() {
-            Some(set) if i > 0 && cells[i - 1].1 == digits => set.push(cell),
-            _ => sets.push(vec![cell]),
-        }
-    }
-    sets.sort_by_key(Vec::len);
-    let biggest = |set: &[Cell]| {
-        set.iter()
-            .map(|&c| board.candidates(c).len() as i32)
-            .max()
-            .unwrap_or(0)
-    };
-    match sets.as_slice() {
-        // 5.5 + ((4 - 3) - |3 - biggest|) / 10 (Sukaku Explainer's formula).
-        [one, three] if one.len() == 1 && three.len() == 3 => {
-            (55 + (1 - (3 - biggest(three)).abs())).max(55) as u32
-        }
-        // 6.2 + ((5 - 3) - |3 - biggest|) / 10.
-        [one, four] if one.len() == 1 && four.len() == 4 => {
-            (62 + (2 - (3 - biggest(four)).abs())).max(62) as u32
-        }
-        _ => rating(step),
-    }
-}
-
-/// An X-Chain of two or three strong links is one of Sukaku Explainer's Turbot
-/// Fish: Skyscraper when every strong link is in a row, or every one in a
-/// column (4.0 / three links 5.4), Kite when rows and columns both occur (4.1 /
-/// 5.6), Turbot Fish otherwise (4.2 / 5.5). Longer ones are Forcing X-Chains.
-fn x_chain_rating(board: &Board, step: &Step) -> u32 {
-    let strong: Vec<Unit> = step
-        .links
-        .iter()
-        .filter(|l| l.strong)
-        .map(|l| {
-            let (a, b, digit) = (l.from.0, l.to.0, l.from.1);
-            // The unit where the digit has just these two places (a line first).
-            [
-                Unit::Row(a.row() as u8),
-                Unit::Col(a.col() as u8),
-                Unit::Box(a.box_index() as u8),
-            ]
-            .into_iter()
-            .find(|u| u.contains(b) && super::positions(board, *u, digit).count_ones() == 2)
-            .unwrap_or(Unit::Box(a.box_index() as u8))
-        })
-        .collect();
-    let rows = strong.iter().filter(|u| matches!(u, Unit::Row(_))).count();
-    let cols = strong.iter().filter(|u| matches!(u, Unit::Col(_))).count();
-    let shape = if rows == strong.len() || cols == strong.len() {
-        0
-    } else if rows > 0 && cols > 0 {
-        2
-    } else {
-        1
-    };
-    match step.links.len() + 1 {
-        4 => [40, 42, 41][shape],
-        6 => [54, 55, 56][shape],
-        _ => rating(step),
-    }
-}
-
-/// The nodes Sudoku Explainer counts in a nice loop or AIC (its chain's
-/// complexity): a cycle's candidates once each (its links close the loop); a
-/// discontinuous loop's links from the assumed candidate back to it; an AIC's
-/// nodes plus the eliminated candidate assumed and refuted.
-fn chain_nodes(step: &Step) -> usize {
-    use Technique::*;
-    let links = step.links.len().max(3);
-    match step.technique {
-        ContinuousNiceLoop | GroupedContinuousNiceLoop => links,
-        DiscontinuousNiceLoop | GroupedDiscontinuousNiceLoop => links + 1,
-        _ => links + 3,
-    }
-}
-
-/// Sudoku Explainer's length increment: 0.1 each time the chain outgrows a
-/// ceiling that starts at 4 and grows by 3/2 and 4/3 in turn.
-pub fn length_increment(nodes: usize) -> u32 {
-    let length = nodes.saturating_sub(2);
-    let mut ceiling = 4;
-    let mut added = 0;
-    let mut odd = false;
-    while length > ceiling {
-        added += 1;
-        ceiling = if odd {
-            ceiling * 4 / 3
-        } else {
-            ceiling * 3 / 2
-        };
-        odd = !odd;
-    }
-    added
-}
-
 /// A puzzle's three ratings, in tenths: ER the hardest step of the path, EP the
 /// hardest up to the first placement, ED the first step's.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -448,21 +238,29 @@ pub struct Ratings {
     pub er: u32,
     pub ep: u32,
     pub ed: u32,
-    /// The technique of the step that set ER (Sudoku Explainer's "ER technique name").
-    pub er_technique: Option<Technique>,
+    /// The technique of the step that set ER (Sudoku Explainer's "ER technique
+    /// name"): a technique key, or the name of a producer modelled only here.
+    pub er_technique: Option<&'static str>,
 }
 
 impl Ratings {
     /// Takes the next step of the path into account.
     pub fn record(&mut self, step: &Step, steps_before: usize, placed_before: bool) {
-        self.record_rated(rating(step), step, steps_before, placed_before);
+        let (r, name) = (rating(step), step.technique.key());
+        self.record_rated(r, name, steps_before, placed_before);
     }
 
-    /// [`Ratings::record`] with the step's rating `r` already known.
-    pub fn record_rated(&mut self, r: u32, step: &Step, steps_before: usize, placed_before: bool) {
+    /// [`Ratings::record`] with the step's rating `r` and technique `name` known.
+    pub fn record_rated(
+        &mut self,
+        r: u32,
+        name: &'static str,
+        steps_before: usize,
+        placed_before: bool,
+    ) {
         if r > self.er || self.er_technique.is_none() {
             self.er = self.er.max(r);
-            self.er_technique = Some(step.technique);
+            self.er_technique = Some(name);
         }
         if !placed_before {
             self.ep = self.ep.max(r);
@@ -480,78 +278,25 @@ pub fn tenths_text(tenths: u32) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::step::Link;
     use super::*;
 
-    /// A step of `technique` whose links run through `n` links on one digit
-    /// (the cells are arbitrary: ratings read only the links' count and digits).
-    fn chain(technique: Technique, n: usize) -> Step {
-        let digit = Digit::new(5);
-        let mut step = Step::elimination(technique, vec![(Cell::new(80), digit)], vec![], vec![]);
-        step.links = (0..n)
-            .map(|i| Link {
-                from: (Cell::new(i), digit),
-                to: (Cell::new(i + 1), digit),
-                strong: i % 2 == 0,
-            })
-            .collect();
-        step
-    }
-
-    #[test]
-    fn length_increment_follows_sudoku_explainers_ceilings() {
-        // Length = nodes - 2 against ceilings 4, 6, 8, 12, 16, 24, ...
-        let added: Vec<u32> = (4..=28).map(length_increment).collect();
-        assert_eq!(
-            added,
-            [
-                0, 0, 0, // nodes 4..6: length up to 4
-                1, 1, // length 5, 6
-                2, 2, // length 7, 8
-                3, 3, 3, 3, // length 9..12
-                4, 4, 4, 4, // length 13..16
-                5, 5, 5, 5, 5, 5, 5, 5, // length 17..24
-                6, 6, // length 25, 26
-            ]
-        );
-    }
-
-    #[test]
-    fn a_cycle_counts_each_candidate_once() {
-        // An X-Cycle of 6 candidates: 6 nodes, length 4, no increment (6.5);
-        // of 8: length 6, +0.1.
-        assert_eq!(rating(&chain(Technique::ContinuousNiceLoop, 6)), 65);
-        assert_eq!(rating(&chain(Technique::ContinuousNiceLoop, 8)), 66);
-    }
-
-    #[test]
-    fn an_x_chain_is_a_turbot_fish_then_three_strong_links_then_a_forcing_x_chain() {
-        assert_eq!(rating(&chain(Technique::XChain, 3)), 42);
-        assert_eq!(rating(&chain(Technique::XChain, 5)), 55);
-        // 8 nodes plus the eliminated candidate assumed and refuted: 10, length 8.
-        assert_eq!(rating(&chain(Technique::XChain, 7)), 68);
-    }
-
-    #[test]
-    fn an_aic_counts_the_eliminated_candidate_twice() {
-        // 6 nodes + 2: length 6, +0.1 over the one-digit forcing chain's 6.6.
-        assert_eq!(rating(&chain(Technique::Aic, 5)), 67);
-        // A discontinuous loop already ends on its start: 6 links, 7 nodes.
-        assert_eq!(rating(&chain(Technique::DiscontinuousNiceLoop, 6)), 67);
-    }
-
-    #[test]
-    fn single_digit_patterns_rate_as_sukaku_explainers_turbot_fish() {
-        assert_eq!(base(Technique::Skyscraper), 40);
-        assert_eq!(base(Technique::TwoStringKite), 41);
-        assert!(base(Technique::EmptyRectangle) > base(Technique::TwoStringKite));
+    /// The techniques of producer `p` with its ceiling (none for our own producers).
+    fn techniques(p: &Producer) -> (&'static [Technique], u32) {
+        match p {
+            Producer::Ours {
+                techniques,
+                ceiling,
+                ..
+            } => (techniques, *ceiling),
+            Producer::Own(_) => (&[], 0),
+        }
     }
 
     #[test]
     fn techniques_sudoku_explainer_lacks_are_not_on_its_path() {
         let on_path: Vec<Technique> = PRODUCERS
             .iter()
-            .flat_map(|p| p.techniques.iter().copied())
+            .flat_map(|p| techniques(p).0.iter().copied())
             .collect();
         for absent in [
             Technique::FinnedXWing,
@@ -561,21 +306,26 @@ mod tests {
             Technique::SueDeCoq,
             Technique::AlsXyWing,
             Technique::GroupedAic,
+            // Its chains are its own producer's (chaining.rs), not our loops.
+            Technique::ContinuousNiceLoop,
+            Technique::Aic,
+            Technique::XyChain,
         ] {
             assert!(!on_path.contains(&absent), "{absent:?}");
         }
         // ALS-XZ only as the WXYZ- and VWXYZ-Wings (up to 6.4), never at its base.
-        for p in PRODUCERS
-            .iter()
-            .filter(|p| p.techniques.contains(&Technique::AlsXz))
-        {
-            assert!(p.ceiling <= 64 && p.ceiling < base(Technique::AlsXz));
+        for (t, ceiling) in PRODUCERS.iter().map(techniques) {
+            if t.contains(&Technique::AlsXz) {
+                assert!(ceiling <= 64 && ceiling < base(Technique::AlsXz));
+            }
         }
         // The producers' order keeps the cheaper ones first.
-        let first_of = |t: Technique| PRODUCERS.iter().position(|p| p.techniques.contains(&t));
+        let first_of = |t: Technique| PRODUCERS.iter().position(|p| techniques(p).0.contains(&t));
         assert!(first_of(Technique::HiddenTriple) < first_of(Technique::Skyscraper));
         assert!(first_of(Technique::Skyscraper) < first_of(Technique::XyWing));
         assert!(first_of(Technique::XChain) < first_of(Technique::XyWing));
-        assert!(first_of(Technique::BugPlus1) < first_of(Technique::XyChain));
+        let own = PRODUCERS.iter().position(|p| matches!(p, Producer::Own(_)));
+        assert!(first_of(Technique::BugPlus1) < own);
+        assert!(own < first_of(Technique::CellForcingChain));
     }
 }

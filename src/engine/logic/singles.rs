@@ -7,14 +7,7 @@ use crate::engine::types::{Candidates, Cell, Digit, Unit};
 
 /// The simplest single on the board: a Full House, then a Hidden Single, then a Naked Single.
 pub fn find(board: &Board) -> Option<Step> {
-    super::find_step_among(
-        board,
-        &[
-            Technique::FullHouse,
-            Technique::HiddenSingle,
-            Technique::NakedSingle,
-        ],
-    )
+    super::find_step_among(board, &Technique::SINGLES)
 }
 
 /// Units with exactly one open cell: that cell takes the unit's missing digit.

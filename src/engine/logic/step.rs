@@ -10,13 +10,16 @@ use super::{
     wings,
 };
 use crate::engine::board::Board;
+use crate::engine::effects::Deduction;
 use crate::engine::types::{Candidates, Cell, Digit, Unit};
 
-/// A link of a chain, from one candidate to the next, in order.
+/// A link of a chain, from one candidate `(cell, value)` to the next, in order:
+/// on the classic 9x9 a `Cell` and a `Digit`, on other shapes a cell index and a
+/// value (see `geometry::logic::ShapeLink`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Link {
-    pub from: (Cell, Digit),
-    pub to: (Cell, Digit),
+pub struct Link<C = Cell, V = Digit> {
+    pub from: (C, V),
+    pub to: (C, V),
     /// Strong: if `from` is false then `to` is true. Weak: if `from` is true then `to` is false.
     pub strong: bool,
 }
@@ -76,12 +79,7 @@ impl Step {
     /// Applies the step to `board` without further propagation: placements are
     /// placed (struck from their peers), eliminations struck.
     pub fn apply(&self, board: &mut Board) {
-        for &(cell, digit) in &self.placements {
-            board.place(cell, digit);
-        }
-        for &(cell, digit) in &self.eliminations {
-            board.strike(cell, digit);
-        }
+        self.apply_to(board);
     }
 
     /// The full explanation, in a person's terms.
@@ -237,4 +235,18 @@ pub(crate) fn cells_text(cells: impl IntoIterator<Item = Cell>) -> String {
         .map(|c| c.to_string())
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+impl Deduction for Step {
+    fn placed(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
+        self.placements
+            .iter()
+            .map(|&(cell, digit)| (cell.index(), digit.get()))
+    }
+
+    fn removed(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
+        self.eliminations
+            .iter()
+            .map(|&(cell, digit)| (cell.index(), digit.get()))
+    }
 }

@@ -1,18 +1,13 @@
 //! The catalogue of techniques: each one's name, JSON key, grading level and
-//! score, easiest first, and the finder that looks for it. [`Level`] lives here
+//! score, easiest first, and the shapes it holds on (the finder that looks for
+//! each is in `path.rs`, beside the loop that calls it). [`Level`] lives here
 //! because a level is a property of techniques first (grading reads it).
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::Sink;
-use super::{
-    aic, als, chains, coloring, finned_fish, fish, forcing, franken_fish, intersections, medusa,
-    rectangles, remote_pair, single_digit, singles, subsets, sue_de_coq, templates, uniqueness,
-    wings,
-};
-use crate::engine::board::Board;
+use crate::engine::geometry::Geometry;
 
 /// Difficulty levels, easiest first.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
@@ -200,6 +195,13 @@ impl Technique {
         Technique::MutantFish,
         Technique::TemplateSet,
         Technique::TemplateDelete,
+    ];
+
+    /// The singles, easiest first: what propagation fills in by itself.
+    pub const SINGLES: [Technique; 3] = [
+        Technique::FullHouse,
+        Technique::HiddenSingle,
+        Technique::NakedSingle,
     ];
 
     /// The name people read: "Hidden Single".
@@ -463,6 +465,42 @@ impl Technique {
         )
     }
 
+    /// Whether this technique may be used on `geometry`. The classic 9x9 takes
+    /// every one. Other shapes (sizes 4x4 to 16x16, X, Windoku, jigsaw) take those
+    /// the shaped ladder writes on the unit list alone, so a diagonal, a window or
+    /// a jigsaw region is one more unit; the rest read the 81-cell board and its
+    /// 3x3 boxes, and the uniqueness techniques would need a proof of soundness on
+    /// each shape.
+    pub fn supports(self, geometry: &Geometry) -> bool {
+        use Technique::*;
+        match self {
+            FullHouse
+            | HiddenSingle
+            | NakedSingle
+            | LockedCandidatesPointing
+            | LockedCandidatesClaiming
+            | NakedPair
+            | HiddenPair
+            | NakedTriple
+            | HiddenTriple
+            | NakedQuad
+            | HiddenQuad
+            | XWing
+            | Swordfish
+            | Jellyfish
+            | Skyscraper
+            | TwoStringKite
+            | XyWing
+            | XyzWing
+            | WWing
+            | XChain
+            | XyChain
+            | DynamicForcingChain
+            | ForcingNet => true,
+            _ => geometry.is_classic(),
+        }
+    }
+
     /// Whether the technique is a forcing chain or net (the last resort, and the
     /// slowest), or one of the Franken and Mutant fish and templates tried after them.
     pub const fn is_forcing(self) -> bool {
@@ -495,76 +533,6 @@ impl Technique {
         }
         out
     };
-
-    /// The finder that hands every instance of this technique to a sink.
-    pub(crate) fn finder(self) -> fn(&Board, &mut Sink) {
-        use Technique::*;
-        match self {
-            FullHouse => singles::full_house,
-            HiddenSingle => singles::hidden_single,
-            NakedSingle => singles::naked_single,
-            LockedCandidatesPointing => intersections::pointing,
-            LockedCandidatesClaiming => intersections::claiming,
-            NakedPair => subsets::naked_pair,
-            HiddenPair => subsets::hidden_pair,
-            NakedTriple => subsets::naked_triple,
-            HiddenTriple => subsets::hidden_triple,
-            NakedQuad => subsets::naked_quad,
-            HiddenQuad => subsets::hidden_quad,
-            XWing => fish::x_wing,
-            Swordfish => fish::swordfish,
-            Jellyfish => fish::jellyfish,
-            Skyscraper => single_digit::skyscraper,
-            TwoStringKite => single_digit::two_string_kite,
-            EmptyRectangle => single_digit::empty_rectangle,
-            XyWing => wings::xy_wing,
-            XyzWing => wings::xyz_wing,
-            WWing => wings::w_wing,
-            SimpleColorsTrap => coloring::trap,
-            SimpleColorsWrap => coloring::wrap,
-            MultiColors1 => coloring::multi_colors_1,
-            MultiColors2 => coloring::multi_colors_2,
-            UniqueRectangle1 => uniqueness::unique_rectangle_1,
-            BugPlus1 => uniqueness::bug_plus_1,
-            UniqueRectangle2 => rectangles::unique_rectangle_2,
-            UniqueRectangle3 => rectangles::unique_rectangle_3,
-            UniqueRectangle4 => rectangles::unique_rectangle_4,
-            UniqueRectangle5 => rectangles::unique_rectangle_5,
-            UniqueRectangle6 => rectangles::unique_rectangle_6,
-            HiddenRectangle => rectangles::hidden_rectangle,
-            RemotePair => remote_pair::remote_pair,
-            FinnedXWing => finned_fish::finned_x_wing,
-            SashimiXWing => finned_fish::sashimi_x_wing,
-            FinnedSwordfish => finned_fish::finned_swordfish,
-            SashimiSwordfish => finned_fish::sashimi_swordfish,
-            FinnedJellyfish => finned_fish::finned_jellyfish,
-            SashimiJellyfish => finned_fish::sashimi_jellyfish,
-            XChain => chains::x_chain,
-            XyChain => chains::xy_chain,
-            ThreeDMedusa => medusa::three_d_medusa,
-            SueDeCoq => sue_de_coq::sue_de_coq,
-            AlsXz => als::als_xz,
-            AlsXyWing => als::als_xy_wing,
-            ContinuousNiceLoop => aic::continuous_nice_loop,
-            DiscontinuousNiceLoop => aic::discontinuous_nice_loop,
-            Aic => aic::aic,
-            GroupedContinuousNiceLoop => aic::grouped_continuous_nice_loop,
-            GroupedDiscontinuousNiceLoop => aic::grouped_discontinuous_nice_loop,
-            GroupedAic => aic::grouped_aic,
-            AlsXyChain => als::als_xy_chain,
-            DeathBlossom => als::death_blossom,
-            DigitForcingChain => forcing::digit_forcing_chain,
-            CellForcingChain => forcing::cell_forcing_chain,
-            UnitForcingChain => forcing::unit_forcing_chain,
-            DynamicForcingChain => forcing::dynamic_forcing_chain,
-            ForcingNet => forcing::forcing_net,
-            NestedForcingNet => forcing::nested_forcing_net,
-            FrankenFish => franken_fish::franken_fish,
-            MutantFish => franken_fish::mutant_fish,
-            TemplateSet => templates::template_set,
-            TemplateDelete => templates::template_delete,
-        }
-    }
 }
 
 /// How many techniques a nested forcing net applies inside its branches.

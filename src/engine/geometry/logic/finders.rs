@@ -3,7 +3,7 @@
 //! geometry's order: rows, columns, regions, extra units); the ladder tries the
 //! techniques easiest first.
 
-use super::{Basis, LADDER, ShapeMarks, ShapeStep, cells_text, is_line, values_text};
+use super::{Basis, ShapeMarks, ShapeStep, cells_text, is_line, values_text};
 use crate::engine::geometry::{CellMask, Geometry};
 use crate::engine::logic::Technique;
 
@@ -44,11 +44,13 @@ impl<'g> Ladder<'g> {
         }
     }
 
-    /// The easiest step among `allowed` (techniques of [`LADDER`]), if any applies.
-    pub fn next_step(&self, marks: &ShapeMarks, allowed: &[Technique]) -> Option<ShapeStep> {
-        LADDER
+    /// The first step among `techniques` (tried in the order given, skipping those
+    /// the geometry does not [support](Technique::supports)), if any applies: with
+    /// [`Technique::ALL`], the easiest step.
+    pub fn next_step(&self, marks: &ShapeMarks, techniques: &[Technique]) -> Option<ShapeStep> {
+        techniques
             .iter()
-            .filter(|t| allowed.contains(t))
+            .filter(|t| t.supports(self.geometry))
             .find_map(|&technique| self.find(technique, marks))
     }
 

@@ -16,8 +16,8 @@
 //!   candidates inside the branch too), and last a guess, labelled as one.
 //!
 //! The names, levels and scores are the classic catalogue's ([`Technique`],
-//! [`Level`]); which of them a shape may use is [`supports`]. Uniqueness techniques
-//! are never used on shapes.
+//! [`Level`]); which of them a shape may use is [`Technique::supports`]. Uniqueness
+//! techniques are never used on shapes.
 //!
 //! The classic techniques (`engine::logic`) read the fixed 81-cell `Board` and its
 //! compile-time unit table, and stay the classic 9x9's fast path; this module is
@@ -33,48 +33,11 @@ mod wings;
 
 pub use finders::Ladder;
 pub use links::{ShapeLink, ShapeLinkKind};
-pub use path::{ShapeHint, explain, grade, hint, hint_in_game};
+pub use path::{ShapeHint, explain, grade, hint, hint_in_game, next_step_on};
 
 use super::{Geometry, MAX_CELLS, UnitKind};
+use crate::engine::effects::{Deduction, Effects};
 use crate::engine::logic::{Level, Technique};
-
-/// The techniques of the shaped ladder, easiest first.
-pub const LADDER: [Technique; 23] = [
-    Technique::FullHouse,
-    Technique::HiddenSingle,
-    Technique::NakedSingle,
-    Technique::LockedCandidatesPointing,
-    Technique::LockedCandidatesClaiming,
-    Technique::NakedPair,
-    Technique::HiddenPair,
-    Technique::NakedTriple,
-    Technique::HiddenTriple,
-    Technique::NakedQuad,
-    Technique::HiddenQuad,
-    Technique::XWing,
-    Technique::Swordfish,
-    Technique::Jellyfish,
-    Technique::Skyscraper,
-    Technique::TwoStringKite,
-    Technique::XyWing,
-    Technique::XyzWing,
-    Technique::WWing,
-    Technique::XChain,
-    Technique::XyChain,
-    Technique::DynamicForcingChain,
-    Technique::ForcingNet,
-];
-
-/// Whether `technique` may be used on `geometry` by the shaped ladder. Every
-/// technique of [`LADDER`] is written on the unit list, so it holds on every shape
-/// (rows and columns exist everywhere, so do the fish; an intersection is looked
-/// for between whatever units overlap). The others are the classic 9x9's: their
-/// finders read the 81-cell board (and uniqueness techniques would need a proof
-/// of soundness on each shape), so they are off here.
-pub fn supports(technique: Technique, geometry: &Geometry) -> bool {
-    let _ = geometry;
-    LADDER.contains(&technique) && !technique.assumes_unique_solution()
-}
 
 /// What a step rests on: a technique of the ladder, or a guess from the solution.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -164,12 +127,7 @@ impl ShapeStep {
 
     /// Makes the step's placements and eliminations on `marks`.
     pub fn apply(&self, marks: &mut ShapeMarks) {
-        for &(cell, value) in &self.placements {
-            marks.place(cell, value);
-        }
-        for &(cell, value) in &self.eliminations {
-            marks.strike(cell, value);
-        }
+        self.apply_to(marks);
     }
 
     /// `Hidden Single in row 3`, `Naked Single at r4c7`: the technique and where.
@@ -189,6 +147,26 @@ impl ShapeStep {
     /// The whole reasoning in one sentence, in the geometry's names and alphabet.
     pub fn text(&self, geometry: &Geometry) -> String {
         finders::text(self, geometry)
+    }
+}
+
+impl Deduction for ShapeStep {
+    fn placed(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
+        self.placements.iter().copied()
+    }
+
+    fn removed(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
+        self.eliminations.iter().copied()
+    }
+}
+
+impl Effects for ShapeMarks<'_> {
+    fn place_value(&mut self, cell: usize, value: u8) {
+        self.place(cell, value);
+    }
+
+    fn remove_candidate(&mut self, cell: usize, value: u8) {
+        self.strike(cell, value);
     }
 }
 
@@ -288,6 +266,14 @@ impl<'g> ShapeMarks<'g> {
         let geometry = self.geometry;
         for &peer in geometry.peers(cell) {
             self.strike(peer, value);
+        }
+    }
+
+    /// Keeps only the candidates of `cell` that are also in `bits` (a player's
+    /// marks read onto the position).
+    pub fn keep_only(&mut self, cell: usize, bits: u16) {
+        if self.values[cell] == 0 {
+            self.candidates[cell] &= bits;
         }
     }
 

@@ -5,11 +5,11 @@
 
 use std::collections::BTreeMap;
 
-use super::{Basis, LADDER, Ladder, ShapeMarks, ShapeStep};
+use super::{Basis, Ladder, ShapeMarks, ShapeStep};
 use crate::engine::geometry::Geometry;
 use crate::engine::grade::{Grade, Status};
-use crate::engine::logic::Level;
 use crate::engine::logic::se::Ratings;
+use crate::engine::logic::{Level, Technique};
 use crate::engine::search;
 
 /// A whole logical solution of a shaped puzzle.
@@ -50,7 +50,7 @@ pub fn explain(geometry: &Geometry, givens: &[u8]) -> ShapePath {
     let mut steps = Vec::new();
     let mut contradiction = marks.contradiction();
     while !marks.is_solved() && contradiction.is_none() {
-        let step = match ladder.next_step(&marks, &LADDER) {
+        let step = match ladder.next_step(&marks, &Technique::ALL) {
             Some(step) => step,
             None => match guess(&marks, solution.as_deref()) {
                 Some(step) => step,
@@ -70,6 +70,15 @@ pub fn explain(geometry: &Geometry, givens: &[u8]) -> ShapePath {
 }
 
 /// The solution's value in the open cell with the fewest candidates.
+/// The next step on `marks`, a position in progress whose candidates the player
+/// may have narrowed (struck out, or marked by hand): the ladder's easiest, else
+/// a guess of the solution's value when there is one.
+pub fn next_step_on(marks: &ShapeMarks, solution: Option<&[u8]>) -> Option<ShapeStep> {
+    Ladder::new(marks.geometry())
+        .next_step(marks, &Technique::ALL)
+        .or_else(|| guess(marks, solution))
+}
+
 fn guess(marks: &ShapeMarks, solution: Option<&[u8]>) -> Option<ShapeStep> {
     let (solution, cell) = (solution?, marks.fewest_candidates_cell()?);
     Some(ShapeStep {
@@ -170,7 +179,7 @@ pub fn hint_in_game(geometry: &Geometry, givens: &[u8], position: &[u8]) -> Shap
         return ShapeHint::Solved;
     }
     Ladder::new(geometry)
-        .next_step(&marks, &LADDER)
+        .next_step(&marks, &Technique::ALL)
         .or_else(|| guess(&marks, Some(&solution)))
         .map_or(ShapeHint::Solved, ShapeHint::Step)
 }

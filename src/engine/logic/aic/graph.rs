@@ -16,7 +16,7 @@
 //! all of its z's. ALS nodes link only that way.
 
 use crate::engine::board::Board;
-use crate::engine::types::{CELLS, Candidates, Cell, Digit, GEOMETRY, SIZE, UNITS};
+use crate::engine::types::{CELLS, Candidates, Cell, Digit, GEOMETRY, SIZE};
 
 /// A set of cells as bits of their indices.
 pub(crate) type Cells = u128;
@@ -74,6 +74,32 @@ pub(crate) fn cells_of(mut set: Cells) -> impl Iterator<Item = Cell> {
         set &= set - 1;
         Some(Cell::new(index))
     })
+}
+
+/// The units (as bits of their indices: rows, columns, boxes) that hold every
+/// cell of a non-empty `set`.
+fn units_holding(set: Cells) -> u32 {
+    cells_of(set).fold(!0, |acc, c| {
+        acc & (1 << c.row() | 1 << (SIZE + c.col()) | 1 << (2 * SIZE + c.box_index()))
+    })
+}
+
+/// Where a group of `cells` (at least two, in one box and one line) is filed:
+/// its box times six plus its line within the box (rows, then columns).
+fn group_slot(cells: Cells) -> Option<usize> {
+    let first = Cell::new(cells.trailing_zeros() as usize);
+    let b = first.box_index();
+    if cells & !GEOMETRY.unit_masks[2 * SIZE + b] != 0 {
+        return None;
+    }
+    let (top, left) = (b / 3 * 3, b % 3 * 3);
+    if cells & !GEOMETRY.unit_masks[first.row()] == 0 {
+        Some(b * 6 + first.row() - top)
+    } else if cells & !GEOMETRY.unit_masks[SIZE + first.col()] == 0 {
+        Some(b * 6 + 3 + first.col() - left)
+    } else {
+        None
+    }
 }
 
 impl Graph {
@@ -141,7 +167,7 @@ impl Graph {
             holders,
             candidate,
             offsets: Vec::new(),
-            targets: Vec::with_capacity(16 * 1024),
+            targets: Vec::new(),
         };
         graph.link(board);
         graph
@@ -157,30 +183,58 @@ impl Graph {
         self.nodes.len() * 2
     }
 
+    /// The adjacency lists. A state's targets come in node order (a cell's
+    /// other digits, then candidates by cell, groups, ALS nodes), which the
+    /// breadth-first walks' choice among equally short chains rests on.
     fn link(&mut self, board: &Board) {
         let holders = self.holders;
-        let mut by_digit: [Vec<u16>; SIZE] = Default::default();
+        // Per digit its group nodes and its ALS nodes, in node order, and each
+        // group node by where it sits (see `group_slot`).
+        let mut groups: [Vec<u16>; SIZE] = Default::default();
+        let mut sets: [Vec<u16>; SIZE] = Default::default();
+        let mut group_at = [[NONE; SIZE * 6]; SIZE];
         for (i, node) in self.nodes.iter().enumerate() {
-            by_digit[node.digit.index()].push(i as u16);
+            let d = node.digit.index();
+            if node.als.is_some() {
+                sets[d].push(i as u16);
+            } else if node.group {
+                groups[d].push(i as u16);
+                if let Some(slot) = group_slot(node.cells) {
+                    group_at[d][slot] = i as u16;
+                }
+            }
         }
         let mut offsets = Vec::with_capacity(self.nodes.len() * 2 + 1);
-        let mut targets = std::mem::take(&mut self.targets);
+        let mut targets = Vec::with_capacity(self.nodes.len() * 16);
+        // The nodes of digit `d` whose cells all lie in `seen` (`span_apart`:
+        // ALS nodes whose every cell lies outside it), in node order.
+        let weak = |targets: &mut Vec<u16>, d: usize, seen: Cells, span_apart: Cells| {
+            for cell in cells_of(seen & holders[d]) {
+                targets.push(self.candidate[cell.index() * SIZE + d] * 2);
+            }
+            for &m in &groups[d] {
+                if self.nodes[m as usize].cells & !seen == 0 {
+                    targets.push(m * 2);
+                }
+            }
+            for &m in &sets[d] {
+                let other = &self.nodes[m as usize];
+                if other.span & span_apart == 0 && other.cells & !seen == 0 {
+                    targets.push(m * 2);
+                }
+            }
+        };
         for (i, node) in self.nodes.iter().enumerate() {
             let d = node.digit.index();
             // Off: strong links.
-            offsets.push(targets.len() as u32);
+            let off = targets.len() as u32;
+            offsets.push(off);
             if let Some((start, end)) = node.als {
                 // An ALS without this digit holds each of its others.
                 targets.extend((start..end).filter(|&m| m as usize != i).map(|m| m * 2 + 1));
                 offsets.push(targets.len() as u32);
                 let seen = seeing_all(node.cells) & holders[d] & !node.span;
-                for &m in &by_digit[d] {
-                    let other = &self.nodes[m as usize];
-                    let apart = other.als.is_none() || other.span & node.span == 0;
-                    if apart && other.cells & !seen == 0 {
-                        targets.push(m * 2);
-                    }
-                }
+                weak(&mut targets, d, seen, node.span);
                 continue;
             }
             if !node.group {
@@ -191,30 +245,25 @@ impl Graph {
                     targets.push(self.candidate[node.first.index() * SIZE + other.index()] * 2 + 1);
                 }
             }
-            for unit in 0..UNITS {
-                let mask = GEOMETRY.unit_masks[unit];
-                if node.cells & !mask != 0 {
-                    continue;
-                }
-                let rest = holders[d] & mask & !node.cells;
+            let mut units = units_holding(node.cells);
+            while units != 0 {
+                let unit = units.trailing_zeros() as usize;
+                units &= units - 1;
+                let rest = holders[d] & GEOMETRY.unit_masks[unit] & !node.cells;
                 if rest == 0 {
                     continue;
                 }
                 let other = if rest.count_ones() == 1 {
                     self.candidate[rest.trailing_zeros() as usize * SIZE + d]
                 } else {
-                    by_digit[d]
-                        .iter()
-                        .copied()
-                        .find(|&m| {
-                            let n = &self.nodes[m as usize];
-                            n.group && n.als.is_none() && n.cells == rest
-                        })
+                    group_slot(rest)
+                        .map(|slot| group_at[d][slot])
+                        .filter(|&m| m != NONE && self.nodes[m as usize].cells == rest)
                         .unwrap_or(NONE)
                 };
                 if other != NONE {
                     let state = other * 2 + 1;
-                    if !targets[*offsets.last().expect("pushed") as usize..].contains(&state) {
+                    if !targets[off as usize..].contains(&state) {
                         targets.push(state);
                     }
                 }
@@ -227,17 +276,7 @@ impl Graph {
                 }
             }
             let seen = seeing_all(node.cells) & holders[d];
-            for &m in &by_digit[d] {
-                let other = &self.nodes[m as usize];
-                let apart = if other.als.is_some() {
-                    other.span & node.cells == 0
-                } else {
-                    other.cells & node.cells == 0
-                };
-                if m as usize != i && apart && other.cells & !seen == 0 {
-                    targets.push(m * 2);
-                }
-            }
+            weak(&mut targets, d, seen, node.cells);
         }
         offsets.push(targets.len() as u32);
         self.offsets = offsets;

@@ -134,11 +134,9 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
                     continue;
                 }
                 expanded[set] = expanded[set].union(outgoing);
-                let on_path = path(state);
                 for &(next, rcc) in &links[set] {
                     let digits = rcc.intersection(outgoing);
-                    if digits.is_empty() || next == start || on_path.iter().any(|&s| s / 9 == next)
-                    {
+                    if digits.is_empty() || next == start || on_path(&parent, state, next) {
                         continue;
                     }
                     for y in digits.iter() {
@@ -167,6 +165,21 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
         if sink.push(step) {
             return;
         }
+    }
+}
+
+/// Whether the chain to `state` (walking up its parents) passes through the set
+/// `set`: at most six sets, cheaper than collecting them.
+fn on_path(parent: &[u32], state: usize, set: usize) -> bool {
+    let mut s = state;
+    loop {
+        if s / 9 == set {
+            return true;
+        }
+        if parent[s] == ROOT {
+            return false;
+        }
+        s = parent[s] as usize;
     }
 }
 

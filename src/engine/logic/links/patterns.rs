@@ -8,33 +8,19 @@
 //! Links that do not hold in the position (a rectangle with missing candidates)
 //! are left out.
 
-use super::{kind, strong, weak};
+use super::builder::{self, kind, strong, weak};
 use crate::engine::board::Board;
 use crate::engine::logic::open_candidates;
 use crate::engine::logic::step::{Link, Step};
 use crate::engine::logic::technique::Technique;
 use crate::engine::types::{Candidates, Cell, Digit};
 
-/// Keep the links that hold in `board`.
-fn real(board: &Board, links: Vec<Link>) -> Vec<Link> {
-    links
-        .into_iter()
-        .filter(|link| kind(board, link).is_some())
-        .collect()
-}
-
 /// The weak links from each cell of `set` holding the removed digit (among the
 /// digits it brings to the set) to each removed candidate it sees.
 fn locked(board: &Board, set: &[(Cell, Candidates)], eliminations: &[(Cell, Digit)]) -> Vec<Link> {
-    let mut links = Vec::new();
-    for &(target, digit) in eliminations {
-        for &(cell, digits) in set {
-            if cell != target && digits.contains(digit) && cell.sees(target) {
-                links.push(weak((cell, digit), (target, digit)));
-            }
-        }
-    }
-    real(board, links)
+    let brings =
+        |&(cell, digits): &(Cell, Candidates), digit| digits.contains(digit).then_some(cell);
+    builder::locked(board, set, brings, eliminations)
 }
 
 /// UR type 1: corners t (the one with extra digits), n1, o (opposite t), n2 on
@@ -106,28 +92,13 @@ pub fn naked(board: &Board, step: &Step) -> Vec<Link> {
 /// between them; each removed candidate is a weak link from the set's digits in
 /// its cell (if the cell holds one of them, it holds no other digit).
 pub fn hidden(board: &Board, step: &Step) -> Vec<Link> {
-    let mut links = Vec::new();
-    let digits = step
+    let digits: Vec<Digit> = step
         .pattern
         .iter()
-        .fold(Candidates::NONE, |acc, &(_, k)| acc.union(k));
-    for digit in digits.iter() {
-        let places: Vec<Cell> = step
-            .pattern
-            .iter()
-            .filter(|&&(_, k)| k.contains(digit))
-            .map(|&(c, _)| c)
-            .collect();
-        if let [p, q] = places[..] {
-            links.push(strong((p, digit), (q, digit)));
-        }
-    }
-    for &(cell, removed) in &step.eliminations {
-        for &(own, kept) in &step.pattern {
-            if own == cell {
-                links.extend(kept.iter().map(|d| weak((cell, d), (cell, removed))));
-            }
-        }
-    }
-    real(board, links)
+        .fold(Candidates::NONE, |acc, &(_, k)| acc.union(k))
+        .iter()
+        .collect();
+    let brings =
+        |&(cell, digits): &(Cell, Candidates), digit| digits.contains(digit).then_some(cell);
+    builder::hidden(board, &digits, &step.pattern, brings, &step.eliminations)
 }

@@ -1,0 +1,312 @@
+//! The learning tools on a shaped game, as the classic board has them: `a`
+//! audits the Manual marks (and `a` again rubs out the stale ones), `w` then a
+//! value asks why it cannot go in the selected cell, `F` names the wrong move
+//! the position still suffers from (and `F` again rewinds to just before it),
+//! and ← → step through the links of the hint on show. The reasoning is the
+//! engine's shaped counterpart ([`crate::engine::geometry::learn`]); the
+//! messages and the board's marks are the classic ones.
+
+use super::shaped::{commit, key_of};
+use crate::app::action::Action;
+use crate::app::links::{LinkStep, moved, shaped_link_count};
+use crate::app::position::PlayerPosition;
+use crate::app::shaped::{ShapedGame, ShapedNotes, ShapedPosition, ShapedRewind};
+use crate::app::state::{CandidateMode, State, Tone};
+use crate::engine::geometry::learn::{self, Problem};
+use crate::engine::geometry::logic::ShapeHint;
+use crate::engine::geometry::logic::links::said;
+
+/// The one solution judgements are made against, or the player is told why
+/// there is none.
+fn solution(state: &mut State, game: &ShapedGame) -> Option<Vec<u8>> {
+    match (&game.solution, game.unique) {
+        (Some(solution), true) => Some(solution.clone()),
+        (None, _) => {
+            state.say(Tone::Error, "the puzzle has no solution");
+            None
+        }
+        _ => {
+            state.say(
+                Tone::Info,
+                "This puzzle has no single solution, so no mark or move can be called wrong",
+            );
+            None
+        }
+    }
+}
+
+/// `a` in Manual mode: the audit of the marks the player wrote (cells not marked
+/// are not judged), shown on the board in the audit's styles.
+pub(super) fn audit(state: &mut State, game: &mut ShapedGame) {
+    if state.candidates != CandidateMode::Manual {
+        let (cycle, fill) = (
+            key_of(state, game, &Action::CycleCandidates),
+            key_of(state, game, &Action::FillMarks),
+        );
+        state.say(
+            Tone::Info,
+            format!(
+                "The audit reads your Manual marks: {cycle} switches to them, {fill} fills them"
+            ),
+        );
+        return;
+    }
+    let Some(solution) = solution(state, game) else {
+        return;
+    };
+    let geometry = game.geometry.clone();
+    let position = &game.position;
+    let findings = learn::audit(&geometry, &solution, &position.values, &position.marks);
+    let mut notes = ShapedNotes::empty(geometry.cells());
+    for finding in &findings {
+        let kind = match finding.problem {
+            Problem::Missing => &mut notes.missing,
+            Problem::Stale { .. } => &mut notes.stale,
+            Problem::Removable(_) => &mut notes.removable,
+        };
+        kind[finding.cell] |= 1 << (finding.value - 1);
+    }
+    game.notes = notes;
+    state.game.assists.audits += 1;
+    state.revision += 1;
+    let of = |key: &str| findings.iter().filter(|f| f.problem.key() == key).count();
+    let (missing, stale, removable) = (of("missing"), of("stale"), of("removable"));
+    if missing + stale + removable == 0 {
+        state.say(
+            Tone::Hint,
+            "Your marks are sound: nothing missing, stale or removable",
+        );
+        return;
+    }
+    let (name, symbol) = (|c| geometry.cell_name(c), |v| geometry.alphabet().symbol(v));
+    let first = |key: &str| {
+        findings.iter().find(|f| f.problem.key() == key).map(|f| {
+            let (cell, value) = (name(f.cell), symbol(f.value));
+            match &f.problem {
+                Problem::Missing => format!("{cell} lacks its {value}"),
+                Problem::Stale { peer } => format!("{cell} {value} is in {}", name(*peer)),
+                Problem::Removable(step) => {
+                    format!("{cell} {value} by {}", step.basis.name())
+                }
+            }
+        })
+    };
+    let parts: Vec<String> = [
+        (missing, "missing"),
+        (stale, "stale"),
+        (removable, "removable"),
+    ]
+    .into_iter()
+    .filter(|&(count, _)| count > 0)
+    .map(|(count, key)| format!("{count} {key} (first: {})", first(key).unwrap_or_default()))
+    .collect();
+    let mut text = format!(
+        "Your marks: {}. On the board: {}.",
+        parts.join(", "),
+        super::assist::AUDIT_LEGEND
+    );
+    if stale > 0 {
+        state.offering_stale_fix = true;
+        let key = key_of(state, game, &Action::Audit);
+        text.push_str(&format!(" Press {key} again to remove the stale ones."));
+    }
+    state.say(Tone::Hint, text);
+}
+
+/// `a` right after an audit that found stale marks: rubs out every Manual mark
+/// whose value a peer holds, as one undoable step.
+pub(super) fn remove_stale_marks(state: &mut State, game: &mut ShapedGame) {
+    let geometry = game.geometry.clone();
+    let mut next = game.position.clone();
+    let mut removed = 0;
+    for cell in (0..geometry.cells()).filter(|&c| next.values[c] == 0) {
+        for &peer in geometry.peers(cell) {
+            let value = next.values[peer];
+            if value != 0 && next.marks[cell] & 1 << (value - 1) != 0 {
+                next.marks[cell] &= !(1 << (value - 1));
+                removed += 1;
+            }
+        }
+    }
+    commit(state, game, next);
+    state.say(
+        Tone::Info,
+        format!("Removed {removed} stale marks (u undoes)"),
+    );
+    state.revision += 1;
+}
+
+/// `w`: the next value asks why it cannot go in the selected cell.
+pub(super) fn ask_why(state: &mut State, game: &ShapedGame) {
+    state.asking_why = true;
+    let cell = game.cell_name(game.selected);
+    let values = game.geometry.alphabet().describe();
+    state.say(
+        Tone::Info,
+        format!("Why can't which value go in {cell}? Press {values} (Esc cancels)"),
+    );
+}
+
+/// The answer to `w` then `value`: the plainest reason, or, honestly, that it
+/// can go there (the solution's value is never argued against). Counted as an
+/// assist.
+pub(super) fn why_not(state: &mut State, game: &ShapedGame, value: u8) {
+    let Some(solution) = solution(state, game) else {
+        return;
+    };
+    let geometry = &game.geometry;
+    // The Auto candidates, as the classic board asks about them.
+    let marks: Vec<u16> = (0..geometry.cells())
+        .map(|c| game.position.auto_candidates(geometry, c))
+        .collect();
+    let text = learn::why_not(
+        geometry,
+        &solution,
+        &game.position.values,
+        &marks,
+        game.selected,
+        value,
+    );
+    state.game.assists.whys += 1;
+    state.revision += 1;
+    state.say(Tone::Hint, text);
+}
+
+/// Whether `position` is off `solution` at `cell`: a wrong value, or the
+/// solution's value struck from the open cell. Manual marks are not moves.
+fn off_at(position: &ShapedPosition, solution: &[u8], cell: usize) -> bool {
+    match position.value(cell) {
+        0 => position.struck(cell) & 1 << (solution[cell] - 1) != 0,
+        value => value != solution[cell],
+    }
+}
+
+/// Whether `position` still leads to `solution`.
+fn on_track(position: &ShapedPosition, solution: &[u8]) -> bool {
+    (0..solution.len()).all(|c| !off_at(position, solution, c))
+}
+
+/// `F`: the history step after which the position stopped leading to the
+/// solution, the one still standing; its cell is selected and shaded and `F`
+/// again rewinds to just before it. Steps are counted as the history keeps them
+/// (a key press, an applied hint), as on the classic board.
+pub(super) fn first_wrong(state: &mut State, game: &mut ShapedGame, offer: Option<ShapedRewind>) {
+    if let Some(offer) = offer {
+        return rewind(state, game, offer);
+    }
+    let Some(solution) = solution(state, game) else {
+        return;
+    };
+    let start = ShapedPosition::start(&game.givens);
+    let mut positions: Vec<&ShapedPosition> = Vec::with_capacity(game.undo.len() + 2);
+    if game.undo.first().unwrap_or(&game.position) != &start {
+        positions.push(&start);
+    }
+    positions.extend(game.undo.iter());
+    positions.push(&game.position);
+    let track: Vec<bool> = positions.iter().map(|p| on_track(p, &solution)).collect();
+    state.game.assists.first_wrongs += 1;
+    state.revision += 1;
+    let steps = positions.len() - 1;
+    if track[steps] {
+        let mut text = "No wrong move: your position still leads to the solution.".to_string();
+        if let Some(went) = track.iter().position(|&on| !on)
+            && let Some(fix) = (went + 1..=steps).find(|&i| track[i])
+        {
+            text.push_str(&format!(
+                " (Move {went} went wrong; move {fix} put it right.)"
+            ));
+        }
+        if game.position.marks.iter().any(|&m| m != 0) {
+            let key = key_of(state, game, &Action::Audit);
+            text.push_str(&format!(" Manual marks are not moves: {key} audits them."));
+        }
+        state.say(Tone::Hint, text);
+        return;
+    }
+    let Some(last_on) = track.iter().rposition(|&on| on) else {
+        state.say(Tone::Error, "The puzzle's givens are off its solution");
+        return;
+    };
+    let step = last_on + 1;
+    let (before, after) = (positions[last_on], positions[step]);
+    // The cell the step took off the solution (one that was on it before).
+    let off = |p: &ShapedPosition, c: usize| off_at(p, &solution, c);
+    let Some(cell) = (0..solution.len()).find(|&c| off(after, c) && !off(before, c)) else {
+        return;
+    };
+    let geometry = game.geometry.clone();
+    let (name, symbol) = (game.cell_name(cell), |v| geometry.alphabet().symbol(v));
+    let placed = after.value(cell) != 0;
+    let what = if placed {
+        format!("you placed {} in {name}", symbol(after.value(cell)))
+    } else {
+        format!("you struck {} from {name}", symbol(solution[cell]))
+    };
+    let since = steps - step;
+    let since_text = match since {
+        0 => "It is the last move.".to_string(),
+        1 => "1 move was made since on top of it.".to_string(),
+        n => format!("{n} moves were made since on top of it."),
+    };
+    game.selected = cell;
+    game.notes.wrong_move = Some(cell);
+    if placed {
+        game.marked_wrong = vec![cell];
+    }
+    game.rewind = Some(ShapedRewind {
+        step,
+        to: before.clone(),
+        since,
+    });
+    let key = key_of(state, game, &Action::FirstWrong);
+    state.say(
+        Tone::Hint,
+        format!(
+            "Move {step}: {what}; {} goes there. {since_text} Press {key} again to rewind to \
+             just before it (u undoes the rewind).",
+            symbol(solution[cell])
+        ),
+    );
+}
+
+/// Puts the board back to just before the wrong move, as one undoable step.
+fn rewind(state: &mut State, game: &mut ShapedGame, offer: ShapedRewind) {
+    let cell = game.notes.wrong_move;
+    commit(state, game, offer.to);
+    if let Some(cell) = cell {
+        game.selected = cell;
+    }
+    let moves = match offer.since + 1 {
+        1 => "it".to_string(),
+        n => format!("those {n} moves"),
+    };
+    state.say(
+        Tone::Info,
+        format!(
+            "Rewound to just before move {}: u brings {moves} back",
+            offer.step
+        ),
+    );
+}
+
+/// Moves to another link of the hint on show and says it: "Link 2 of 5: r3c3
+/// is 4, so r3c5 is not 4 (weak link in row 3)".
+pub(super) fn step_links(state: &mut State, game: &ShapedGame, step: LinkStep) {
+    let (Some(count), Some(progress)) = (shaped_link_count(game), &game.hint) else {
+        return;
+    };
+    let ShapeHint::Step(shape_step) = &progress.hint else {
+        return;
+    };
+    let at = moved(state.hint_link, count, step);
+    // The hint was found on this position.
+    let marks = game.hint_marks(state.candidates);
+    let text = format!(
+        "Link {} of {count}: {}",
+        at + 1,
+        said(&marks, &shape_step.links[at])
+    );
+    state.hint_link = Some(at);
+    state.say(Tone::Hint, text);
+}

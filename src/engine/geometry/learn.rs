@@ -1,0 +1,505 @@
+//! Learning from a position on any shape: why a candidate is impossible
+//! ([`why_not`]) and what is wrong with a player's pencil marks ([`audit`]), the
+//! shaped counterparts of `engine::learn`'s `why` and `audit`, reasoned with the
+//! shaped ladder on the geometry's unit list.
+//!
+//! As there, every judgement is made against the puzzle's one solution and every
+//! reason is found on a *sound* position (the player's right values, and their
+//! marks with the solution's value put back), so a true candidate is never
+//! argued against. Where the classic prover looks for the cheapest proof over
+//! every difficulty ceiling, this walks the shaped ladder from the position,
+//! easiest step first, and names the first step that rules the candidate out
+//! with the steps taken before it (forcing chains left out: on a 16x16 they take
+//! seconds, and a person reads a chain of singles more easily).
+
+use super::Geometry;
+use super::logic::{Basis, Ladder, ShapeMarks, ShapeStep};
+use crate::engine::logic::Technique;
+
+/// The techniques the learning tools reason with: the catalogue's, easiest
+/// first, without the forcing chains and nets (the ladder skips those a shape
+/// does not support).
+fn reasoning_techniques() -> Vec<Technique> {
+    Technique::ALL
+        .into_iter()
+        .filter(|technique| !technique.is_forcing())
+        .collect()
+}
+
+/// The most steps a walk takes (every step places or removes something, so a
+/// walk ends well before; this only bounds a malformed position).
+const MAX_STEPS: usize = 4096;
+
+/// The position the tools reason on: the values of `values` that agree with
+/// `solution`, and each open cell's candidates those values leave, kept to the
+/// player's `marks` (bit `v - 1`; 0 is "not marked": every candidate) with the
+/// solution's value put back.
+pub fn sound_marks<'g>(
+    geometry: &'g Geometry,
+    solution: &[u8],
+    values: &[u8],
+    marks: &[u16],
+) -> ShapeMarks<'g> {
+    let right: Vec<u8> = (0..geometry.cells())
+        .map(|c| {
+            if values[c] == solution[c] {
+                values[c]
+            } else {
+                0
+            }
+        })
+        .collect();
+    let mut sound = ShapeMarks::from_givens(geometry, &right);
+    for cell in 0..geometry.cells() {
+        // A wrong value's cell has no marks of the player's to keep.
+        if right[cell] == 0 && values[cell] == 0 && marks[cell] != 0 {
+            sound.keep_only(cell, marks[cell] | 1 << (solution[cell] - 1));
+        }
+    }
+    sound
+}
+
+/// The candidates `step` rules out on `marks`: its eliminations, and for each
+/// placement the cell's other candidates and the value in its open peers.
+pub fn removals(step: &ShapeStep, marks: &ShapeMarks) -> Vec<(usize, u8)> {
+    let geometry = marks.geometry();
+    let mut removed = step.eliminations.clone();
+    for &(cell, value) in &step.placements {
+        let others = marks.candidates(cell) & !(1 << (value - 1));
+        removed.extend(
+            (1..=geometry.side() as u8)
+                .filter(|v| others >> (v - 1) & 1 == 1)
+                .map(|v| (cell, v)),
+        );
+        removed.extend(
+            geometry
+                .peers(cell)
+                .iter()
+                .filter(|&&p| marks.allows(p, value))
+                .map(|&p| (p, value)),
+        );
+    }
+    removed
+}
+
+/// Every step open on `marks` itself, easiest technique first, with what each
+/// rules out: every single (full house, hidden, naked), then each other
+/// technique's instances (found one after another, each found instance's
+/// eliminations struck from a scratch copy so the finder moves on; those are
+/// wrong candidates, so what it finds next is still sound).
+fn open_steps(marks: &ShapeMarks) -> Vec<(ShapeStep, Vec<(usize, u8)>)> {
+    let mut steps: Vec<ShapeStep> = singles(marks);
+    let ladder = Ladder::new(marks.geometry());
+    let geometry = marks.geometry();
+    for technique in reasoning_techniques()
+        .into_iter()
+        .filter(|t| !Technique::SINGLES.contains(t) && t.supports(geometry))
+    {
+        let mut scratch = *marks;
+        for _ in 0..MAX_INSTANCES {
+            let Some(step) = ladder.find(technique, &scratch) else {
+                break;
+            };
+            if step.eliminations.is_empty() || !step.placements.is_empty() {
+                break;
+            }
+            step.eliminations
+                .iter()
+                .for_each(|&(cell, value)| scratch.strike(cell, value));
+            steps.push(step);
+        }
+    }
+    steps
+        .into_iter()
+        .map(|step| {
+            let removed = removals(&step, marks);
+            (step, removed)
+        })
+        .collect()
+}
+
+/// How many instances of one technique [`open_steps`] looks for.
+const MAX_INSTANCES: usize = 64;
+
+/// Every single on `marks`: a unit's last open cell (full house), a value with
+/// one place left in a unit (hidden single), a cell with one candidate left
+/// (naked single); a placement found several ways is named once, by the easiest.
+fn singles(marks: &ShapeMarks) -> Vec<ShapeStep> {
+    let geometry = marks.geometry();
+    let single = |technique, cell, value, unit: Option<usize>| ShapeStep {
+        basis: Basis::Technique(technique),
+        placements: vec![(cell, value)],
+        eliminations: Vec::new(),
+        pattern: if unit.is_none() {
+            vec![cell]
+        } else {
+            Vec::new()
+        },
+        units: unit.into_iter().collect(),
+        values: vec![value],
+        links: Vec::new(),
+    };
+    let mut found: Vec<ShapeStep> = Vec::new();
+    let mut hidden = Vec::new();
+    for unit in 0..geometry.units().len() {
+        let open = geometry.units()[unit]
+            .cells
+            .iter()
+            .filter(|&&c| marks.value(c) == 0)
+            .count();
+        for value in 1..=geometry.side() as u8 {
+            if marks.unit_has(unit, value) {
+                continue;
+            }
+            if let [cell] = marks.places(unit, value)[..] {
+                let technique = if open == 1 {
+                    Technique::FullHouse
+                } else {
+                    Technique::HiddenSingle
+                };
+                hidden.push(single(technique, cell, value, Some(unit)));
+            }
+        }
+    }
+    hidden.sort_by_key(|s| s.basis.level());
+    for step in hidden {
+        if !found.iter().any(|f| f.placements == step.placements) {
+            found.push(step);
+        }
+    }
+    for cell in marks.open_cells() {
+        let candidates = marks.candidates(cell);
+        let value = candidates.trailing_zeros() as u8 + 1;
+        if candidates.count_ones() == 1 && !found.iter().any(|f| f.placements == [(cell, value)]) {
+            found.push(single(Technique::NakedSingle, cell, value, None));
+        }
+    }
+    found.sort_by_key(|s| s.score());
+    found
+}
+
+/// The ladder walked from `marks`, easiest step first, until a step open on the
+/// position reached rules out `(cell, value)`: that step, and the steps taken
+/// before it. `None` when the ladder stops first.
+fn walk_to(mut marks: ShapeMarks, cell: usize, value: u8) -> Option<(ShapeStep, Vec<ShapeStep>)> {
+    let ladder = Ladder::new(marks.geometry());
+    let techniques = reasoning_techniques();
+    let mut before = Vec::new();
+    while before.len() < MAX_STEPS && !marks.is_solved() {
+        let open = open_steps(&marks);
+        if let Some((step, _)) = open
+            .into_iter()
+            .find(|(_, removed)| removed.contains(&(cell, value)))
+        {
+            return Some((step, before));
+        }
+        let step = ladder.next_step(&marks, &techniques)?;
+        step.apply(&mut marks);
+        before.push(step);
+    }
+    None
+}
+
+/// What is wrong with one mark.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Problem {
+    /// The solution's value is not marked.
+    Missing,
+    /// `peer` holds the marked value.
+    Stale { peer: usize },
+    /// A step open on the position removes the mark (the easiest that does).
+    Removable(ShapeStep),
+}
+
+impl Problem {
+    /// "missing", "stale" or "removable", as the classic audit's keys.
+    pub fn key(&self) -> &'static str {
+        match self {
+            Problem::Missing => "missing",
+            Problem::Stale { .. } => "stale",
+            Problem::Removable(_) => "removable",
+        }
+    }
+}
+
+/// One mark (or missing mark) and its problem.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Finding {
+    pub cell: usize,
+    pub value: u8,
+    pub problem: Problem,
+}
+
+/// Audits the marked cells of a position (`marks` bit `v - 1`, 0 for a cell
+/// not marked, which is not judged) against `solution`: the solution's value
+/// missing, a mark a peer's value makes stale, a mark a step of the ladder
+/// removes. Cell by cell in row-major order, values ascending; only marks that
+/// are not the solution's value are called stale or removable.
+pub fn audit(geometry: &Geometry, solution: &[u8], values: &[u8], marks: &[u16]) -> Vec<Finding> {
+    let sound = sound_marks(geometry, solution, values, marks);
+    let steps = open_steps(&sound);
+    let judged = (0..geometry.cells()).filter(|&c| values[c] == 0 && marks[c] != 0);
+    let mut findings = Vec::new();
+    for cell in judged {
+        let right = solution[cell];
+        if marks[cell] >> (right - 1) & 1 == 0 {
+            findings.push(Finding {
+                cell,
+                value: right,
+                problem: Problem::Missing,
+            });
+        }
+        for value in (1..=geometry.side() as u8).filter(|&v| v != right) {
+            if marks[cell] >> (value - 1) & 1 == 0 {
+                continue;
+            }
+            let holder = geometry
+                .peers(cell)
+                .iter()
+                .copied()
+                .find(|&p| values[p] == value);
+            let problem = match holder {
+                Some(peer) => Problem::Stale { peer },
+                None => match steps
+                    .iter()
+                    .find(|(_, removed)| removed.contains(&(cell, value)))
+                {
+                    Some((step, _)) => Problem::Removable(step.clone()),
+                    None => continue,
+                },
+            };
+            findings.push(Finding {
+                cell,
+                value,
+                problem,
+            });
+        }
+    }
+    findings
+}
+
+/// Why `cell` cannot hold `value` in the position (`values`, and the player's
+/// `marks` as [`sound_marks`] reads them), in a person's words; the solution's
+/// value is never argued against. Tried in turn: the cell holds a right value;
+/// a peer holds the value; a unit would be left without a place for a value;
+/// the first step of the ladder that rules it out (after the easier ones it
+/// needs); search.
+pub fn why_not(
+    geometry: &Geometry,
+    solution: &[u8],
+    values: &[u8],
+    marks: &[u16],
+    cell: usize,
+    value: u8,
+) -> String {
+    let name = |c: usize| geometry.cell_name(c);
+    let symbol = |v: u8| geometry.alphabet().symbol(v);
+    let (here, v) = (name(cell), symbol(value));
+    if solution[cell] == value {
+        return format!("{v} may go in {here}: nothing rules it out.");
+    }
+    if values[cell] == solution[cell] {
+        let holds = symbol(values[cell]);
+        return format!("{here} holds {holds}, so it cannot be {v}.");
+    }
+    let mut sound = sound_marks(geometry, solution, values, marks);
+    let unit_of = |a: usize, b: usize| {
+        let shared = geometry.units_of(a).iter().copied();
+        let unit = shared
+            .clone()
+            .find(|&u| geometry.units()[u].cells.contains(&b));
+        unit.map_or_else(String::new, |u| geometry.units()[u].to_string())
+    };
+    if let Some(&peer) = geometry
+        .peers(cell)
+        .iter()
+        .find(|&&p| sound.value(p) == value)
+    {
+        return format!(
+            "{here} sees the {v} in {} ({}).",
+            name(peer),
+            unit_of(cell, peer)
+        );
+    }
+    // Reason about the candidate, not from it: put it back if the player struck it.
+    let mut restored = sound_marks(geometry, solution, values, &vec![0; geometry.cells()]);
+    for c in 0..geometry.cells() {
+        if c != cell {
+            restored.keep_only(c, sound.candidates(c));
+        }
+    }
+    sound = restored;
+    if let Some(text) = unit_reason(&sound, cell, value) {
+        return text;
+    }
+    if let Some((step, before)) = walk_to(sound, cell, value) {
+        let mut reason = step.text(geometry);
+        if !step.eliminations.contains(&(cell, value)) {
+            reason.push_str(&format!(" So {here} cannot be {v}."));
+        }
+        if before.is_empty() {
+            return reason;
+        }
+        let count = before.len();
+        let plural = if count == 1 { "" } else { "s" };
+        let before: Vec<&ShapeStep> = before.iter().collect();
+        return format!(
+            "After {count} easier step{plural} ({}): {reason}",
+            brief(geometry, &before)
+        );
+    }
+    format!(
+        "Only search rules it out: with {v} in {here} the puzzle has no solution (the \
+         techniques this board knows find no shorter reason)."
+    )
+}
+
+/// The steps named briefly: each one's technique and effects when a few, else a
+/// tally by technique.
+fn brief(geometry: &Geometry, steps: &[&ShapeStep]) -> String {
+    const LISTED: usize = 8;
+    if steps.len() > LISTED {
+        let mut tally: Vec<(&str, usize)> = Vec::new();
+        for step in steps {
+            match tally.iter_mut().find(|(t, _)| *t == step.basis.name()) {
+                Some((_, n)) => *n += 1,
+                None => tally.push((step.basis.name(), 1)),
+            }
+        }
+        let parts: Vec<String> = tally.iter().map(|(t, n)| format!("{n} {t}")).collect();
+        return parts.join("; ");
+    }
+    let parts: Vec<String> = steps
+        .iter()
+        .map(|step| {
+            let placed: Vec<String> = step
+                .placements
+                .iter()
+                .map(|&(c, v)| {
+                    format!(
+                        "{}={}",
+                        geometry.cell_name(c),
+                        geometry.alphabet().symbol(v)
+                    )
+                })
+                .collect();
+            match placed.is_empty() {
+                true => step.summary(geometry),
+                false => format!("{}: {}", step.summary(geometry), placed.join(", ")),
+            }
+        })
+        .collect();
+    parts.join("; ")
+}
+
+/// A unit left without a place: `cell` is another value's only place in one of
+/// its units, or every place of `value` in some unit sees `cell`.
+fn unit_reason(marks: &ShapeMarks, cell: usize, value: u8) -> Option<String> {
+    let geometry = marks.geometry();
+    let (here, v) = (geometry.cell_name(cell), geometry.alphabet().symbol(value));
+    for &unit in geometry.units_of(cell) {
+        for other in (1..=geometry.side() as u8).filter(|&o| o != value) {
+            if !marks.unit_has(unit, other) && marks.places(unit, other) == [cell] {
+                return Some(format!(
+                    "{here} is the only place left for {} in {} (a hidden single), so it \
+                     cannot be {v}.",
+                    geometry.alphabet().symbol(other),
+                    geometry.units()[unit]
+                ));
+            }
+        }
+    }
+    for (unit, spec) in geometry.units().iter().enumerate() {
+        if spec.cells.contains(&cell) || marks.unit_has(unit, value) {
+            continue;
+        }
+        let places = marks.places(unit, value);
+        if !places.is_empty() && places.iter().all(|&p| geometry.sees(p, cell)) {
+            let which = if places.len() == 1 {
+                "which sees"
+            } else {
+                "which all see"
+            };
+            return Some(format!(
+                "If {here} were {v}, {spec} would have no place left for {v}: it can only go \
+                 in {}, {which} {here}.",
+                super::logic::cells_text(geometry, &places)
+            ));
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::geometry::Variant;
+    use crate::engine::search;
+
+    /// A 4x4 with one solution (1234 / 3412 / 2143 / 4321), and that solution.
+    fn four() -> (Geometry, Vec<u8>, Vec<u8>) {
+        let geometry = Geometry::regular(4, Variant::Classic).unwrap();
+        let givens: Vec<u8> = vec![1, 2, 0, 0, 0, 0, 1, 0, 0, 0, 0, 3, 4, 0, 2, 0];
+        let counted = search::count_shape(&geometry, &givens, 2);
+        assert_eq!(counted.count, 1, "the test puzzle has one solution");
+        let solution = counted.first.unwrap();
+        assert_eq!(solution, [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]);
+        (geometry, givens, solution)
+    }
+
+    #[test]
+    fn the_solution_value_is_never_argued_against() {
+        let (geometry, givens, solution) = four();
+        let marks = vec![0; 16];
+        let text = why_not(&geometry, &solution, &givens, &marks, 1, solution[1]);
+        assert!(text.contains("nothing rules it out"), "{text}");
+    }
+
+    #[test]
+    fn a_peer_holding_the_value_is_the_plainest_reason() {
+        let (geometry, givens, solution) = four();
+        let marks = vec![0; 16];
+        // r1c3 sees the given 1 in r1c1.
+        let text = why_not(&geometry, &solution, &givens, &marks, 2, 1);
+        assert_eq!(text, "r1c3 sees the 1 in r1c1 (row 1).");
+    }
+
+    #[test]
+    fn every_wrong_candidate_has_a_reason_short_of_search_on_an_easy_4x4() {
+        let (geometry, givens, solution) = four();
+        let marks = vec![0; 16];
+        for cell in (0..16).filter(|&c| givens[c] == 0) {
+            for value in (1..=4).filter(|&v| v != solution[cell]) {
+                let text = why_not(&geometry, &solution, &givens, &marks, cell, value);
+                assert!(!text.starts_with("Only search"), "{cell} {value}: {text}");
+            }
+        }
+    }
+
+    #[test]
+    fn audit_names_missing_stale_and_removable_marks_of_marked_cells_only() {
+        let (geometry, givens, solution) = four();
+        let mut marks = vec![0u16; 16];
+        let right = |c: usize| 1u16 << (solution[c] - 1);
+        marks[2] = 0b1111 & !right(2); // lacks its 3; its 1 is stale (r1c1 holds it)
+        marks[3] = 0b1111; // every value: the wrong ones stale or removable
+        let findings = audit(&geometry, &solution, &givens, &marks);
+        assert!(findings.iter().all(|f| f.cell == 2 || f.cell == 3));
+        let of = |cell, key| {
+            findings
+                .iter()
+                .filter(move |f| f.cell == cell && f.problem.key() == key)
+        };
+        assert_eq!(of(2, "missing").count(), 1);
+        assert_eq!(of(2, "missing").next().unwrap().value, 3);
+        assert!(of(2, "stale").any(|f| f.value == 1));
+        // No finding is ever about the solution's value but a missing one.
+        assert!(
+            findings
+                .iter()
+                .all(|f| f.value != solution[f.cell] || f.problem == Problem::Missing)
+        );
+        // Every wrong mark of r1c4 is judged: 3 wrong values, each stale or removable.
+        assert_eq!(of(3, "stale").count() + of(3, "removable").count(), 3);
+    }
+}
