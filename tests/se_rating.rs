@@ -88,16 +88,17 @@ fn er_agrees_with_published_sukaku_explainer_ratings_on_a_sample() {
         eprintln!("skipped: ../shared/data/se not found");
         return;
     };
-    // Calibrated (benches/se_agreement.py, all puzzles): hard 92%, diabolical 60%.
+    // Calibrated (benches/se_agreement.py, all puzzles): hard 92%, diabolical 63%;
+    // on these samples 27 of 30 and 10 of 20.
     // The floors leave room for a sample's luck, not for a regression.
     let (hard_equal, diabolical_equal) = (equal(&hard), equal(&diabolical));
     assert!(
-        hard_equal * 100 >= hard.len() * 80,
+        hard_equal * 100 >= hard.len() * 90,
         "hard: {hard_equal} of {} equal",
         hard.len()
     );
     assert!(
-        diabolical_equal * 100 >= diabolical.len() * 45,
+        diabolical_equal * 100 >= diabolical.len() * 50,
         "diabolical: {diabolical_equal} of {} equal",
         diabolical.len()
     );
