@@ -6,32 +6,19 @@
 //! Checked on the typed technique positions and along the solving paths of a few puzzles.
 
 use pencilmark::engine::logic::{self, Link, Step, Technique};
-use pencilmark::engine::parse;
 use pencilmark::engine::types::Unit;
 use pencilmark::engine::{Board, Candidates, Cell, Digit, Grid};
 
-const POSITIONS: &str = include_str!("data/technique_positions.tsv");
+mod common;
 
-fn board_of(placed: &str, candidates: &str) -> Board {
-    let digits = parse::read_line(placed, 1).expect("typed placed digits");
-    let mut marks = [Candidates::NONE; 81];
-    for (i, group) in candidates.split(' ').enumerate() {
-        marks[i] = group.chars().filter_map(Digit::from_char).collect();
-    }
-    Board::from_marked(&Board {
-        digits,
-        candidates: marks,
-    })
-}
+use common::logic::board_of;
 
 /// The typed positions: (technique, board).
 fn positions() -> Vec<(Technique, Board)> {
-    POSITIONS
-        .lines()
-        .map(|line| {
-            let fields: Vec<&str> = line.split('\t').collect();
-            let technique = Technique::from_key(fields[0]).expect("known key");
-            (technique, board_of(fields[1], fields[2]))
+    common::logic::positions()
+        .map(|(key, placed, candidates, _)| {
+            let technique = Technique::from_key(key).expect("known key");
+            (technique, board_of(placed, candidates))
         })
         .collect()
 }
@@ -358,8 +345,6 @@ fn running_text_says_what_each_link_gives() {
         "{second}"
     );
 }
-
-mod common;
 
 /// A bundled hard puzzle whose path takes an X-Wing, a W-Wing and an XY-Wing.
 const HARD: &str =

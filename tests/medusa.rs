@@ -13,29 +13,9 @@ use pencilmark::engine::logic::{self, Sink, Step, Technique};
 use pencilmark::engine::{Board, Cell, Digit};
 
 mod common;
-use common::logic::{assert_sound, board_of, solution_of};
+use common::logic::{Atom, assert_sound, board_of, normalise, solution_of};
 
 const CASES: &str = include_str!("data/medusa_joeseibel.txt");
-
-/// An effect: a candidate removed (`false`) or a digit placed (`true`); a placement
-/// also removes its cell's other candidates, so both forms compare equal.
-type Atom = (Cell, Digit, bool);
-
-fn normalise(
-    board: &Board,
-    placements: &[(Cell, Digit)],
-    eliminations: &[(Cell, Digit)],
-) -> BTreeSet<Atom> {
-    let mut atoms = BTreeSet::new();
-    for &(cell, digit) in placements {
-        atoms.insert((cell, digit, true));
-        for other in board.candidates(cell).without(digit).iter() {
-            atoms.insert((cell, other, false));
-        }
-    }
-    atoms.extend(eliminations.iter().map(|&(c, d)| (c, d, false)));
-    atoms
-}
 
 /// Placements and eliminations, each as (cell, digit).
 type Effects = (Vec<(Cell, Digit)>, Vec<(Cell, Digit)>);

@@ -9,6 +9,8 @@
 
 mod common;
 
+use common::shapes::{jigsaw6, keeping, only_in, struck};
+
 use pencilmark::engine::geometry::format::ShapeReader;
 use pencilmark::engine::geometry::logic::{
     Ladder, ShapeLink, ShapeLinkKind, ShapeMarks, ShapeStep, links,
@@ -60,31 +62,10 @@ fn is_chain(technique: Technique) -> bool {
     )
 }
 
-/// Techniques of the shaped ladder whose steps show links (every multi-cell
-/// pattern; singles place from one cell, forcing follows a propagating board).
+/// Techniques of the shaped ladder whose steps show links: every multi-cell
+/// pattern; singles place from one cell, forcing follows a propagating board.
 fn has_links(technique: Technique) -> bool {
-    use Technique::*;
-    matches!(
-        technique,
-        LockedCandidatesPointing
-            | LockedCandidatesClaiming
-            | NakedPair
-            | NakedTriple
-            | NakedQuad
-            | HiddenPair
-            | HiddenTriple
-            | HiddenQuad
-            | XWing
-            | Swordfish
-            | Jellyfish
-            | Skyscraper
-            | TwoStringKite
-            | XyWing
-            | XyzWing
-            | WWing
-            | XChain
-            | XyChain
-    )
+    !Technique::SINGLES.contains(&technique) && !technique.is_forcing()
 }
 
 /// Checks every link of `step` in `marks`; the number checked.
@@ -114,26 +95,6 @@ fn check_links(marks: &ShapeMarks, step: &ShapeStep, context: &str) -> usize {
     step.links.len()
 }
 
-/// An empty board of `geometry` where each listed cell keeps only its listed values.
-fn keeping<'g>(geometry: &'g Geometry, kept: &[(usize, &[u8])]) -> ShapeMarks<'g> {
-    let mut marks = ShapeMarks::from_givens(geometry, &vec![0; geometry.cells()]);
-    for &(cell, values) in kept {
-        for value in 1..=geometry.side() as u8 {
-            if !values.contains(&value) {
-                marks.strike(cell, value);
-            }
-        }
-    }
-    marks
-}
-
-/// An empty board of `geometry` with `value` struck from `cells`.
-fn struck<'g>(geometry: &'g Geometry, value: u8, cells: &[usize]) -> ShapeMarks<'g> {
-    let mut marks = ShapeMarks::from_givens(geometry, &vec![0; geometry.cells()]);
-    cells.iter().for_each(|&c| marks.strike(c, value));
-    marks
-}
-
 #[test]
 fn an_xy_wing_through_a_diagonal_links_along_the_diagonal() {
     let geometry = Geometry::regular(9, Variant::X).unwrap();
@@ -156,11 +117,7 @@ fn an_xy_wing_through_a_diagonal_links_along_the_diagonal() {
 
 #[test]
 fn locked_candidates_on_a_jigsaw_and_a_diagonal_link_each_removal_to_the_set() {
-    let regions: Vec<usize> = "111233114233514236544236544266555266"
-        .chars()
-        .map(|c| c.to_digit(10).unwrap() as usize - 1)
-        .collect();
-    let jigsaw = Geometry::jigsaw(6, &regions).unwrap();
+    let jigsaw = jigsaw6();
     // Region 1 keeps 5 only in r1c1, r1c2: it leaves r1c4..r1c6.
     let marks = struck(&jigsaw, 5, &[2, 6, 7, 13]);
     let step = Ladder::new(&jigsaw)
@@ -215,9 +172,7 @@ fn subsets_and_an_x_wing_on_a_twelve_by_twelve_have_real_links() {
 #[test]
 fn an_x_chain_on_a_six_by_six_links_strong_and_weak_in_turn() {
     let geometry = Geometry::regular(6, Variant::Classic).unwrap();
-    let allowed = [1, 4, 19, 22, 34];
-    let others: Vec<usize> = (0..36).filter(|c| !allowed.contains(c)).collect();
-    let marks = struck(&geometry, 1, &others);
+    let marks = only_in(&geometry, 1, &[1, 4, 19, 22, 34]);
     let step = Ladder::new(&geometry)
         .find(Technique::XChain, &marks)
         .expect("an X-Chain");

@@ -9,8 +9,8 @@ use pencilmark::app::update::update;
 use pencilmark::engine::geometry::Variant;
 use pencilmark::engine::geometry::format::ShapeReader;
 use pencilmark::engine::parse;
-use pencilmark::store::Store;
 use pencilmark::store::shaped::{key, read_head};
+use pencilmark::store::{Saver, Store};
 
 const EASY: &str =
     "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
@@ -38,41 +38,59 @@ fn a_classic_save_of_the_previous_format_still_loads() {
     assert_eq!(store.list_games().len(), 1, "and is offered to continue");
 }
 
-fn jigsaw_state() -> State {
+/// Where every shaped save test starts: a store in a fresh folder (kept while
+/// `dir` lives), a 12x12 jigsaw game on screen, its save's key and the saver
+/// holding its file.
+struct Session {
+    dir: tempfile::TempDir,
+    store: Store,
+    state: State,
+    game_key: String,
+    saver: Saver,
+}
+
+fn jigsaw_session() -> Session {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::at(dir.path());
     let text = include_str!("data/jigsaw12.txt");
     let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
     let puzzle = ShapeReader::new(Variant::Jigsaw).read(line, 1).unwrap();
-    State::shaped(puzzle.geometry, puzzle.givens, "jigsaw")
+    let game_key = key(&puzzle.geometry, &puzzle.givens);
+    let state = State::shaped(puzzle.geometry, puzzle.givens, "jigsaw");
+    let (_, saver) = store.open_shaped(&game_key, read_head).unwrap();
+    Session {
+        dir,
+        store,
+        state,
+        game_key,
+        saver,
+    }
 }
 
 #[test]
 fn a_shaped_save_loads_back_with_its_history_and_stays_out_of_the_continue_list() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::at(dir.path());
-    let mut state = jigsaw_state();
-    let game_key = {
-        let shaped = state.shaped.as_ref().unwrap();
-        key(&shaped.geometry, &shaped.givens)
-    };
-    let (_, mut saver) = store.open_shaped(&game_key, read_head).unwrap();
+    let mut session = jigsaw_session();
     update(
-        &mut state,
+        &mut session.state,
         Action::Move(pencilmark::app::action::Direction::Right),
     );
-    update(&mut state, Action::Digit(12));
-    update(&mut state, Action::TogglePencil);
+    update(&mut session.state, Action::Digit(12));
+    update(&mut session.state, Action::TogglePencil);
     update(
-        &mut state,
+        &mut session.state,
         Action::Move(pencilmark::app::action::Direction::Down),
     );
-    update(&mut state, Action::CycleCandidates);
-    update(&mut state, Action::Digit(3));
-    update(&mut state, Action::Tick(5_000));
-    saver.save(&state).unwrap();
-    drop(saver);
-    let (saved, _) = store.open_shaped(&game_key, read_head).unwrap();
+    update(&mut session.state, Action::CycleCandidates);
+    update(&mut session.state, Action::Digit(3));
+    update(&mut session.state, Action::Tick(5_000));
+    session.saver.save(&session.state).unwrap();
+    drop(session.saver);
+    let (saved, _) = session
+        .store
+        .open_shaped(&session.game_key, read_head)
+        .unwrap();
     let (game, shaped, view) = saved.value.expect("the shaped save loads");
-    let before = state.shaped.as_ref().unwrap();
+    let before = session.state.shaped.as_ref().unwrap();
     assert_eq!(shaped.position, before.position);
     assert_eq!(shaped.undo, before.undo);
     assert_eq!(shaped.geometry, before.geometry);
@@ -80,28 +98,30 @@ fn a_shaped_save_loads_back_with_its_history_and_stays_out_of_the_continue_list(
     assert_eq!(game.elapsed_ms, 5_000);
     assert!(view.pencil);
     assert!(
-        store.list_games().is_empty(),
+        session.store.list_games().is_empty(),
         "shaped saves reopen by their file"
     );
 }
 
 #[test]
 fn a_shaped_save_that_breaks_a_given_is_moved_aside() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::at(dir.path());
-    let state = jigsaw_state();
-    let shaped = state.shaped.as_ref().unwrap();
-    let game_key = key(&shaped.geometry, &shaped.givens);
-    let (_, mut saver) = store.open_shaped(&game_key, read_head).unwrap();
-    saver.save(&state).unwrap();
-    drop(saver);
-    let path = dir.path().join("games").join(format!("{game_key}.json"));
+    let mut session = jigsaw_session();
+    session.saver.save(&session.state).unwrap();
+    drop(session.saver);
+    let path = session
+        .dir
+        .path()
+        .join("games")
+        .join(format!("{}.json", session.game_key));
     let text = std::fs::read_to_string(&path).unwrap();
     // r1c2 is a given 6: the save now says 5.
     let broken = text.replacen("\"values\":\".6", "\"values\":\".5", 1);
     assert_ne!(broken, text);
     std::fs::write(&path, broken).unwrap();
-    let (saved, _) = store.open_shaped(&game_key, read_head).unwrap();
+    let (saved, _) = session
+        .store
+        .open_shaped(&session.game_key, read_head)
+        .unwrap();
     assert!(saved.value.is_none());
     let notice = saved.notice.unwrap();
     assert!(
@@ -114,24 +134,34 @@ fn a_shaped_save_that_breaks_a_given_is_moved_aside() {
 fn a_classic_game_chosen_on_the_new_game_screen_replaces_the_shape_after_saving_it() {
     use pencilmark::app::menu::MenuAction;
     use pencilmark::app::run::dispatch;
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::at(dir.path());
-    let mut state = jigsaw_state();
-    let game_key = {
-        let shaped = state.shaped.as_ref().unwrap();
-        key(&shaped.geometry, &shaped.givens)
-    };
-    let (_, mut saver) = store.open_shaped(&game_key, read_head).unwrap();
-    dispatch(&mut state, &mut saver, Action::Digit(1));
-    dispatch(&mut state, &mut saver, Action::NewGame);
-    assert!(state.menu.is_some(), "the new-game screen opens on a shape");
-    dispatch(&mut state, &mut saver, Action::Menu(MenuAction::Jump('f')));
-    dispatch(&mut state, &mut saver, Action::Menu(MenuAction::Choose));
-    assert!(state.shaped.is_none(), "a classic game is on screen");
-    assert!(state.game.givens.filled() > 0);
-    let (saved, _) = store.open_shaped(&game_key, read_head).unwrap();
+    let mut session = jigsaw_session();
+    dispatch(&mut session.state, &mut session.saver, Action::Digit(1));
+    dispatch(&mut session.state, &mut session.saver, Action::NewGame);
+    assert!(
+        session.state.menu.is_some(),
+        "the new-game screen opens on a shape"
+    );
+    dispatch(
+        &mut session.state,
+        &mut session.saver,
+        Action::Menu(MenuAction::Jump('f')),
+    );
+    dispatch(
+        &mut session.state,
+        &mut session.saver,
+        Action::Menu(MenuAction::Choose),
+    );
+    assert!(
+        session.state.shaped.is_none(),
+        "a classic game is on screen"
+    );
+    assert!(session.state.game.givens.filled() > 0);
+    let (saved, _) = session
+        .store
+        .open_shaped(&session.game_key, read_head)
+        .unwrap();
     let (_, shaped, _) = saved.value.expect("the shape was saved before it left");
     assert_eq!(shaped.undo.len(), 1);
     // And the classic game saves under its own key.
-    saver.save(&state).unwrap();
+    session.saver.save(&session.state).unwrap();
 }

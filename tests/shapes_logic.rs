@@ -5,6 +5,8 @@
 
 mod common;
 
+use common::shapes::{jigsaw6, keeping, only_in, struck, unit};
+
 use std::path::Path;
 
 use pencilmark::engine::geometry::format::ShapeReader;
@@ -159,24 +161,6 @@ fn explain_and_hint_take_a_four_by_four_line() {
     assert_eq!(value["position"].as_str().map(str::len), Some(16));
 }
 
-/// An empty board of `geometry` with `value` struck from `cells`.
-fn struck<'g>(geometry: &'g Geometry, value: u8, cells: &[usize]) -> ShapeMarks<'g> {
-    let mut marks = ShapeMarks::from_givens(geometry, &vec![0; geometry.cells()]);
-    for &cell in cells {
-        marks.strike(cell, value);
-    }
-    marks
-}
-
-/// The unit of `kind` numbered `number` (one-based) in `geometry`.
-fn unit(geometry: &Geometry, kind: UnitKind, number: usize) -> usize {
-    geometry
-        .units()
-        .iter()
-        .position(|u| u.kind == kind && u.number + 1 == number)
-        .expect("the unit exists")
-}
-
 #[test]
 fn a_diagonal_locked_in_a_box_clears_the_rest_of_the_box_on_sudoku_x() {
     let geometry = Geometry::regular(6, Variant::X).unwrap();
@@ -198,11 +182,7 @@ fn a_diagonal_locked_in_a_box_clears_the_rest_of_the_box_on_sudoku_x() {
 #[test]
 fn a_jigsaw_region_locked_in_a_row_clears_the_rest_of_the_row() {
     // Region 1 is r1c1-r1c3 and r2c1-r2c3 ... a 6x6 jigsaw from the shared set's first line.
-    let regions: Vec<usize> = "111233114233514236544236544266555266"
-        .chars()
-        .map(|c| c.to_digit(10).unwrap() as usize - 1)
-        .collect();
-    let geometry = Geometry::jigsaw(6, &regions).unwrap();
+    let geometry = jigsaw6();
     // Region 1: r1c1 r1c2 r1c3 r2c1 r2c2 r3c2; strike 5 from all but r1c1, r1c2.
     let marks = struck(&geometry, 5, &[2, 6, 7, 13]);
     let step = Ladder::new(&geometry)
@@ -308,19 +288,6 @@ fn a_forcing_chain_is_labelled_and_a_guess_is_never_called_a_deduction() {
     );
 }
 
-/// An empty board of `geometry` where each listed cell keeps only its listed values.
-fn keeping<'g>(geometry: &'g Geometry, kept: &[(usize, &[u8])]) -> ShapeMarks<'g> {
-    let mut marks = ShapeMarks::from_givens(geometry, &vec![0; geometry.cells()]);
-    for &(cell, values) in kept {
-        for value in 1..=geometry.side() as u8 {
-            if !values.contains(&value) {
-                marks.strike(cell, value);
-            }
-        }
-    }
-    marks
-}
-
 #[test]
 fn an_xy_wing_sees_along_a_diagonal_on_sudoku_x() {
     let geometry = Geometry::regular(9, Variant::X).unwrap();
@@ -342,9 +309,7 @@ fn an_xy_wing_sees_along_a_diagonal_on_sudoku_x() {
 fn an_x_chain_links_strong_and_weak_places_of_one_value() {
     let geometry = Geometry::regular(6, Variant::Classic).unwrap();
     // The 1 may only go in r1c2, r1c5, r4c2, r4c5 and r6c5.
-    let allowed = [1, 4, 19, 22, 34];
-    let others: Vec<usize> = (0..36).filter(|c| !allowed.contains(c)).collect();
-    let marks = struck(&geometry, 1, &others);
+    let marks = only_in(&geometry, 1, &[1, 4, 19, 22, 34]);
     let step = Ladder::new(&geometry)
         .find(Technique::XChain, &marks)
         .expect("an X-Chain");
@@ -398,11 +363,7 @@ fn a_skyscraper_on_a_six_by_six_joins_two_rows_by_a_column() {
 
 #[test]
 fn a_two_string_kite_on_a_jigsaw_is_joined_in_a_region() {
-    let regions: Vec<usize> = "111233114233514236544236544266555266"
-        .chars()
-        .map(|c| c.to_digit(10).unwrap() as usize - 1)
-        .collect();
-    let geometry = Geometry::jigsaw(6, &regions).unwrap();
+    let geometry = jigsaw6();
     // Row 1 keeps the 2 in r1c1 and r1c5, column 2 in r3c2 and r6c2; r1c1 and
     // r3c2 share region 1 (and nothing else).
     let marks = struck(&geometry, 2, &[1, 2, 3, 5, 7, 19, 25]);

@@ -12,9 +12,11 @@ use std::fs;
 use std::path::PathBuf;
 
 use pencilmark::engine::logic::{self, Sink, Step, Technique};
-use pencilmark::engine::{Board, Candidates, Cell, Digit, Grid, search};
+use pencilmark::engine::{Board, Cell, Digit, Grid, search};
 
 mod common;
+
+use common::logic::{Atom, board_of, normalise, parse_effects};
 
 fn techniques_dir() -> Option<PathBuf> {
     common::shared("techniques/README.md").and_then(|_| common::shared("techniques"))
@@ -129,53 +131,6 @@ fn finder(file: &str) -> Option<Finder> {
     Some(Box::new(move |b: &Board| logic::instances(b, technique)))
 }
 
-/// An effect: a candidate removed (`false`) or a digit placed (`true`).
-type Atom = (Cell, Digit, bool);
-
-/// Placements and eliminations in one comparable form: a placement also removes the
-/// cell's other candidates, and eliminations that leave one candidate place it.
-fn normalise(
-    board: &Board,
-    placements: &[(Cell, Digit)],
-    eliminations: &[(Cell, Digit)],
-) -> BTreeSet<Atom> {
-    let mut atoms = BTreeSet::new();
-    for &(cell, digit) in placements {
-        atoms.insert((cell, digit, true));
-        for other in board.candidates(cell).without(digit).iter() {
-            atoms.insert((cell, other, false));
-        }
-    }
-    for &(cell, digit) in eliminations {
-        atoms.insert((cell, digit, false));
-    }
-    let cells: BTreeSet<Cell> = atoms.iter().map(|a| a.0).collect();
-    for cell in cells {
-        let left: Candidates = board
-            .candidates(cell)
-            .iter()
-            .filter(|&d| !atoms.contains(&(cell, d, false)))
-            .collect();
-        if let Some(d) = left.only() {
-            atoms.insert((cell, d, true));
-        }
-    }
-    atoms
-}
-
-fn parse_effects(text: &str, sep: &str) -> Vec<(Cell, Digit)> {
-    text.split(',')
-        .filter(|s| !s.is_empty())
-        .map(|s| {
-            let (cell, digit) = s.split_once(sep).expect("effect separator");
-            (
-                Cell::parse(cell).expect("effect cell"),
-                Digit::from_char(digit.chars().next().expect("digit")).expect("effect digit"),
-            )
-        })
-        .collect()
-}
-
 struct Case {
     file: String,
     board: Board,
@@ -189,18 +144,13 @@ struct Case {
 fn read_case(file: &str, line: &str) -> Case {
     let fields: Vec<&str> = line.split('\t').collect();
     assert_eq!(fields.len(), 6, "{file}: six fields in {line}");
-    let placed = pencilmark::engine::parse::read_line(fields[1], 1).expect("placed digits");
-    let groups: Vec<&str> = fields[2].split(' ').collect();
-    assert_eq!(groups.len(), 81);
-    let mut candidates = [Candidates::NONE; 81];
-    for (i, g) in groups.iter().enumerate() {
-        candidates[i] = g.chars().filter_map(Digit::from_char).collect();
-    }
-    let board = Board::from_marked(&Board {
-        digits: placed,
-        candidates,
-    });
-    let solution = search::solve(&placed)
+    assert_eq!(
+        fields[2].split(' ').count(),
+        81,
+        "{file}: 81 candidate groups"
+    );
+    let board = board_of(fields[1], fields[2]);
+    let solution = search::solve(board.digits())
         .solution
         .expect("a case has a solution");
     let eliminations = parse_effects(fields[3], "<>");

@@ -1,9 +1,12 @@
 //! What the logic tests share: the typed technique positions
 //! (`tests/data/technique_positions.tsv`), boards made from them, and the check
-//! that a step agrees with the solution.
+//! that a step agrees with the solution; and the effects of a published case,
+//! read and put in one comparable form.
+
+use std::collections::BTreeSet;
 
 use pencilmark::engine::logic::Step;
-use pencilmark::engine::{Board, Candidates, Digit, Grid, parse, search};
+use pencilmark::engine::{Board, Candidates, Cell, Digit, Grid, parse, search};
 
 /// One position per technique: key, placed digits, candidates and origin. `path`:
 /// met while grading puzzles of the shared sets, where the technique is the easiest
@@ -76,4 +79,52 @@ pub const EASY: &str =
 
 pub fn grid(line: &str) -> Grid {
     parse::parse_line(line, 1).expect("typed puzzle")
+}
+
+/// An effect: a candidate removed (`false`) or a digit placed (`true`).
+pub type Atom = (Cell, Digit, bool);
+
+/// Placements and eliminations in one comparable form: a placement also removes the
+/// cell's other candidates, and eliminations that leave one candidate place it.
+pub fn normalise(
+    board: &Board,
+    placements: &[(Cell, Digit)],
+    eliminations: &[(Cell, Digit)],
+) -> BTreeSet<Atom> {
+    let mut atoms = BTreeSet::new();
+    for &(cell, digit) in placements {
+        atoms.insert((cell, digit, true));
+        for other in board.candidates(cell).without(digit).iter() {
+            atoms.insert((cell, other, false));
+        }
+    }
+    for &(cell, digit) in eliminations {
+        atoms.insert((cell, digit, false));
+    }
+    let cells: BTreeSet<Cell> = atoms.iter().map(|a| a.0).collect();
+    for cell in cells {
+        let left: Candidates = board
+            .candidates(cell)
+            .iter()
+            .filter(|&d| !atoms.contains(&(cell, d, false)))
+            .collect();
+        if let Some(d) = left.only() {
+            atoms.insert((cell, d, true));
+        }
+    }
+    atoms
+}
+
+/// Effects written `r1c2<>5` (`sep` `<>`) or `r1c2=5` (`sep` `=`), comma-separated.
+pub fn parse_effects(text: &str, sep: &str) -> Vec<(Cell, Digit)> {
+    text.split(',')
+        .filter(|s| !s.is_empty())
+        .map(|s| {
+            let (cell, digit) = s.split_once(sep).expect("effect separator");
+            (
+                Cell::parse(cell).expect("effect cell"),
+                Digit::from_char(digit.chars().next().expect("digit")).expect("effect digit"),
+            )
+        })
+        .collect()
 }

@@ -4,6 +4,7 @@
 
 pub mod logic;
 pub mod player;
+pub mod shapes;
 
 use std::path::{Path, PathBuf};
 
