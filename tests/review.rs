@@ -5,6 +5,7 @@
 
 use pencilmark::app::action::Action;
 use pencilmark::app::keymap::keymap;
+use pencilmark::app::review::AuditMark;
 use pencilmark::app::review::GameMoves;
 use pencilmark::app::state::{CandidateMode, Game, Overlay, State};
 use pencilmark::app::stats::Stats;
@@ -152,7 +153,7 @@ fn first_wrong_key_finds_the_injected_error_and_rewinds_before_it_as_one_undo_st
         "{text}"
     );
     assert_eq!(state.selected, victim, "the wrong move's cell is selected");
-    assert_eq!(state.notes.wrong_move, Some(victim));
+    assert_eq!(state.notes.wrong_move, Some(victim.index()));
     assert_eq!(state.game.assists.first_wrongs, 1);
     assert_eq!(state.game.position, now, "finding changes nothing");
 
@@ -269,8 +270,14 @@ fn audit_kinds_each_have_their_own_style_in_mono_until_the_next_edit() {
     select(&mut state, cell("r9c9"));
     press(&mut state, "a");
     assert!(message(&state).contains("missing reversed, stale struck"));
-    assert!(state.notes.stale[r1c2.index()].contains(right));
-    assert!(state.notes.missing[r1c2.index()].contains(own));
+    assert_eq!(
+        state.notes.kind_of(r1c2.index(), right.get()),
+        Some(AuditMark::Stale)
+    );
+    assert_eq!(
+        state.notes.kind_of(r1c2.index(), own.get()),
+        Some(AuditMark::Missing)
+    );
     let stale = candidate_modifiers(&state, r1c2, right);
     let missing = candidate_modifiers(&state, r1c2, own);
     assert!(stale.contains(Modifier::CROSSED_OUT), "{stale:?}");

@@ -100,33 +100,64 @@ pub struct Rewind {
     pub since: usize,
 }
 
-/// What the board shows of a look back, until the next edit or Esc.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// What the board shows of a look back, until the next edit or Esc, on a board
+/// of any shape (cells are row-major indices, marks bit `v - 1`).
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct BoardNotes {
     /// The cell of the wrong move `F` found.
-    pub wrong_move: Option<Cell>,
-    /// The audit's findings per cell (Manual marks): a solution digit not marked,
-    pub missing: [Candidates; CELLS],
-    /// a mark whose digit a peer holds,
-    pub stale: [Candidates; CELLS],
-    /// and a mark a named technique removes.
-    pub removable: [Candidates; CELLS],
+    pub wrong_move: Option<usize>,
+    /// The audit's findings about the Manual marks: per cell, the solution's
+    /// value not marked, a mark whose value a peer holds, and a mark a named
+    /// technique removes (empty until an audit finds something).
+    missing: Vec<u16>,
+    stale: Vec<u16>,
+    removable: Vec<u16>,
 }
 
-impl Default for BoardNotes {
-    fn default() -> Self {
-        BoardNotes {
-            wrong_move: None,
-            missing: [Candidates::NONE; CELLS],
-            stale: [Candidates::NONE; CELLS],
-            removable: [Candidates::NONE; CELLS],
-        }
-    }
+/// How the audit judged a mark, as the board draws it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum AuditMark {
+    Missing,
+    Stale,
+    Removable,
 }
 
 impl BoardNotes {
     pub fn is_empty(&self) -> bool {
-        *self == BoardNotes::default()
+        self.wrong_move.is_none()
+            && [&self.missing, &self.stale, &self.removable]
+                .iter()
+                .all(|kind| kind.iter().all(|&m| m == 0))
+    }
+
+    /// Notes `value` in `cell` (of a board of `cells`) as `mark`.
+    pub fn mark(&mut self, cells: usize, mark: AuditMark, cell: usize, value: u8) {
+        let kind = match mark {
+            AuditMark::Missing => &mut self.missing,
+            AuditMark::Stale => &mut self.stale,
+            AuditMark::Removable => &mut self.removable,
+        };
+        kind.resize(cells, 0);
+        kind[cell] |= 1 << (value - 1);
+    }
+
+    /// The solution values noted missing from `cell` (drawn though not marked).
+    pub fn missing(&self, cell: usize) -> u16 {
+        self.missing.get(cell).copied().unwrap_or(0)
+    }
+
+    /// The audit's judgement of value `value` in `cell`, if any.
+    pub fn kind_of(&self, cell: usize, value: u8) -> Option<AuditMark> {
+        let bit = 1 << (value - 1);
+        let has = |kind: &Vec<u16>| kind.get(cell).is_some_and(|&m| m & bit != 0);
+        [
+            (&self.missing, AuditMark::Missing),
+            (&self.stale, AuditMark::Stale),
+            (&self.removable, AuditMark::Removable),
+        ]
+        .into_iter()
+        .find(|(kind, _)| has(kind))
+        .map(|(_, mark)| mark)
     }
 }
 

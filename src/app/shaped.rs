@@ -79,62 +79,6 @@ pub struct ShapedHint {
     pub level: u8,
 }
 
-/// What the board shows of a look back (the audit's findings, the wrong move's
-/// cell) until the next edit or Esc: the classic `BoardNotes`, sized by the
-/// geometry (marks bit `v - 1`).
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
-pub struct ShapedNotes {
-    /// The cell of the wrong move `F` found.
-    pub wrong_move: Option<usize>,
-    /// Per cell: a solution value not marked,
-    pub missing: Vec<u16>,
-    /// a mark whose value a peer holds,
-    pub stale: Vec<u16>,
-    /// and a mark a step of the ladder removes.
-    pub removable: Vec<u16>,
-}
-
-impl ShapedNotes {
-    /// Notes for a board of `cells` with nothing to show yet.
-    pub fn empty(cells: usize) -> ShapedNotes {
-        ShapedNotes {
-            wrong_move: None,
-            missing: vec![0; cells],
-            stale: vec![0; cells],
-            removable: vec![0; cells],
-        }
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.wrong_move.is_none()
-            && [&self.missing, &self.stale, &self.removable]
-                .iter()
-                .all(|kind| kind.iter().all(|&m| m == 0))
-    }
-
-    /// The audit's finding about value `v` in `cell`, if any.
-    pub fn kind_of(&self, cell: usize, value: u8) -> Option<AuditMark> {
-        let bit = 1 << (value - 1);
-        let has = |kind: &Vec<u16>| kind.get(cell).is_some_and(|&m| m & bit != 0);
-        [
-            (&self.missing, AuditMark::Missing),
-            (&self.stale, AuditMark::Stale),
-            (&self.removable, AuditMark::Removable),
-        ]
-        .into_iter()
-        .find(|(kind, _)| has(kind))
-        .map(|(_, mark)| mark)
-    }
-}
-
-/// How the audit judged a mark, as the board draws it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum AuditMark {
-    Missing,
-    Stale,
-    Removable,
-}
-
 /// A rewind on offer: `F` again puts the board back to just before `step`.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct ShapedRewind {
@@ -168,8 +112,6 @@ pub struct ShapedGame {
     pub marked_wrong: Vec<usize>,
     /// The value the player asked to see across the board (`f`).
     pub highlight: Option<u8>,
-    /// What the board shows of an audit or a wrong move.
-    pub notes: ShapedNotes,
     /// `F` found a wrong move: `F` again rewinds to just before it.
     pub rewind: Option<ShapedRewind>,
 }
@@ -178,7 +120,6 @@ impl ShapedGame {
     /// A fresh game on `givens` of `geometry`, solved once up front.
     pub fn new(geometry: Arc<Geometry>, givens: Vec<u8>) -> ShapedGame {
         let counted = search::count_shape(&geometry, &givens, 2);
-        let notes = ShapedNotes::empty(geometry.cells());
         ShapedGame {
             solution: counted.first,
             unique: counted.count == 1,
@@ -191,7 +132,6 @@ impl ShapedGame {
             hint: None,
             marked_wrong: Vec::new(),
             highlight: None,
-            notes,
             rewind: None,
         }
     }

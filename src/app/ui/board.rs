@@ -11,6 +11,7 @@ use ratatui::style::Style;
 
 use super::grid::{self, BoardSize, CellView, GridStyle};
 use super::theme::Theme;
+use crate::app::review::AuditMark;
 use crate::app::state::{CandidateMode, State};
 use crate::engine::geometry::Geometry;
 use crate::engine::hint::Hint;
@@ -104,7 +105,7 @@ impl Highlights {
             .is_some_and(|d| state.game.position.digits.get(cell) == Some(d));
         if cell == state.selected {
             theme.selected()
-        } else if state.notes.wrong_move == Some(cell) {
+        } else if state.notes.wrong_move == Some(i) {
             theme.wrong_move()
         } else if !self.link_end[i].is_empty() {
             super::links::end_cell_style(theme)
@@ -142,12 +143,12 @@ impl Highlights {
             theme.wrong()
         } else if self.link_end[i].contains(digit) {
             super::links::end_style(theme)
-        } else if notes.missing[i].contains(digit) {
-            theme.audit_missing()
-        } else if notes.stale[i].contains(digit) {
-            theme.audit_stale()
-        } else if notes.removable[i].contains(digit) {
-            theme.audit_removable()
+        } else if let Some(mark) = notes.kind_of(i, digit.get()) {
+            match mark {
+                AuditMark::Missing => theme.audit_missing(),
+                AuditMark::Stale => theme.audit_stale(),
+                AuditMark::Removable => theme.audit_removable(),
+            }
         } else if self.removed[i].contains(digit) {
             theme.candidate_removed()
         } else if self.struck[i].contains(digit) {
@@ -199,7 +200,7 @@ pub fn render(state: &State, size: BoardSize, area: Rect, buf: &mut Buffer, them
             .shown_marks(&h.board, cell)
             .union(h.removed[i])
             .union(h.struck[i])
-            .union(state.notes.missing[i]);
+            .union(Candidates::from_bits(state.notes.missing(i)));
         for digit in shown.iter() {
             view.candidates[digit.index()] = Some(h.candidate_style(state, cell, digit, theme));
         }

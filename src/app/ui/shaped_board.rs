@@ -13,7 +13,8 @@ use super::grid::{self, BoardSize, CellView, GridStyle};
 use super::theme::Theme;
 use crate::app::links::shaped_link_count;
 use crate::app::position::PlayerPosition;
-use crate::app::shaped::{AuditMark, ShapedGame};
+use crate::app::review::AuditMark;
+use crate::app::shaped::ShapedGame;
 use crate::app::state::{CandidateMode, State};
 use crate::engine::geometry::logic::{ShapeHint, links};
 
@@ -116,7 +117,7 @@ pub fn render(
     grid::draw_board(&plan, area, buf, style, |cell| {
         let background = if cell == game.selected {
             theme.selected()
-        } else if game.notes.wrong_move == Some(cell) {
+        } else if state.notes.wrong_move == Some(cell) {
             theme.wrong_move()
         } else if h.link_end[cell] != 0 {
             super::links::end_cell_style(theme)
@@ -155,8 +156,8 @@ pub fn render(
             CandidateMode::Manual => (game.position.marks[cell], 0),
             CandidateMode::Hidden => (0, 0),
         };
-        let notes = &game.notes;
-        let missing = notes.missing.get(cell).copied().unwrap_or(0);
+        let notes = &state.notes;
+        let missing = notes.missing(cell);
         for v in 1..=geometry.side() as u8 {
             let bit = 1 << (v - 1);
             if (shown | h.removed[cell] | missing) & bit == 0 {

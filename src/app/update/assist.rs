@@ -8,6 +8,7 @@ use crate::engine::effects::Deduction;
 use crate::engine::hint::{self, Hint, HintLevel};
 use crate::engine::logic::{self, Step};
 use crate::engine::search;
+use crate::engine::types::CELLS;
 use crate::engine::{Board, Cell, Digit};
 
 pub(super) fn next_hint(state: &mut State) {
@@ -224,13 +225,14 @@ pub(super) fn audit_marks(state: &mut State) {
     // The board shows each kind in its own style until the next edit or Esc.
     let mut notes = super::super::review::BoardNotes::default();
     for finding in &mine {
+        use super::super::review::AuditMark;
         use crate::engine::learn::audit::Problem;
-        let kind = match finding.problem {
-            Problem::Missing => &mut notes.missing,
-            Problem::Stale { .. } => &mut notes.stale,
-            Problem::Removable(_) => &mut notes.removable,
+        let mark = match finding.problem {
+            Problem::Missing => AuditMark::Missing,
+            Problem::Stale { .. } => AuditMark::Stale,
+            Problem::Removable(_) => AuditMark::Removable,
         };
-        kind[finding.cell.index()] = kind[finding.cell.index()].with(finding.digit);
+        notes.mark(CELLS, mark, finding.cell.index(), finding.digit.get());
     }
     state.notes = notes;
     let of = |key: &str| mine.iter().filter(|f| f.problem.key() == key).count();

@@ -77,7 +77,7 @@ pub(super) fn first_wrong(state: &mut State, offer: Option<Rewind>) {
     };
     let cell = wrong.mv.cell();
     state.selected = cell;
-    state.notes.wrong_move = Some(cell);
+    state.notes.wrong_move = Some(cell.index());
     if matches!(wrong.mv, replay::Move::Place { .. }) {
         state.marked_wrong = vec![cell];
     }
@@ -100,7 +100,7 @@ fn rewind(state: &mut State, offer: Rewind) {
     let cell = state.notes.wrong_move;
     commit(state, offer.to);
     if let Some(cell) = cell {
-        state.selected = cell;
+        state.selected = crate::engine::Cell::new(cell);
     }
     let moves = match offer.since + 1 {
         1 => "it".to_string(),

@@ -11,7 +11,8 @@
 use super::{READ_ONLY_NOTICE, changes_the_game, is_passing, say_unless_won, shaped_learn};
 use crate::app::action::{Action, Direction};
 use crate::app::position::{OnShape, PlayerPosition};
-use crate::app::shaped::{ShapedGame, ShapedHint, ShapedNotes, ShapedPosition};
+use crate::app::review::BoardNotes;
+use crate::app::shaped::{ShapedGame, ShapedHint, ShapedPosition};
 use crate::app::state::{CandidateMode, Overlay, State, Tone};
 use crate::engine::effects::Deduction;
 use crate::engine::geometry::logic::{Ladder, ShapeHint, ShapeMarks};
@@ -111,15 +112,6 @@ fn act_on(state: &mut State, game: &mut ShapedGame, action: &Action) -> bool {
             game.hint = None;
             state.hint_link = None;
             state.message = None;
-        }
-        Action::Dismiss if !game.notes.is_empty() => {
-            game.notes = ShapedNotes::empty(game.geometry.cells());
-            state.message = None;
-        }
-        Action::CycleCandidates => {
-            // The audit's notes are about the marks on show: they go with them.
-            game.notes = ShapedNotes::empty(game.geometry.cells());
-            return false;
         }
         Action::Audit if offering_stale_fix => shaped_learn::remove_stale_marks(state, game),
         Action::Audit => shaped_learn::audit(state, game),
@@ -275,7 +267,7 @@ fn step_history(state: &mut State, game: &mut ShapedGame, back: bool) {
 
 fn after_change(state: &mut State, game: &mut ShapedGame) {
     game.hint = None;
-    game.notes = ShapedNotes::empty(game.geometry.cells());
+    state.notes = BoardNotes::default();
     game.marked_wrong.clear();
     state.log.clear();
     state.revision += 1;

@@ -10,7 +10,8 @@ use super::shaped::{commit, key_of};
 use crate::app::action::Action;
 use crate::app::links::{LinkStep, moved, shaped_link_count};
 use crate::app::position::PlayerPosition;
-use crate::app::shaped::{ShapedGame, ShapedNotes, ShapedPosition, ShapedRewind};
+use crate::app::review::{AuditMark, BoardNotes};
+use crate::app::shaped::{ShapedGame, ShapedPosition, ShapedRewind};
 use crate::app::state::{CandidateMode, State, Tone};
 use crate::engine::geometry::learn::{self, Problem};
 use crate::engine::geometry::logic::ShapeHint;
@@ -57,16 +58,16 @@ pub(super) fn audit(state: &mut State, game: &mut ShapedGame) {
     let geometry = game.geometry.clone();
     let position = &game.position;
     let findings = learn::audit(&geometry, &solution, &position.values, &position.marks);
-    let mut notes = ShapedNotes::empty(geometry.cells());
+    let mut notes = BoardNotes::default();
     for finding in &findings {
-        let kind = match finding.problem {
-            Problem::Missing => &mut notes.missing,
-            Problem::Stale { .. } => &mut notes.stale,
-            Problem::Removable(_) => &mut notes.removable,
+        let mark = match finding.problem {
+            Problem::Missing => AuditMark::Missing,
+            Problem::Stale { .. } => AuditMark::Stale,
+            Problem::Removable(_) => AuditMark::Removable,
         };
-        kind[finding.cell] |= 1 << (finding.value - 1);
+        notes.mark(geometry.cells(), mark, finding.cell, finding.value);
     }
-    game.notes = notes;
+    state.notes = notes;
     state.game.assists.audits += 1;
     state.revision += 1;
     let of = |key: &str| findings.iter().filter(|f| f.problem.key() == key).count();
@@ -250,7 +251,7 @@ pub(super) fn first_wrong(state: &mut State, game: &mut ShapedGame, offer: Optio
         n => format!("{n} moves were made since on top of it."),
     };
     game.selected = cell;
-    game.notes.wrong_move = Some(cell);
+    state.notes.wrong_move = Some(cell);
     if placed {
         game.marked_wrong = vec![cell];
     }
@@ -272,7 +273,7 @@ pub(super) fn first_wrong(state: &mut State, game: &mut ShapedGame, offer: Optio
 
 /// Puts the board back to just before the wrong move, as one undoable step.
 fn rewind(state: &mut State, game: &mut ShapedGame, offer: ShapedRewind) {
-    let cell = game.notes.wrong_move;
+    let cell = state.notes.wrong_move;
     commit(state, game, offer.to);
     if let Some(cell) = cell {
         game.selected = cell;

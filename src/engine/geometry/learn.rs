@@ -178,24 +178,33 @@ fn singles(marks: &ShapeMarks) -> Vec<ShapeStep> {
     found
 }
 
-/// The ladder walked from `marks`, easiest step first, until a step open on the
-/// position reached rules out `(cell, value)`: that step, and the steps taken
-/// before it. `None` when the ladder stops first.
+/// The step that rules out `(cell, value)` soonest, and the steps taken before
+/// it: any step open on `marks` itself; else the ladder walked easiest step
+/// first, stopping at the step that rules it out or as soon as a single does
+/// (every technique is looked for at the start only: on a 16x16 each look costs
+/// milliseconds, and a walk is a few dozen steps). `None` when the ladder stops.
 fn walk_to(mut marks: ShapeMarks, cell: usize, value: u8) -> Option<(ShapeStep, Vec<ShapeStep>)> {
+    let rules_out = |removed: &Vec<(usize, u8)>| removed.contains(&(cell, value));
+    if let Some((step, _)) = open_steps(&marks).into_iter().find(|(_, r)| rules_out(r)) {
+        return Some((step, Vec::new()));
+    }
     let ladder = Ladder::new(marks.geometry());
     let techniques = reasoning_techniques();
     let mut before = Vec::new();
     while before.len() < MAX_STEPS && !marks.is_solved() {
-        let open = open_steps(&marks);
-        if let Some((step, _)) = open
-            .into_iter()
-            .find(|(_, removed)| removed.contains(&(cell, value)))
-        {
+        let step = ladder.next_step(&marks, &techniques)?;
+        let removed = removals(&step, &marks);
+        step.apply(&mut marks);
+        if rules_out(&removed) {
             return Some((step, before));
         }
-        let step = ladder.next_step(&marks, &techniques)?;
-        step.apply(&mut marks);
         before.push(step);
+        let single = singles(&marks)
+            .into_iter()
+            .find(|s| rules_out(&removals(s, &marks)));
+        if let Some(single) = single {
+            return Some((single, before));
+        }
     }
     None
 }
