@@ -15,6 +15,7 @@
 //! on the propagating board, which records no causes, so they carry no links.
 
 use super::{ShapeMarks, ShapeStep};
+use crate::engine::geometry::{ValueMask, value_bit};
 use crate::engine::logic::Technique;
 
 /// One link of a shaped step: candidates `(cell, value)` at each end.
@@ -74,7 +75,7 @@ pub fn kind(marks: &ShapeMarks, link: &ShapeLink) -> Option<ShapeLinkKind> {
     };
     match (a == b, link.strong) {
         (true, true) => {
-            let pair = (1u16 << (x - 1)) | (1 << (y - 1));
+            let pair = value_bit(x) | value_bit(y);
             (marks.candidates(a) == pair).then_some(ShapeLinkKind::StrongInCell)
         }
         (true, false) => Some(ShapeLinkKind::WeakInCell),
@@ -274,7 +275,7 @@ fn xy_wing(marks: &ShapeMarks, step: &ShapeStep) -> Vec<ShapeLink> {
         return Vec::new();
     };
     let held = marks.candidates(pivot);
-    let only = |mask: u16| (mask.count_ones() == 1).then(|| mask.trailing_zeros() as u8 + 1);
+    let only = |mask: ValueMask| (mask.count_ones() == 1).then(|| mask.trailing_zeros() as u8 + 1);
     let (Some(x), Some(y)) = (
         only(marks.candidates(a) & held),
         only(marks.candidates(b) & held),
