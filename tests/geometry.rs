@@ -1,4 +1,4 @@
-//! Property tests on every geometry the engine builds: regular sizes 4x4..16x16,
+//! Property tests on every geometry the engine builds: regular sizes 4x4..25x25,
 //! Sudoku X, Windoku, and jigsaws (random reshapes of the boxes, and every
 //! region layout of the shared jigsaw sets).
 
@@ -11,7 +11,7 @@ use rand_chacha::ChaCha8Rng;
 use pencilmark::engine::geometry::{Geometry, UnitKind, Variant};
 use pencilmark::engine::types::{Cell, GEOMETRY, Unit};
 
-const SIDES: [usize; 6] = [4, 6, 8, 9, 12, 16];
+const SIDES: [usize; 7] = [4, 6, 8, 9, 12, 16, 25];
 
 /// How many units of each kind should hold `cell`, computed from coordinates,
 /// independently of the geometry's unit list.
@@ -119,7 +119,10 @@ fn box_shapes_match_the_issue() {
             (shape.rows, shape.cols)
         })
         .collect();
-    assert_eq!(shapes, [(2, 2), (2, 3), (2, 4), (3, 3), (3, 4), (4, 4)]);
+    assert_eq!(
+        shapes,
+        [(2, 2), (2, 3), (2, 4), (3, 3), (3, 4), (4, 4), (5, 5)]
+    );
 }
 
 #[test]

@@ -14,8 +14,8 @@
 use std::sync::Arc;
 
 use super::state::CandidateMode;
-use crate::engine::geometry::Geometry;
 use crate::engine::geometry::logic::{self, ShapeHint, ShapeMarks};
+use crate::engine::geometry::{Geometry, ValueMask};
 use crate::engine::search;
 
 /// The largest side the player shows (marks are 16 bits; the letters end at `G`).
@@ -198,9 +198,9 @@ impl ShapedGame {
         for cell in (0..geometry.cells()).filter(|&c| position.values[c] == 0) {
             match mode {
                 CandidateMode::Manual if position.marks[cell] != 0 => {
-                    marks.keep_only(cell, position.marks[cell]);
+                    marks.keep_only(cell, ValueMask::from(position.marks[cell]));
                 }
-                _ => marks.keep_only(cell, !position.struck[cell]),
+                _ => marks.keep_only(cell, !ValueMask::from(position.struck[cell])),
             }
         }
         marks

@@ -33,7 +33,7 @@ pub struct ExplainArgs {
     /// end) with their running text: "r2c5 is not 4, so r2c8 is 4 (strong link in row 2)".
     #[arg(long)]
     pub links: bool,
-    /// The rules: classic, x (diagonals), windoku or jigsaw; sizes 4x4 to 16x16 are
+    /// The rules: classic, x (diagonals), windoku or jigsaw; sizes 4x4 to 25x25 are
     /// read from the puzzle. A `# variant: x` header line says the same.
     #[arg(long, value_parser = shaped::parse_variant)]
     pub variant: Option<Variant>,

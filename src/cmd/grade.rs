@@ -36,7 +36,7 @@ pub struct GradeArgs {
     /// The scale of the line output: ours (level, score, hardest) or Sudoku Explainer's ER/EP/ED.
     #[arg(long, value_enum, default_value_t = Scale::Levels)]
     pub scale: Scale,
-    /// The rules: classic, x (diagonals), windoku or jigsaw; sizes 4x4 to 16x16 are
+    /// The rules: classic, x (diagonals), windoku or jigsaw; sizes 4x4 to 25x25 are
     /// read from the puzzle. A `# variant: x` header line says the same.
     #[arg(long, value_parser = shaped::parse_variant)]
     pub variant: Option<Variant>,

@@ -33,7 +33,7 @@ pub struct HintArgs {
     /// One JSON object: kind, technique, placements, eliminations, cells, text (and for a step: name, units, links).
     #[arg(long)]
     pub json: bool,
-    /// The rules: classic, x (diagonals), windoku or jigsaw; sizes 4x4 to 16x16 are
+    /// The rules: classic, x (diagonals), windoku or jigsaw; sizes 4x4 to 25x25 are
     /// read from the puzzle. A `# variant: x` header line says the same.
     #[arg(long, value_parser = shaped::parse_variant)]
     pub variant: Option<Variant>,

@@ -23,7 +23,7 @@ pub struct PropagateArgs {
     /// Print the numbered log of singles before the grid.
     #[arg(long)]
     pub explain: bool,
-    /// The rules: classic, x (diagonals), windoku or jigsaw; sizes 4x4 to 16x16 are
+    /// The rules: classic, x (diagonals), windoku or jigsaw; sizes 4x4 to 25x25 are
     /// read from the puzzle. A `# variant: x` header line says the same.
     #[arg(long, value_parser = super::shaped::parse_variant)]
     pub variant: Option<crate::engine::geometry::Variant>,

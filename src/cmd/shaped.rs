@@ -1,4 +1,4 @@
-//! The commands' path for puzzles of other shapes (sizes 4x4 to 16x16, Sudoku X,
+//! The commands' path for puzzles of other shapes (sizes 4x4 to 25x25, Sudoku X,
 //! Windoku, jigsaw): solving and showing with the engine's [`Geometry`]. `solve`
 //! and `show` hand their input here when [`Puzzles::shape`] says it is not a
 //! classic 9x9 (by `--variant`, a `# variant:` header, or the line's size), and so

@@ -1,4 +1,4 @@
-//! `hint` on a shaped puzzle (sizes 4x4 to 16x16, Sudoku X, Windoku, jigsaw): the
+//! `hint` on a shaped puzzle (sizes 4x4 to 25x25, Sudoku X, Windoku, jigsaw): the
 //! next step of the shaped ladder at the level of help asked for, with its links;
 //! with `--givens`, a game in progress whose wrong values come first, as the
 //! classic hint does. Also the links of a shaped step as JSON, which `explain`

@@ -1,4 +1,4 @@
-//! `trace` on the other shapes (sizes 4x4 to 16x16, Sudoku X, Windoku, jigsaw):
+//! `trace` on the other shapes (sizes 4x4 to 25x25, Sudoku X, Windoku, jigsaw):
 //! the one readable search (`search/dfs.rs`) on a `ShapeBoard`, told through the
 //! search's hooks. The shaped board propagates both rules (naked and hidden
 //! singles) inside one call, so its events are the search's: each branch, each

@@ -31,7 +31,7 @@ pub struct ShowArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = ShowFormat::Grid)]
     pub format: ShowFormat,
-    /// The rules: classic, x (diagonals), windoku or jigsaw; sizes 4x4 to 16x16 are
+    /// The rules: classic, x (diagonals), windoku or jigsaw; sizes 4x4 to 25x25 are
     /// read from the puzzle. A `# variant: x` header line says the same.
     #[arg(long, value_parser = shaped::parse_variant)]
     pub variant: Option<Variant>,

@@ -37,7 +37,7 @@ pub struct SolveArgs {
     /// Print one summary line to standard error: puzzles, seconds, puzzles per second, guesses.
     #[arg(long)]
     pub stats: bool,
-    /// The rules: classic, x (diagonals), windoku or jigsaw; sizes 4x4 to 16x16 are
+    /// The rules: classic, x (diagonals), windoku or jigsaw; sizes 4x4 to 25x25 are
     /// read from the puzzle. A `# variant: x` header line says the same.
     #[arg(long, value_parser = shaped::parse_variant)]
     pub variant: Option<Variant>,

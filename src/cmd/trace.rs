@@ -41,7 +41,7 @@ pub struct TraceArgs {
     /// Stop searching once this many events have been emitted (exit status 1).
     #[arg(long, value_name = "N", default_value_t = 10_000_000)]
     pub max_events: u64,
-    /// The rules: classic, x (diagonals), windoku or jigsaw; sizes 4x4 to 16x16 are
+    /// The rules: classic, x (diagonals), windoku or jigsaw; sizes 4x4 to 25x25 are
     /// read from the puzzle. Other shapes than the 9x9 trace the search's guesses,
     /// each with the cells its singles fill.
     #[arg(long, value_parser = super::shaped::parse_variant)]

@@ -7,7 +7,7 @@
 //! player read it) and the bit-parallel solver; this board is what the readable
 //! search runs on for every other shape.
 
-use super::{Geometry, MAX_CELLS};
+use super::{Geometry, MAX_CELLS, ValueMask, all_values, value_bit};
 
 /// The position cannot be completed: a cell lost its last value, or a value lost
 /// its last place in a unit.
@@ -19,20 +19,15 @@ pub struct Dead;
 #[derive(Clone, Copy)]
 pub struct ShapeBoard<'g> {
     geometry: &'g Geometry,
-    candidates: [u16; MAX_CELLS],
+    candidates: [ValueMask; MAX_CELLS],
     values: [u8; MAX_CELLS],
 }
 
 impl<'g> ShapeBoard<'g> {
     /// An empty board of `geometry`: every value possible everywhere.
     pub fn new(geometry: &'g Geometry) -> ShapeBoard<'g> {
-        let all = if geometry.side() == 16 {
-            u16::MAX
-        } else {
-            (1u16 << geometry.side()) - 1
-        };
         let mut candidates = [0; MAX_CELLS];
-        candidates[..geometry.cells()].fill(all);
+        candidates[..geometry.cells()].fill(all_values(geometry.side()));
         ShapeBoard {
             geometry,
             candidates,
@@ -56,7 +51,7 @@ impl<'g> ShapeBoard<'g> {
     }
 
     /// Candidate bits of `cell` (bit `v - 1` for value `v`).
-    pub fn candidates(&self, cell: usize) -> u16 {
+    pub fn candidates(&self, cell: usize) -> ValueMask {
         self.candidates[cell]
     }
 
@@ -84,7 +79,7 @@ impl<'g> ShapeBoard<'g> {
 
     /// Puts `value` in `cell` by eliminating every other value, with propagation.
     pub fn assign(&mut self, cell: usize, value: u8) -> Result<(), Dead> {
-        let bit = 1u16 << (value - 1);
+        let bit = value_bit(value);
         if self.candidates[cell] & bit == 0 {
             return Err(Dead);
         }
@@ -113,7 +108,7 @@ impl<'g> ShapeBoard<'g> {
 
     /// Removes `value` from `cell` and propagates both rules.
     pub fn eliminate(&mut self, cell: usize, value: u8) -> Result<(), Dead> {
-        let bit = 1u16 << (value - 1);
+        let bit = value_bit(value);
         let before = self.candidates[cell];
         if before & bit == 0 {
             return Ok(());

@@ -1,5 +1,5 @@
 //! Puzzle lines of every shape: `side * side` symbols (the size inferred from the
-//! count), values `1`-`9` then `A`-`G`, blanks `.` or `0`; a jigsaw line carries a
+//! count), values `1`-`9` then `A`-`G` (to `P` on a 25x25), blanks `.` or `0`; a jigsaw line carries a
 //! second field of region numbers in the same alphabet; text after that is a
 //! comment. A file may name its variant in a `# variant: x` header.
 //!
@@ -12,10 +12,10 @@ use std::sync::Arc;
 use thiserror::Error;
 
 use super::shapes::box_shape_for;
-use super::{Alphabet, Geometry, ShapeError, Variant};
+use super::{Alphabet, Geometry, MAX_SIDE, ShapeError, Variant};
 
 /// The sides a puzzle line may have.
-pub const SIDES: [usize; 6] = [4, 6, 8, 9, 12, 16];
+pub const SIDES: [usize; 7] = [4, 6, 8, 9, 12, 16, 25];
 
 /// A puzzle of any shape: its geometry and its givens, row-major, 0 for blank.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -126,13 +126,15 @@ pub fn is_shaped_line(text: &str) -> bool {
 }
 
 /// Whether `text`'s first field is a puzzle of another size than 9x9 (a square of
-/// a supported side): the line belongs to the shape reader.
+/// a supported side, or a longer line nearer a bigger square than 81, so that a
+/// 25x25 one cell short is told "a 25x25 puzzle needs 625"): the line belongs to
+/// the shape reader.
 pub fn is_other_size(text: &str) -> bool {
     let count = text
         .split_whitespace()
         .next()
         .map_or(0, |f| f.chars().count());
-    SIDES.iter().any(|&side| side != 9 && side * side == count)
+    SIDES.iter().any(|&side| side != 9 && side * side == count) || nearest_side(count) > 9
 }
 
 /// Whether `text` carries a jigsaw's region field: a second field of as many
@@ -294,7 +296,7 @@ fn read_regions(
 /// The first value given twice in one unit, as an error.
 pub fn first_clash(geometry: &Geometry, values: &[u8], line: usize) -> Option<ShapeParseError> {
     geometry.units().iter().find_map(|unit| {
-        let mut seen = [None; 17];
+        let mut seen = [None; MAX_SIDE + 1];
         for &cell in &unit.cells {
             let value = values[cell] as usize;
             if value == 0 {
@@ -373,6 +375,35 @@ mod tests {
                 .unwrap_err()
                 .contains("column 1: '7'")
         );
+    }
+
+    #[test]
+    fn a_long_line_near_a_bigger_square_goes_to_the_shape_reader() {
+        assert!(is_other_size(&".".repeat(624)));
+        assert!(is_other_size(&".".repeat(255)));
+        assert!(!is_other_size(&".".repeat(83)));
+        assert!(!is_other_size(&".".repeat(80)));
+        assert!(is_other_size(&".".repeat(64)));
+    }
+
+    #[test]
+    fn a_25x25_line_is_counted_and_spelled_to_p() {
+        assert_eq!(
+            read(Variant::Classic, &".".repeat(624)).unwrap_err(),
+            "line 3: 624 cells; a 25x25 puzzle needs 625"
+        );
+        let mut text = ".".repeat(625);
+        text.replace_range(599..600, "q");
+        assert_eq!(
+            read(Variant::Classic, &text).unwrap_err(),
+            "line 3, column 600: 'q' is not a symbol of a 25x25 puzzle (1-9, A-P, or . 0 for a blank)"
+        );
+        text.replace_range(0..2, "pG");
+        text.replace_range(599..600, "0");
+        let puzzle = read(Variant::Classic, &text).unwrap();
+        assert_eq!(puzzle.geometry.side(), 25);
+        assert_eq!(&puzzle.givens[..3], &[25, 16, 0]);
+        assert_eq!(to_line(&puzzle.geometry, &puzzle.givens)[..3], *"PG.");
     }
 
     #[test]

@@ -12,8 +12,8 @@
 //! with the steps taken before it (forcing chains left out: on a 16x16 they take
 //! seconds, and a person reads a chain of singles more easily).
 
-use super::Geometry;
 use super::logic::{Basis, Ladder, ShapeMarks, ShapeStep};
+use super::{Geometry, ValueMask, value_bit};
 use crate::engine::logic::Technique;
 
 /// The techniques the learning tools reason with: the catalogue's, easiest
@@ -53,7 +53,10 @@ pub fn sound_marks<'g>(
     for cell in 0..geometry.cells() {
         // A wrong value's cell has no marks of the player's to keep.
         if right[cell] == 0 && values[cell] == 0 && marks[cell] != 0 {
-            sound.keep_only(cell, marks[cell] | 1 << (solution[cell] - 1));
+            sound.keep_only(
+                cell,
+                ValueMask::from(marks[cell]) | value_bit(solution[cell]),
+            );
         }
     }
     sound

@@ -19,10 +19,24 @@ mod shapes;
 
 pub use shapes::{ShapeError, Variant};
 
-/// Largest side supported: candidates of a cell are 16 bits.
-pub const MAX_SIDE: usize = 16;
-/// Largest number of cells (16x16).
+/// Largest side supported (25x25): the values of a cell fit a [`ValueMask`].
+pub const MAX_SIDE: usize = 25;
+/// Largest number of cells (25x25).
 pub const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
+
+/// A set of values of one cell on any shape: bit `v - 1` for value `v`. Wide enough
+/// for 25 values; the classic 9x9 keeps its own 9-bit `Candidates`.
+pub type ValueMask = u32;
+
+/// Every value of a board of `side` values.
+pub const fn all_values(side: usize) -> ValueMask {
+    ((1u64 << side) - 1) as ValueMask
+}
+
+/// The mask of the one value `value` (1..=side).
+pub const fn value_bit(value: u8) -> ValueMask {
+    1 << (value - 1)
+}
 
 /// What a unit is, for people ("row 3", "region 7", "diagonal 1").
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -69,9 +83,9 @@ impl std::fmt::Display for UnitSpec {
     }
 }
 
-/// A set of up to 256 cells, one bit each.
+/// A set of up to [`MAX_CELLS`] cells, one bit each.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
-pub struct CellMask([u64; MAX_CELLS / 64]);
+pub struct CellMask([u64; MAX_CELLS.div_ceil(64)]);
 
 impl CellMask {
     pub fn insert(&mut self, cell: usize) {
@@ -112,7 +126,8 @@ pub struct BoxShape {
     pub cols: usize,
 }
 
-/// The symbols of a board of `side` values: `1`-`9`, then `A`-`G` for 10..16.
+/// The symbols of a board of `side` values: `1`-`9`, then `A`-`G` for 10..16 and on
+/// to `P` for 25.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Alphabet {
     side: usize,
@@ -142,7 +157,7 @@ impl Alphabet {
         (value as usize <= self.side).then_some(value)
     }
 
-    /// The alphabet for people: `1-9`, `1-6`, `1-9, A-G`.
+    /// The alphabet for people: `1-9`, `1-6`, `1-9, A-G`, `1-9, A-P`.
     pub fn describe(self) -> String {
         if self.side <= 9 {
             format!("1-{}", self.side)
@@ -327,17 +342,25 @@ mod tests {
         assert_eq!(sixteen.symbol(16), 'G');
         assert_eq!(sixteen.describe(), "1-9, A-G");
         assert_eq!(Alphabet::new(6).value('7'), None);
+        let twenty_five = Alphabet::new(25);
+        assert_eq!(twenty_five.value('p'), Some(25));
+        assert_eq!(twenty_five.value('Q'), None);
+        assert_eq!(twenty_five.symbol(25), 'P');
+        assert_eq!(twenty_five.describe(), "1-9, A-P");
         assert_eq!(Alphabet::new(6).describe(), "1-6");
     }
 
     #[test]
     fn cell_mask_iterates_what_was_inserted() {
         let mut mask = CellMask::default();
-        for cell in [0, 63, 64, 200, 255] {
+        for cell in [0, 63, 64, 200, 255, 624] {
             mask.insert(cell);
         }
-        assert_eq!(mask.iter().collect::<Vec<_>>(), vec![0, 63, 64, 200, 255]);
-        assert_eq!(mask.len(), 5);
+        assert_eq!(
+            mask.iter().collect::<Vec<_>>(),
+            vec![0, 63, 64, 200, 255, 624]
+        );
+        assert_eq!(mask.len(), 6);
         assert!(mask.contains(200) && !mask.contains(201));
     }
 }

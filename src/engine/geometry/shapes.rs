@@ -1,5 +1,5 @@
 //! The shapes pencilmark knows, each a unit list handed to [`Geometry::from_units`]:
-//! every size from 4x4 to 16x16 with its boxes, Sudoku X (two diagonals more),
+//! every size from 4x4 to 25x25 with its boxes, Sudoku X (two diagonals more),
 //! Windoku (four windows more) and jigsaw (irregular regions instead of boxes).
 
 use std::sync::LazyLock;
@@ -51,7 +51,7 @@ impl Variant {
 /// Why a shape cannot be built. Region numbers are one-based, as people write them.
 #[derive(Clone, PartialEq, Eq, Debug, Error)]
 pub enum ShapeError {
-    #[error("a {0}x{0} board is not supported (sides 4, 6, 8, 9, 12 and 16 are)")]
+    #[error("a {0}x{0} board is not supported (sides 4, 6, 8, 9, 12, 16 and 25 are)")]
     UnsupportedSide(usize),
     #[error("windoku is a 9x9 variant; this puzzle is {0}x{0}")]
     WindokuSide(usize),
@@ -82,6 +82,7 @@ pub fn box_shape_for(side: usize) -> Option<BoxShape> {
         9 => (3, 3),
         12 => (3, 4),
         16 => (4, 4),
+        25 => (5, 5),
         _ => return None,
     };
     Some(BoxShape { rows, cols })
@@ -142,7 +143,7 @@ impl Geometry {
         &CLASSIC
     }
 
-    /// A shape with regular boxes: classic, X or Windoku, of `side` 4, 6, 8, 9, 12 or 16.
+    /// A shape with regular boxes: classic, X or Windoku, of `side` 4, 6, 8, 9, 12, 16 or 25.
     pub fn regular(side: usize, variant: Variant) -> Result<Geometry, ShapeError> {
         let shape = box_shape_for(side).ok_or(ShapeError::UnsupportedSide(side))?;
         let extra = match variant {
@@ -247,7 +248,7 @@ mod tests {
 
     #[test]
     fn box_shapes_tile_their_side() {
-        for side in [4, 6, 8, 9, 12, 16] {
+        for side in [4, 6, 8, 9, 12, 16, 25] {
             let shape = box_shape_for(side).unwrap();
             assert_eq!(shape.rows * shape.cols, side);
             assert_eq!(side % shape.rows, 0);

@@ -8,6 +8,7 @@
 //! digits it tries.
 
 use crate::engine::board::Board;
+use crate::engine::geometry::ValueMask;
 use crate::engine::geometry::board::ShapeBoard;
 use crate::engine::types::{Cell, Digit};
 
@@ -46,7 +47,7 @@ pub trait Position: Copy {
     /// The cell to branch on, or `None` when every cell holds a value.
     fn branch_cell(&self, order: Order) -> Option<usize>;
     /// The values still possible in `cell`, as bits (bit `v - 1` for value `v`).
-    fn candidate_bits(&self, cell: usize) -> u16;
+    fn candidate_bits(&self, cell: usize) -> ValueMask;
     /// Assigns with propagation; false on a contradiction.
     fn assign_value(&mut self, cell: usize, value: u8) -> bool;
 }
@@ -60,8 +61,8 @@ impl Position for Board {
         cell.map(Cell::index)
     }
 
-    fn candidate_bits(&self, cell: usize) -> u16 {
-        self.candidates(Cell::new(cell)).bits()
+    fn candidate_bits(&self, cell: usize) -> ValueMask {
+        ValueMask::from(self.candidates(Cell::new(cell)).bits())
     }
 
     fn assign_value(&mut self, cell: usize, value: u8) -> bool {
@@ -77,7 +78,7 @@ impl Position for ShapeBoard<'_> {
         }
     }
 
-    fn candidate_bits(&self, cell: usize) -> u16 {
+    fn candidate_bits(&self, cell: usize) -> ValueMask {
         self.candidates(cell)
     }
 
@@ -139,9 +140,25 @@ pub fn search<P: Position, H: Hooks<P>>(
     hooks: &mut H,
     stats: &mut SearchStats,
 ) -> Flow {
+    let mut levels = vec![position];
+    descend(&mut levels, 0, order, hooks, stats)
+}
+
+/// One node of [`search`], at `levels[depth]`. Each level's guesses are made on
+/// `levels[depth + 1]`, a heap copy kept for the whole search, so that a deep
+/// search (a 25x25 branches hundreds of levels deep, its position is 3 KB) keeps
+/// no position on the stack and fits a worker thread's, without allocating per node.
+fn descend<P: Position, H: Hooks<P>>(
+    levels: &mut Vec<P>,
+    depth: usize,
+    order: Order,
+    hooks: &mut H,
+    stats: &mut SearchStats,
+) -> Flow {
     stats.nodes += 1;
+    let position = &levels[depth];
     let Some(cell) = position.branch_cell(order) else {
-        return hooks.solved(&position);
+        return hooks.solved(position);
     };
     if hooks.stop() {
         return Flow::Stop;
@@ -152,11 +169,18 @@ pub fn search<P: Position, H: Hooks<P>>(
         values.push(bits.trailing_zeros() as u8 + 1);
         bits &= bits - 1;
     }
-    hooks.branch(&position, cell, &mut values);
+    hooks.branch(position, cell, &mut values);
+    if levels.len() == depth + 1 {
+        levels.push(levels[depth]);
+    }
     for (i, &value) in values.iter().enumerate() {
         stats.guesses += 1;
-        let mut next = position;
-        if hooks.assign(&mut next, cell, value) && search(next, order, hooks, stats) == Flow::Stop {
+        let (done, below) = levels.split_at_mut(depth + 1);
+        let next = &mut below[0];
+        *next = done[depth];
+        if hooks.assign(next, cell, value)
+            && descend(levels, depth + 1, order, hooks, stats) == Flow::Stop
+        {
             return Flow::Stop;
         }
         hooks.backtrack(cell, value, values.get(i + 1).copied());

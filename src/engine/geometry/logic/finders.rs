@@ -4,7 +4,7 @@
 //! techniques easiest first.
 
 use super::{Basis, ShapeMarks, ShapeStep, cells_text, is_line, values_text};
-use crate::engine::geometry::{CellMask, Geometry};
+use crate::engine::geometry::{CellMask, Geometry, ValueMask, all_values};
 use crate::engine::logic::Technique;
 
 /// The ladder for one geometry, with what it derives once from the unit list:
@@ -90,12 +90,12 @@ impl<'g> Ladder<'g> {
     }
 
     /// Every value (1..=side) as a candidate mask.
-    pub(super) fn all_values(&self) -> u16 {
-        ((1u32 << self.geometry.side()) - 1) as u16
+    pub(super) fn all_values(&self) -> ValueMask {
+        all_values(self.geometry.side())
     }
 
     /// The values placed in `unit`, as a candidate mask.
-    pub(super) fn held(&self, marks: &ShapeMarks, unit: usize) -> u16 {
+    pub(super) fn held(&self, marks: &ShapeMarks, unit: usize) -> ValueMask {
         self.geometry.units()[unit]
             .cells
             .iter()
@@ -259,7 +259,7 @@ impl<'g> Ladder<'g> {
                 }
                 let kept = chosen
                     .iter()
-                    .fold(0u16, |acc, &i| acc | 1 << (candidates[i].0 - 1));
+                    .fold(0, |acc: ValueMask, &i| acc | 1 << (candidates[i].0 - 1));
                 let eliminations: Vec<(usize, u8)> = cells
                     .iter()
                     .flat_map(|&c| values_of(marks.candidates(c) & !kept).map(move |v| (c, v)))
@@ -295,18 +295,18 @@ impl<'g> Ladder<'g> {
         [true, false].into_iter().find_map(|rows| {
             (1..=side as u8).find_map(|value| {
                 // Each base line's places of `value`, as a mask of cover lines.
-                let bases: Vec<(usize, u16)> = (0..side)
+                let bases: Vec<(usize, ValueMask)> = (0..side)
                     .map(|base| {
                         let covers = (0..side)
                             .filter(|&cover| marks.allows(cell_at(rows, base, cover), value))
-                            .fold(0u16, |acc, cover| acc | 1 << cover);
+                            .fold(0, |acc: ValueMask, cover| acc | 1 << cover);
                         (base, covers)
                     })
                     .filter(|(_, covers)| (2..=size as u32).contains(&covers.count_ones()))
                     .collect();
                 let mut found = None;
                 combinations(bases.len(), size, &mut |chosen| {
-                    let covers = chosen.iter().fold(0u16, |acc, &i| acc | bases[i].1);
+                    let covers = chosen.iter().fold(0, |acc: ValueMask, &i| acc | bases[i].1);
                     if covers.count_ones() as usize != size {
                         return false;
                     }
@@ -367,10 +367,15 @@ fn naked_single(marks: &ShapeMarks) -> Option<ShapeStep> {
 }
 
 /// The values of a candidate mask, ascending.
-pub(super) fn values_of(mask: u16) -> impl Iterator<Item = u8> {
-    (0..16u8)
-        .filter(move |&bit| mask >> bit & 1 == 1)
-        .map(|bit| bit + 1)
+pub(super) fn values_of(mask: ValueMask) -> impl Iterator<Item = u8> {
+    let mut rest = mask;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let value = rest.trailing_zeros() as u8 + 1;
+            rest &= rest - 1;
+            value
+        })
+    })
 }
 
 /// Calls `visit` with every ascending choice of `size` indices below `count`,

@@ -13,7 +13,7 @@
 use super::finders::values_of;
 use super::{Ladder, ShapeMarks, ShapeStep, cells_text, values_text};
 use crate::engine::geometry::board::{Dead, ShapeBoard};
-use crate::engine::geometry::{Geometry, MAX_CELLS};
+use crate::engine::geometry::{Geometry, MAX_CELLS, ValueMask};
 use crate::engine::logic::Technique;
 
 /// The first forcing step: a contradiction, else a cell's, else a unit's common
@@ -151,7 +151,7 @@ fn common_consequences(
     branches: &[(usize, u8)],
 ) -> Option<Vec<(usize, u8)>> {
     let cells = marks.geometry().cells();
-    let mut kept = [0u16; MAX_CELLS];
+    let mut kept: [ValueMask; MAX_CELLS] = [0; MAX_CELLS];
     let mut alive = false;
     for &(cell, value) in branches {
         let mut trial = *base;

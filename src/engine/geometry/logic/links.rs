@@ -19,6 +19,7 @@
 //! on the propagating board, which records no causes, so they carry no links.
 
 use super::{ShapeMarks, ShapeStep};
+use crate::engine::geometry::ValueMask;
 use crate::engine::logic::Technique;
 use crate::engine::logic::links::builder::{self, LinkKind, UnitPosition, strong, weak};
 use crate::engine::logic::step::Link;
@@ -131,7 +132,7 @@ fn xy_wing(marks: &ShapeMarks, step: &ShapeStep) -> Vec<ShapeLink> {
         return Vec::new();
     };
     let held = marks.candidates(pivot);
-    let only = |mask: u16| (mask.count_ones() == 1).then(|| mask.trailing_zeros() as u8 + 1);
+    let only = |mask: ValueMask| (mask.count_ones() == 1).then(|| mask.trailing_zeros() as u8 + 1);
     let (Some(x), Some(y)) = (
         only(marks.candidates(a) & held),
         only(marks.candidates(b) & held),

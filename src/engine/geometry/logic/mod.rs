@@ -1,5 +1,5 @@
 //! Human techniques on any [`Geometry`]: the logic ladder that `hint`, `grade` and
-//! `explain` use for every shape other than the classic 9x9 (sizes 4x4 to 16x16,
+//! `explain` use for every shape other than the classic 9x9 (sizes 4x4 to 25x25,
 //! Sudoku X, Windoku, jigsaw). Every technique here reads the geometry's unit list,
 //! so a diagonal, a window or a jigsaw region is one more unit, never a special case:
 //! - Full House, Hidden Single (in any kind of unit), Naked Single;
@@ -35,7 +35,7 @@ pub use finders::Ladder;
 pub use links::{ShapeLink, ShapeLinkKind};
 pub use path::{ShapeHint, explain, grade, hint, hint_in_game, next_step_on};
 
-use super::{Geometry, MAX_CELLS, UnitKind};
+use super::{Geometry, MAX_CELLS, UnitKind, ValueMask, all_values, value_bit};
 use crate::engine::effects::{Deduction, Effects};
 use crate::engine::logic::{Level, Technique};
 
@@ -193,20 +193,19 @@ pub fn values_text(geometry: &Geometry, values: &[u8]) -> String {
 pub struct ShapeMarks<'g> {
     geometry: &'g Geometry,
     values: [u8; MAX_CELLS],
-    candidates: [u16; MAX_CELLS],
+    candidates: [ValueMask; MAX_CELLS],
 }
 
 impl<'g> ShapeMarks<'g> {
     /// The givens (row-major, 0 for blank) placed, every other cell's candidates
     /// being the values none of its peers holds.
     pub fn from_givens(geometry: &'g Geometry, givens: &[u8]) -> ShapeMarks<'g> {
-        let all = ((1u32 << geometry.side()) - 1) as u16;
         let mut marks = ShapeMarks {
             geometry,
             values: [0; MAX_CELLS],
             candidates: [0; MAX_CELLS],
         };
-        marks.candidates[..geometry.cells()].fill(all);
+        marks.candidates[..geometry.cells()].fill(all_values(geometry.side()));
         for (cell, &value) in givens.iter().enumerate() {
             if value != 0 {
                 marks.place(cell, value);
@@ -230,7 +229,7 @@ impl<'g> ShapeMarks<'g> {
     }
 
     /// Candidate bits of an open cell (bit `v - 1` for value `v`); 0 once placed.
-    pub fn candidates(&self, cell: usize) -> u16 {
+    pub fn candidates(&self, cell: usize) -> ValueMask {
         if self.values[cell] == 0 {
             self.candidates[cell]
         } else {
@@ -262,7 +261,7 @@ impl<'g> ShapeMarks<'g> {
     /// Places `value` in `cell` and strikes it from the peers.
     pub fn place(&mut self, cell: usize, value: u8) {
         self.values[cell] = value;
-        self.candidates[cell] = 1 << (value - 1);
+        self.candidates[cell] = value_bit(value);
         let geometry = self.geometry;
         for &peer in geometry.peers(cell) {
             self.strike(peer, value);
@@ -271,7 +270,7 @@ impl<'g> ShapeMarks<'g> {
 
     /// Keeps only the candidates of `cell` that are also in `bits` (a player's
     /// marks read onto the position).
-    pub fn keep_only(&mut self, cell: usize, bits: u16) {
+    pub fn keep_only(&mut self, cell: usize, bits: ValueMask) {
         if self.values[cell] == 0 {
             self.candidates[cell] &= bits;
         }
@@ -280,7 +279,7 @@ impl<'g> ShapeMarks<'g> {
     /// Removes `value` from the candidates of `cell`.
     pub fn strike(&mut self, cell: usize, value: u8) {
         if self.values[cell] == 0 {
-            self.candidates[cell] &= !(1 << (value - 1));
+            self.candidates[cell] &= !value_bit(value);
         }
     }
 
