@@ -14,9 +14,14 @@
 
 mod blossom;
 mod chain;
+mod links;
 
 pub use blossom::{death_blossom, death_blossom_overlapping};
 pub use chain::als_xy_chain;
+
+use std::cell::OnceCell;
+
+use links::{Link, Linker};
 
 use super::{Sink, Step, Technique, cells_text, open_candidates};
 use crate::engine::board::Board;
@@ -34,14 +39,6 @@ fn cells_of(mut set: Cells) -> impl Iterator<Item = Cell> {
         set &= set - 1;
         Some(Cell::new(index))
     })
-}
-
-/// The cells that see every cell of `set` (none, when `set` is empty).
-fn seeing_all(set: Cells) -> Cells {
-    if set == 0 {
-        return 0;
-    }
-    cells_of(set).fold(!0, |acc, c| acc & GEOMETRY.peer_masks[c.index()])
 }
 
 /// The restricted common digits of two ALSs (their shared cells may hold none of them).
@@ -117,8 +114,10 @@ pub(crate) struct Sets {
     /// The open cells holding each digit.
     holders: [Cells; SIZE],
     /// Every pair of ALSs that share no cell and have a restricted common digit
-    /// (indices into `all`, in ascending order), with those digits.
-    links: Vec<(usize, usize, Candidates)>,
+    /// (indices into `all`, in ascending order), with those digits: found when
+    /// first needed (ALS-XZ, the first finder to use them, finds them one set at
+    /// a time and stops at its first step).
+    links: OnceCell<Vec<Link>>,
 }
 
 impl Sets {
@@ -130,10 +129,14 @@ impl Sets {
             }
         }
         let mut all: Vec<Als> = Vec::with_capacity(1024);
-        // Per subset of a unit's open cells (by mask): its digits, and the units
-        // holding all its cells; each from the subset without its lowest cell.
+        // Per subset of a unit's open cells (by mask): its digits, the units
+        // holding all its cells, its cells, and the cells that see all of them;
+        // each from the subset without its lowest cell. A digit's copies in an
+        // ALS are the subset of its cells holding it, so their tables are here too.
         let mut unions = [Candidates::NONE; 512];
         let mut houses = [ALL_HOUSES; 512];
+        let mut subset_cells = [0 as Cells; 512];
+        let mut seen = [!0 as Cells; 512];
         for unit in Unit::all() {
             let open: Vec<Cell> = unit
                 .cells()
@@ -141,12 +144,22 @@ impl Sets {
                 .copied()
                 .filter(|&c| board.digit(c).is_none())
                 .collect();
+            // Per digit, the open cells holding it (by position in `open`).
+            let mut holding = [0usize; SIZE];
+            for (k, &cell) in open.iter().enumerate() {
+                for d in open_candidates(board, cell).iter() {
+                    holding[d.index()] |= 1 << k;
+                }
+            }
             let size = 1usize << open.len();
             for mask in 1..size {
                 let low = mask.trailing_zeros() as usize;
                 let rest = mask & (mask - 1);
-                unions[mask] = unions[rest].union(open_candidates(board, open[low]));
-                houses[mask] = houses[rest] & houses_of(open[low]);
+                let cell = open[low];
+                unions[mask] = unions[rest].union(open_candidates(board, cell));
+                houses[mask] = houses[rest] & houses_of(cell);
+                subset_cells[mask] = subset_cells[rest] | 1 << cell.index();
+                seen[mask] = seen[rest] & GEOMETRY.peer_masks[cell.index()];
             }
             // The units before this one (rows, columns, boxes in order).
             let earlier = (1u32 << unit.index()) - 1;
@@ -158,25 +171,21 @@ impl Sets {
                 if houses[mask] & earlier != 0 {
                     continue; // the same cells in an earlier unit (a line and a box)
                 }
-                let cells = (0..open.len())
-                    .filter(|i| mask & (1 << i) != 0)
-                    .fold(0, |acc: Cells, i| acc | 1 << open[i].index());
                 let mut by_digit = [0; SIZE];
                 let mut seeing = [0; SIZE];
                 let mut reach = [0; SIZE];
                 let mut signature = [0u64; 5];
                 for d in digits.iter() {
                     let i = d.index();
-                    by_digit[i] = cells & holders[i];
-                    seeing[i] = seeing_all(by_digit[i]);
+                    let copies = mask & holding[i];
+                    by_digit[i] = subset_cells[copies];
+                    seeing[i] = seen[copies];
                     // A cell never sees itself, so this leaves the ALS's holders out.
                     reach[i] = seeing[i] & holders[i];
-                    let common =
-                        cells_of(by_digit[i]).fold(ALL_HOUSES, |acc, c| acc & houses_of(c));
-                    signature[i / 2] |= u64::from(common) << (32 * (i % 2));
+                    signature[i / 2] |= u64::from(houses[copies]) << (32 * (i % 2));
                 }
                 all.push(Als {
-                    cells,
+                    cells: subset_cells[mask],
                     unit,
                     digits,
                     by_digit,
@@ -186,69 +195,24 @@ impl Sets {
                 });
             }
         }
-        let mut sets = Sets {
+        Sets {
             all,
             holders,
-            links: Vec::new(),
-        };
-        sets.links = sets.disjoint_links();
-        sets
+            links: OnceCell::new(),
+        }
     }
 
-    /// The pairs of ALSs that share no cell and have a restricted common digit,
-    /// in ascending order. Two such ALSs are linked by d exactly when one unit
-    /// holds all their d's, so each ALS meets only the ALSs filed under the same
-    /// (digit, unit) as itself, not all the others (what made this the hottest
-    /// loop of the ALS finders).
-    fn disjoint_links(&self) -> Vec<(usize, usize, Candidates)> {
-        // ALSs filed per digit and unit that holds all the ALS's copies of it.
-        let mut filed: Vec<Vec<u32>> = vec![Vec::new(); SIZE * 27];
-        for (i, als) in self.all.iter().enumerate() {
-            for d in als.digits.iter() {
-                let mut houses = als.houses(d);
-                while houses != 0 {
-                    let unit = houses.trailing_zeros() as usize;
-                    houses &= houses - 1;
-                    filed[d.index() * 27 + unit].push(i as u32);
-                }
+    /// The pairs of ALSs that share no cell and have a restricted common
+    /// digit, in ascending order (found on first use, see [`links`]).
+    fn links(&self) -> &[Link] {
+        self.links.get_or_init(|| {
+            let mut linker = Linker::new(self);
+            let mut links = Vec::new();
+            for i in 0..self.all.len() {
+                linker.links_of(i, &mut links);
             }
-        }
-        let mut links = Vec::new();
-        // Per partner: the ALS it was last met from, and the digits linking them.
-        let mut met_from = vec![u32::MAX; self.all.len()];
-        let mut commons = vec![0u16; self.all.len()];
-        let mut partners: Vec<u32> = Vec::new();
-        for (i, a) in self.all.iter().enumerate() {
-            partners.clear();
-            for d in a.digits.iter() {
-                let mut houses = a.houses(d);
-                while houses != 0 {
-                    let unit = houses.trailing_zeros() as usize;
-                    houses &= houses - 1;
-                    let bucket = &filed[d.index() * 27 + unit];
-                    let later = bucket.partition_point(|&j| j as usize <= i);
-                    for &j in &bucket[later..] {
-                        let j = j as usize;
-                        if met_from[j] != i as u32 {
-                            met_from[j] = i as u32;
-                            commons[j] = 0;
-                            partners.push(j as u32);
-                        }
-                        commons[j] |= 1 << d.index();
-                    }
-                }
-            }
-            partners.sort_unstable();
-            for &j in &partners {
-                let j = j as usize;
-                if a.cells & self.all[j].cells == 0 {
-                    let rcc = Candidates::from_bits(commons[j]);
-                    debug_assert_eq!(rcc, restricted_commons(a, &self.all[j]));
-                    links.push((i, j, rcc));
-                }
-            }
-        }
-        links
+            links
+        })
     }
 
     /// The pairs of ALSs with a restricted common digit that may share cells
@@ -276,7 +240,7 @@ impl Sets {
     }
 
     /// `digit` removed from every holder outside `outside` that sees all of its
-    /// copies in `sets` (`seeing_all` of a union is the meet of each one's).
+    /// copies in `sets` (the cells that see all of a union are the meet of each one's).
     fn eliminate(&self, digit: Digit, sets: &[&Als], outside: Cells) -> Vec<(Cell, Digit)> {
         let seeing = sets
             .iter()
@@ -289,40 +253,63 @@ impl Sets {
 /// The ALS-XZ steps, one per pair of ALSs with a restricted common digit.
 pub fn als_xz(board: &Board, sink: &mut Sink) {
     let sets = sink.cache().als(board);
-    for &(i, j, rcc) in &sets.links {
-        let (a, b) = (&sets.all[i], &sets.all[j]);
-        {
-            // Singly linked: only a common digit other than the link can go.
-            let common = a.digits.intersection(b.digits);
-            if rcc.len() == 1 && shared_reach(a, b, common.difference(rcc)).is_empty() {
-                continue;
+    if let Some(links) = sets.links.get() {
+        for &(i, j, rcc) in links {
+            if let Some(step) = xz_step(&sets, i, j, rcc)
+                && sink.push(step)
+            {
+                return;
             }
-            let both = a.cells | b.cells;
-            let mut eliminations = Vec::new();
-            for z in a.digits.intersection(b.digits).iter() {
-                if rcc.len() == 1 && rcc.contains(z) {
-                    continue;
-                }
-                eliminations.extend(sets.eliminate(z, &[a, b], both));
-            }
-            if rcc.len() >= 2 {
-                // Doubly linked: each ALS is locked on its digits other than the commons.
-                for als in [a, b] {
-                    for d in als.digits.difference(rcc).iter() {
-                        eliminations.extend(sets.eliminate(d, &[als], both));
-                    }
-                }
-            }
-            eliminations.sort();
-            eliminations.dedup();
-            if eliminations.is_empty() {
-                continue;
-            }
-            if sink.push(als_step(Technique::AlsXz, eliminations, &[a, b], rcc)) {
+        }
+        return;
+    }
+    // The links one set at a time: a step found early spares finding the rest.
+    let mut linker = Linker::new(&sets);
+    let mut links = Vec::new();
+    for i in 0..sets.all.len() {
+        let from = links.len();
+        linker.links_of(i, &mut links);
+        for &(i, j, rcc) in &links[from..] {
+            if let Some(step) = xz_step(&sets, i, j, rcc)
+                && sink.push(step)
+            {
                 return;
             }
         }
     }
+    let _ = sets.links.set(links);
+}
+
+/// The ALS-XZ step of ALSs `i` and `j` linked by `rcc`, if it removes anything.
+fn xz_step(sets: &Sets, i: usize, j: usize, rcc: Candidates) -> Option<Step> {
+    let (a, b) = (&sets.all[i], &sets.all[j]);
+    // Singly linked: only a common digit other than the link can go.
+    let common = a.digits.intersection(b.digits);
+    if rcc.len() == 1 && shared_reach(a, b, common.difference(rcc)).is_empty() {
+        return None;
+    }
+    let both = a.cells | b.cells;
+    let mut eliminations = Vec::new();
+    for z in a.digits.intersection(b.digits).iter() {
+        if rcc.len() == 1 && rcc.contains(z) {
+            continue;
+        }
+        eliminations.extend(sets.eliminate(z, &[a, b], both));
+    }
+    if rcc.len() >= 2 {
+        // Doubly linked: each ALS is locked on its digits other than the commons.
+        for als in [a, b] {
+            for d in als.digits.difference(rcc).iter() {
+                eliminations.extend(sets.eliminate(d, &[als], both));
+            }
+        }
+    }
+    eliminations.sort();
+    eliminations.dedup();
+    if eliminations.is_empty() {
+        return None;
+    }
+    Some(als_step(Technique::AlsXz, eliminations, &[a, b], rcc))
 }
 
 /// ALS-XY-Wings whose three ALSs share no cell.
@@ -346,7 +333,7 @@ fn xy_wing(board: &Board, sink: &mut Sink, overlap: bool) {
         overlapping = sets.overlapping_links();
         &overlapping
     } else {
-        &sets.links
+        sets.links()
     };
     for &(i, j, rcc) in pairs {
         links[i].push((j, rcc));

@@ -10,7 +10,7 @@
 
 use super::{Link, Sink, Step, Technique, open_candidates, positions, seeing_all, unit_cells};
 use crate::engine::board::Board;
-use crate::engine::types::{CELLS, Cell, Digit, Unit};
+use crate::engine::types::{CELLS, Cell, Digit, GEOMETRY, Unit};
 
 /// No parent in the breadth-first tree.
 const ROOT: u16 = u16::MAX;
@@ -27,6 +27,13 @@ fn push_sorted(sink: &mut Sink, mut found: Vec<(usize, Step)>) {
 
 pub fn x_chain(board: &Board, sink: &mut Sink) {
     let mut found = Vec::new();
+    // The breadth-first tree of each start, its buffers reused (`stamp`: the
+    // states reached from the current start).
+    let mut parent = [ROOT; 2 * CELLS];
+    let mut stamp = [0u32; 2 * CELLS];
+    let mut depth = [0usize; 2 * CELLS];
+    let mut round = 0;
+    let mut queue = Vec::with_capacity(2 * CELLS);
     for digit in Digit::all() {
         let mut strong: Vec<Vec<Cell>> = vec![Vec::new(); CELLS];
         for unit in Unit::all() {
@@ -44,21 +51,21 @@ pub fn x_chain(board: &Board, sink: &mut Sink) {
             .open_cells()
             .filter(|&c| open_candidates(board, c).contains(digit))
             .collect();
-        let mut weak: Vec<Vec<Cell>> = vec![Vec::new(); CELLS];
-        for &a in &nodes {
-            weak[a.index()] = nodes.iter().copied().filter(|&b| b.sees(a)).collect();
-        }
+        // The cells holding the digit: a cell's weak links go to those it sees,
+        // in ascending order.
+        let holders = nodes.iter().fold(0u128, |m, c| m | 1 << c.index());
         for &start in &nodes {
             if strong[start.index()].is_empty() {
                 continue;
             }
             // State index: cell * 2 + on (on: the cell holds the digit if the start does not).
-            let mut parent = [ROOT; 2 * CELLS];
-            let mut seen = [false; 2 * CELLS];
-            let mut depth = [0usize; 2 * CELLS];
+            round += 1;
             let begin = start.index() * 2;
-            seen[begin] = true;
-            let mut queue = vec![begin];
+            stamp[begin] = round;
+            parent[begin] = ROOT;
+            depth[begin] = 0;
+            queue.clear();
+            queue.push(begin);
             let mut head = 0;
             while head < queue.len() {
                 let state = queue[head];
@@ -86,19 +93,24 @@ pub fn x_chain(board: &Board, sink: &mut Sink) {
                         found.push((depth[state], step));
                     }
                 }
-                let next = if on {
-                    &weak[cell.index()]
-                } else {
-                    &strong[cell.index()]
-                };
-                for &n in next {
+                let mut relax = |n: Cell| {
                     let s = n.index() * 2 + usize::from(!on);
-                    if !seen[s] {
-                        seen[s] = true;
+                    if stamp[s] != round {
+                        stamp[s] = round;
                         parent[s] = state as u16;
                         depth[s] = depth[state] + 1;
                         queue.push(s);
                     }
+                };
+                if on {
+                    let mut weak = holders & GEOMETRY.peer_masks[cell.index()];
+                    while weak != 0 {
+                        let n = weak.trailing_zeros() as usize;
+                        weak &= weak - 1;
+                        relax(Cell::new(n));
+                    }
+                } else {
+                    strong[cell.index()].iter().copied().for_each(relax);
                 }
             }
         }
@@ -141,20 +153,26 @@ pub fn xy_chain(board: &Board, sink: &mut Sink) {
         neighbours[a.index()] = bivalue.iter().copied().filter(|&b| b.sees(a)).collect();
     }
     let mut found = Vec::new();
-    // State index: cell * 9 + the digit the cell holds (index).
+    // State index: cell * 9 + the digit the cell holds (index). The buffers of
+    // each start's breadth-first tree are reused (`stamp`: reached from it).
+    let mut parent = vec![ROOT; 9 * CELLS];
+    let mut stamp = vec![0u32; 9 * CELLS];
+    let mut cells_in = vec![0usize; 9 * CELLS];
+    let mut round = 0;
+    let mut queue = Vec::with_capacity(9 * CELLS);
     for &start in &bivalue {
         let cands = board.candidates(start);
         for x in cands.iter() {
             let Some(y) = cands.without(x).only() else {
                 continue;
             };
-            let mut parent = [ROOT; 9 * CELLS];
-            let mut seen = [false; 9 * CELLS];
-            let mut cells_in = [0usize; 9 * CELLS];
+            round += 1;
             let begin = start.index() * 9 + y.index();
-            seen[begin] = true;
+            stamp[begin] = round;
+            parent[begin] = ROOT;
             cells_in[begin] = 1;
-            let mut queue = vec![begin];
+            queue.clear();
+            queue.push(begin);
             let mut head = 0;
             while head < queue.len() {
                 let state = queue[head];
@@ -209,8 +227,8 @@ pub fn xy_chain(board: &Board, sink: &mut Sink) {
                         continue;
                     };
                     let s = n.index() * 9 + other.index();
-                    if !seen[s] {
-                        seen[s] = true;
+                    if stamp[s] != round {
+                        stamp[s] = round;
                         parent[s] = state as u16;
                         cells_in[s] = cells_in[state] + 1;
                         queue.push(s);

@@ -41,7 +41,7 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
     let n = sets.all.len();
     // For each set, its linked sets and their restricted commons.
     let mut links: Vec<Vec<(usize, Candidates)>> = vec![Vec::new(); n];
-    for &(i, j, rcc) in &sets.links {
+    for &(i, j, rcc) in sets.links() {
         links[i].push((j, rcc));
         links[j].push((i, rcc));
     }
