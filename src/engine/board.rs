@@ -25,8 +25,8 @@ pub enum Contradiction {
 pub trait Observer {
     /// `digit` was placed in `cell` (a naked single, a hidden single, or an outside assignment).
     fn placed(&mut self, _cell: Cell, _digit: Digit, _reason: Reason) {}
-    /// `digit` was struck from `cell`'s candidates.
-    fn eliminated(&mut self, _cell: Cell, _digit: Digit) {}
+    /// `digit` was struck from `cell`'s candidates, because of `cause`.
+    fn eliminated(&mut self, _cell: Cell, _digit: Digit, _cause: Cause) {}
     /// Propagation found a contradiction.
     fn contradiction(&mut self, _why: Contradiction) {}
 }
@@ -40,6 +40,20 @@ pub enum Reason {
     NakedSingle,
     /// The unit had one place left for the digit.
     HiddenSingle(Unit),
+}
+
+/// Where an elimination came from. Propagation strikes a candidate for one of two
+/// reasons only: a placement (a hidden single places first, and its placement
+/// strikes), or a caller asking for it; the board says which as it strikes, so an
+/// observer never has to work it out from the order of events.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Cause {
+    /// `digit` was placed in `cell`: a peer loses `digit`, or `cell` itself loses
+    /// its other candidates.
+    Placement { cell: Cell, digit: Digit },
+    /// Asked for from outside propagation ([`Board::eliminate`]): a step's
+    /// elimination or an edit.
+    Requested,
 }
 
 /// Which propagation rules run after an assignment or elimination.
@@ -246,8 +260,9 @@ impl Board {
             return Ok(());
         }
         self.settle::<O, UNITS>(cell, digit, reason, observer)?;
+        let placement = Cause::Placement { cell, digit };
         for other in self.candidates(cell).without(digit).iter() {
-            self.eliminate_by::<O, UNITS>(cell, other, observer)?;
+            self.eliminate_by::<O, UNITS>(cell, other, placement, observer)?;
         }
         Ok(())
     }
@@ -262,8 +277,9 @@ impl Board {
     ) -> Result<(), Contradiction> {
         self.digits.set(cell, Some(digit));
         observer.placed(cell, digit, reason);
+        let placement = Cause::Placement { cell, digit };
         for &peer in cell.peers() {
-            self.eliminate_by::<O, UNITS>(peer, digit, observer)?;
+            self.eliminate_by::<O, UNITS>(peer, digit, placement, observer)?;
         }
         Ok(())
     }
@@ -275,14 +291,17 @@ impl Board {
         digit: Digit,
         observer: &mut O,
     ) -> Result<(), Contradiction> {
-        self.eliminate_by::<O, true>(cell, digit, observer)
+        self.eliminate_by::<O, true>(cell, digit, Cause::Requested, observer)
     }
 
-    /// Elimination with peer propagation, and hidden singles when `UNITS` is set.
+    /// Elimination with peer propagation, and hidden singles when `UNITS` is set:
+    /// the one place propagation strikes a candidate, so the one place that tells
+    /// the observer its cause.
     fn eliminate_by<O: Observer, const UNITS: bool>(
         &mut self,
         cell: Cell,
         digit: Digit,
+        cause: Cause,
         observer: &mut O,
     ) -> Result<(), Contradiction> {
         let before = self.candidates(cell);
@@ -291,7 +310,7 @@ impl Board {
         }
         let after = before.without(digit);
         self.candidates[cell.index()] = after;
-        observer.eliminated(cell, digit);
+        observer.eliminated(cell, digit, cause);
         if after.is_empty() {
             let why = Contradiction::NoCandidates(cell);
             observer.contradiction(why);

@@ -30,19 +30,19 @@
 
 mod graph;
 mod text;
+mod walk;
 
 pub use text::text;
 
 use graph::{Cells, Graph, cells_of, seeing_all};
+use walk::{Chain, Walker};
 
 use std::collections::BTreeSet;
+use std::rc::Rc;
 
 use super::{Link, Sink, Step, Technique};
 use crate::engine::board::Board;
 use crate::engine::types::{Candidates, Cell, Digit};
-
-/// No parent: the root of the breadth-first tree.
-const ROOT: u16 = u16::MAX;
 
 /// The fewest links a chain or loop has (shorter ones are other techniques).
 const MIN_LINKS: usize = 3;
@@ -115,98 +115,14 @@ fn technique(kind: Kind, nodes: Nodes) -> Technique {
     }
 }
 
-/// A chain as states (`node * 2 + on`), first to last.
-type Chain = Vec<u16>;
-
-/// Breadth-first trees from every start, reused between starts.
-struct Walker {
-    parent: Vec<u16>,
-    depth: Vec<u8>,
-    stamp: Vec<u32>,
-    /// The cells of each state's chain.
-    visited: Vec<Cells>,
-    round: u32,
-    queue: Vec<u16>,
-}
-
-impl Walker {
-    fn new(states: usize) -> Walker {
-        Walker {
-            parent: vec![ROOT; states],
-            depth: vec![0; states],
-            stamp: vec![0; states],
-            visited: vec![0; states],
-            round: 0,
-            queue: Vec::with_capacity(states),
-        }
-    }
-
-    /// Visits every state reachable from `start` by a chain that never comes
-    /// back to a cell it left (a lasso), shortest chains first; `visit(walker,
-    /// state)` sees each once. A loop (`is_loop`) must leave its start cell by its
-    /// first link and may come back to it, and end there, by a later one.
-    fn walk(
-        &mut self,
-        graph: &Graph,
-        start: u16,
-        is_loop: bool,
-        mut visit: impl FnMut(&Walker, u16),
-    ) {
-        // A node's place (an ALS's every cell) tells links inside it; the cells
-        // it holds the digit in are what the chain must not come back to.
-        let place = |s: u16| graph.nodes[s as usize / 2].span;
-        let cells = |s: u16| graph.nodes[s as usize / 2].cells;
-        let home = cells(start);
-        self.round += 1;
-        self.queue.clear();
-        self.queue.push(start);
-        self.stamp[start as usize] = self.round;
-        self.parent[start as usize] = ROOT;
-        self.depth[start as usize] = 0;
-        self.visited[start as usize] = home;
-        let mut head = 0;
-        while head < self.queue.len() {
-            let state = self.queue[head];
-            head += 1;
-            visit(self, state);
-            let here = place(state);
-            if is_loop && state != start && here == home {
-                continue;
-            }
-            let depth = self.depth[state as usize].saturating_add(1);
-            let visited = self.visited[state as usize];
-            for &next in graph.links(state as usize) {
-                if self.stamp[next as usize] == self.round {
-                    continue;
-                }
-                let there = cells(next);
-                let allowed = if place(next) == here {
-                    !(is_loop && state == start)
-                } else {
-                    there & visited == 0 || (is_loop && there == home)
-                };
-                if allowed {
-                    self.stamp[next as usize] = self.round;
-                    self.parent[next as usize] = state;
-                    self.depth[next as usize] = depth;
-                    self.visited[next as usize] = visited | there;
-                    self.queue.push(next);
-                }
-            }
-        }
-    }
-
-    /// The chain from the root to `state`.
-    fn chain(&self, state: u16) -> Chain {
-        let mut chain = vec![state];
-        let mut s = state;
-        while self.parent[s as usize] != ROOT {
-            s = self.parent[s as usize];
-            chain.push(s);
-        }
-        chain.reverse();
-        chain
-    }
+/// What the chain finders tried one after another on one position share (kept
+/// in the position cache, [`super::cache`]): the link graph of each node set,
+/// and the discontinuous loops the continuous loop finder met on its walk (the
+/// two loop kinds walk the same trees; the discontinuous finder comes next).
+#[derive(Default)]
+pub(crate) struct Shared {
+    graphs: [Option<Rc<Graph>>; 3],
+    discontinuous: [Option<Vec<Found>>; 3],
 }
 
 /// A deduction found, before it is handed out.
@@ -219,13 +135,53 @@ struct Found {
 }
 
 fn search(board: &Board, kind: Kind, nodes: Nodes, sink: &mut Sink) {
+    let slot = nodes as usize;
+    if kind == Kind::Discontinuous
+        && let Some(found) = sink.cache().aic(board).discontinuous[slot].take()
+    {
+        let graph = graph(board, nodes, sink);
+        hand_out(&graph, technique(kind, nodes), found, sink);
+        return;
+    }
+    let graph = graph(board, nodes, sink);
+    // Asked for one step, a finder keeps only chains as short as its best one.
+    let best_only = sink.limit() == 1;
+    let (found, discontinuous) = collect(board, &graph, kind, nodes, best_only);
+    if let Some(loops) = discontinuous {
+        sink.cache().aic(board).discontinuous[slot] = Some(loops);
+    }
+    hand_out(&graph, technique(kind, nodes), found, sink);
+}
+
+/// The position's link graph for `nodes`, built once per position.
+fn graph(board: &Board, nodes: Nodes, sink: &mut Sink) -> Rc<Graph> {
+    let slot = nodes as usize;
+    if let Some(graph) = &sink.cache().aic(board).graphs[slot] {
+        return graph.clone();
+    }
     let sets = match nodes {
         Nodes::Sets => sink.cache().als(board).cells_and_digits(),
         _ => Vec::new(),
     };
-    let graph = Graph::new(board, nodes != Nodes::Candidates, &sets);
+    let graph = Rc::new(Graph::new(board, nodes != Nodes::Candidates, &sets));
+    sink.cache().aic(board).graphs[slot] = Some(graph.clone());
+    graph
+}
+
+/// The chains of `kind` (only the shortest when `best_only`) and, for
+/// continuous loops, the discontinuous loops of the same walk when it was not
+/// cut short (it is when a continuous loop was found and `best_only`).
+fn collect(
+    board: &Board,
+    graph: &Graph,
+    kind: Kind,
+    nodes: Nodes,
+    best_only: bool,
+) -> (Vec<Found>, Option<Vec<Found>>) {
     let mut walker = Walker::new(graph.states());
     let mut found: Vec<Found> = Vec::new();
+    let mut also: Vec<Found> = Vec::new();
+    let mut most = usize::MAX;
     for start in 0..graph.nodes.len() {
         if graph.nodes[start].group {
             continue;
@@ -236,27 +192,27 @@ fn search(board: &Board, kind: Kind, nodes: Nodes, sink: &mut Sink) {
                 continue;
             }
             let root = (start * 2 + usize::from(on)) as u16;
-            walker.walk(&graph, root, kind != Kind::Aic, |w, state| {
-                let depth = w.depth[state as usize] as usize;
+            walker.walk(graph, root, kind != Kind::Aic, |w, state| {
+                let depth = w.depth(state);
                 if depth < MIN_LINKS {
-                    return;
+                    return most;
                 }
                 let node = &graph.nodes[state as usize / 2];
                 if node.group {
-                    return;
+                    return most;
                 }
                 let start_cell = graph.nodes[start].first;
                 let deduction = match kind {
                     Kind::Aic if node.first != start_cell && state % 2 == 1 => {
-                        aic_effects(board, &graph, root, state)
+                        aic_effects(board, graph, root, state).map(|e| (kind, e))
                     }
                     Kind::Discontinuous | Kind::Continuous if node.first == start_cell => {
-                        loop_effects(board, &graph, kind, root, state, || w.chain(state))
+                        loop_effects(board, graph, kind, root, state, || w.chain(state))
                     }
                     _ => None,
                 };
-                let Some((placement, eliminations, closing)) = deduction else {
-                    return;
+                let Some((of, (placement, eliminations, closing))) = deduction else {
+                    return most;
                 };
                 let chain = w.chain(state);
                 let needed = |s: &u16| {
@@ -268,18 +224,34 @@ fn search(board: &Board, kind: Kind, nodes: Nodes, sink: &mut Sink) {
                     }
                 };
                 if nodes != Nodes::Candidates && !chain.iter().any(needed) {
-                    return;
+                    return most;
                 }
-                found.push(Found {
+                let f = Found {
                     links: depth,
                     placement,
                     eliminations,
                     chain,
                     closing,
-                });
+                };
+                if of == kind {
+                    found.push(f);
+                    if best_only {
+                        most = most.min(depth);
+                    }
+                } else {
+                    also.push(f);
+                }
+                most
             });
         }
     }
+    let complete = kind == Kind::Continuous && most == usize::MAX;
+    (found, complete.then_some(also))
+}
+
+/// Hands the deductions to the sink, shortest first (of those with the same
+/// effects only the first).
+fn hand_out(graph: &Graph, technique: Technique, mut found: Vec<Found>, sink: &mut Sink) {
     found.sort_by_key(|f| (f.links, usize::MAX - f.eliminations.len()));
     let mut seen = BTreeSet::new();
     for f in found {
@@ -288,7 +260,7 @@ fn search(board: &Board, kind: Kind, nodes: Nodes, sink: &mut Sink) {
         if !seen.insert(effects) {
             continue;
         }
-        if sink.push(step(&graph, technique(kind, nodes), f)) {
+        if sink.push(step(graph, technique, f)) {
             return;
         }
     }
@@ -325,7 +297,8 @@ fn aic_effects(board: &Board, graph: &Graph, root: u16, end: u16) -> Option<Effe
     Some((None, eliminations, None))
 }
 
-/// A nice loop from `root` back to its start cell at `end`.
+/// A nice loop from `root` back to its start cell at `end`: discontinuous, or
+/// (when `kind` is) continuous.
 fn loop_effects(
     board: &Board,
     graph: &Graph,
@@ -333,7 +306,7 @@ fn loop_effects(
     root: u16,
     end: u16,
     chain: impl FnOnce() -> Chain,
-) -> Option<Effects> {
+) -> Option<(Kind, Effects)> {
     let (a, b) = (
         &graph.nodes[root as usize / 2],
         &graph.nodes[end as usize / 2],
@@ -349,7 +322,8 @@ fn loop_effects(
         _ => None,
     };
     if let Some((placement, eliminations)) = discontinuous {
-        return (kind == Kind::Discontinuous).then_some((placement, eliminations, None));
+        // The continuous loop finder keeps them for the discontinuous one.
+        return Some((Kind::Discontinuous, (placement, eliminations, None)));
     }
     if kind != Kind::Continuous
         || (!first_strong && !last_strong && board.candidates(cell).len() != 2)
@@ -359,7 +333,7 @@ fn loop_effects(
     let chain = chain();
     let closing = (!same).then_some(!first_strong);
     let eliminations = continuous_eliminations(board, graph, &chain, first_strong && last_strong);
-    (!eliminations.is_empty()).then_some((None, eliminations, closing))
+    (!eliminations.is_empty()).then_some((Kind::Continuous, (None, eliminations, closing)))
 }
 
 /// A continuous loop's eliminations: each weak link between cells removes its

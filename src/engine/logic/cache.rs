@@ -3,8 +3,9 @@
 //! finders one after another on one board through one [`Sink`](super::Sink),
 //! which carries this cache: the almost locked sets that ALS-XZ and ALS-XY-Wing
 //! both need, and the static forcing branches that digit, cell and unit forcing
-//! chains all read; and which finned fish are known to be absent (see
-//! [`super::finned_fish`]).
+//! chains all read; which finned fish are known to be absent (see
+//! [`super::finned_fish`]); and the link graphs the chain finders walk (see
+//! [`super::aic`]).
 //!
 //! The cache keeps a copy of the board its contents belong to and empties
 //! itself when asked about another one, so a finder can never read another
@@ -12,6 +13,7 @@
 
 use std::rc::Rc;
 
+use super::aic;
 use super::als::Sets;
 use super::forcing::Outcomes;
 use crate::engine::board::Board;
@@ -25,6 +27,7 @@ pub struct Cache {
     static_branches: Option<Rc<Outcomes>>,
     /// Bit `2 * size + sashimi`: no finned (or sashimi) fish of that size here.
     no_finned_fish: u16,
+    aic: aic::Shared,
 }
 
 impl Cache {
@@ -44,6 +47,12 @@ impl Cache {
         self.als
             .get_or_insert_with(|| Rc::new(Sets::new(board)))
             .clone()
+    }
+
+    /// What the chain finders share on the board (see [`aic::Shared`]).
+    pub(crate) fn aic(&mut self, board: &Board) -> &mut aic::Shared {
+        self.belong_to(board);
+        &mut self.aic
     }
 
     /// Whether the board is known to have no finned (`sashimi`: sashimi) fish of `size`.

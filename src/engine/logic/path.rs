@@ -41,6 +41,12 @@ impl Sink {
         self.is_full()
     }
 
+    /// How many steps the sink keeps: a finder asked for one can stop looking
+    /// once nothing it has yet to find could come before its best.
+    pub(crate) fn limit(&self) -> usize {
+        self.limit
+    }
+
     pub fn is_full(&self) -> bool {
         self.steps.len() >= self.limit
     }

@@ -4,7 +4,7 @@
 
 use super::event::Counts;
 use super::{Ending, Event, Guess, Outcome, Settings, Why};
-use crate::engine::board::{Board, Contradiction, Observer, Reason};
+use crate::engine::board::{Board, Cause, Contradiction, Observer, Reason};
 use crate::engine::grid::Grid;
 use crate::engine::search::dfs::{self, Flow, Hooks, SearchStats};
 use crate::engine::types::{Candidates, Cell, Digit};
@@ -25,7 +25,6 @@ pub fn trace<F: FnMut(&Event, &[Guess])>(
         counts: Counts::default(),
         events: 0,
         path: Vec::new(),
-        frames: Vec::new(),
         pending: None,
         assigned: Why::Given,
         solution: None,
@@ -102,10 +101,6 @@ struct Tracer<F> {
     counts: Counts,
     events: u64,
     path: Vec<Guess>,
-    /// Placements whose propagation may still be running, innermost last. The board
-    /// propagates depth first, so an elimination belongs to the innermost placement
-    /// it fits: a peer losing the placed digit, or the placed cell losing another.
-    frames: Vec<Guess>,
     pending: Option<Pending>,
     /// What an outside assignment is: a given or a guess.
     assigned: Why,
@@ -134,7 +129,6 @@ impl<F: FnMut(&Event, &[Guess])> Tracer<F> {
     /// Assigns from outside (a given or a guess) with full propagation; false on a contradiction.
     fn assign_traced(&mut self, board: &mut Board, cell: Cell, digit: Digit, why: Why) -> bool {
         self.assigned = why;
-        self.frames.clear();
         let result = board.assign_with(cell, digit, self.settings.rules, self);
         self.flush();
         result.is_ok()
@@ -199,16 +193,17 @@ impl<F: FnMut(&Event, &[Guess])> Observer for Tracer<F> {
             }
         };
         self.push(Event::Assign { cell, digit, why });
-        self.frames.push((cell, digit));
     }
 
-    fn eliminated(&mut self, cell: Cell, digit: Digit) {
-        let frame = self.frames.iter().rposition(|&(placed, held)| {
-            (placed == cell && held != digit) || (held == digit && placed.sees(cell))
-        });
-        let Some(frame) = frame else {
-            // Every elimination comes from a placement's propagation; should one not,
-            // it is still shown, as the cell losing a candidate on its own.
+    fn eliminated(&mut self, cell: Cell, digit: Digit, cause: Cause) {
+        let Cause::Placement {
+            cell: source,
+            digit: held,
+        } = cause
+        else {
+            // The tracer only assigns, so every elimination comes from a placement;
+            // one asked for from outside would still be shown, as the cell losing a
+            // candidate on its own.
             self.flush();
             self.emit_now(Event::Eliminate {
                 digit,
@@ -217,8 +212,6 @@ impl<F: FnMut(&Event, &[Guess])> Observer for Tracer<F> {
             });
             return;
         };
-        self.frames.truncate(frame + 1);
-        let (source, held) = self.frames[frame];
         match &mut self.pending {
             Some(Pending::Peers {
                 digit: d,
