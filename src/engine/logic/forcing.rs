@@ -11,12 +11,17 @@
 //! branch. Of all the deductions found, the one with the shortest proof comes
 //! first, and its text names every implication of every branch, in order.
 
-use super::implication::{Branching, Cause, Conflict, Fact, Implication, Mode};
+mod outcomes;
+
+pub(crate) use outcomes::Outcomes;
+use outcomes::{Deductions, Found};
+
+use super::implication::{Branching, Cause, Conflict, Fact, Implication, Mode, Record};
 use super::step::Step;
 use super::technique::Technique;
 use super::{Sink, cells_text};
 use crate::engine::board::Board;
-use crate::engine::types::{Candidates, Cell, Digit, Unit};
+use crate::engine::types::{Candidates, Cell};
 
 /// One assumption followed to its end, as shown in a proof.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -122,182 +127,6 @@ pub fn nested_forcing_net(board: &Board, sink: &mut Sink) {
     );
 }
 
-/// Where a branch ended: in a contradiction, or with these facts (index, log position).
-struct Outcome {
-    conflict: bool,
-    facts: Vec<(u16, u16)>,
-}
-
-/// Runs the branch of `fact` and keeps where it ended.
-fn outcome(fact: Fact, branching: &mut Branching) -> Outcome {
-    let conflict = branching.run(fact);
-    Outcome {
-        conflict,
-        facts: if conflict {
-            Vec::new()
-        } else {
-            branching
-                .reached()
-                .skip(1)
-                .map(|(f, at)| (f.index() as u16, at as u16))
-                .collect()
-        },
-    }
-}
-
-/// Every open candidate of a position assumed true (and, when asked, false),
-/// each branch followed to its end: what chains of one mode read. The static
-/// ones are shared by digit, cell and unit forcing through [`super::cache`].
-pub(crate) struct Outcomes {
-    on: Vec<Option<Outcome>>,
-    off: Vec<Option<Outcome>>,
-    with_off: bool,
-}
-
-impl Outcomes {
-    /// The branches of every open candidate of `board` in `mode` ("off" ones too when `with_off`).
-    pub(crate) fn run(board: &Board, mode: Mode, with_off: bool) -> Outcomes {
-        let mut branching = Branching::new(board, mode);
-        let mut on: Vec<Option<Outcome>> = (0..729).map(|_| None).collect();
-        let mut off: Vec<Option<Outcome>> = (0..729).map(|_| None).collect();
-        for cell in board.open_cells() {
-            for digit in board.candidates(cell).iter() {
-                let here = slot(cell, digit);
-                on[here] = Some(outcome(Fact::on(cell, digit), &mut branching));
-                if with_off {
-                    off[here] = Some(outcome(Fact::off(cell, digit), &mut branching));
-                }
-            }
-        }
-        Outcomes { on, off, with_off }
-    }
-
-    /// Whether the "off" branches were run too.
-    pub(crate) fn has_off(&self) -> bool {
-        self.with_off
-    }
-}
-
-/// A deduction found, before its proof is written out.
-struct Found {
-    cost: usize,
-    assumptions: Vec<Fact>,
-    /// `None`: the single assumption is false (it led to a contradiction).
-    conclusion: Option<Fact>,
-    unit: Option<Unit>,
-}
-
-/// Candidate index 0..729.
-fn slot(cell: Cell, digit: Digit) -> usize {
-    cell.index() * 9 + digit.index()
-}
-
-/// The deductions found so far, with the buffers that find facts common to
-/// several branches (kept between groups: no allocation per group).
-struct Deductions<'a> {
-    board: &'a Board,
-    found: Vec<Found>,
-    /// Per fact: in how many branches of the group (so far) it was reached, and
-    /// its summed log positions. Only the first branch's facts are ever touched.
-    count: Vec<u8>,
-    cost: Vec<u32>,
-}
-
-impl<'a> Deductions<'a> {
-    fn new(board: &'a Board) -> Deductions<'a> {
-        Deductions {
-            board,
-            found: Vec::new(),
-            count: vec![0; super::implication::FACTS],
-            cost: vec![0; super::implication::FACTS],
-        }
-    }
-
-    /// Whether concluding `index` would change the board.
-    fn useful(&self, index: u16) -> bool {
-        let fact = Fact::from_index(index as usize);
-        self.board.digit(fact.cell).is_none()
-            && self.board.candidates(fact.cell).contains(fact.digit)
-    }
-
-    /// An assumption whose branch ends in a contradiction is false.
-    fn contradiction(&mut self, assumed: Fact, outcome: Option<&Outcome>) {
-        if outcome.is_some_and(|o| o.conflict) {
-            self.found.push(Found {
-                cost: 0,
-                assumptions: vec![assumed],
-                conclusion: None,
-                unit: None,
-            });
-        }
-    }
-
-    /// Facts common to every branch of a group, with the summed log positions,
-    /// in the order the first branch reached them.
-    fn common(&mut self, group: &[(Fact, &Outcome)], unit: Option<Unit>) {
-        if group.len() < 2 || group.iter().any(|(_, o)| o.conflict) {
-            return;
-        }
-        let (_, first) = group[0];
-        for &(f, at) in &first.facts {
-            self.count[f as usize] = 1;
-            self.cost[f as usize] = u32::from(at);
-        }
-        // A fact counts in branch k only if every branch before it reached it.
-        for (k, (_, outcome)) in group.iter().enumerate().skip(1) {
-            for &(f, at) in &outcome.facts {
-                if usize::from(self.count[f as usize]) == k {
-                    self.count[f as usize] += 1;
-                    self.cost[f as usize] += u32::from(at);
-                }
-            }
-        }
-        for &(f, _) in &first.facts {
-            if usize::from(self.count[f as usize]) == group.len() && self.useful(f) {
-                self.found.push(Found {
-                    cost: self.cost[f as usize] as usize,
-                    assumptions: group.iter().map(|(a, _)| *a).collect(),
-                    conclusion: Some(Fact::from_index(f as usize)),
-                    unit,
-                });
-            }
-        }
-        for &(f, _) in &first.facts {
-            self.count[f as usize] = 0;
-            self.cost[f as usize] = 0;
-        }
-    }
-
-    /// Cell forcing on `cell`: a fact every candidate of the cell implies.
-    fn cell(&mut self, cell: Cell, on: &[Option<Outcome>]) {
-        let group: Vec<(Fact, &Outcome)> = self
-            .board
-            .candidates(cell)
-            .iter()
-            .filter_map(|d| on[slot(cell, d)].as_ref().map(|o| (Fact::on(cell, d), o)))
-            .collect();
-        self.common(&group, None);
-    }
-
-    /// Unit forcing: a fact every place of a digit in a unit implies.
-    fn units(&mut self, on: &[Option<Outcome>]) {
-        let board = self.board;
-        for unit in Unit::all() {
-            for digit in Digit::all() {
-                let group: Vec<(Fact, &Outcome)> = unit
-                    .cells()
-                    .iter()
-                    .filter(|&&c| board.digit(c).is_none() && board.candidates(c).contains(digit))
-                    .filter_map(|&c| on[slot(c, digit)].as_ref().map(|o| (Fact::on(c, digit), o)))
-                    .collect();
-                if group.len() >= 2 {
-                    self.common(&group, Some(unit));
-                }
-            }
-        }
-    }
-}
-
 fn search(board: &Board, mode: Mode, kinds: Kinds, technique: Technique, sink: &mut Sink) {
     if matches!(mode, Mode::Net(_)) {
         return net_search(board, mode, kinds, technique, sink);
@@ -308,66 +137,78 @@ fn search(board: &Board, mode: Mode, kinds: Kinds, technique: Technique, sink: &
         Mode::Static => sink.cache().static_branches(board, kinds.digit),
         _ => std::rc::Rc::new(Outcomes::run(board, mode, kinds.digit)),
     };
-    let (on, off) = (&outcomes.on, &outcomes.off);
     let mut deductions = Deductions::new(board);
     for cell in board.open_cells() {
         if kinds.digit {
             for digit in board.candidates(cell).iter() {
-                let here = slot(cell, digit);
-                let (yes, no) = (Fact::on(cell, digit), Fact::off(cell, digit));
-                deductions.contradiction(yes, on[here].as_ref());
-                deductions.contradiction(no, off[here].as_ref());
-                if let (Some(a), Some(b)) = (&on[here], &off[here]) {
-                    deductions.common(&[(yes, a), (no, b)], None);
-                }
+                deductions.digit(&outcomes, cell, digit);
             }
         }
         if kinds.cell {
-            deductions.cell(cell, on);
+            deductions.cell(&outcomes, cell);
         }
     }
     if kinds.unit {
-        deductions.units(on);
+        deductions.units(&outcomes);
     }
-    report(board, mode, technique, deductions.found, sink);
+    report(board, mode, technique, deductions.found, &[], sink);
 }
 
 /// Nets are costly: they try the cells with fewest candidates first, assume
 /// candidates true only, and stop at the first cell that proves something.
 fn net_search(board: &Board, mode: Mode, kinds: Kinds, technique: Technique, sink: &mut Sink) {
     let mut branching = Branching::new(board, mode);
-    let mut on: Vec<Option<Outcome>> = (0..729).map(|_| None).collect();
+    let mut outcomes = Outcomes::new(false);
+    // A net's branches cost the most: they are recorded on this first run, so
+    // the winner's proof is read back instead of run again.
+    let mut kept: Vec<(Fact, Record)> = Vec::new();
     let mut deductions = Deductions::new(board);
     let mut cells: Vec<Cell> = board.open_cells().collect();
     cells.sort_by_key(|&c| board.candidates(c).len());
     for &cell in &cells {
         for digit in board.candidates(cell).iter() {
-            let here = slot(cell, digit);
-            on[here] = Some(outcome(Fact::on(cell, digit), &mut branching));
+            let assumption = Fact::on(cell, digit);
+            let conflict = branching.run(assumption);
+            outcomes.note(assumption, &branching, conflict);
+            kept.push((assumption, branching.keep()));
             if kinds.digit {
-                deductions.contradiction(Fact::on(cell, digit), on[here].as_ref());
+                deductions.contradiction(&outcomes, Fact::on(cell, digit));
             }
         }
         if kinds.cell {
-            deductions.cell(cell, &on);
+            deductions.cell(&outcomes, cell);
         }
         if !deductions.found.is_empty() {
             break;
         }
     }
     if kinds.unit && deductions.found.is_empty() {
-        deductions.units(&on);
+        deductions.units(&outcomes);
     }
-    report(board, mode, technique, deductions.found, sink);
+    report(board, mode, technique, deductions.found, &kept, sink);
 }
 
-/// Hands the deductions to the sink, shortest proof first, each with its proof.
-fn report(board: &Board, mode: Mode, technique: Technique, mut found: Vec<Found>, sink: &mut Sink) {
+/// Hands the deductions to the sink, shortest proof first, each with its proof;
+/// `kept` holds branches already recorded (the others are run again, recorded).
+fn report(
+    board: &Board,
+    mode: Mode,
+    technique: Technique,
+    mut found: Vec<Found>,
+    kept: &[(Fact, Record)],
+    sink: &mut Sink,
+) {
     let mut branching = Branching::new(board, mode);
+    let kept_for = |assumption: Fact| kept.iter().find(|(a, _)| *a == assumption).map(|(_, r)| r);
     // Contradictions carry no cost yet: measure them by their proofs.
     for f in found.iter_mut().filter(|f| f.conclusion.is_none()) {
-        branching.run(f.assumptions[0]);
-        f.cost = branching.proof_of_contradiction().len();
+        f.cost = match kept_for(f.assumptions[0]) {
+            Some(record) => record.proof_of_contradiction().len(),
+            None => {
+                branching.run(f.assumptions[0]);
+                branching.proof_of_contradiction().len()
+            }
+        };
     }
     found.sort_by_key(|f| f.cost);
     let mut seen: Vec<(Fact, Vec<Fact>)> = Vec::new();
@@ -384,13 +225,12 @@ fn report(board: &Board, mode: Mode, technique: Technique, mut found: Vec<Found>
             .assumptions
             .iter()
             .map(|&assumption| {
-                branching.run(assumption);
-                let (implications, conflict) = match f.conclusion {
-                    None => (
-                        branching.proof_of_contradiction(),
-                        branching.contradiction(),
-                    ),
-                    Some(c) => (branching.proof_of(c), None),
+                let (implications, conflict) = match kept_for(assumption) {
+                    Some(record) => proof(record, f.conclusion),
+                    None => {
+                        branching.run(assumption);
+                        proof(&branching.keep(), f.conclusion)
+                    }
                 };
                 Branch {
                     assumption,
@@ -422,6 +262,15 @@ fn report(board: &Board, mode: Mode, technique: Technique, mut found: Vec<Found>
         if sink.push(step) {
             return;
         }
+    }
+}
+
+/// What a recorded branch shows: the proof of `conclusion`, or of its
+/// contradiction (with the contradiction) when there is none.
+fn proof(record: &Record, conclusion: Option<Fact>) -> (Vec<Implication>, Option<Conflict>) {
+    match conclusion {
+        None => (record.proof_of_contradiction(), record.contradiction()),
+        Some(c) => (record.proof_of(c), None),
     }
 }
 

@@ -17,7 +17,7 @@ use crate::engine::types::{CELLS, Candidates, Cell, Digit, GEOMETRY, SIZE, Unit}
 pub(super) type Cells = u128;
 
 /// The cells of `set`, ascending.
-pub(super) fn cells_in(mut set: Cells) -> impl Iterator<Item = Cell> {
+pub(crate) fn cells_in(mut set: Cells) -> impl Iterator<Item = Cell> {
     std::iter::from_fn(move || {
         if set == 0 {
             return None;
@@ -26,6 +26,11 @@ pub(super) fn cells_in(mut set: Cells) -> impl Iterator<Item = Cell> {
         set &= set - 1;
         Some(Cell::new(index))
     })
+}
+
+/// The one cell of `set`, when it has exactly one.
+pub(super) fn only_cell(set: Cells) -> Option<Cell> {
+    (set != 0 && set & (set - 1) == 0).then(|| Cell::new(set.trailing_zeros() as usize))
 }
 
 /// The cells of `unit`.
