@@ -102,16 +102,20 @@ fn rewind(state: &mut State, offer: Rewind) {
     if let Some(cell) = cell {
         state.selected = crate::engine::Cell::new(cell);
     }
-    let moves = match offer.since + 1 {
+    say_rewound(state, offer.step, offer.since);
+}
+
+/// Says a rewind to just before move `step` happened, taking back that move and
+/// the `since` made after it (one undo step brings them all back); the classic
+/// and the shaped board say it alike.
+pub(super) fn say_rewound(state: &mut State, step: usize, since: usize) {
+    let moves = match since + 1 {
         1 => "it".to_string(),
         n => format!("those {n} moves"),
     };
     state.say(
         Tone::Info,
-        format!(
-            "Rewound to just before move {}: u brings {moves} back",
-            offer.step
-        ),
+        format!("Rewound to just before move {step}: u brings {moves} back"),
     );
 }
 

@@ -278,17 +278,7 @@ fn rewind(state: &mut State, game: &mut ShapedGame, offer: ShapedRewind) {
     if let Some(cell) = cell {
         game.selected = cell;
     }
-    let moves = match offer.since + 1 {
-        1 => "it".to_string(),
-        n => format!("those {n} moves"),
-    };
-    state.say(
-        Tone::Info,
-        format!(
-            "Rewound to just before move {}: u brings {moves} back",
-            offer.step
-        ),
-    );
+    super::review::say_rewound(state, offer.step, offer.since);
 }
 
 /// Moves to another link of the hint on show and says it: "Link 2 of 5: r3c3
