@@ -3,7 +3,7 @@
 
 usage: benches/sat_compare.py [--bin PATH] [--sat cadical] FILE...
 
-FILE holds regular-box puzzles of one size (4, 6, 8, 9, 12 or 16; e.g.
+FILE holds regular-box puzzles of one size (4, 6, 8, 9, 12, 16 or 25; e.g.
 ../shared/data/variants/size16.txt). Each puzzle is encoded to CNF:
   one variable per (cell, value);
   every cell has at least one value, and at most one (pairwise clauses);
@@ -27,8 +27,8 @@ import sys
 import tempfile
 import time
 
-BOXES = {4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 12: (3, 4), 16: (4, 4)}
-SYMBOLS = "123456789ABCDEFG"
+BOXES = {4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 12: (3, 4), 16: (4, 4), 25: (5, 5)}
+SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
 
 
 def units(side):

@@ -1,7 +1,9 @@
 //! Saves and shapes: a shaped game's save records its shape and loads back; a
 //! classic save written before shapes could be played (no `shape` field) still
 //! loads as it did; the continue list leaves shaped saves out; a shaped save whose
-//! position breaks a given is moved aside with a notice, never trusted.
+//! position breaks a given is moved aside with a notice, never trusted; a 16x16
+//! save written while the player's marks were 16 bits loads unchanged now that
+//! they are the engine's `ValueMask` (the save writes marks as symbols).
 
 use pencilmark::app::action::Action;
 use pencilmark::app::state::State;
@@ -36,6 +38,39 @@ fn a_classic_save_of_the_previous_format_still_loads() {
     assert_eq!(game.position.digits.to_line()[..3], *"4.3");
     assert_eq!(view.selected.to_string(), "r1c2");
     assert_eq!(store.list_games().len(), 1, "and is offered to continue");
+}
+
+#[test]
+fn a_shaped_save_written_before_25x25_marks_still_loads_and_saves_the_same() {
+    // Written by the player of main 50323f5 (marks `u16`): tests/data/shape16.txt,
+    // r1c1 with 5 struck in Auto mode, then Manual marks 7, A and G.
+    let old = include_str!("data/shape16-save-before-25x25.json");
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::at(dir.path());
+    let text = include_str!("data/shape16.txt");
+    let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
+    let puzzle = ShapeReader::new(Variant::Classic).read(line, 1).unwrap();
+    let game_key = key(&puzzle.geometry, &puzzle.givens);
+    std::fs::create_dir_all(dir.path().join("games")).unwrap();
+    let path = dir.path().join("games").join(format!("{game_key}.json"));
+    std::fs::write(&path, old).unwrap();
+    let (saved, mut saver) = store.open_shaped(&game_key, read_head).unwrap();
+    assert_eq!(saved.notice, None);
+    let (game, shaped, view) = saved.value.expect("the old shaped save loads");
+    let bit = |v: u8| 1u32 << (v - 1);
+    assert_eq!(shaped.position.marks[0], bit(7) | bit(10) | bit(16));
+    assert_eq!(shaped.position.struck[0], bit(5));
+    assert_eq!(shaped.undo.len(), 4);
+    assert!(view.pencil);
+    // Saved again, its position is written exactly as before.
+    let mut state = State::shaped(shaped.geometry.clone(), shaped.givens.clone(), "again");
+    state.game = game;
+    state.shaped = Some(Box::new(shaped));
+    saver.save(&state).unwrap();
+    let field = |text: &str| -> serde_json::Value {
+        serde_json::from_str::<serde_json::Value>(text).unwrap()["shape"]["position"].clone()
+    };
+    assert_eq!(field(&std::fs::read_to_string(&path).unwrap()), field(old));
 }
 
 /// Where every shaped save test starts: a store in a fresh folder (kept while

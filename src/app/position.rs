@@ -12,7 +12,7 @@ use super::shaped::ShapedPosition;
 use super::state::{CandidateMode, Position};
 use crate::engine::effects::Effects;
 use crate::engine::formats::write_shape_candidate_grid;
-use crate::engine::geometry::Geometry;
+use crate::engine::geometry::{Geometry, ValueMask, all_values, value_bit};
 use crate::engine::{Cell, Digit};
 
 /// A player's position on a board of any shape.
@@ -20,9 +20,9 @@ pub trait PlayerPosition {
     /// The value in `cell`, 0 when open (givens included).
     fn value(&self, cell: usize) -> u8;
     /// The player's own pencil marks in `cell` (Manual mode).
-    fn marks(&self, cell: usize) -> u16;
+    fn marks(&self, cell: usize) -> ValueMask;
     /// The candidates the player struck out of `cell` (Auto mode).
-    fn struck(&self, cell: usize) -> u16;
+    fn struck(&self, cell: usize) -> ValueMask;
 
     /// Every cell's value, row-major.
     fn values(&self, geometry: &Geometry) -> Vec<u8> {
@@ -30,26 +30,26 @@ pub trait PlayerPosition {
     }
 
     /// The values none of `cell`'s peers holds (0 for a filled cell).
-    fn live_candidates(&self, geometry: &Geometry, cell: usize) -> u16 {
+    fn live_candidates(&self, geometry: &Geometry, cell: usize) -> ValueMask {
         if self.value(cell) != 0 {
             return 0;
         }
-        let all = ((1u32 << geometry.side()) - 1) as u16;
+        let all = all_values(geometry.side());
         geometry
             .peers(cell)
             .iter()
             .map(|&p| self.value(p))
             .filter(|&v| v != 0)
-            .fold(all, |left, v| left & !(1 << (v - 1)))
+            .fold(all, |left, v| left & !value_bit(v))
     }
 
     /// The Auto candidates: the live ones minus those the player struck.
-    fn auto_candidates(&self, geometry: &Geometry, cell: usize) -> u16 {
+    fn auto_candidates(&self, geometry: &Geometry, cell: usize) -> ValueMask {
         self.live_candidates(geometry, cell) & !self.struck(cell)
     }
 
     /// The marks an open `cell` shows under `mode` (none for a filled cell).
-    fn shown_marks(&self, geometry: &Geometry, mode: CandidateMode, cell: usize) -> u16 {
+    fn shown_marks(&self, geometry: &Geometry, mode: CandidateMode, cell: usize) -> ValueMask {
         if self.value(cell) != 0 {
             return 0;
         }
@@ -66,12 +66,12 @@ impl PlayerPosition for Position {
         self.digits.get(Cell::new(cell)).map_or(0, |d| d.get())
     }
 
-    fn marks(&self, cell: usize) -> u16 {
-        self.marks[cell].bits()
+    fn marks(&self, cell: usize) -> ValueMask {
+        ValueMask::from(self.marks[cell].bits())
     }
 
-    fn struck(&self, cell: usize) -> u16 {
-        self.struck[cell].bits()
+    fn struck(&self, cell: usize) -> ValueMask {
+        ValueMask::from(self.struck[cell].bits())
     }
 }
 
@@ -80,11 +80,11 @@ impl PlayerPosition for ShapedPosition {
         self.values[cell]
     }
 
-    fn marks(&self, cell: usize) -> u16 {
+    fn marks(&self, cell: usize) -> ValueMask {
         self.marks[cell]
     }
 
-    fn struck(&self, cell: usize) -> u16 {
+    fn struck(&self, cell: usize) -> ValueMask {
         self.struck[cell]
     }
 }
@@ -125,7 +125,7 @@ pub fn candidate_grid(
     position: &impl PlayerPosition,
     mode: CandidateMode,
 ) -> String {
-    let all = ((1u32 << geometry.side()) - 1) as u16;
+    let all = all_values(geometry.side());
     let marks = |cell: usize| {
         let shown = position.shown_marks(geometry, mode, cell);
         let auto = position.auto_candidates(geometry, cell);

@@ -7,6 +7,7 @@
 //! draws them.
 
 use super::state::{Game, History, Position, State};
+use crate::engine::geometry::{ValueMask, value_bit};
 use crate::engine::hint::Hint;
 use crate::engine::learn::replay::{self, Move, Play, Replay, ReplayError};
 use crate::engine::types::CELLS;
@@ -109,9 +110,9 @@ pub struct BoardNotes {
     /// The audit's findings about the Manual marks: per cell, the solution's
     /// value not marked, a mark whose value a peer holds, and a mark a named
     /// technique removes (empty until an audit finds something).
-    missing: Vec<u16>,
-    stale: Vec<u16>,
-    removable: Vec<u16>,
+    missing: Vec<ValueMask>,
+    stale: Vec<ValueMask>,
+    removable: Vec<ValueMask>,
 }
 
 /// How the audit judged a mark, as the board draws it.
@@ -138,18 +139,18 @@ impl BoardNotes {
             AuditMark::Removable => &mut self.removable,
         };
         kind.resize(cells, 0);
-        kind[cell] |= 1 << (value - 1);
+        kind[cell] |= value_bit(value);
     }
 
     /// The solution values noted missing from `cell` (drawn though not marked).
-    pub fn missing(&self, cell: usize) -> u16 {
+    pub fn missing(&self, cell: usize) -> ValueMask {
         self.missing.get(cell).copied().unwrap_or(0)
     }
 
     /// The audit's judgement of value `value` in `cell`, if any.
     pub fn kind_of(&self, cell: usize, value: u8) -> Option<AuditMark> {
-        let bit = 1 << (value - 1);
-        let has = |kind: &Vec<u16>| kind.get(cell).is_some_and(|&m| m & bit != 0);
+        let bit = value_bit(value);
+        let has = |kind: &Vec<ValueMask>| kind.get(cell).is_some_and(|&m| m & bit != 0);
         [
             (&self.missing, AuditMark::Missing),
             (&self.stale, AuditMark::Stale),

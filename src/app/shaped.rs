@@ -15,11 +15,8 @@ use std::sync::Arc;
 
 use super::state::CandidateMode;
 use crate::engine::geometry::logic::{self, ShapeHint, ShapeMarks};
-use crate::engine::geometry::{Geometry, ValueMask};
+use crate::engine::geometry::{Geometry, ValueMask, value_bit};
 use crate::engine::search;
-
-/// The largest side the player shows (marks are 16 bits; the letters end at `G`).
-pub const MAX_PLAYER_SIDE: usize = 16;
 
 /// The player's position on a shape: values (givens included, 0 open), their own
 /// pencil marks (Manual mode) and the candidates they struck out (Auto mode).
@@ -27,9 +24,9 @@ pub const MAX_PLAYER_SIDE: usize = 16;
 pub struct ShapedPosition {
     pub values: Vec<u8>,
     /// Manual pencil marks, bit `v - 1` for value `v`.
-    pub marks: Vec<u16>,
+    pub marks: Vec<ValueMask>,
     /// Candidates struck out in Auto mode, subtracted from the computed ones.
-    pub struck: Vec<u16>,
+    pub struck: Vec<ValueMask>,
 }
 
 impl ShapedPosition {
@@ -46,14 +43,14 @@ impl ShapedPosition {
     pub fn place(&mut self, geometry: &Geometry, cell: usize, value: u8) {
         self.values[cell] = value;
         for &peer in geometry.peers(cell) {
-            self.marks[peer] &= !(1 << (value - 1));
+            self.marks[peer] &= !value_bit(value);
         }
     }
 
     /// Removes a candidate from both kinds of marks (a deduction's elimination).
     pub fn eliminate(&mut self, cell: usize, value: u8) {
-        self.struck[cell] |= 1 << (value - 1);
-        self.marks[cell] &= !(1 << (value - 1));
+        self.struck[cell] |= value_bit(value);
+        self.marks[cell] &= !value_bit(value);
     }
 
     /// The cells whose value a peer also holds.
@@ -198,9 +195,9 @@ impl ShapedGame {
         for cell in (0..geometry.cells()).filter(|&c| position.values[c] == 0) {
             match mode {
                 CandidateMode::Manual if position.marks[cell] != 0 => {
-                    marks.keep_only(cell, ValueMask::from(position.marks[cell]));
+                    marks.keep_only(cell, position.marks[cell]);
                 }
-                _ => marks.keep_only(cell, !ValueMask::from(position.struck[cell])),
+                _ => marks.keep_only(cell, !position.struck[cell]),
             }
         }
         marks

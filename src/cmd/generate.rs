@@ -69,9 +69,10 @@ pub struct GenerateArgs {
     /// most 1,000).
     #[arg(long, default_value_t = generate::DEFAULT_MAX_ATTEMPTS, value_name = "N")]
     pub max_attempts: u32,
-    /// Side of the board: 4, 6, 8, 9, 12 or 16. Other shapes than the classic 9x9
+    /// Side of the board: 4, 6, 8, 9, 12, 16 or 25. Other shapes than the classic 9x9
     /// are unique and not graded (--difficulty and --symmetry do not apply);
-    /// minimal up to 12x12, and a 16x16 when its --json says "minimal": true.
+    /// minimal up to 12x12, and a 16x16 when its --json says "minimal": true (a
+    /// 25x25 is not proved minimal).
     #[arg(long, default_value_t = 9, value_name = "N")]
     pub size: usize,
     /// classic, x (diagonals), windoku (9x9) or jigsaw (random regions; the line

@@ -9,7 +9,6 @@ use clap::Args;
 
 use super::Exit;
 use crate::app::run;
-use crate::app::shaped::MAX_PLAYER_SIDE;
 use crate::app::state::{Game, State, Tone, fresh_puzzle};
 use crate::app::update::settle_opened_game;
 use crate::engine::Grid;
@@ -62,7 +61,7 @@ pub struct PlayArgs {
     /// With a file of many puzzles: play the Nth (counting from 1).
     #[arg(long, value_name = "N", requires = "puzzle", value_parser = clap::value_parser!(u64).range(1..))]
     pub index: Option<u64>,
-    /// Start a new game on a generated puzzle of this side: 4, 6, 8, 9, 12 or 16
+    /// Start a new game on a generated puzzle of this side: 4, 6, 8, 9, 12, 16 or 25
     /// (with --variant: of that variant; --difficulty easy, the default, keeps
     /// clues while singles solve it, any other level gives a minimal puzzle).
     #[arg(long, value_name = "N", conflicts_with = "puzzle")]
@@ -276,14 +275,6 @@ fn configure(args: &PlayArgs, state: &mut State) -> Result<()> {
 /// Plays a puzzle of another shape: resumes its save when it has one (the save
 /// is found by the puzzle, so `play FILE` again continues), else starts it.
 fn play_shaped(args: &PlayArgs, puzzle: Puzzle, title: &str) -> Result<Exit> {
-    let side = puzzle.geometry.side();
-    if side > MAX_PLAYER_SIDE {
-        eprintln!(
-            "pencilmark play: a {side}x{side} board is not playable yet (the player shows up \
-             to {MAX_PLAYER_SIDE}x{MAX_PLAYER_SIDE}); `pencilmark solve` and `show` read it"
-        );
-        return Ok(Exit::BadInput);
-    }
     if let Some(exit) = terminal_refused() {
         return Ok(exit);
     }

@@ -424,7 +424,7 @@ pub fn write_candidate_grid(digits: &Grid, marks: impl Fn(Cell) -> Candidates) -
         .map(|cell| digits.get(cell).map_or(0, |d| d.get()))
         .collect();
     write_shape_candidate_grid(crate::engine::Geometry::classic(), &values, |cell| {
-        marks(Cell::new(cell)).bits()
+        marks(Cell::new(cell)).bits().into()
     })
 }
 
@@ -435,7 +435,7 @@ pub fn write_candidate_grid(digits: &Grid, marks: impl Fn(Cell) -> Candidates) -
 pub fn write_shape_candidate_grid(
     geometry: &crate::engine::Geometry,
     values: &[u8],
-    marks: impl Fn(usize) -> u16,
+    marks: impl Fn(usize) -> crate::engine::geometry::ValueMask,
 ) -> String {
     let (side, alphabet) = (geometry.side(), geometry.alphabet());
     let groups: Vec<String> = (0..geometry.cells())

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use crate::app::shaped::{ShapedGame, ShapedPosition};
 use crate::app::state::{Game, View};
 use crate::engine::geometry::format::{self, ShapeReader};
-use crate::engine::geometry::{Geometry, Variant};
+use crate::engine::geometry::{Geometry, ValueMask, Variant, value_bit};
 
 /// Undo (and redo) steps a shaped save keeps, the newest ones: a 16x16 position
 /// takes a kilobyte or two, and the head stays under its size limit.
@@ -65,9 +65,9 @@ pub fn key(geometry: &Geometry, givens: &[u8]) -> String {
     format!("{}-{hash:016x}", geometry.name().replace(' ', "-"))
 }
 
-fn groups(geometry: &Geometry, sets: &[u16]) -> String {
+fn groups(geometry: &Geometry, sets: &[ValueMask]) -> String {
     let alphabet = geometry.alphabet();
-    let group = |bits: u16| -> String {
+    let group = |bits: ValueMask| -> String {
         if bits == 0 {
             return "-".to_string();
         }
@@ -82,7 +82,7 @@ fn groups(geometry: &Geometry, sets: &[u16]) -> String {
         .join(" ")
 }
 
-fn read_groups(geometry: &Geometry, text: &str) -> Result<Vec<u16>> {
+fn read_groups(geometry: &Geometry, text: &str) -> Result<Vec<ValueMask>> {
     let alphabet = geometry.alphabet();
     let sets = text
         .split_whitespace()
@@ -91,14 +91,14 @@ fn read_groups(geometry: &Geometry, text: &str) -> Result<Vec<u16>> {
             if group == "-" {
                 return Ok(0);
             }
-            group.chars().try_fold(0u16, |bits, ch| {
+            group.chars().try_fold(0, |bits, ch| {
                 let value = alphabet
                     .value(ch)
                     .ok_or_else(|| anyhow!("invalid symbol {ch:?} in group {}", i + 1))?;
-                Ok(bits | 1 << (value - 1))
+                Ok(bits | value_bit(value))
             })
         })
-        .collect::<Result<Vec<u16>>>()?;
+        .collect::<Result<Vec<ValueMask>>>()?;
     if sets.len() != geometry.cells() {
         bail!("{} groups, expected {}", sets.len(), geometry.cells());
     }
@@ -240,6 +240,28 @@ mod tests {
             key(&game.geometry, &game.givens)
         );
         assert!(key(&game.geometry, &game.givens).starts_with("9x9-jigsaw-"));
+    }
+
+    #[test]
+    fn a_25x25_keeps_its_marks_beyond_sixteen_in_the_same_written_form() {
+        let geometry = Arc::new(Geometry::regular(25, Variant::Classic).unwrap());
+        let mut game = ShapedGame::new(geometry, vec![0; 625]);
+        game.position.marks[0] = value_bit(25) | value_bit(17) | value_bit(1);
+        game.position.struck[624] = value_bit(20);
+        let saved = SavedShape::of(&game);
+        // Marks are written as symbols, as on every shape: P is 25, H 17, K 20.
+        assert!(
+            saved.position.marks.starts_with("1HP - "),
+            "{}",
+            saved.position.marks
+        );
+        assert!(
+            saved.position.struck.ends_with(" - K"),
+            "{}",
+            saved.position.struck
+        );
+        let back = saved.into_game().unwrap();
+        assert_eq!(back.position, game.position);
     }
 
     #[test]

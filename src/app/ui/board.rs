@@ -200,7 +200,8 @@ pub fn render(state: &State, size: BoardSize, area: Rect, buf: &mut Buffer, them
             .shown_marks(&h.board, cell)
             .union(h.removed[i])
             .union(h.struck[i])
-            .union(Candidates::from_bits(state.notes.missing(i)));
+            // The classic board's notes hold values 1..=9 only: bits 0..9 of the mask.
+            .union(Candidates::from_bits(state.notes.missing(i) as u16));
         for digit in shown.iter() {
             view.candidates[digit.index()] = Some(h.candidate_style(state, cell, digit, theme));
         }

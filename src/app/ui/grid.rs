@@ -15,6 +15,12 @@ use crate::engine::{Cell, Digit};
 /// Columns left of the grid for the row labels (`1 `).
 pub const LABEL_GUTTER: u16 = 2;
 
+/// The largest side whose compact board keeps a thin rule between every two
+/// rows: a 25x25 compact board with them is 51 lines tall, without them 31
+/// (cells in a box then sit a blank apart, as on the medium board), which fits a
+/// 120x45 terminal with the panel below.
+pub const COMPACT_RULED_UP_TO: u16 = 16;
+
 /// How big the board is drawn, largest first.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum BoardSize {
@@ -33,9 +39,15 @@ impl BoardSize {
     /// Every size, the one to try first first.
     pub const ALL: [BoardSize; 3] = [BoardSize::Large, BoardSize::Medium, BoardSize::Compact];
 
-    /// Whether thin rules separate the cells of a box.
-    pub const fn thin_rules(self) -> bool {
-        !matches!(self, BoardSize::Medium)
+    /// Whether thin rules separate the cells of a box on a board of `side`.
+    /// Not on the medium board, nor on a compact board of more than
+    /// [`COMPACT_RULED_UP_TO`] values.
+    pub const fn thin_rules(self, side: u16) -> bool {
+        match self {
+            BoardSize::Large => true,
+            BoardSize::Medium => false,
+            BoardSize::Compact => side <= COMPACT_RULED_UP_TO,
+        }
     }
 
     /// This size laid out for `geometry`.
@@ -132,7 +144,7 @@ impl<'g> Plan<'g> {
     /// is drawn at all: the outer border always, thin rules when this size draws
     /// them, else only where some neighbours lie in different regions.
     fn row_rule(&self, row: u16) -> bool {
-        if row == 0 || row == self.side || self.size.thin_rules() {
+        if row == 0 || row == self.side || self.size.thin_rules(self.side) {
             return true;
         }
         let side = self.side as usize;
@@ -278,7 +290,7 @@ impl Plan<'_> {
         let (a, b) = neighbours();
         if self.thick_between(a, b) {
             Weight::Thick
-        } else if self.size.thin_rules() {
+        } else if self.size.thin_rules(self.side) {
             Weight::Thin
         } else {
             Weight::None

@@ -41,6 +41,13 @@ pub fn min_size(geometry: &Geometry) -> (u16, u16) {
     (w + GAP + PANEL_WIDTH.0, h + 1)
 }
 
+/// The smallest terminal that shows `geometry`'s compact board with the panel
+/// under it (a narrower, taller window than [`min_size`]; 103 x 43 for 25x25).
+pub fn min_size_panel_below(geometry: &Geometry) -> (u16, u16) {
+    let (w, h) = BoardSize::Compact.plan(geometry).size();
+    (w, h + 2 + PANEL_BELOW_MIN)
+}
+
 /// Where things go for a terminal size.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Layout {
@@ -207,13 +214,16 @@ pub fn fit(text: &str, width: usize) -> String {
 
 pub(crate) fn render_too_small(area: Rect, buf: &mut Buffer, geometry: &Geometry) {
     let (width, height) = min_size(geometry);
+    let (narrow, tall) = min_size_panel_below(geometry);
     let shape = if geometry.is_classic() {
         String::new()
     } else {
         format!(" for a {} board", geometry.name())
     };
     let text = format!(
-        "terminal too small{shape}: need {width} x {height}, have {} x {}. Enlarge the window, or press q to quit (the game is saved).",
+        "terminal too small{shape}: need {width} x {height}, have {} x {} ({narrow} x {tall} \
+         also does, with the panel under the board). Enlarge the window, or press q to quit \
+         (the game is saved).",
         area.width, area.height
     );
     Paragraph::new(text)

@@ -17,6 +17,7 @@ use crate::app::review::AuditMark;
 use crate::app::shaped::ShapedGame;
 use crate::app::state::{CandidateMode, State};
 use crate::engine::geometry::logic::{ShapeHint, links};
+use crate::engine::geometry::{ValueMask, value_bit};
 
 /// What the board highlights, computed once per frame.
 struct Highlights {
@@ -25,11 +26,11 @@ struct Highlights {
     hint_unit: Vec<bool>,
     pattern: Vec<bool>,
     /// Candidates the hint removes (bit `v - 1`).
-    removed: Vec<u16>,
+    removed: Vec<ValueMask>,
     /// Values the hint places.
     target: Vec<u8>,
     /// The two ends of the hint's link on show (← →), drawn reversed.
-    link_end: Vec<u16>,
+    link_end: Vec<ValueMask>,
 }
 
 impl Highlights {
@@ -63,7 +64,7 @@ impl Highlights {
             }
             if progress.level >= 3 {
                 for &(cell, value) in &step.eliminations {
-                    h.removed[cell] |= 1 << (value - 1);
+                    h.removed[cell] |= value_bit(value);
                 }
                 for &(cell, value) in &step.placements {
                     h.target[cell] = value;
@@ -81,7 +82,7 @@ impl Highlights {
                     }
                 }
                 for (cell, value) in [link.from, link.to] {
-                    h.link_end[cell] |= 1 << (value - 1);
+                    h.link_end[cell] |= value_bit(value);
                 }
             }
         }
@@ -159,7 +160,7 @@ pub fn render(
         let notes = &state.notes;
         let missing = notes.missing(cell);
         for v in 1..=geometry.side() as u8 {
-            let bit = 1 << (v - 1);
+            let bit = value_bit(v);
             if (shown | h.removed[cell] | missing) & bit == 0 {
                 continue;
             }

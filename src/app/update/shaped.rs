@@ -363,11 +363,15 @@ fn hint(state: &mut State, game: &mut ShapedGame) {
     };
     if progress.level < 4 {
         let text = progress.hint.text(&game.geometry, progress.level);
+        // `H`, or `Alt-H` on a 25x25, where `h` is a value.
+        let key = key_of(state, game, &Action::Hint);
         let more = match progress.level {
-            1 => "H again for more",
-            2 => "H again for the explanation",
-            _ if !step.links.is_empty() => "← → step through its links; H again to apply it",
-            _ => "H again to apply it",
+            1 => format!("{key} again for more"),
+            2 => format!("{key} again for the explanation"),
+            _ if !step.links.is_empty() => {
+                format!("← → step through its links; {key} again to apply it")
+            }
+            _ => format!("{key} again to apply it"),
         };
         state.say(Tone::Hint, format!("Hint: {text} ({more})"));
         game.hint = Some(progress);

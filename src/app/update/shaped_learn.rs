@@ -16,6 +16,7 @@ use crate::app::state::{CandidateMode, State, Tone};
 use crate::engine::geometry::learn::{self, Problem};
 use crate::engine::geometry::logic::ShapeHint;
 use crate::engine::geometry::logic::links::said;
+use crate::engine::geometry::{ValueMask, value_bit};
 
 /// The one solution judgements are made against, or the player is told why
 /// there is none.
@@ -157,7 +158,7 @@ pub(super) fn why_not(state: &mut State, game: &ShapedGame, value: u8) {
     };
     let geometry = &game.geometry;
     // The Auto candidates, as the classic board asks about them.
-    let marks: Vec<u16> = (0..geometry.cells())
+    let marks: Vec<ValueMask> = (0..geometry.cells())
         .map(|c| game.position.auto_candidates(geometry, c))
         .collect();
     let text = learn::why_not(
@@ -177,7 +178,7 @@ pub(super) fn why_not(state: &mut State, game: &ShapedGame, value: u8) {
 /// solution's value struck from the open cell. Manual marks are not moves.
 fn off_at(position: &ShapedPosition, solution: &[u8], cell: usize) -> bool {
     match position.value(cell) {
-        0 => position.struck(cell) & 1 << (solution[cell] - 1) != 0,
+        0 => position.struck(cell) & value_bit(solution[cell]) != 0,
         value => value != solution[cell],
     }
 }

@@ -38,7 +38,7 @@ pub fn sound_marks<'g>(
     geometry: &'g Geometry,
     solution: &[u8],
     values: &[u8],
-    marks: &[u16],
+    marks: &[ValueMask],
 ) -> ShapeMarks<'g> {
     let right: Vec<u8> = (0..geometry.cells())
         .map(|c| {
@@ -53,10 +53,7 @@ pub fn sound_marks<'g>(
     for cell in 0..geometry.cells() {
         // A wrong value's cell has no marks of the player's to keep.
         if right[cell] == 0 && values[cell] == 0 && marks[cell] != 0 {
-            sound.keep_only(
-                cell,
-                ValueMask::from(marks[cell]) | value_bit(solution[cell]),
-            );
+            sound.keep_only(cell, marks[cell] | value_bit(solution[cell]));
         }
     }
     sound
@@ -247,7 +244,12 @@ pub struct Finding {
 /// missing, a mark a peer's value makes stale, a mark a step of the ladder
 /// removes. Cell by cell in row-major order, values ascending; only marks that
 /// are not the solution's value are called stale or removable.
-pub fn audit(geometry: &Geometry, solution: &[u8], values: &[u8], marks: &[u16]) -> Vec<Finding> {
+pub fn audit(
+    geometry: &Geometry,
+    solution: &[u8],
+    values: &[u8],
+    marks: &[ValueMask],
+) -> Vec<Finding> {
     let sound = sound_marks(geometry, solution, values, marks);
     let steps = open_steps(&sound);
     let judged = (0..geometry.cells()).filter(|&c| values[c] == 0 && marks[c] != 0);
@@ -300,7 +302,7 @@ pub fn why_not(
     geometry: &Geometry,
     solution: &[u8],
     values: &[u8],
-    marks: &[u16],
+    marks: &[ValueMask],
     cell: usize,
     value: u8,
 ) -> String {
@@ -491,8 +493,8 @@ mod tests {
     #[test]
     fn audit_names_missing_stale_and_removable_marks_of_marked_cells_only() {
         let (geometry, givens, solution) = four();
-        let mut marks = vec![0u16; 16];
-        let right = |c: usize| 1u16 << (solution[c] - 1);
+        let mut marks: Vec<ValueMask> = vec![0; 16];
+        let right = |c: usize| value_bit(solution[c]);
         marks[2] = 0b1111 & !right(2); // lacks its 3; its 1 is stale (r1c1 holds it)
         marks[3] = 0b1111; // every value: the wrong ones stale or removable
         let findings = audit(&geometry, &solution, &givens, &marks);
