@@ -171,3 +171,27 @@ fn drawn_cells(text: &str) -> String {
         .flat_map(|l| l.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '.'))
         .collect()
 }
+
+#[test]
+fn a_25x25_jigsaw_is_refused_by_the_generator_at_once_with_the_reason() {
+    for args in [
+        &[
+            "generate",
+            "--size",
+            "25",
+            "--variant",
+            "jigsaw",
+            "--seed",
+            "1",
+        ][..],
+        &["play", "--size", "25", "--variant", "jigsaw"][..],
+    ] {
+        let output = common::pencilmark(args, "");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(
+            common::stderr(&output).contains("a 25x25 jigsaw is not generated"),
+            "{args:?}: {}",
+            common::stderr(&output)
+        );
+    }
+}
