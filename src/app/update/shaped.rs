@@ -2,9 +2,9 @@
 //! at the side), placing values 1..=side (letters for 10..16), pencil marks in
 //! both modes, erase, undo and redo, filling the marks, the hint ladder of the
 //! shaped logic (nudge, technique and where, explanation, apply), check and
-//! solve, and propagation (every forced single, by the ladder's singles). Actions
-//! that only the classic board knows yet (learn mode, the replay, the audit,
-//! why-not, links, export) say so on the status line.
+//! solve, and propagation (every forced single, by the ladder's singles). The
+//! learning tools are [`shaped_learn`]'s; learn mode and the replay are opened
+//! by the classic update, which reads the shaped game.
 //! The new-game screen is the classic one: a game opened from it replaces the shape.
 //! Everything else (help, the clock, pause, quitting) is the classic update's.
 
@@ -152,16 +152,9 @@ fn act_on(state: &mut State, game: &mut ShapedGame, action: &Action) -> bool {
                 );
             }
         }
-        Action::Learn | Action::Replay => {
-            let shape = game.geometry.name();
-            state.say(
-                Tone::Info,
-                format!(
-                    "Not on a {shape} board yet: this works on the classic 9x9 (run \
-                     `pencilmark play` for one)"
-                ),
-            );
-        }
+        // Learn mode and the replay view read the shaped game where the classic
+        // update opens them.
+        Action::Learn | Action::Replay => return false,
         _ => return false,
     }
     true
