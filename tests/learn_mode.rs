@@ -23,7 +23,7 @@ mod learn {
 
     use pencilmark::app::action::Action;
     use pencilmark::app::keymap::keymap;
-    use pencilmark::app::learn::{LearnAction, LearnState};
+    use pencilmark::app::learn::{ClassicRun, LearnAction, LearnState};
     use pencilmark::app::state::{Game, State};
     use pencilmark::app::ui::{self, BoardSize, Layout};
     use pencilmark::app::update::update;
@@ -47,6 +47,11 @@ mod learn {
 
     fn learn(state: &State) -> &LearnState {
         state.learn.as_deref().expect("learn mode is open")
+    }
+
+    /// The classic run learn mode steps through.
+    fn run(state: &State) -> &ClassicRun {
+        learn(state).classic().expect("a classic run")
     }
 
     fn step(state: &mut State, action: LearnAction) {
@@ -88,17 +93,17 @@ mod learn {
             press(&mut state, KeyCode::Char(' '));
         }
         press(&mut state, KeyCode::Char('n'));
-        assert_eq!(learn(&state).cursor().shown(), 4);
-        let after_four = learn(&state).cursor().clone();
+        assert_eq!(run(&state).cursor().shown(), 4);
+        let after_four = run(&state).cursor().clone();
         press(&mut state, KeyCode::Char('n'));
         press(&mut state, KeyCode::Char('b'));
-        assert_eq!(*learn(&state).cursor(), after_four);
+        assert_eq!(*run(&state).cursor(), after_four);
         press(&mut state, KeyCode::Char('k'));
         assert!(
             state.learn.is_some(),
             "mid-run there is no solution to keep"
         );
-        assert_eq!(*learn(&state).start(), before.digits);
+        assert_eq!(*run(&state).start(), before.digits);
         press(&mut state, KeyCode::Esc);
         assert!(state.learn.is_none(), "Esc leaves learn mode");
         assert_eq!(state.game.position, before, "and the board is as it was");
@@ -109,10 +114,10 @@ mod learn {
         let mut state = learning(HARD);
         step(&mut state, LearnAction::Next);
         press(&mut state, KeyCode::Char('u'));
-        assert_eq!(learn(&state).settings().rules, Rules::Peers);
-        assert_eq!(learn(&state).cursor().shown(), 0);
+        assert_eq!(run(&state).settings().rules, Rules::Peers);
+        assert_eq!(run(&state).cursor().shown(), 0);
         press(&mut state, KeyCode::Char('o'));
-        let learn = learn(&state);
+        let learn = run(&state);
         assert_eq!(
             learn.settings(),
             Settings {
@@ -131,7 +136,7 @@ mod learn {
         assert!(learn(&state).is_running());
         let speed = learn(&state).speed();
         update(&mut state, Action::Tick(1_000));
-        assert_eq!(learn(&state).cursor().shown(), speed as usize);
+        assert_eq!(run(&state).cursor().shown(), speed as usize);
         press(&mut state, KeyCode::Char('+'));
         assert!(learn(&state).speed() > speed);
         press(&mut state, KeyCode::Char('-'));
@@ -139,10 +144,10 @@ mod learn {
         assert!(learn(&state).speed() < speed);
         press(&mut state, KeyCode::Char('r'));
         assert!(!learn(&state).is_running());
-        let shown = learn(&state).cursor().shown();
+        let shown = run(&state).cursor().shown();
         update(&mut state, Action::Tick(5_000));
         assert_eq!(
-            learn(&state).cursor().shown(),
+            run(&state).cursor().shown(),
             shown,
             "paused runs do not move"
         );
@@ -152,11 +157,7 @@ mod learn {
         let mut alone = LearnState::new(&grid(HARD), Settings::default());
         alone.update(LearnAction::ToggleRun);
         alone.tick(Duration::from_secs(1));
-        assert_eq!(
-            alone.cursor().shown(),
-            speed as usize,
-            "the component alone"
-        );
+        assert_eq!(alone.shown(), speed as usize, "the component alone");
     }
 
     #[test]
@@ -168,8 +169,11 @@ mod learn {
             step(&mut state, LearnAction::Next);
             // Event 2: "eliminate 4 from r1c2, ... (peers of r1c1)".
             let area = Rect::new(0, 0, 120, 45);
-            let Layout::Board { size, board, .. } = Layout::with_panel(area, ui::learn::PANEL_MIN)
-            else {
+            let Layout::Board { size, board, .. } = Layout::with_panel(
+                area,
+                pencilmark::engine::geometry::Geometry::classic(),
+                ui::learn::PANEL_MIN,
+            ) else {
                 panic!("120x45 has a board");
             };
             assert_eq!(size, BoardSize::Large, "the player's large board");
@@ -261,9 +265,9 @@ mod learn {
         let slow =
             ".8...4.5....7..3............1..85...6.....2......4....3.26............417........";
         let mut state = learning(slow);
-        let stopped = learn(&state).comparison()[3];
+        let stopped = run(&state).comparison()[3];
         assert_eq!(stopped.ending, pencilmark::engine::trace::Ending::Stopped);
-        assert!(learn(&state).comparison()[0].solution().is_some());
+        assert!(run(&state).comparison()[0].solution().is_some());
         step(&mut state, LearnAction::ToEnd);
         let end = screen(&state, 120, 45);
         assert!(end.contains("+ stopped after 2000000 events"), "{end}");
@@ -280,9 +284,9 @@ mod learn {
         assert!(text.contains("eliminate 4 from r1c2"), "{text}");
         assert!(text.contains("Event 2 of"), "{text}");
         assert!(!text.contains("All four settings"));
-        while learn(&state)
+        while run(&state)
             .recording()
-            .event(learn(&state).cursor().shown())
+            .event(run(&state).cursor().shown())
             .is_some_and(|r| r.depth < 2)
         {
             step(&mut state, LearnAction::Next);
@@ -376,7 +380,7 @@ mod player {
         update(&mut state, Action::Learn);
         let learn = state.learn.as_ref().expect("learn mode is open");
         assert_eq!(
-            *learn.start(),
+            *learn.classic().unwrap().start(),
             before.digits,
             "it starts from the player's digits"
         );
@@ -411,6 +415,6 @@ mod player {
         update(&mut state, Action::LearnStep(LearnAction::ToggleRun));
         update(&mut state, Action::Tick(1_000));
         let learn = state.learn.as_ref().expect("learn mode is open");
-        assert_eq!(learn.cursor().shown(), learn.speed() as usize);
+        assert_eq!(learn.shown(), learn.speed() as usize);
     }
 }

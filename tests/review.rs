@@ -325,8 +325,7 @@ fn replay_view_walks_the_moves_and_ends_with_the_summary() {
     assert!(screen(&state).contains(&format!("Start: {moves} moves")));
     press(&mut state, ">");
     let view = state.replay.as_ref().unwrap();
-    let first = view.replay.moves[0].mv;
-    assert_eq!(view.board.selected, first.cell());
+    assert_eq!(view.board.selected.index(), view.pages[0].cell);
     assert_eq!(view.board.game.position.digits.filled(), 33);
     let text = screen(&state);
     assert!(text.contains(&format!("Move 1 of {moves}")), "{text}");
@@ -399,7 +398,7 @@ fn stats_command_prints_the_profile_and_the_most_missed_technique() {
 
 #[test]
 fn the_replay_is_computed_off_the_update_and_the_board_stays_live_meanwhile() {
-    use pencilmark::app::review::ReplayPurpose;
+    use pencilmark::app::replay::ReplayPurpose;
     let mut state = new_state();
     play_logically(&mut state, 2);
     let Effect::Replay(job) = update(&mut state, Action::Replay) else {

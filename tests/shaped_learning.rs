@@ -1,10 +1,12 @@
 //! The classic player's learning tools on other shapes, in ratatui's
 //! `TestBackend`: the export in the shape's alphabet, the pencil-mark audit (and
 //! its stale fix), why-not, the first wrong move (and its rewind), hints that
-//! read the candidates on show, and stepping a hint's links on the board.
+//! read the candidates on show, stepping a hint's links on the board, the
+//! replay view and learn mode.
 
 use pencilmark::app::action::Action;
 use pencilmark::app::keymap::keymap;
+use pencilmark::app::learn::{LearnAction, Run};
 use pencilmark::app::review::AuditMark;
 use pencilmark::app::shaped::ShapedGame;
 use pencilmark::app::state::{CandidateMode, State};
@@ -12,12 +14,17 @@ use pencilmark::app::ui;
 use pencilmark::app::update::{Effect, update};
 use pencilmark::engine::geometry::Variant;
 use pencilmark::engine::geometry::format::ShapeReader;
+use pencilmark::engine::geometry::learn::ShapeEvent;
 use pencilmark::engine::geometry::logic::ShapeHint;
+use pencilmark::engine::search::dfs::Order;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::Modifier;
+
+mod common;
+use common::player::screen;
 
 /// The first puzzle line of `text` (comment lines skipped), read as `variant`.
 fn shaped_state(variant: Variant, text: &str) -> State {
@@ -327,12 +334,191 @@ fn a_shaped_hints_links_step_on_the_board_and_the_arrows_move_again_after() {
     );
 }
 
-#[test]
-fn learn_mode_and_the_replay_still_say_they_are_classic_only() {
-    let mut state = jigsaw6();
-    for key in ["L", "R"] {
-        press(&mut state, key);
-        assert!(said(&state).contains("Not on a 6x6 jigsaw board"), "{key}");
-        assert!(state.learn.is_none() && state.replay.is_none());
+/// Sends `action`, and does a replay it asks for as the loop would (here on
+/// this thread), handing the result back.
+fn act(state: &mut State, action: Action) {
+    if let Effect::Replay(job) = update(state, action) {
+        act(state, Action::Replayed(Box::new(job.run())));
     }
+}
+
+#[test]
+fn the_replay_walks_a_shaped_game_move_by_move_and_sums_it_up() {
+    let mut state = jigsaw6();
+    act(&mut state, Action::Replay);
+    assert_eq!(said(&state), "No moves yet: nothing to replay");
+    let solution = solution(&state);
+    let open = open_cells(&state);
+    let wrong = solution[open[1]] % 6 + 1;
+    // A right value, a wrong one, then the wrong one taken out.
+    select(&mut state, open[0]);
+    press(&mut state, &solution[open[0]].to_string());
+    select(&mut state, open[1]);
+    press(&mut state, &wrong.to_string());
+    press(&mut state, &wrong.to_string());
+    let position = game(&state).position.clone();
+    act(&mut state, Action::Replay);
+    let view = state.replay.as_ref().expect("the replay view opens");
+    assert_eq!(view.moves(), 3);
+    assert_eq!(view.pages[1].text, {
+        let name = game(&state).cell_name(open[1]);
+        format!(
+            "{name}={wrong}: WRONG: {} goes in {name}",
+            solution[open[1]]
+        )
+    });
+    assert!(
+        view.pages[0].text.contains("Single"),
+        "{}",
+        view.pages[0].text
+    );
+    assert_eq!(view.pages[2].text.split_once(": ").unwrap().1, "erased");
+    let text = screen(&state, 80, 24);
+    assert!(text.contains("Start: 3 moves"), "{text}");
+    press(&mut state, "nn");
+    let view = state.replay.as_ref().unwrap();
+    let board = view.board.shaped.as_ref().expect("a shaped board");
+    assert_eq!(board.selected, open[1]);
+    assert_eq!(board.position.values[open[1]], wrong);
+    assert_eq!(
+        board.marked_wrong,
+        vec![open[1]],
+        "the wrong value is marked"
+    );
+    let text = screen(&state, 80, 24);
+    assert!(text.contains("Move 2 of 3"), "{text}");
+    assert!(text.contains("WRONG"), "{text}");
+    assert!(text.contains(&format!("!{wrong}!")), "drawn wrong:\n{text}");
+    press(&mut state, "G");
+    let text = screen(&state, 120, 45);
+    assert!(
+        text.contains("First wrong move. Move 2: you placed"),
+        "{text}"
+    );
+    assert!(text.contains("Move 3 put it right"), "{text}");
+    assert!(text.contains("technique"), "{text}");
+    let escape = KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE);
+    let close = keymap(escape, &state).unwrap();
+    update(&mut state, close);
+    assert!(state.replay.is_none());
+    assert_eq!(
+        game(&state).position,
+        position,
+        "the replay changes nothing"
+    );
+}
+
+#[test]
+fn a_shaped_replay_counts_history_steps_and_is_judged_against_the_one_solution() {
+    let mut state = shaped_state(Variant::Classic, include_str!("../puzzles/16x16-easy.txt"));
+    let solution = solution(&state);
+    let open = open_cells(&state);
+    // A letter value and a struck candidate (Auto mode), both right.
+    select(&mut state, open[0]);
+    update(&mut state, Action::Digit(solution[open[0]]));
+    let wrong_mark = (1..=16u8)
+        .find(|&v| {
+            v != solution[open[1]] && {
+                let g = game(&state);
+                pencilmark::app::position::PlayerPosition::auto_candidates(
+                    &g.position,
+                    &g.geometry,
+                    open[1],
+                ) >> (v - 1)
+                    & 1
+                    == 1
+            }
+        })
+        .unwrap();
+    select(&mut state, open[1]);
+    update(&mut state, Action::TogglePencil);
+    update(&mut state, Action::Digit(wrong_mark));
+    act(&mut state, Action::Replay);
+    let view = state.replay.as_ref().expect("the replay view opens");
+    assert_eq!(view.moves(), 2);
+    assert_eq!(view.step_of, vec![1, 2]);
+    assert!(view.first_wrong.is_none());
+    let symbol = game(&state).symbol(wrong_mark);
+    assert!(
+        view.pages[1].text.contains(&format!("-{symbol}: ")),
+        "{}",
+        view.pages[1].text
+    );
+}
+
+fn learning(state: &State) -> &pencilmark::app::learn::ShapeRun {
+    match state.learn.as_deref().expect("learn mode is open").run() {
+        Run::Shaped(run) => run,
+        Run::Classic(_) => panic!("a shaped run"),
+    }
+}
+
+#[test]
+fn learn_mode_steps_the_search_on_a_jigsaw_and_keeps_its_solution_as_one_move() {
+    let mut state = shaped_state(Variant::Jigsaw, include_str!("../puzzles/jigsaw6-hard.txt"));
+    let open = open_cells(&state);
+    let right = solution(&state)[open[0]];
+    select(&mut state, open[0]);
+    press(&mut state, &right.to_string());
+    update(&mut state, Action::Learn);
+    assert_eq!(learning(&state).start(), &game(&state).position.values[..]);
+    let text = screen(&state, 80, 24);
+    assert!(text.contains("learn mode · 6x6 jigsaw"), "{text}");
+    assert!(text.contains("Press Space to place the givens"), "{text}");
+    update(&mut state, Action::LearnStep(LearnAction::Next));
+    let run = learning(&state);
+    let Some(ShapeEvent::Givens { filled, dead, .. }) = run.current() else {
+        panic!("the givens come first: {:?}", run.current());
+    };
+    assert!(!dead);
+    let placed = open_cells(&state).len() - filled.len();
+    assert_eq!(
+        run.cursor().values().iter().filter(|&&v| v == 0).count(),
+        placed,
+        "the board shows the givens and their singles"
+    );
+    let text = screen(&state, 120, 45);
+    assert!(text.contains("The givens placed"), "{text}");
+    assert!(text.contains("Event 1 of"), "{text}");
+    // The rules cannot be switched here; the order can, and re-records the run.
+    update(&mut state, Action::LearnStep(LearnAction::ToggleRules));
+    assert!(
+        said(&state).contains("always propagates both rules"),
+        "{}",
+        said(&state)
+    );
+    update(&mut state, Action::LearnStep(LearnAction::ToggleOrder));
+    assert_eq!(learning(&state).order(), Order::RowMajor);
+    assert_eq!(learning(&state).cursor().shown(), 0);
+    update(&mut state, Action::LearnStep(LearnAction::ToEnd));
+    let text = screen(&state, 120, 45);
+    assert!(text.contains("Run ended: solved. Both orders:"), "{text}");
+    assert!(text.contains("row-major"), "{text}");
+    let before = game(&state).position.clone();
+    update(&mut state, Action::LearnStep(LearnAction::Keep));
+    assert!(state.learn.is_none());
+    assert_eq!(game(&state).position.values, solution(&state));
+    assert!(state.game.finished && state.game.solved_by_computer);
+    press(&mut state, "u");
+    assert_eq!(game(&state).position, before, "one undoable move");
+}
+
+#[test]
+fn learn_mode_opens_on_a_16x16_and_backs_up_to_the_same_board() {
+    let mut state = shaped_state(Variant::Classic, include_str!("../puzzles/16x16-easy.txt"));
+    update(&mut state, Action::Learn);
+    update(&mut state, Action::LearnStep(LearnAction::Next));
+    let first = learning(&state).cursor().clone();
+    update(&mut state, Action::LearnStep(LearnAction::Next));
+    assert_ne!(learning(&state).cursor(), &first);
+    update(&mut state, Action::LearnStep(LearnAction::Back));
+    assert_eq!(learning(&state).cursor(), &first);
+    let text = screen(&state, 120, 45);
+    assert!(text.contains("learn mode · 16x16"), "{text}");
+    assert!(!text.contains("too small"), "{text}");
+    let escape = KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE);
+    let leave = keymap(escape, &state).unwrap();
+    update(&mut state, leave);
+    assert!(state.learn.is_none());
+    assert!(game(&state).undo.is_empty(), "leaving changes nothing");
 }

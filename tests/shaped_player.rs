@@ -246,15 +246,9 @@ fn the_hint_ladder_works_on_a_shape_and_applies_its_step() {
 }
 
 #[test]
-fn classic_only_features_say_so_instead_of_acting() {
-    // Learn mode and the replay; the other learning tools are tests/shaped_learning.rs's.
+fn solving_fills_the_shapes_solution_and_wins() {
+    // Learn mode, the replay and the other learning tools are tests/shaped_learning.rs's.
     let mut state = jigsaw();
-    for key in ["L", "R"] {
-        press(&mut state, key);
-        let said = state.message.clone().unwrap().text;
-        assert!(said.contains("Not on a 9x9 jigsaw board"), "{key}: {said}");
-        assert!(state.learn.is_none() && state.replay.is_none());
-    }
     // Solving fills the shape's solution and wins.
     press(&mut state, "S");
     press(&mut state, "y");

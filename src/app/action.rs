@@ -96,7 +96,7 @@ pub enum Action {
     /// A replay the loop computed on its own thread (not a key: never in a
     /// configuration file).
     #[serde(skip)]
-    Replayed(Box<super::review::Replayed>),
+    Replayed(Box<super::replay::Replayed>),
     /// Step through the links of the hint on show (at its explanation level).
     LinkStep(super::links::LinkStep),
     /// Time passed while the game was on screen, in milliseconds.

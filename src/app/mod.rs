@@ -15,6 +15,7 @@ pub mod learn;
 pub mod links;
 pub mod menu;
 pub mod position;
+pub mod replay;
 pub mod review;
 pub mod run;
 pub mod shaped;

@@ -27,7 +27,7 @@ use ratatui::{Terminal, backend::CrosstermBackend};
 use super::action::{Action, StatsRead};
 use super::keymap::keymap;
 use super::menu::SavedRow;
-use super::review::{ReplayJob, ReplayPurpose, Replayed};
+use super::replay::{ReplayJob, ReplayPurpose, Replayed};
 use super::state::State;
 use super::ui;
 use super::update::{self, Effect, switch_game, update};

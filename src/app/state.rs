@@ -384,7 +384,7 @@ pub struct State {
     /// What the board shows of a look back (audit, wrong move) until the next edit or Esc.
     pub notes: super::review::BoardNotes,
     /// The replay view, while it is open (`Overlay::Replay`).
-    pub replay: Option<Box<super::review::ReplayView>>,
+    pub replay: Option<Box<super::replay::ReplayView>>,
     /// `R` was pressed and the replay is being computed off the screen's thread.
     pub replay_wanted: bool,
     /// The game was just won: its replay goes into the weakness profile.

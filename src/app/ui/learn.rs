@@ -17,8 +17,8 @@ use super::theme::Theme;
 use super::{Layout, fit};
 use crate::app::action::Action;
 use crate::app::keymap::{Binding, Context};
-use crate::app::learn::{COMPARE_LIMIT, LearnAction, LearnState};
-use crate::engine::trace::{self, Ending, Event, Outcome, Settings, Why};
+use crate::app::learn::{COMPARE_LIMIT, ClassicRun, LearnAction, LearnState, Run};
+use crate::engine::trace::{self, Ending, Event, Order, Outcome, Settings, Why};
 use crate::engine::{Cell, Contradiction, Digit, Unit};
 
 /// The narrowest panel beside the board, and the shortest below it: the event
@@ -28,7 +28,7 @@ pub const PANEL_MIN: (u16, u16) = (36, 16);
 
 /// How a cell is singled out.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Highlight {
+pub(super) enum Highlight {
     /// The event's own cell.
     Source,
     /// The cell of a contradiction.
@@ -80,7 +80,7 @@ impl Marks {
 }
 
 /// `style` on a highlighted cell: the highlight wins.
-fn highlighted(theme: Theme, style: Style, highlight: Option<Highlight>) -> Style {
+pub(super) fn highlighted(theme: Theme, style: Style, highlight: Option<Highlight>) -> Style {
     match highlight {
         None => style,
         Some(Highlight::Source) => style.patch(theme.event_source()),
@@ -92,30 +92,40 @@ fn highlighted(theme: Theme, style: Style, highlight: Option<Highlight>) -> Styl
 /// Draws learn mode in the player's theme, at the biggest board that leaves
 /// the panel [`PANEL_MIN`] columns beside it or lines below it.
 pub fn render(learn: &LearnState, table: &[Binding], theme: Theme, area: Rect, buf: &mut Buffer) {
+    let run = match learn.run() {
+        Run::Classic(run) => run,
+        Run::Shaped(run) => {
+            return super::learn_shaped::render(learn, run, table, theme, area, buf);
+        }
+    };
     let Layout::Board {
         size,
         title,
         board,
         panel,
-    } = Layout::with_panel(area, PANEL_MIN)
+    } = Layout::with_panel(
+        area,
+        crate::engine::geometry::Geometry::classic(),
+        PANEL_MIN,
+    )
     else {
         return super::render_too_small(area, buf, crate::engine::geometry::Geometry::classic());
     };
-    let heading = format!("pencilmark · learn mode · {}", learn.settings());
+    let heading = format!("pencilmark · learn mode · {}", run.settings());
     Line::styled(fit(&heading, title.width as usize), theme.title()).render(title, buf);
-    let marks = Marks::of(learn.current().map(|r| &r.event));
+    let marks = Marks::of(run.current().map(|r| &r.event));
     let style = GridStyle::of(theme);
     let plan = size.plan(crate::engine::geometry::Geometry::classic());
     grid::draw_board(&plan, board, buf, style, |i| {
-        cell_view(learn, &marks, theme, Cell::new(i))
+        cell_view(run, &marks, theme, Cell::new(i))
     });
-    render_panel(learn, table, panel, buf, theme);
+    render_panel(learn, run, table, panel, buf, theme);
 }
 
 /// One cell of the learn board: the digit (`[5]` a given of the start, `(5)`
 /// placed since, a guess on the path in its own style), the candidates left,
 /// and the ones the current event strikes, drawn struck.
-fn cell_view(learn: &LearnState, marks: &Marks, theme: Theme, cell: Cell) -> CellView {
+fn cell_view(learn: &ClassicRun, marks: &Marks, theme: Theme, cell: Cell) -> CellView {
     let highlight = marks.highlight(cell);
     let with = |style: Style| highlighted(theme, style, highlight);
     let mut view = CellView::blank(with(Style::new()), with(theme.candidate()));
@@ -155,49 +165,55 @@ fn cell_view(learn: &LearnState, marks: &Marks, theme: Theme, cell: Cell) -> Cel
     view
 }
 
-fn ending_text(outcome: &Outcome) -> String {
-    match outcome.ending {
-        Ending::Solved(_) => "solved".to_string(),
-        Ending::NoSolution => "no solution".to_string(),
-        Ending::Stopped => format!("stopped after {} events", outcome.events),
+/// How a run ended, in a few words (`events` emitted when it stopped).
+pub(super) fn ending_words(solved: bool, stopped: bool, events: u64) -> String {
+    match (solved, stopped) {
+        (true, _) => "solved".to_string(),
+        (false, false) => "no solution".to_string(),
+        (false, true) => format!("stopped after {events} events"),
     }
+}
+
+fn ending_text(outcome: &Outcome) -> String {
+    let solved = matches!(outcome.ending, Ending::Solved(_));
+    ending_words(solved, outcome.ending == Ending::Stopped, outcome.events)
 }
 
 /// How much a panel line matters when the panel is too short for all of them:
 /// spacing goes first, then the path and the auto-run line.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
-enum Weight {
+pub(super) enum Weight {
     Spacing,
     Detail,
     Essential,
 }
 
 /// The panel's lines, each already fitted to the width, with their weight.
-struct Rows {
-    width: usize,
-    rows: Vec<(Line<'static>, Weight)>,
+pub(super) struct Rows {
+    pub(super) width: usize,
+    pub(super) rows: Vec<(Line<'static>, Weight)>,
 }
 
 impl Rows {
     /// `text` wrapped to the width, every row in `style`.
-    fn text(&mut self, text: &str, style: Style, weight: Weight) {
+    pub(super) fn text(&mut self, text: &str, style: Style, weight: Weight) {
         for row in wrap(text, self.width) {
             self.rows.push((Line::styled(row, style), weight));
         }
     }
 
     /// A line laid out already (a table row, a field): cut to the width if need be.
-    fn line(&mut self, line: Line<'static>, weight: Weight) {
+    pub(super) fn line(&mut self, line: Line<'static>, weight: Weight) {
         self.rows.push((line, weight));
     }
 
-    fn blank(&mut self) {
+    pub(super) fn blank(&mut self) {
         self.rows.push((Line::raw(""), Weight::Spacing));
     }
 
     /// The rows that fit `room` lines: the lightest dropped first, from the
     /// bottom; if that is not enough, cut, the last row saying more is there.
-    fn fitted(mut self, room: usize) -> Vec<Line<'static>> {
+    pub(super) fn fitted(mut self, room: usize) -> Vec<Line<'static>> {
         for weight in [Weight::Spacing, Weight::Detail] {
             while self.rows.len() > room {
                 let Some(i) = self.rows.iter().rposition(|(_, w)| *w == weight) else {
@@ -217,20 +233,45 @@ impl Rows {
     }
 }
 
-fn render_panel(learn: &LearnState, table: &[Binding], area: Rect, buf: &mut Buffer, theme: Theme) {
-    if area.height == 0 {
-        return;
-    }
+/// What the panel says first, on every shape.
+pub(super) struct Head<'a> {
+    pub rules: &'a str,
+    pub order: Order,
+    pub shown: usize,
+    pub events: usize,
+    /// The event shown last, in words.
+    pub event: String,
+    /// The guesses in effect, as people read them (empty: none).
+    pub path: String,
+    pub depth: usize,
+    /// The counts so far, in words.
+    pub counts: String,
+}
+
+/// How a run ended and every setting's counts, shown once it has.
+pub(super) struct RunEnd {
+    /// "solved", "no solution", "stopped after N events".
+    pub ended: String,
+    /// What the table compares: "All four settings".
+    pub compared: &'static str,
+    pub table: Vec<String>,
+    /// Whether a setting hit the comparison's limit.
+    pub stopped: bool,
+}
+
+/// The panel on every shape: the title, the rules and the order, where the run
+/// stands, the event shown, the search path and the counts; once the run
+/// ends, how and the comparison; then the auto-run line and the footer.
+pub(super) fn draw_panel(
+    learn: &LearnState,
+    head: &Head,
+    end: Option<RunEnd>,
+    table: &[Binding],
+    area: Rect,
+    buf: &mut Buffer,
+    theme: Theme,
+) {
     let width = area.width as usize;
-    let settings = learn.settings();
-    let cursor = learn.cursor();
-    let recording = learn.recording();
-    let bold = Style::new().add_modifier(Modifier::BOLD);
-    let rules = if settings.rules == trace::Rules::Peers {
-        "peers only"
-    } else {
-        "peers + hidden singles"
-    };
     let mut rows = Rows {
         width,
         rows: Vec::new(),
@@ -242,64 +283,41 @@ fn render_panel(learn: &LearnState, table: &[Binding], area: Rect, buf: &mut Buf
         ])
     };
     rows.line(Line::styled("Learn mode", theme.title()), Weight::Detail);
-    rows.line(field("Rules", rules), Weight::Essential);
-    rows.line(
-        field("Order", settings.order.description()),
-        Weight::Essential,
-    );
+    rows.line(field("Rules", head.rules), Weight::Essential);
+    rows.line(field("Order", head.order.description()), Weight::Essential);
     rows.text(
         &format!(
             "Event {} of {} · depth {}",
-            cursor.shown(),
-            recording.len(),
-            cursor.depth()
+            head.shown, head.events, head.depth
         ),
         Style::new(),
         Weight::Essential,
     );
-    let event_text = match learn.current() {
-        Some(recorded) => recorded.event.to_string(),
-        None => "Press Space to assign the first given.".to_string(),
-    };
-    rows.text(&format!("▶ {event_text}"), bold, Weight::Essential);
+    let bold = Style::new().add_modifier(Modifier::BOLD);
+    rows.text(&format!("▶ {}", head.event), bold, Weight::Essential);
     rows.blank();
-    let path = if cursor.path().is_empty() {
-        "(no guess yet)".to_string()
+    let path = if head.path.is_empty() {
+        "(no guess yet)"
     } else {
-        trace::path_text(cursor.path())
+        &head.path
     };
     rows.text(
-        &format!("Path (depth {}): {path}", cursor.depth()),
+        &format!("Path (depth {}): {path}", head.depth),
         Style::new(),
         Weight::Detail,
     );
-    let counts = cursor.counts();
-    rows.text(
-        &format!(
-            "Assignments {} · eliminations {} · guesses {} · backtracks {}",
-            counts.assignments, counts.eliminations, counts.guesses, counts.backtracks
-        ),
-        Style::new(),
-        Weight::Essential,
-    );
-    if learn.at_end() {
+    rows.text(&head.counts, Style::new(), Weight::Essential);
+    if let Some(end) = end {
         rows.blank();
         rows.text(
-            &format!(
-                "Run ended: {}. All four settings:",
-                ending_text(recording.outcome())
-            ),
+            &format!("Run ended: {}. {}:", end.ended, end.compared),
             bold,
             Weight::Essential,
         );
-        for row in comparison_table(learn, width) {
+        for row in end.table {
             rows.line(Line::raw(fit(&row, width)), Weight::Essential);
         }
-        if learn
-            .comparison()
-            .iter()
-            .any(|o| o.ending == Ending::Stopped)
-        {
+        if end.stopped {
             rows.text(
                 &format!("  + stopped after {COMPARE_LIMIT} events: at least this much"),
                 Style::new(),
@@ -307,6 +325,65 @@ fn render_panel(learn: &LearnState, table: &[Binding], area: Rect, buf: &mut Buf
             );
         }
     }
+    auto_run_and_footer(learn, rows, table, area, buf, theme);
+}
+
+fn render_panel(
+    learn: &LearnState,
+    run: &ClassicRun,
+    table: &[Binding],
+    area: Rect,
+    buf: &mut Buffer,
+    theme: Theme,
+) {
+    if area.height == 0 {
+        return;
+    }
+    let width = area.width as usize;
+    let settings = run.settings();
+    let cursor = run.cursor();
+    let recording = run.recording();
+    let counts = cursor.counts();
+    let head = Head {
+        rules: if settings.rules == trace::Rules::Peers {
+            "peers only"
+        } else {
+            "peers + hidden singles"
+        },
+        order: settings.order,
+        shown: cursor.shown(),
+        events: recording.len(),
+        event: match run.current() {
+            Some(recorded) => recorded.event.to_string(),
+            None => "Press Space to assign the first given.".to_string(),
+        },
+        path: trace::path_text(cursor.path()),
+        depth: cursor.depth(),
+        counts: format!(
+            "Assignments {} · eliminations {} · guesses {} · backtracks {}",
+            counts.assignments, counts.eliminations, counts.guesses, counts.backtracks
+        ),
+    };
+    let end = learn.at_end().then(|| RunEnd {
+        ended: ending_text(recording.outcome()),
+        compared: "All four settings",
+        table: comparison_table(run, width),
+        stopped: run.comparison().iter().any(|o| o.ending == Ending::Stopped),
+    });
+    draw_panel(learn, &head, end, table, area, buf, theme);
+}
+
+/// The panel's last rows (the auto-run line, then the footer of keys) under
+/// `rows`, fitted to `area`.
+fn auto_run_and_footer(
+    learn: &LearnState,
+    mut rows: Rows,
+    table: &[Binding],
+    area: Rect,
+    buf: &mut Buffer,
+    theme: Theme,
+) {
+    let width = area.width as usize;
     rows.blank();
     let run = if learn.is_running() {
         "running"
@@ -349,7 +426,7 @@ fn footer_text(learn: &LearnState, table: &[Binding], width: usize) -> String {
 /// The four settings' counts as a table `width` wide: columns as wide as their
 /// contents, so it fits a 120x45 window's panel; narrower than that, each
 /// setting's counts go on a line under its name instead of wrapping mid-row.
-fn comparison_table(learn: &LearnState, width: usize) -> Vec<String> {
+fn comparison_table(learn: &ClassicRun, width: usize) -> Vec<String> {
     let settings = learn.settings();
     // Short heads: the counts line above names them in full.
     let heads = ["asgn", "elim", "gues", "back"];

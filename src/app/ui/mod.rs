@@ -6,6 +6,7 @@ pub mod board;
 pub mod grid;
 pub mod help;
 pub mod learn;
+mod learn_shaped;
 pub mod links;
 pub mod new_game;
 pub mod panel;
@@ -77,8 +78,8 @@ impl Layout {
     /// The same choice for a panel at least `panel_min.0` columns wide beside
     /// the board, or `panel_min.1` lines tall below it (learn mode, whose panel
     /// explains each event, asks for more).
-    pub fn with_panel(area: Rect, panel_min: (u16, u16)) -> Layout {
-        Layout::choose(area, Geometry::classic(), panel_min)
+    pub fn with_panel(area: Rect, geometry: &Geometry, panel_min: (u16, u16)) -> Layout {
+        Layout::choose(area, geometry, panel_min)
     }
 
     fn choose(area: Rect, geometry: &Geometry, panel_min: (u16, u16)) -> Layout {

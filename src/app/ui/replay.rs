@@ -1,7 +1,7 @@
-//! The replay view: the board as it was after the move on show (its cell
-//! selected, a wrong digit marked `!5!`, an easier step that was open drawn as
-//! a hint is), and beside it the engine's annotation of the move; the last
-//! page is the per-technique summary and the first wrong move.
+//! The replay view, on any shape: the board as it was after the move on show
+//! (its cell selected, a wrong value marked `!5!`, an easier step that was open
+//! drawn as a hint is), and beside it the engine's annotation of the move; the
+//! last page is the per-technique summary and the first wrong move.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -11,25 +11,25 @@ use ratatui::widgets::{Paragraph, Widget};
 
 use super::panel::wrap;
 use super::theme::Theme;
-use super::{Layout, board, fit, help};
+use super::{Layout, board, fit, help, shaped_board};
 use crate::app::action::Action;
 use crate::app::keymap::Binding;
 use crate::app::keymap::Context;
-use crate::app::review::ReplayView;
+use crate::app::replay::{ReplayView, Verdict};
 use crate::app::update::review::ReplayAction;
-use crate::engine::learn::replay::{Judgement, Replay};
 
 /// Draws the replay view over the whole area.
 /// `table` is the live key table (with the player's overrides), for the footer.
 pub fn render(view: &ReplayView, table: &[Binding], theme: Theme, area: Rect, buf: &mut Buffer) {
+    let geometry = view.board.geometry();
     let Layout::Board {
         size,
         title,
         board,
         panel,
-    } = Layout::for_area(area)
+    } = Layout::for_shape(area, geometry)
     else {
-        return super::render_too_small(area, buf, crate::engine::geometry::Geometry::classic());
+        return super::render_too_small(area, buf, geometry);
     };
     let mut heading = String::from("pencilmark · replay");
     if !view.board.game.name.is_empty() {
@@ -37,7 +37,10 @@ pub fn render(view: &ReplayView, table: &[Binding], theme: Theme, area: Rect, bu
         heading.push_str(&view.board.game.name);
     }
     Line::styled(fit(&heading, title.width as usize), theme.title()).render(title, buf);
-    board::render(&view.board, size, board, buf, theme);
+    match &view.board.shaped {
+        Some(shaped) => shaped_board::render(&view.board, shaped, size, board, buf, theme),
+        None => board::render(&view.board, size, board, buf, theme),
+    }
     render_panel(view, table, panel, buf, theme);
 }
 
@@ -64,26 +67,21 @@ fn render_panel(view: &ReplayView, table: &[Binding], area: Rect, buf: &mut Buff
             theme.info(),
             &mut lines,
         );
-    } else if let Some(annotated) = view.current() {
+    } else if let Some(page) = view.current() {
         let step = view.step_of[view.at - 1];
         lines.push(Line::styled(
             fit(&format!("Move {} of {moves} (step {step})", view.at), width),
             theme.title(),
         ));
-        let style = match annotated.judgement {
-            Judgement::Justified(_) => theme.hint(),
-            Judgement::Wrong { .. } => theme.error(),
-            _ => theme.info(),
+        let style = match page.verdict {
+            Verdict::Justified => theme.hint(),
+            Verdict::Wrong => theme.error(),
+            Verdict::Other => theme.info(),
         };
-        let text = annotated.text();
-        // The number is in the heading; the text starts at the move.
-        let text = text
-            .split_once(". ")
-            .map_or(text.as_str(), |(_, rest)| rest);
-        para(text, style, &mut lines);
+        para(&page.text, style, &mut lines);
     } else {
         lines.push(Line::styled(fit("Summary", width), theme.title()));
-        summary_lines(&view.replay, width, theme, &mut lines);
+        summary_lines(view, width, theme, &mut lines);
     }
     let footer = footer_lines(table, width, 2);
     let room = (area.height as usize).saturating_sub(footer.len());
@@ -97,9 +95,9 @@ fn render_panel(view: &ReplayView, table: &[Binding], area: Rect, buf: &mut Buff
 }
 
 /// The first wrong move, then a row per technique: used, missed, mistakes.
-fn summary_lines(replay: &Replay, width: usize, theme: Theme, lines: &mut Vec<Line<'static>>) {
-    let (text, style) = match &replay.first_wrong {
-        Some(wrong) => (format!("First wrong move. {}", wrong.text()), theme.error()),
+fn summary_lines(view: &ReplayView, width: usize, theme: Theme, lines: &mut Vec<Line<'static>>) {
+    let (text, style) = match &view.first_wrong {
+        Some(wrong) => (format!("First wrong move. {wrong}"), theme.error()),
         None => ("No move went wrong.".to_string(), theme.hint()),
     };
     lines.extend(
@@ -107,7 +105,7 @@ fn summary_lines(replay: &Replay, width: usize, theme: Theme, lines: &mut Vec<Li
             .into_iter()
             .map(|l| Line::styled(l, style)),
     );
-    if replay.summary.is_empty() {
+    if view.summary.is_empty() {
         return;
     }
     lines.push(Line::raw(""));
@@ -124,7 +122,7 @@ fn summary_lines(replay: &Replay, width: usize, theme: Theme, lines: &mut Vec<Li
         ),
         theme.label(),
     ));
-    for tally in &replay.summary {
+    for tally in &view.summary {
         let name = tally.technique.name();
         let counts = format!("{}/{}/{}", tally.used, tally.missed, tally.mistakes);
         if name.chars().count() > name_width {

@@ -1,18 +1,27 @@
-//! Learn mode inside the player's update: opening it on the game, handing it
-//! its actions, taking its result back, and letting the clock drive it. The
-//! session itself ([`LearnState`]) never sees the player's state.
+//! Learn mode inside the player's update, on every shape: opening it on the
+//! game, handing it its actions, taking its result back, and letting the clock
+//! drive it. The session itself ([`LearnState`]) never sees the player's state.
 
 use std::time::Duration;
 
-use super::commit;
+use super::{commit, shaped};
 use crate::app::learn::{LearnAction, LearnExit, LearnState};
+use crate::app::position::PlayerPosition;
 use crate::app::state::{State, Tone};
-use crate::engine::Cell;
 use crate::engine::trace::Settings;
+use crate::engine::{Cell, Digit};
 
-/// Opens learn mode on the player's current digits (the engine's default settings).
+/// Opens learn mode on the player's current values (the engine's default
+/// settings), on the shaped game when one is on screen.
 pub fn open(state: &mut State) {
-    let learn = LearnState::new(&state.game.position.digits, Settings::default());
+    let learn = match &mut state.shaped {
+        Some(game) => {
+            game.hint = None;
+            let values = game.position.values.clone();
+            LearnState::on_shape(game.geometry.clone(), &values, Settings::default().order)
+        }
+        None => LearnState::new(&state.game.position.digits, Settings::default()),
+    };
     state.learn = Some(Box::new(learn));
     state.hint = None;
 }
@@ -35,34 +44,58 @@ pub fn step(state: &mut State, action: LearnAction) {
             }
         }
         LearnExit::Leave => state.learn = None,
-        LearnExit::Keep(digits) => {
+        LearnExit::Say(text) => state.say(Tone::Info, text),
+        LearnExit::Keep(values) => {
             state.learn = None;
+            keep(state, &values);
+        }
+    }
+}
+
+/// Commits one undoable move where the player's own values stay and `values`
+/// fill the empty cells, counted as an assist; a board the engine filled is
+/// not the player's win (as with `S`), counted before the move, which may
+/// finish the game.
+fn keep(state: &mut State, values: &[u8]) {
+    let kept = match &state.shaped {
+        Some(game) => fills(values, &game.position),
+        None => fills(values, &state.game.position),
+    };
+    if kept.is_empty() {
+        return;
+    }
+    if values.iter().all(|&v| v != 0) {
+        state.game.solved_by_computer = true;
+    }
+    state.game.assists.learn_keeps += 1;
+    state.say(
+        Tone::Info,
+        format!("Kept {} digits from learn mode (u undoes)", kept.len()),
+    );
+    match state.shaped.take() {
+        Some(mut game) => {
+            let mut next = game.position.clone();
+            for cell in kept {
+                next.place(&game.geometry, cell, values[cell]);
+            }
+            shaped::commit(state, &mut game, next);
+            state.shaped = Some(game);
+        }
+        None => {
             let mut next = state.game.position;
-            let mut kept = 0;
-            for cell in Cell::all() {
-                if let Some(digit) = digits.get(cell)
-                    && next.digits.get(cell).is_none()
-                {
-                    next.place(cell, digit);
-                    kept += 1;
-                }
+            for cell in kept {
+                next.place(Cell::new(cell), Digit::new(values[cell]));
             }
-            if next == state.game.position {
-                return;
-            }
-            // A board the engine filled is not the player's win (as with `S`);
-            // counted before the move, which may finish the game.
-            if next.digits.is_complete() {
-                state.game.solved_by_computer = true;
-            }
-            state.game.assists.learn_keeps += 1;
-            state.say(
-                Tone::Info,
-                format!("Kept {kept} digits from learn mode (u undoes)"),
-            );
             commit(state, next);
         }
     }
+}
+
+/// The cells `values` fill that are open in `position`.
+fn fills(values: &[u8], position: &impl PlayerPosition) -> Vec<usize> {
+    (0..values.len())
+        .filter(|&c| values[c] != 0 && position.value(c) == 0)
+        .collect()
 }
 
 /// Lets the clock drive an auto-running session.

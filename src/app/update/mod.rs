@@ -34,7 +34,7 @@ pub enum Effect {
     Generate(crate::engine::grade::Level),
     /// Replay the game on a thread of its own (proving every move can take
     /// seconds); the result comes back as [`Action::Replayed`].
-    Replay(Box<super::review::ReplayJob>),
+    Replay(Box<super::replay::ReplayJob>),
     /// Delete this puzzle's save, then show the list again ([`menu::deleted`]).
     Delete(Grid),
     /// Save the game on screen and open the puzzle `givens` (its save if it

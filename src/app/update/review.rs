@@ -6,10 +6,15 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::super::review::{GameMoves, ReplayJob, ReplayPurpose, ReplayView, Replayed, Rewind};
+use super::super::replay::{ReplayJob, ReplayPurpose, ReplayView, Replayed};
+use super::super::review::{GameMoves, Rewind};
 use super::super::state::{Overlay, State, Tone};
 use super::{Effect, commit};
-use crate::engine::learn::replay::{self, FirstWrong};
+use crate::app::action::Action;
+use crate::app::keymap::board_key;
+use crate::engine::geometry::{Alphabet, Geometry};
+use crate::engine::learn::replay::{self, FirstWrong, Move};
+use crate::engine::{Cell, Digit};
 
 /// A key of the replay view.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -47,11 +52,65 @@ pub(super) fn first_wrong(state: &mut State, offer: Option<Rewind>) {
             return;
         }
     };
+    let mended = replay::first_wrong(&givens, &read.moves).ok().flatten();
+    let marked = state.game.position.marks.iter().any(|m| !m.is_empty());
+    let found = say_first_wrong(
+        state,
+        Geometry::classic().alphabet(),
+        &read,
+        standing,
+        mended,
+        |wrong| wrong.map(|c| c.to_string(), Digit::to_char),
+        marked,
+    );
+    let Some(found) = found else {
+        return;
+    };
+    let cell = found.cell;
+    state.selected = cell;
+    state.notes.wrong_move = Some(cell.index());
+    if found.placed {
+        state.marked_wrong = vec![cell];
+    }
+    state.rewind_offer = Some(Rewind {
+        step: found.step,
+        to: read.positions[found.step - 1],
+        since: found.since,
+    });
+}
+
+/// The wrong move `F` found, for the board to show and rewind.
+pub(super) struct Found<C> {
+    /// The history step (one-based) that went wrong.
+    pub step: usize,
+    /// Steps made since.
+    pub since: usize,
+    pub cell: C,
+    /// Whether it placed a value (marked wrong on the board), not struck one.
+    pub placed: bool,
+}
+
+/// `F` on any shape once the engine has looked: counts the assist and says the
+/// wrong move still `standing` in history steps (in the shape's names), offering
+/// the rewind, or that none stands (naming one `mended` since, and that Manual
+/// marks, when `marked`, are not moves). The engine counts single moves; the player
+/// made history steps (one applied hint strikes several candidates), so the
+/// message counts steps.
+pub(super) fn say_first_wrong<P, C: Copy, V: Copy>(
+    state: &mut State,
+    alphabet: Alphabet,
+    read: &GameMoves<P, Move<C, V>>,
+    standing: Option<FirstWrong<C, V>>,
+    mended: Option<FirstWrong<C, V>>,
+    named: impl Fn(FirstWrong<C, V>) -> FirstWrong<String, char>,
+    marked: bool,
+) -> Option<Found<C>> {
     state.game.assists.first_wrongs += 1;
     state.revision += 1;
+    let key = |action: &Action| board_key(state, alphabet, action);
     let Some(wrong) = standing else {
         let mut text = "No wrong move: your position still leads to the solution.".to_string();
-        if let Ok(Some(mended)) = replay::first_wrong(&givens, &read.moves)
+        if let Some(mended) = mended
             && let Some(fix) = mended.fixed_by
         {
             text.push_str(&format!(
@@ -60,14 +119,15 @@ pub(super) fn first_wrong(state: &mut State, offer: Option<Rewind>) {
                 read.step_of[fix - 1]
             ));
         }
-        if state.game.position.marks.iter().any(|m| !m.is_empty()) {
-            text.push_str(" Manual marks are not moves: a audits them.");
+        if marked {
+            let audit = key(&Action::Audit);
+            text.push_str(&format!(
+                " Manual marks are not moves: {audit} audits them."
+            ));
         }
         state.say(Tone::Hint, text);
-        return;
+        return None;
     };
-    // The engine counts single moves; the player made history steps (one
-    // applied hint strikes several candidates), so the message counts steps.
     let step = read.step_of[wrong.index - 1];
     let since = read.steps() - step;
     let by_step = FirstWrong {
@@ -75,24 +135,20 @@ pub(super) fn first_wrong(state: &mut State, offer: Option<Rewind>) {
         moves_since: since,
         ..wrong
     };
-    let cell = wrong.mv.cell();
-    state.selected = cell;
-    state.notes.wrong_move = Some(cell.index());
-    if matches!(wrong.mv, replay::Move::Place { .. }) {
-        state.marked_wrong = vec![cell];
-    }
-    state.rewind_offer = Some(Rewind {
-        step,
-        to: read.positions[step - 1],
-        since,
-    });
+    let again = key(&Action::FirstWrong);
     state.say(
         Tone::Hint,
         format!(
-            "{} Press F again to rewind to just before it (u undoes the rewind).",
-            by_step.text()
+            "{} Press {again} again to rewind to just before it (u undoes the rewind).",
+            named(by_step).text()
         ),
     );
+    Some(Found {
+        step,
+        since,
+        cell: wrong.mv.cell(),
+        placed: matches!(wrong.mv, Move::Place { .. }),
+    })
 }
 
 /// Puts the board back to just before the wrong move, as one undoable step.
@@ -100,7 +156,7 @@ fn rewind(state: &mut State, offer: Rewind) {
     let cell = state.notes.wrong_move;
     commit(state, offer.to);
     if let Some(cell) = cell {
-        state.selected = crate::engine::Cell::new(cell);
+        state.selected = Cell::new(cell);
     }
     say_rewound(state, offer.step, offer.since);
 }
@@ -119,10 +175,15 @@ pub(super) fn say_rewound(state: &mut State, step: usize, since: usize) {
     );
 }
 
-/// `R`: asks the loop to replay the game (the engine proves every move, which
-/// may take seconds); [`replayed`] opens the view when it is done.
+/// `R`: asks the loop to replay the game on screen, of any shape (the engine
+/// proves every move, which may take seconds); [`replayed`] opens the view
+/// when it is done.
 pub(super) fn open_replay(state: &mut State) -> Effect {
-    if !state.game.unique {
+    let unique = match &state.shaped {
+        Some(shaped) => shaped.unique,
+        None => state.game.unique,
+    };
+    if !unique {
         state.say(
             Tone::Info,
             "This puzzle has no single solution: there is nothing to replay against",
@@ -134,17 +195,15 @@ pub(super) fn open_replay(state: &mut State) -> Effect {
         return Effect::None;
     }
     let job = ReplayJob::of(state, ReplayPurpose::View);
-    if job.read.moves.is_empty() {
+    let moves = job.moves();
+    if moves == 0 {
         state.say(Tone::Info, "No moves yet: nothing to replay");
         return Effect::None;
     }
     state.replay_wanted = true;
     state.say(
         Tone::Info,
-        format!(
-            "Replaying {} moves: proving each one; the view opens when done",
-            job.read.moves.len()
-        ),
+        format!("Replaying {moves} moves: proving each one; the view opens when done"),
     );
     Effect::Replay(Box::new(job))
 }
@@ -154,14 +213,13 @@ pub(super) fn open_replay(state: &mut State) -> Effect {
 pub(super) fn replayed(state: &mut State, replayed: Replayed) {
     match replayed.job.purpose {
         ReplayPurpose::Profile => {
-            if let Ok(replay) = &replayed.result {
-                state.stats.record_techniques(&replay.summary);
+            if let Ok(annotations) = &replayed.result {
+                state.stats.record_techniques(annotations.summary());
                 state.revision += 1;
             }
         }
         ReplayPurpose::View => {
-            if !std::mem::take(&mut state.replay_wanted) || replayed.job.givens != state.game.givens
-            {
+            if !std::mem::take(&mut state.replay_wanted) || !replayed.job.is_of(state) {
                 return;
             }
             if state.learn.is_some() || !matches!(state.overlay, Overlay::None | Overlay::Won) {

@@ -2,9 +2,9 @@
 //! at the side), placing values 1..=side (letters for 10..16), pencil marks in
 //! both modes, erase, undo and redo, filling the marks, the hint ladder of the
 //! shaped logic (nudge, technique and where, explanation, apply), check and
-//! solve, and propagation (every forced single, by the ladder's singles). Actions
-//! that only the classic board knows yet (learn mode, the replay, the audit,
-//! why-not, links, export) say so on the status line.
+//! solve, and propagation (every forced single, by the ladder's singles). The
+//! learning tools are [`shaped_learn`]'s; learn mode and the replay are opened
+//! by the classic update, which reads the shaped game.
 //! The new-game screen is the classic one: a game opened from it replaces the shape.
 //! Everything else (help, the clock, pause, quitting) is the classic update's.
 
@@ -16,6 +16,7 @@ use crate::app::shaped::{ShapedGame, ShapedHint, ShapedPosition};
 use crate::app::state::{CandidateMode, Overlay, State, Tone};
 use crate::engine::effects::Deduction;
 use crate::engine::geometry::logic::{Ladder, ShapeHint, ShapeMarks};
+use crate::engine::geometry::value_bit;
 use crate::engine::logic::Technique;
 
 /// Handles `action` for the shaped game on screen; `false` leaves it to the
@@ -152,16 +153,9 @@ fn act_on(state: &mut State, game: &mut ShapedGame, action: &Action) -> bool {
                 );
             }
         }
-        Action::Learn | Action::Replay => {
-            let shape = game.geometry.name();
-            state.say(
-                Tone::Info,
-                format!(
-                    "Not on a {shape} board yet: this works on the classic 9x9 (run \
-                     `pencilmark play` for one)"
-                ),
-            );
-        }
+        // Learn mode and the replay view read the shaped game where the classic
+        // update opens them.
+        Action::Learn | Action::Replay => return false,
         _ => return false,
     }
     true
@@ -211,7 +205,7 @@ fn pencil(state: &mut State, game: &mut ShapedGame, value: u8) {
         state.say(Tone::Error, format!("{name} holds a value: erase it first"));
         return;
     }
-    let bit = 1 << (value - 1);
+    let bit = value_bit(value);
     let mut next = game.position.clone();
     match state.candidates {
         CandidateMode::Auto => {

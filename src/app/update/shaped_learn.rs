@@ -10,8 +10,8 @@ use super::shaped::{commit, key_of};
 use crate::app::action::Action;
 use crate::app::links::{LinkStep, moved, shaped_link_count};
 use crate::app::position::PlayerPosition;
-use crate::app::review::{AuditMark, BoardNotes};
-use crate::app::shaped::{ShapedGame, ShapedPosition, ShapedRewind};
+use crate::app::review::{AuditMark, BoardNotes, GameMoves};
+use crate::app::shaped::{ShapedGame, ShapedRewind};
 use crate::app::state::{CandidateMode, State, Tone};
 use crate::engine::geometry::learn::{self, Problem};
 use crate::engine::geometry::logic::ShapeHint;
@@ -66,7 +66,7 @@ pub(super) fn audit(state: &mut State, game: &mut ShapedGame) {
             Problem::Stale { .. } => AuditMark::Stale,
             Problem::Removable(_) => AuditMark::Removable,
         };
-        notes.mark(geometry.cells(), mark, finding.cell, finding.value);
+        notes.mark(geometry.cells(), mark, finding.cell, finding.digit);
     }
     state.notes = notes;
     state.game.assists.audits += 1;
@@ -83,7 +83,7 @@ pub(super) fn audit(state: &mut State, game: &mut ShapedGame) {
     let (name, symbol) = (|c| geometry.cell_name(c), |v| geometry.alphabet().symbol(v));
     let first = |key: &str| {
         findings.iter().find(|f| f.problem.key() == key).map(|f| {
-            let (cell, value) = (name(f.cell), symbol(f.value));
+            let (cell, value) = (name(f.cell), symbol(f.digit));
             match &f.problem {
                 Problem::Missing => format!("{cell} lacks its {value}"),
                 Problem::Stale { peer } => format!("{cell} {value} is in {}", name(*peer)),
@@ -124,8 +124,8 @@ pub(super) fn remove_stale_marks(state: &mut State, game: &mut ShapedGame) {
     for cell in (0..geometry.cells()).filter(|&c| next.values[c] == 0) {
         for &peer in geometry.peers(cell) {
             let value = next.values[peer];
-            if value != 0 && next.marks[cell] & 1 << (value - 1) != 0 {
-                next.marks[cell] &= !(1 << (value - 1));
+            if value != 0 && next.marks[cell] & value_bit(value) != 0 {
+                next.marks[cell] &= !value_bit(value);
                 removed += 1;
             }
         }
@@ -174,24 +174,9 @@ pub(super) fn why_not(state: &mut State, game: &ShapedGame, value: u8) {
     state.say(Tone::Hint, text);
 }
 
-/// Whether `position` is off `solution` at `cell`: a wrong value, or the
-/// solution's value struck from the open cell. Manual marks are not moves.
-fn off_at(position: &ShapedPosition, solution: &[u8], cell: usize) -> bool {
-    match position.value(cell) {
-        0 => position.struck(cell) & value_bit(solution[cell]) != 0,
-        value => value != solution[cell],
-    }
-}
-
-/// Whether `position` still leads to `solution`.
-fn on_track(position: &ShapedPosition, solution: &[u8]) -> bool {
-    (0..solution.len()).all(|c| !off_at(position, solution, c))
-}
-
 /// `F`: the history step after which the position stopped leading to the
 /// solution, the one still standing; its cell is selected and shaded and `F`
-/// again rewinds to just before it. Steps are counted as the history keeps them
-/// (a key press, an applied hint), as on the classic board.
+/// again rewinds to just before it. Read and said as on the classic board.
 pub(super) fn first_wrong(state: &mut State, game: &mut ShapedGame, offer: Option<ShapedRewind>) {
     if let Some(offer) = offer {
         return rewind(state, game, offer);
@@ -199,77 +184,31 @@ pub(super) fn first_wrong(state: &mut State, game: &mut ShapedGame, offer: Optio
     let Some(solution) = solution(state, game) else {
         return;
     };
-    let start = ShapedPosition::start(&game.givens);
-    let mut positions: Vec<&ShapedPosition> = Vec::with_capacity(game.undo.len() + 2);
-    if game.undo.first().unwrap_or(&game.position) != &start {
-        positions.push(&start);
-    }
-    positions.extend(game.undo.iter());
-    positions.push(&game.position);
-    let track: Vec<bool> = positions.iter().map(|p| on_track(p, &solution)).collect();
-    state.game.assists.first_wrongs += 1;
-    state.revision += 1;
-    let steps = positions.len() - 1;
-    if track[steps] {
-        let mut text = "No wrong move: your position still leads to the solution.".to_string();
-        if let Some(went) = track.iter().position(|&on| !on)
-            && let Some(fix) = (went + 1..=steps).find(|&i| track[i])
-        {
-            text.push_str(&format!(
-                " (Move {went} went wrong; move {fix} put it right.)"
-            ));
-        }
-        if game.position.marks.iter().any(|&m| m != 0) {
-            let key = key_of(state, game, &Action::Audit);
-            text.push_str(&format!(" Manual marks are not moves: {key} audits them."));
-        }
-        state.say(Tone::Hint, text);
-        return;
-    }
-    let Some(last_on) = track.iter().rposition(|&on| on) else {
-        state.say(Tone::Error, "The puzzle's givens are off its solution");
-        return;
-    };
-    let step = last_on + 1;
-    let (before, after) = (positions[last_on], positions[step]);
-    // The cell the step took off the solution (one that was on it before).
-    let off = |p: &ShapedPosition, c: usize| off_at(p, &solution, c);
-    let Some(cell) = (0..solution.len()).find(|&c| off(after, c) && !off(before, c)) else {
-        return;
-    };
+    let read = GameMoves::of_shaped(game);
     let geometry = game.geometry.clone();
-    let (name, symbol) = (game.cell_name(cell), |v| geometry.alphabet().symbol(v));
-    let placed = after.value(cell) != 0;
-    let what = if placed {
-        format!("you placed {} in {name}", symbol(after.value(cell)))
-    } else {
-        format!("you struck {} from {name}", symbol(solution[cell]))
+    let marked = game.position.marks.iter().any(|&m| m != 0);
+    let found = super::review::say_first_wrong(
+        state,
+        geometry.alphabet(),
+        &read,
+        learn::standing_wrong(&game.givens, &solution, &read.moves),
+        learn::first_wrong(&game.givens, &solution, &read.moves),
+        |wrong| wrong.map(|c| geometry.cell_name(c), |v| geometry.alphabet().symbol(v)),
+        marked,
+    );
+    let Some(found) = found else {
+        return;
     };
-    let since = steps - step;
-    let since_text = match since {
-        0 => "It is the last move.".to_string(),
-        1 => "1 move was made since on top of it.".to_string(),
-        n => format!("{n} moves were made since on top of it."),
-    };
-    game.selected = cell;
-    state.notes.wrong_move = Some(cell);
-    if placed {
-        game.marked_wrong = vec![cell];
+    game.selected = found.cell;
+    state.notes.wrong_move = Some(found.cell);
+    if found.placed {
+        game.marked_wrong = vec![found.cell];
     }
     game.rewind = Some(ShapedRewind {
-        step,
-        to: before.clone(),
-        since,
+        step: found.step,
+        to: read.positions[found.step - 1].clone(),
+        since: found.since,
     });
-    let key = key_of(state, game, &Action::FirstWrong);
-    state.say(
-        Tone::Hint,
-        format!(
-            "Move {step}: {what}; {} goes there. {since_text} Press {key} again to rewind to \
-             just before it (u undoes the rewind).",
-            symbol(solution[cell])
-        ),
-    );
 }
 
 /// Puts the board back to just before the wrong move, as one undoable step.

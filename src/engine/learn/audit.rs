@@ -19,18 +19,19 @@ use crate::engine::grid::Grid;
 use crate::engine::logic::{self, Step, Technique};
 use crate::engine::types::{Cell, Digit};
 
-/// What is wrong with one mark.
+/// What is wrong with one mark; `C` names a cell and `S` is a step, the
+/// classic ones by default (the shaped audit's are a shape's).
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Problem {
+pub enum Problem<C = Cell, S = Step> {
     /// The solution's digit is not marked.
     Missing,
     /// `peer` holds the marked digit.
-    Stale { peer: Cell },
+    Stale { peer: C },
     /// The step removes the mark.
-    Removable(Step),
+    Removable(S),
 }
 
-impl Problem {
+impl<C, S> Problem<C, S> {
     /// The stable JSON key: "missing", "stale" or "removable".
     pub fn key(&self) -> &'static str {
         match self {
@@ -43,10 +44,10 @@ impl Problem {
 
 /// One mark (or missing mark) and its problem.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Finding {
-    pub cell: Cell,
-    pub digit: Digit,
-    pub problem: Problem,
+pub struct Finding<C = Cell, V = Digit, S = Step> {
+    pub cell: C,
+    pub digit: V,
+    pub problem: Problem<C, S>,
 }
 
 /// The audit of a position's marks.

@@ -12,8 +12,20 @@
 //! with the steps taken before it (forcing chains left out: on a 16x16 they take
 //! seconds, and a person reads a chain of singles more easily).
 
+mod recording;
+mod replay;
+
+pub use recording::{
+    ShapeCounts, ShapeCursor, ShapeEnding, ShapeEvent, ShapeOutcome, ShapeRecording, count_run,
+};
+pub use replay::{
+    ShapeAnnotated, ShapePlay, ShapeProof, ShapeReplay, annotated_text, first_wrong, play_through,
+    replay, standing_wrong,
+};
+
 use super::logic::{Basis, Ladder, ShapeMarks, ShapeStep};
 use super::{Geometry, ValueMask, value_bit};
+use crate::engine::learn::audit;
 use crate::engine::logic::Technique;
 
 /// The techniques the learning tools reason with: the catalogue's, easiest
@@ -178,14 +190,34 @@ fn singles(marks: &ShapeMarks) -> Vec<ShapeStep> {
     found
 }
 
-/// The step that rules out `(cell, value)` soonest, and the steps taken before
-/// it: any step open on `marks` itself; else the ladder walked easiest step
-/// first, stopping at the step that rules it out or as soon as a single does
-/// (every technique is looked for at the start only: on a 16x16 each look costs
+/// What a walk looks for: a step that rules a candidate out, or one that
+/// places a value.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Goal {
+    Exclude(usize, u8),
+    Place(usize, u8),
+}
+
+impl Goal {
+    /// Whether `step`, which rules out `removed`, reaches the goal.
+    fn reached(self, step: &ShapeStep, removed: &[(usize, u8)]) -> bool {
+        match self {
+            Goal::Exclude(cell, value) => removed.contains(&(cell, value)),
+            Goal::Place(cell, value) => step.placements.contains(&(cell, value)),
+        }
+    }
+}
+
+/// The step that reaches `goal` soonest, and the steps taken before it: any
+/// step open on `marks` itself; else the ladder walked easiest step first,
+/// stopping at the step that reaches it or as soon as a single does (every
+/// technique is looked for at the start only: on a 16x16 each look costs
 /// milliseconds, and a walk is a few dozen steps). `None` when the ladder stops.
-fn walk_to(mut marks: ShapeMarks, cell: usize, value: u8) -> Option<(ShapeStep, Vec<ShapeStep>)> {
-    let rules_out = |removed: &Vec<(usize, u8)>| removed.contains(&(cell, value));
-    if let Some((step, _)) = open_steps(&marks).into_iter().find(|(_, r)| rules_out(r)) {
+fn walk_to(mut marks: ShapeMarks, goal: Goal) -> Option<(ShapeStep, Vec<ShapeStep>)> {
+    if let Some((step, _)) = open_steps(&marks)
+        .into_iter()
+        .find(|(step, removed)| goal.reached(step, removed))
+    {
         return Some((step, Vec::new()));
     }
     let ladder = Ladder::new(marks.geometry());
@@ -195,13 +227,13 @@ fn walk_to(mut marks: ShapeMarks, cell: usize, value: u8) -> Option<(ShapeStep, 
         let step = ladder.next_step(&marks, &techniques)?;
         let removed = removals(&step, &marks);
         step.apply(&mut marks);
-        if rules_out(&removed) {
+        if goal.reached(&step, &removed) {
             return Some((step, before));
         }
         before.push(step);
         let single = singles(&marks)
             .into_iter()
-            .find(|s| rules_out(&removals(s, &marks)));
+            .find(|s| goal.reached(s, &removals(s, &marks)));
         if let Some(single) = single {
             return Some((single, before));
         }
@@ -209,35 +241,12 @@ fn walk_to(mut marks: ShapeMarks, cell: usize, value: u8) -> Option<(ShapeStep, 
     None
 }
 
-/// What is wrong with one mark.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Problem {
-    /// The solution's value is not marked.
-    Missing,
-    /// `peer` holds the marked value.
-    Stale { peer: usize },
-    /// A step open on the position removes the mark (the easiest that does).
-    Removable(ShapeStep),
-}
-
-impl Problem {
-    /// "missing", "stale" or "removable", as the classic audit's keys.
-    pub fn key(&self) -> &'static str {
-        match self {
-            Problem::Missing => "missing",
-            Problem::Stale { .. } => "stale",
-            Problem::Removable(_) => "removable",
-        }
-    }
-}
+/// What is wrong with one mark: the classic audit's problems, on a shape's cells
+/// and steps.
+pub type Problem = audit::Problem<usize, ShapeStep>;
 
 /// One mark (or missing mark) and its problem.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Finding {
-    pub cell: usize,
-    pub value: u8,
-    pub problem: Problem,
-}
+pub type Finding = audit::Finding<usize, u8, ShapeStep>;
 
 /// Audits the marked cells of a position (`marks` bit `v - 1`, 0 for a cell
 /// not marked, which is not judged) against `solution`: the solution's value
@@ -259,7 +268,7 @@ pub fn audit(
         if marks[cell] >> (right - 1) & 1 == 0 {
             findings.push(Finding {
                 cell,
-                value: right,
+                digit: right,
                 problem: Problem::Missing,
             });
         }
@@ -284,7 +293,7 @@ pub fn audit(
             };
             findings.push(Finding {
                 cell,
-                value,
+                digit: value,
                 problem,
             });
         }
@@ -346,7 +355,7 @@ pub fn why_not(
     if let Some(text) = unit_reason(&sound, cell, value) {
         return text;
     }
-    if let Some((step, before)) = walk_to(sound, cell, value) {
+    if let Some((step, before)) = walk_to(sound, Goal::Exclude(cell, value)) {
         let mut reason = step.text(geometry);
         if !step.eliminations.contains(&(cell, value)) {
             reason.push_str(&format!(" So {here} cannot be {v}."));
@@ -451,7 +460,7 @@ mod tests {
     use crate::engine::search;
 
     /// A 4x4 with one solution (1234 / 3412 / 2143 / 4321), and that solution.
-    fn four() -> (Geometry, Vec<u8>, Vec<u8>) {
+    pub(super) fn four() -> (Geometry, Vec<u8>, Vec<u8>) {
         let geometry = Geometry::regular(4, Variant::Classic).unwrap();
         let givens: Vec<u8> = vec![1, 2, 0, 0, 0, 0, 1, 0, 0, 0, 0, 3, 4, 0, 2, 0];
         let counted = search::count_shape(&geometry, &givens, 2);
@@ -505,13 +514,13 @@ mod tests {
                 .filter(move |f| f.cell == cell && f.problem.key() == key)
         };
         assert_eq!(of(2, "missing").count(), 1);
-        assert_eq!(of(2, "missing").next().unwrap().value, 3);
-        assert!(of(2, "stale").any(|f| f.value == 1));
+        assert_eq!(of(2, "missing").next().unwrap().digit, 3);
+        assert!(of(2, "stale").any(|f| f.digit == 1));
         // No finding is ever about the solution's value but a missing one.
         assert!(
             findings
                 .iter()
-                .all(|f| f.value != solution[f.cell] || f.problem == Problem::Missing)
+                .all(|f| f.digit != solution[f.cell] || f.problem == Problem::Missing)
         );
         // Every wrong mark of r1c4 is judged: 3 wrong values, each stale or removable.
         assert_eq!(of(3, "stale").count() + of(3, "removable").count(), 3);

@@ -7,10 +7,18 @@
 //! move-list file, a test's script. The position they act on is the player's
 //! Auto mode: the digits, and the candidates their peers leave minus the ones
 //! the player struck.
+//!
+//! The move, the first wrong move, a move's judgement and the summary are
+//! generic over how a shape names cells and values (the classic `Cell` and
+//! `Digit` by default; row-major indices and values 1..=side on every other
+//! shape, whose replay is `engine::geometry::learn::replay`), so both shapes
+//! share them and their texts.
 
 use std::fmt;
 
 use thiserror::Error;
+
+mod text;
 
 use super::proof::{Exclusion, Goal, Prover, Reason};
 use super::{LearnError, Solutions, sound_board, sound_techniques};
@@ -20,30 +28,57 @@ use crate::engine::grid::Grid;
 use crate::engine::logic::{self, Step, Technique};
 use crate::engine::types::{CELLS, Candidates, Cell, Digit};
 
-/// One thing a player does to the position.
+/// One thing a player does to the position; `C` names a cell, `V` a value.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Move {
+pub enum Move<C = Cell, V = Digit> {
     /// Writes a digit (`r4c7=5`).
-    Place { cell: Cell, digit: Digit },
+    Place { cell: C, digit: V },
     /// Rubs a digit out (`r4c7=.`).
-    Erase { cell: Cell },
+    Erase { cell: C },
     /// Strikes a candidate (`r4c7-5`).
-    Strike { cell: Cell, digit: Digit },
+    Strike { cell: C, digit: V },
     /// Puts a struck candidate back (`r4c7+5`).
-    Restore { cell: Cell, digit: Digit },
+    Restore { cell: C, digit: V },
 }
 
-impl Move {
+/// A move on any shape: a row-major cell index and a value 1..=side.
+pub type ShapeMove = Move<usize, u8>;
+
+impl<C: Clone, V> Move<C, V> {
     /// The cell the move acts on.
-    pub fn cell(self) -> Cell {
+    pub fn cell(&self) -> C {
         match self {
             Move::Place { cell, .. }
             | Move::Erase { cell }
             | Move::Strike { cell, .. }
-            | Move::Restore { cell, .. } => cell,
+            | Move::Restore { cell, .. } => cell.clone(),
         }
     }
+}
 
+impl<C, V> Move<C, V> {
+    /// The same move with its cell and value named another way (a shape's
+    /// `r4c7` and alphabet for its text, the classic types for the classic replay).
+    pub fn map<C2, V2>(self, cell: impl Fn(C) -> C2, value: impl Fn(V) -> V2) -> Move<C2, V2> {
+        match self {
+            Move::Place { cell: c, digit } => Move::Place {
+                cell: cell(c),
+                digit: value(digit),
+            },
+            Move::Erase { cell: c } => Move::Erase { cell: cell(c) },
+            Move::Strike { cell: c, digit } => Move::Strike {
+                cell: cell(c),
+                digit: value(digit),
+            },
+            Move::Restore { cell: c, digit } => Move::Restore {
+                cell: cell(c),
+                digit: value(digit),
+            },
+        }
+    }
+}
+
+impl Move {
     /// Reads the notation [`Move`]'s `Display` writes: `r4c7=5`, `r4c7=.`,
     /// `r4c7-5`, `r4c7+5`.
     pub fn parse(text: &str) -> Option<Move> {
@@ -64,7 +99,7 @@ impl Move {
     }
 }
 
-impl fmt::Display for Move {
+impl<C: fmt::Display, V: fmt::Display> fmt::Display for Move<C, V> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Move::Place { cell, digit } => write!(f, "{cell}={digit}"),
@@ -140,39 +175,32 @@ impl Play {
 
 /// The first move after which the game could no longer reach the solution.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct FirstWrong {
+pub struct FirstWrong<C = Cell, V = Digit> {
     /// One-based.
     pub index: usize,
-    pub mv: Move,
+    pub mv: Move<C, V>,
     /// The digit that goes in the move's cell.
-    pub answer: Digit,
+    pub answer: V,
     /// Moves made after it while the position was still off the solution.
     pub moves_since: usize,
     /// The move that put the position back on track, if one did.
     pub fixed_by: Option<usize>,
 }
 
-impl FirstWrong {
-    /// "Move 23: you struck 7 from r4c4; 7 goes there. 5 moves since were made on top of it."
-    pub fn text(&self) -> String {
-        let cell = self.mv.cell();
-        let answer = self.answer;
-        let what = match self.mv {
-            Move::Place { digit, .. } => format!("you placed {digit} in {cell}"),
-            Move::Strike { digit, .. } => format!("you struck {digit} from {cell}"),
-            Move::Erase { .. } => format!("you erased {cell}"),
-            Move::Restore { digit, .. } => format!("you restored {digit} in {cell}"),
-        };
-        let since = match (self.moves_since, self.fixed_by) {
-            (0, None) => "It is the last move.".to_string(),
-            (n, None) => format!("{n} {} since on top of it.", moves_were(n)),
-            (0, Some(fix)) => format!("Move {fix} put it right straight after."),
-            (n, Some(fix)) => format!(
-                "{n} {} on top of it until move {fix} put it right.",
-                moves_were(n)
-            ),
-        };
-        format!("Move {}: {what}; {answer} goes there. {since}", self.index)
+impl<C, V> FirstWrong<C, V> {
+    /// The same finding with its cell and value named another way.
+    pub fn map<C2, V2>(
+        self,
+        cell: impl Fn(C) -> C2,
+        value: impl Fn(V) -> V2,
+    ) -> FirstWrong<C2, V2> {
+        FirstWrong {
+            index: self.index,
+            mv: self.mv.map(cell, &value),
+            answer: value(self.answer),
+            moves_since: self.moves_since,
+            fixed_by: self.fixed_by,
+        }
     }
 }
 
@@ -181,7 +209,8 @@ impl FirstWrong {
 pub fn first_wrong(givens: &Grid, moves: &[Move]) -> Result<Option<FirstWrong>, ReplayError> {
     let solution = Solutions::of(givens).unique()?;
     let positions = play_through(givens, moves)?;
-    Ok(find_first_wrong(&solution, moves, &positions))
+    let on_track: Vec<bool> = positions.iter().map(|p| p.leads_to(&solution)).collect();
+    Ok(first_wrong_on(&on_track, moves, answer_in(&solution)))
 }
 
 /// The wrong move the position still suffers from: the first move of the last
@@ -192,21 +221,35 @@ pub fn standing_wrong(givens: &Grid, moves: &[Move]) -> Result<Option<FirstWrong
     let solution = Solutions::of(givens).unique()?;
     let positions = play_through(givens, moves)?;
     let on_track: Vec<bool> = positions.iter().map(|p| p.leads_to(&solution)).collect();
+    Ok(standing_wrong_on(&on_track, moves, answer_in(&solution)))
+}
+
+/// The solution's digit of a cell.
+fn answer_in(solution: &Grid) -> impl Fn(Cell) -> Digit + '_ {
+    |cell| solution.get(cell).expect("a solution is complete")
+}
+
+/// [`standing_wrong`] on any shape: `on_track[i]` says whether the position
+/// before move `i` (and, last, after every move) leads to the solution, whose
+/// value of a cell `answer` gives.
+pub fn standing_wrong_on<C: Copy, V: Copy>(
+    on_track: &[bool],
+    moves: &[Move<C, V>],
+    answer: impl Fn(C) -> V,
+) -> Option<FirstWrong<C, V>> {
     if on_track.last().copied().unwrap_or(true) {
-        return Ok(None);
+        return None;
     }
     // The last position on the solution; the move after it derailed the game.
-    let Some(last_on_track) = on_track.iter().rposition(|&on| on) else {
-        return Ok(None);
-    };
+    let last_on_track = on_track.iter().rposition(|&on| on)?;
     let mv = moves[last_on_track];
-    Ok(Some(FirstWrong {
+    Some(FirstWrong {
         index: last_on_track + 1,
         mv,
-        answer: solution.get(mv.cell()).expect("a solution is complete"),
+        answer: answer(mv.cell()),
         moves_since: moves.len() - last_on_track - 1,
         fixed_by: None,
-    }))
+    })
 }
 
 /// The position before each move and after the last (`moves.len() + 1` of them).
@@ -226,29 +269,34 @@ pub fn play_through(givens: &Grid, moves: &[Move]) -> Result<Vec<Play>, ReplayEr
     Ok(positions)
 }
 
-fn find_first_wrong(solution: &Grid, moves: &[Move], positions: &[Play]) -> Option<FirstWrong> {
-    let on_track: Vec<bool> = positions.iter().map(|p| p.leads_to(solution)).collect();
+/// [`first_wrong`] on any shape, read from `on_track` as [`standing_wrong_on`] does.
+pub fn first_wrong_on<C: Copy, V: Copy>(
+    on_track: &[bool],
+    moves: &[Move<C, V>],
+    answer: impl Fn(C) -> V,
+) -> Option<FirstWrong<C, V>> {
     let index = (0..moves.len()).find(|&i| on_track[i] && !on_track[i + 1])?;
     let fixed_by = (index + 1..moves.len()).find(|&i| on_track[i + 1]);
     let mv = moves[index];
     Some(FirstWrong {
         index: index + 1,
         mv,
-        answer: solution.get(mv.cell()).expect("a solution is complete"),
+        answer: answer(mv.cell()),
         moves_since: fixed_by.unwrap_or(moves.len()) - index - 1,
         fixed_by: fixed_by.map(|i| i + 1),
     })
 }
 
-/// What a move was, judged against the solution and the logic open at the time.
+/// What a move was, judged against the solution and the logic open at the time;
+/// `P` is the shape's proof (the classic [`Exclusion`]).
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Judgement {
+pub enum Judgement<P = Exclusion, V = Digit> {
     /// Right, and proved by this (the cheapest proof on the position before it).
-    Justified(Exclusion),
+    Justified(P),
     /// Right, but no known technique proves it there: a guess, or beyond them.
     Unproven,
     /// It takes the position off the solution: `answer` goes in the cell.
-    Wrong { answer: Digit },
+    Wrong { answer: V },
     /// Neither right nor wrong: an erase, a restore, a strike of a candidate the
     /// position already lacked, or a move while the position was off the solution.
     Neutral(Neutral),
@@ -266,6 +314,17 @@ pub enum Neutral {
 }
 
 impl Neutral {
+    /// What the annotation says of the move (`erase`: the move rubbed a digit out).
+    pub fn text(self, erase: bool) -> String {
+        match self {
+            Neutral::OffTrack => "made while the position was off the solution",
+            Neutral::AlreadyGone => "already ruled out",
+            Neutral::Undoing if erase => "erased",
+            Neutral::Undoing => "put back",
+        }
+        .to_string()
+    }
+
     /// The stable JSON key.
     pub fn key(self) -> &'static str {
         match self {
@@ -276,15 +335,15 @@ impl Neutral {
     }
 }
 
-/// One move of a replay, annotated.
+/// One move of a replay, annotated; `P` is the shape's proof and `S` its step.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Annotated {
+pub struct Annotated<C = Cell, V = Digit, P = Exclusion, S = Step> {
     /// One-based.
     pub index: usize,
-    pub mv: Move,
-    pub judgement: Judgement,
+    pub mv: Move<C, V>,
+    pub judgement: Judgement<P, V>,
     /// The easiest step open before the move.
-    pub easiest: Option<Step>,
+    pub easiest: Option<S>,
     /// Set when that step was of a lower level than what the move needed.
     pub easier_open: bool,
 }
@@ -301,9 +360,9 @@ pub struct Tally {
 
 /// A game annotated move by move.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Replay {
-    pub moves: Vec<Annotated>,
-    pub first_wrong: Option<FirstWrong>,
+pub struct Replay<C = Cell, V = Digit, P = Exclusion, S = Step> {
+    pub moves: Vec<Annotated<C, V, P, S>>,
+    pub first_wrong: Option<FirstWrong<C, V>>,
     /// Techniques that were used, missed or open at a mistake, easiest first.
     pub summary: Vec<Tally>,
 }
@@ -321,26 +380,12 @@ pub fn replay(givens: &Grid, moves: &[Move]) -> Result<Replay, ReplayError> {
         let board = sound_board(&before.board(), &solution);
         let easiest = logic::next_step(&board, &techniques);
         let judgement = judge(&before, mv, &solution, on_track, &board, &techniques);
-        let needed = match &judgement {
-            Judgement::Justified(proof) => Some(proof_level(proof)),
-            Judgement::Unproven => Some(Level::Extreme),
-            _ => None,
-        };
-        let easier_open = match (&easiest, needed) {
-            (Some(step), Some(level)) => step.level() < level,
-            _ => false,
-        };
-        annotated.push(Annotated {
-            index: index + 1,
-            mv,
-            judgement,
-            easiest,
-            easier_open,
-        });
+        annotated.push(Annotated::new(index, mv, judgement, easiest));
     }
+    let on_track: Vec<bool> = positions.iter().map(|p| p.leads_to(&solution)).collect();
     Ok(Replay {
         summary: tally(&annotated),
-        first_wrong: find_first_wrong(&solution, moves, &positions),
+        first_wrong: first_wrong_on(&on_track, moves, answer_in(&solution)),
         moves: annotated,
     })
 }
@@ -393,7 +438,70 @@ pub fn proof_level(proof: &Exclusion) -> Level {
         .unwrap_or(Level::Easy)
 }
 
-fn tally(moves: &[Annotated]) -> Vec<Tally> {
+/// What an annotation and the summary read of a shape's proofs and steps: the
+/// technique it rests on and the level it needs.
+pub trait Summarised {
+    /// The technique, when a technique's step is what it rests on.
+    fn technique(&self) -> Option<Technique>;
+    /// The hardest level it needs.
+    fn level(&self) -> Level;
+}
+
+impl Summarised for Step {
+    fn technique(&self) -> Option<Technique> {
+        Some(self.technique)
+    }
+
+    fn level(&self) -> Level {
+        Step::level(self)
+    }
+}
+
+impl Summarised for Exclusion {
+    fn technique(&self) -> Option<Technique> {
+        match &self.reason {
+            Reason::Step(step) => Some(step.technique),
+            _ => None,
+        }
+    }
+
+    fn level(&self) -> Level {
+        proof_level(self)
+    }
+}
+
+impl<C, V, P: Summarised, S: Summarised> Annotated<C, V, P, S> {
+    /// Move `index` (zero-based) annotated with its judgement and the easiest
+    /// step open before it, flagged when that step was of a lower level than
+    /// what the move needed (a right move no technique proves needs search).
+    pub fn new(
+        index: usize,
+        mv: Move<C, V>,
+        judgement: Judgement<P, V>,
+        easiest: Option<S>,
+    ) -> Self {
+        let needed = match &judgement {
+            Judgement::Justified(proof) => Some(proof.level()),
+            Judgement::Unproven => Some(Level::Extreme),
+            _ => None,
+        };
+        let easier_open = match (&easiest, needed) {
+            (Some(step), Some(level)) => step.level() < level,
+            _ => false,
+        };
+        Annotated {
+            index: index + 1,
+            mv,
+            judgement,
+            easiest,
+            easier_open,
+        }
+    }
+}
+
+/// Per technique, easiest first: the moves it proved, the moves made while it
+/// was open and easier, the wrong moves made while it was the easiest open.
+pub fn tally<C, V, P: Summarised, S: Summarised>(moves: &[Annotated<C, V, P, S>]) -> Vec<Tally> {
     let mut tallies: Vec<Tally> = Vec::new();
     fn entry(tallies: &mut Vec<Tally>, technique: Technique) -> &mut Tally {
         let at = match tallies.iter().position(|t| t.technique == technique) {
@@ -412,101 +520,19 @@ fn tally(moves: &[Annotated]) -> Vec<Tally> {
     }
     for annotated in moves {
         if let Judgement::Justified(proof) = &annotated.judgement
-            && let Reason::Step(step) = &proof.reason
+            && let Some(technique) = proof.technique()
         {
-            entry(&mut tallies, step.technique).used += 1;
+            entry(&mut tallies, technique).used += 1;
         }
-        if let Some(easiest) = &annotated.easiest {
+        if let Some(easiest) = annotated.easiest.as_ref().and_then(S::technique) {
             if annotated.easier_open {
-                entry(&mut tallies, easiest.technique).missed += 1;
+                entry(&mut tallies, easiest).missed += 1;
             }
             if matches!(annotated.judgement, Judgement::Wrong { .. }) {
-                entry(&mut tallies, easiest.technique).mistakes += 1;
+                entry(&mut tallies, easiest).mistakes += 1;
             }
         }
     }
     tallies.sort_by_key(|t| t.technique);
     tallies
-}
-
-impl Annotated {
-    /// "12. r4c4=7: Hidden Single in box 5", with the easier step when one was open.
-    pub fn text(&self) -> String {
-        let cell = self.mv.cell();
-        let what = match (&self.judgement, self.mv) {
-            (Judgement::Justified(proof), Move::Place { .. }) => match &proof.reason {
-                Reason::Step(step) => with_after(step.summary(), proof),
-                other => with_after(other.kind().to_string(), proof),
-            },
-            (Judgement::Justified(proof), Move::Strike { digit, .. }) => match &proof.reason {
-                Reason::Step(step) => with_after(step.summary(), proof),
-                reason => with_after(reason.text(cell, digit), proof),
-            },
-            (Judgement::Justified(_), _) => String::new(),
-            (Judgement::Unproven, _) => {
-                "right, but no known technique proves it here (a guess?)".to_string()
-            }
-            (Judgement::Wrong { answer }, Move::Strike { .. }) => {
-                format!("WRONG: struck the solution's {answer} from {cell}")
-            }
-            (Judgement::Wrong { answer }, _) => format!("WRONG: {answer} goes in {cell}"),
-            (Judgement::Neutral(Neutral::OffTrack), _) => {
-                "made while the position was off the solution".to_string()
-            }
-            (Judgement::Neutral(Neutral::AlreadyGone), _) => "already ruled out".to_string(),
-            (Judgement::Neutral(Neutral::Undoing), Move::Erase { .. }) => "erased".to_string(),
-            (Judgement::Neutral(Neutral::Undoing), _) => "put back".to_string(),
-        };
-        let mut text = format!("{}. {}: {what}", self.index, self.mv);
-        if self.easier_open
-            && let Some(step) = &self.easiest
-        {
-            text.push_str(&format!(
-                " [an easier {} was open: {}]",
-                step.technique,
-                super::proof::brief(step)
-            ));
-        }
-        text
-    }
-}
-
-/// The proof's text, with the steps it needs first; when one of them is
-/// harder than the proof's last reason, it is named (that is what the move
-/// needed, and why an easier step open beside it is flagged).
-fn with_after(text: String, proof: &Exclusion) -> String {
-    let n = proof.after.len();
-    if n == 0 {
-        return text;
-    }
-    let last = match &proof.reason {
-        Reason::Step(step) => step.level(),
-        _ => Level::Easy,
-    };
-    let hardest = proof
-        .after
-        .iter()
-        .max_by_key(|step| step.level())
-        .filter(|step| step.level() > last);
-    match hardest {
-        Some(step) => format!(
-            "{text} (after {n} step{} first, among them a {})",
-            plural(n),
-            step.technique
-        ),
-        None => format!("{text} (after {n} easier step{})", plural(n)),
-    }
-}
-
-/// "1 move was made", "3 moves were made".
-fn moves_were(n: usize) -> &'static str {
-    if n == 1 {
-        "move was made"
-    } else {
-        "moves were made"
-    }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }

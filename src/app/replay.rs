@@ -1,0 +1,413 @@
+//! The replay view's model (`R`: the game walked move by move, each move
+//! annotated by the engine, then the per-technique summary), on any shape: the
+//! job the loop runs on a thread of its own, its result, and the pages the view
+//! shows. The classic game is judged by `engine::learn::replay`, a shaped one by
+//! `engine::geometry::learn::replay`; both give the same kinds of annotation,
+//! so the view reads them once as pages of text over a board of their shape.
+//!
+//! Model only: [`super::update`] decides when these change, [`super::ui`]
+//! draws them.
+
+use std::sync::Arc;
+
+use super::review::GameMoves;
+use super::shaped::{ShapedGame, ShapedHint, ShapedPosition};
+use super::state::{Game, HintProgress, History, Position, State};
+use crate::engine::geometry::Geometry;
+use crate::engine::geometry::learn::{self as shape_learn, ShapeReplay};
+use crate::engine::geometry::logic::{ShapeHint, ShapeStep};
+use crate::engine::hint::Hint;
+use crate::engine::learn::replay::{
+    self, Judgement, Move, Play, Replay, ReplayError, ShapeMove, Tally,
+};
+use crate::engine::logic::Step;
+use crate::engine::types::CELLS;
+use crate::engine::{Candidates, Cell, Grid};
+
+/// What a replay is computed for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ReplayPurpose {
+    /// The replay view (`R`).
+    View,
+    /// The weakness profile of a game just won (classic games: the profile is
+    /// the classic ladder's).
+    Profile,
+}
+
+/// The game a replay judges: its puzzle and its history read as moves.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum ReplayGame {
+    Classic {
+        givens: Grid,
+        read: GameMoves,
+    },
+    Shaped {
+        geometry: Arc<Geometry>,
+        givens: Vec<u8>,
+        /// The one solution every move is judged against.
+        solution: Vec<u8>,
+        read: GameMoves<ShapedPosition, ShapeMove>,
+    },
+}
+
+/// A replay to compute: proving every move can take seconds on a long or hard
+/// game, so the loop runs it on a thread of its own and hands the result back
+/// as [`super::action::Action::Replayed`]; the screen stays live meanwhile.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ReplayJob {
+    pub purpose: ReplayPurpose,
+    pub game: ReplayGame,
+}
+
+/// A finished replay, on its way back to the update.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Replayed {
+    pub job: ReplayJob,
+    pub result: Result<Annotations, ReplayError>,
+}
+
+/// A replay's annotations, classic or shaped.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Annotations {
+    Classic(Replay),
+    Shaped(ShapeReplay),
+}
+
+impl Annotations {
+    /// The per-technique summary.
+    pub fn summary(&self) -> &[Tally] {
+        match self {
+            Annotations::Classic(replay) => &replay.summary,
+            Annotations::Shaped(replay) => &replay.summary,
+        }
+    }
+}
+
+impl ReplayJob {
+    /// The job for the game on screen of `state` (its shaped game, if any; a
+    /// shaped game must have one solution, which the caller checked).
+    pub fn of(state: &State, purpose: ReplayPurpose) -> ReplayJob {
+        let game = match &state.shaped {
+            Some(shaped) => ReplayGame::Shaped {
+                geometry: shaped.geometry.clone(),
+                givens: shaped.givens.clone(),
+                solution: shaped.solution.clone().unwrap_or_default(),
+                read: GameMoves::of_shaped(shaped),
+            },
+            None => ReplayGame::Classic {
+                givens: state.game.givens,
+                read: GameMoves::of(&state.game),
+            },
+        };
+        ReplayJob { purpose, game }
+    }
+
+    /// How many moves the game's history holds.
+    pub fn moves(&self) -> usize {
+        match &self.game {
+            ReplayGame::Classic { read, .. } => read.moves.len(),
+            ReplayGame::Shaped { read, .. } => read.moves.len(),
+        }
+    }
+
+    /// Whether the job is of the game on screen of `state`.
+    pub fn is_of(&self, state: &State) -> bool {
+        match (&self.game, &state.shaped) {
+            (ReplayGame::Classic { givens, .. }, None) => *givens == state.game.givens,
+            (
+                ReplayGame::Shaped {
+                    geometry, givens, ..
+                },
+                Some(shaped),
+            ) => *geometry == shaped.geometry && *givens == shaped.givens,
+            _ => false,
+        }
+    }
+
+    /// Does the engine work (pure; seconds at worst).
+    pub fn run(self) -> Replayed {
+        let result = match &self.game {
+            ReplayGame::Classic { givens, read } => {
+                replay::replay(givens, &read.moves).map(Annotations::Classic)
+            }
+            ReplayGame::Shaped {
+                geometry,
+                givens,
+                solution,
+                read,
+            } => Ok(Annotations::Shaped(shape_learn::replay(
+                geometry,
+                givens,
+                solution,
+                &read.moves,
+            ))),
+        };
+        Replayed { job: self, result }
+    }
+}
+
+/// How the engine judged a move, as the view colours it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Verdict {
+    Justified,
+    Wrong,
+    /// Unproven or neutral.
+    Other,
+}
+
+/// One move's page: its annotation, read once from the engine's value.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct MovePage {
+    /// The annotation without its number ("r4c4=7: Hidden Single in box 5").
+    pub text: String,
+    pub verdict: Verdict,
+    /// The move's cell (row-major index).
+    pub cell: usize,
+    /// A wrong value placed (marked on the board).
+    pub wrong_value: bool,
+}
+
+impl MovePage {
+    fn of<C, V, P, S>(
+        annotated: &replay::Annotated<C, V, P, S>,
+        text: String,
+        cell: usize,
+    ) -> MovePage {
+        let verdict = match annotated.judgement {
+            Judgement::Justified(_) => Verdict::Justified,
+            Judgement::Wrong { .. } => Verdict::Wrong,
+            _ => Verdict::Other,
+        };
+        // The number is in the view's heading; the text starts at the move.
+        let text = text
+            .split_once(". ")
+            .map_or(text.as_str(), |(_, rest)| rest)
+            .to_string();
+        MovePage {
+            text,
+            verdict,
+            cell,
+            wrong_value: verdict == Verdict::Wrong && matches!(annotated.mv, Move::Place { .. }),
+        }
+    }
+}
+
+/// The positions a replay walks through, and the easier step each move had
+/// open (drawn as a hint is), in the shape's own types.
+#[derive(Clone, Debug)]
+enum Boards {
+    Classic {
+        positions: Vec<Position>,
+        easier: Vec<Option<Step>>,
+    },
+    Shaped {
+        positions: Vec<ShapedPosition>,
+        easier: Vec<Option<ShapeStep>>,
+    },
+}
+
+/// The replay view: the game walked move by move with the engine's annotation
+/// of each move, then the per-technique summary.
+#[derive(Clone, Debug)]
+pub struct ReplayView {
+    /// One page per move.
+    pub pages: Vec<MovePage>,
+    /// The first wrong move's text, if a move went wrong.
+    pub first_wrong: Option<String>,
+    pub summary: Vec<Tally>,
+    boards: Boards,
+    /// The history step each move belongs to.
+    pub step_of: Vec<usize>,
+    /// 0: the start; 1..=moves: after that move; moves + 1: the summary.
+    pub at: usize,
+    /// What the board draws: the game without its history, at the shown position.
+    pub board: Box<State>,
+}
+
+impl ReplayView {
+    /// The view of a finished replay of the game of `state`.
+    pub fn open(state: &State, replayed: Replayed) -> Result<ReplayView, ReplayError> {
+        let Replayed { job, result } = replayed;
+        let mut board = State::new(start_of(&state.game));
+        board.color = state.color;
+        board.theme = state.theme;
+        let (pages, first_wrong, summary, boards, step_of) = match (job.game, result?) {
+            (ReplayGame::Classic { givens, read }, Annotations::Classic(replay)) => {
+                let positions = replay::play_through(&givens, &read.moves)?
+                    .iter()
+                    .map(as_position)
+                    .collect();
+                let pages = replay
+                    .moves
+                    .iter()
+                    .map(|a| MovePage::of(a, a.text(), a.mv.cell().index()));
+                let easier = replay
+                    .moves
+                    .iter()
+                    .map(|a| a.easiest.clone().filter(|_| a.easier_open));
+                (
+                    pages.collect(),
+                    replay.first_wrong.map(|w| w.text()),
+                    replay.summary,
+                    Boards::Classic {
+                        positions,
+                        easier: easier.collect(),
+                    },
+                    read.step_of,
+                )
+            }
+            (
+                ReplayGame::Shaped {
+                    geometry,
+                    givens,
+                    read,
+                    ..
+                },
+                Annotations::Shaped(replay),
+            ) => {
+                let positions = shape_learn::play_through(&givens, &read.moves)
+                    .into_iter()
+                    .map(|play| ShapedPosition {
+                        marks: vec![0; play.values.len()],
+                        struck: play.struck,
+                        values: play.values,
+                    })
+                    .collect();
+                let pages = replay.moves.iter().map(|a| {
+                    let text = shape_learn::annotated_text(&geometry, a);
+                    MovePage::of(a, text, a.mv.cell())
+                });
+                let easier = replay
+                    .moves
+                    .iter()
+                    .map(|a| a.easiest.clone().filter(|_| a.easier_open));
+                let named = |w: replay::FirstWrong<usize, u8>| {
+                    let symbol = |v: u8| geometry.alphabet().symbol(v);
+                    w.map(|c| geometry.cell_name(c), symbol).text()
+                };
+                if let Some(shaped) = &state.shaped {
+                    board.shaped = Some(Box::new(shaped_start(shaped)));
+                }
+                (
+                    pages.collect(),
+                    replay.first_wrong.map(named),
+                    replay.summary,
+                    Boards::Shaped {
+                        positions,
+                        easier: easier.collect(),
+                    },
+                    read.step_of,
+                )
+            }
+            _ => unreachable!("a job's annotations are of its own shape"),
+        };
+        let mut view = ReplayView {
+            pages,
+            first_wrong,
+            summary,
+            boards,
+            step_of,
+            at: 0,
+            board: Box::new(board),
+        };
+        view.show(0);
+        Ok(view)
+    }
+
+    /// How many moves the replay walks.
+    pub fn moves(&self) -> usize {
+        self.pages.len()
+    }
+
+    /// The last page: the summary.
+    pub fn last(&self) -> usize {
+        self.moves() + 1
+    }
+
+    /// Shows page `at` (clamped): the board after that move, its cell
+    /// selected, a wrong value marked, the easier step that was open drawn as
+    /// a hint is.
+    pub fn show(&mut self, at: usize) {
+        self.at = at.min(self.last());
+        let after = self.at.min(self.moves());
+        let current = self.at.checked_sub(1);
+        let page = current.and_then(|i| self.pages.get(i));
+        let board = &mut self.board;
+        match &self.boards {
+            Boards::Classic { positions, easier } => {
+                board.game.position = positions[after];
+                board.marked_wrong.clear();
+                board.hint = current
+                    .and_then(|i| easier.get(i).cloned().flatten())
+                    .map(|step| HintProgress {
+                        hint: Hint::Step(step),
+                        level: 3,
+                    });
+                if let Some(page) = page {
+                    board.selected = Cell::new(page.cell);
+                    if page.wrong_value {
+                        board.marked_wrong.push(Cell::new(page.cell));
+                    }
+                }
+            }
+            Boards::Shaped { positions, easier } => {
+                let Some(game) = board.shaped.as_mut() else {
+                    return;
+                };
+                game.position = positions[after].clone();
+                game.marked_wrong.clear();
+                game.hint = current
+                    .and_then(|i| easier.get(i).cloned().flatten())
+                    .map(|step| ShapedHint {
+                        hint: ShapeHint::Step(step),
+                        level: 3,
+                    });
+                if let Some(page) = page {
+                    game.selected = page.cell;
+                    if page.wrong_value {
+                        game.marked_wrong.push(page.cell);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The page of the move on show (none on the start and summary pages).
+    pub fn current(&self) -> Option<&MovePage> {
+        self.at.checked_sub(1).and_then(|i| self.pages.get(i))
+    }
+}
+
+/// The game of `game` at its start, without its history: what the view's
+/// board shows (a shaped game's board is set beside it).
+fn start_of(game: &Game) -> Game {
+    Game {
+        position: Position::start(&game.givens),
+        undo: History::default(),
+        redo: History::default(),
+        ..game.clone()
+    }
+}
+
+/// The shaped game of `game` at its start, without its history.
+fn shaped_start(game: &ShapedGame) -> ShapedGame {
+    ShapedGame {
+        position: ShapedPosition::start(&game.givens),
+        undo: Vec::new(),
+        redo: Vec::new(),
+        hint: None,
+        marked_wrong: Vec::new(),
+        highlight: None,
+        rewind: None,
+        ..game.clone()
+    }
+}
+
+/// The player's position for a replayed one (no Manual marks).
+fn as_position(play: &Play) -> Position {
+    Position {
+        digits: play.digits,
+        marks: [Candidates::NONE; CELLS],
+        struck: play.struck,
+    }
+}

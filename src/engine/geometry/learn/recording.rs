@@ -1,0 +1,501 @@
+//! The readable search on a shape, recorded for learn mode to step through both
+//! ways: the shaped counterpart of `engine::trace`'s `Recording`, told through
+//! the one search's hooks (`search/dfs.rs`), as `pencilmark trace` tells it.
+//!
+//! The shaped board propagates both rules (naked and hidden singles) inside one
+//! call, so its events are the search's: the givens with the cells their singles
+//! fill, each branch, each guess with the cells its singles fill (or the
+//! contradiction they end in), each backtrack, and the end. Each event that
+//! changes the board carries the cells it changed, so a [`ShapeCursor`] moves
+//! forward by applying them and back by rebuilding from the nearest checkpoint.
+
+use crate::engine::geometry::board::ShapeBoard;
+use crate::engine::geometry::{Geometry, ValueMask, all_values};
+use crate::engine::search::dfs::{self, Flow, Hooks, Order, SearchStats};
+
+/// A cell's state after an event: its value (0 open) and its candidates.
+pub type CellState = (usize, u8, ValueMask);
+
+/// One event of the search on a shape.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum ShapeEvent {
+    /// The givens placed; `filled` are the cells their singles filled.
+    Givens {
+        filled: Vec<usize>,
+        dead: bool,
+        changed: Vec<CellState>,
+    },
+    /// The search branches on `cell` and will try `values` in this order.
+    Branch {
+        cell: usize,
+        values: Vec<u8>,
+    },
+    /// `value` tried in `cell`; `filled` are the cells its singles filled, and
+    /// `dead` says they ended in a contradiction.
+    Guess {
+        cell: usize,
+        value: u8,
+        filled: Vec<usize>,
+        dead: bool,
+        changed: Vec<CellState>,
+    },
+    /// `value` in `cell` led nowhere; `next` is the value tried after it.
+    Backtrack {
+        cell: usize,
+        value: u8,
+        next: Option<u8>,
+    },
+    Solved,
+    NoSolution,
+}
+
+impl ShapeEvent {
+    /// The cell the event is about, if one.
+    pub fn cell(&self) -> Option<usize> {
+        match self {
+            ShapeEvent::Branch { cell, .. }
+            | ShapeEvent::Guess { cell, .. }
+            | ShapeEvent::Backtrack { cell, .. } => Some(*cell),
+            _ => None,
+        }
+    }
+
+    /// The cells the event's singles filled.
+    pub fn filled(&self) -> &[usize] {
+        match self {
+            ShapeEvent::Givens { filled, .. } | ShapeEvent::Guess { filled, .. } => filled,
+            _ => &[],
+        }
+    }
+
+    /// Whether the event ran into a contradiction.
+    pub fn is_dead(&self) -> bool {
+        matches!(
+            self,
+            ShapeEvent::Givens { dead: true, .. } | ShapeEvent::Guess { dead: true, .. }
+        )
+    }
+
+    /// The event in a sentence, in the geometry's names and alphabet.
+    pub fn text(&self, geometry: &Geometry) -> String {
+        let name = |c: usize| geometry.cell_name(c);
+        let symbol = |v: u8| geometry.alphabet().symbol(v);
+        let fills = |filled: &[usize], dead: bool| match (dead, filled.len()) {
+            (true, _) => ": their singles end in a contradiction".to_string(),
+            (false, 0) => String::new(),
+            (false, n) => format!(
+                "; their singles fill {n} cell{}: {}",
+                if n == 1 { "" } else { "s" },
+                super::super::logic::cells_text(geometry, filled)
+            ),
+        };
+        match self {
+            ShapeEvent::Givens { filled, dead, .. } => {
+                format!("The givens placed{}", fills(filled, *dead))
+            }
+            ShapeEvent::Branch { cell, values } => format!(
+                "Branch on {}: candidates {}",
+                name(*cell),
+                super::super::logic::values_text(geometry, values)
+            ),
+            ShapeEvent::Guess {
+                cell,
+                value,
+                filled,
+                dead,
+                ..
+            } => format!(
+                "Guess {} = {}{}",
+                name(*cell),
+                symbol(*value),
+                fills(filled, *dead).replace("their", "its")
+            ),
+            ShapeEvent::Backtrack { cell, value, next } => {
+                let then = match next {
+                    Some(other) => format!(", try {}", symbol(*other)),
+                    None => ", no value left".to_string(),
+                };
+                format!("Backtrack from {} = {}{then}", name(*cell), symbol(*value))
+            }
+            ShapeEvent::Solved => "Solved".to_string(),
+            ShapeEvent::NoSolution => "No solution".to_string(),
+        }
+    }
+}
+
+/// How a recorded run ended.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum ShapeEnding {
+    Solved(Vec<u8>),
+    NoSolution,
+    /// The event limit was reached first.
+    Stopped,
+}
+
+/// What a run did: its order, its counts and how it ended.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ShapeOutcome {
+    pub order: Order,
+    pub guesses: u64,
+    pub backtracks: u64,
+    /// Cells filled by singles (the givens' and every guess's, dead ones included).
+    pub filled: u64,
+    pub events: u64,
+    pub ending: ShapeEnding,
+}
+
+/// The search's hooks, keeping every event (or only counting them).
+struct Recorder<'g, F> {
+    geometry: &'g Geometry,
+    max_events: u64,
+    outcome: ShapeOutcome,
+    emit: F,
+}
+
+impl<F: FnMut(ShapeEvent)> Recorder<'_, F> {
+    fn push(&mut self, event: ShapeEvent) {
+        self.outcome.events += 1;
+        match &event {
+            ShapeEvent::Guess { .. } => self.outcome.guesses += 1,
+            ShapeEvent::Backtrack { .. } => self.outcome.backtracks += 1,
+            _ => {}
+        }
+        self.outcome.filled += event.filled().len() as u64;
+        (self.emit)(event);
+    }
+}
+
+/// The cells whose value or candidates differ between two boards, as they are
+/// in `after`; and the open cells of `before` that `after` filled, but `skip`.
+fn changes(before: &ShapeBoard, after: &ShapeBoard, skip: usize) -> (Vec<CellState>, Vec<usize>) {
+    let cells = 0..before.geometry().cells();
+    let changed = cells
+        .clone()
+        .filter(|&c| {
+            before.value(c) != after.value(c) || before.candidates(c) != after.candidates(c)
+        })
+        .map(|c| (c, after.value(c), after.candidates(c)))
+        .collect();
+    let filled = cells
+        .filter(|&c| c != skip && before.value(c) == 0 && after.value(c) != 0)
+        .collect();
+    (changed, filled)
+}
+
+impl<'g, F: FnMut(ShapeEvent)> Hooks<ShapeBoard<'g>> for Recorder<'g, F> {
+    fn stop(&mut self) -> bool {
+        self.outcome.events >= self.max_events
+    }
+
+    fn branch(&mut self, _position: &ShapeBoard<'g>, cell: usize, values: &mut Vec<u8>) {
+        self.push(ShapeEvent::Branch {
+            cell,
+            values: values.clone(),
+        });
+    }
+
+    fn assign(&mut self, next: &mut ShapeBoard<'g>, cell: usize, value: u8) -> bool {
+        let before = *next;
+        let alive = next.assign(cell, value).is_ok();
+        let (changed, filled) = changes(&before, next, cell);
+        self.push(ShapeEvent::Guess {
+            cell,
+            value,
+            filled: if alive { filled } else { Vec::new() },
+            dead: !alive,
+            changed,
+        });
+        alive
+    }
+
+    fn backtrack(&mut self, cell: usize, value: u8, next: Option<u8>) {
+        self.push(ShapeEvent::Backtrack { cell, value, next });
+    }
+
+    fn solved(&mut self, position: &ShapeBoard<'g>) -> Flow {
+        self.outcome.ending = ShapeEnding::Solved(position.values().to_vec());
+        Flow::Stop
+    }
+}
+
+/// Runs the search on `givens` of `geometry` branching in `order`, handing
+/// every event to `emit`; stops at a node once `max_events` were emitted.
+fn run(
+    geometry: &Geometry,
+    givens: &[u8],
+    order: Order,
+    max_events: u64,
+    emit: impl FnMut(ShapeEvent),
+) -> ShapeOutcome {
+    let mut recorder = Recorder {
+        geometry,
+        max_events,
+        outcome: ShapeOutcome {
+            order,
+            guesses: 0,
+            backtracks: 0,
+            filled: 0,
+            events: 0,
+            ending: ShapeEnding::Stopped,
+        },
+        emit,
+    };
+    let empty = ShapeBoard::new(recorder.geometry);
+    let mut board = empty;
+    let dead = givens
+        .iter()
+        .enumerate()
+        .filter(|&(_, &v)| v != 0)
+        .any(|(cell, &value)| board.assign(cell, value).is_err());
+    let (changed, mut filled) = changes(&empty, &board, usize::MAX);
+    filled.retain(|&c| givens[c] == 0);
+    recorder.push(ShapeEvent::Givens {
+        filled: if dead { Vec::new() } else { filled },
+        dead,
+        changed,
+    });
+    let flow = if dead {
+        Flow::Continue
+    } else {
+        dfs::search(board, order, &mut recorder, &mut SearchStats::default())
+    };
+    match (flow, &recorder.outcome.ending) {
+        (Flow::Stop, ShapeEnding::Solved(_)) => recorder.push(ShapeEvent::Solved),
+        (Flow::Continue, _) => {
+            recorder.outcome.ending = ShapeEnding::NoSolution;
+            recorder.push(ShapeEvent::NoSolution);
+        }
+        _ => {}
+    }
+    recorder.outcome
+}
+
+/// The counts of a run, without keeping its events.
+pub fn count_run(
+    geometry: &Geometry,
+    givens: &[u8],
+    order: Order,
+    max_events: u64,
+) -> ShapeOutcome {
+    run(geometry, givens, order, max_events, |_| {})
+}
+
+/// Where a learner stands in a [`ShapeRecording`]: the board after the first
+/// `shown` events and the guesses in effect.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ShapeCursor {
+    shown: usize,
+    values: Vec<u8>,
+    candidates: Vec<ValueMask>,
+    path: Vec<(usize, u8)>,
+    /// The board before each guess on the path, to return to on a backtrack.
+    before_guesses: Vec<(Vec<u8>, Vec<ValueMask>)>,
+    counts: ShapeCounts,
+}
+
+/// What the events shown so far did.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct ShapeCounts {
+    pub guesses: u64,
+    pub backtracks: u64,
+    /// Cells filled by singles (the givens' and every guess's).
+    pub filled: u64,
+}
+
+impl ShapeCursor {
+    fn start(geometry: &Geometry) -> ShapeCursor {
+        ShapeCursor {
+            shown: 0,
+            values: vec![0; geometry.cells()],
+            candidates: vec![all_values(geometry.side()); geometry.cells()],
+            path: Vec::new(),
+            before_guesses: Vec::new(),
+            counts: ShapeCounts::default(),
+        }
+    }
+
+    /// The counts of the events applied so far.
+    pub fn counts(&self) -> ShapeCounts {
+        self.counts
+    }
+
+    /// How many events have been applied.
+    pub fn shown(&self) -> usize {
+        self.shown
+    }
+
+    /// Every cell's value, row-major, 0 when open.
+    pub fn values(&self) -> &[u8] {
+        &self.values
+    }
+
+    /// The candidates of `cell` (bit `v - 1`).
+    pub fn candidates(&self, cell: usize) -> ValueMask {
+        self.candidates[cell]
+    }
+
+    /// The guesses in effect, outermost first.
+    pub fn path(&self) -> &[(usize, u8)] {
+        &self.path
+    }
+
+    fn apply(&mut self, event: &ShapeEvent) {
+        self.shown += 1;
+        self.counts.filled += event.filled().len() as u64;
+        match event {
+            ShapeEvent::Guess { .. } => self.counts.guesses += 1,
+            ShapeEvent::Backtrack { .. } => self.counts.backtracks += 1,
+            _ => {}
+        }
+        let changed = match event {
+            ShapeEvent::Givens { changed, .. } => changed,
+            ShapeEvent::Guess {
+                cell,
+                value,
+                changed,
+                ..
+            } => {
+                self.before_guesses
+                    .push((self.values.clone(), self.candidates.clone()));
+                self.path.push((*cell, *value));
+                changed
+            }
+            ShapeEvent::Backtrack { .. } => {
+                if let Some((values, candidates)) = self.before_guesses.pop() {
+                    (self.values, self.candidates) = (values, candidates);
+                }
+                self.path.pop();
+                return;
+            }
+            _ => return,
+        };
+        for &(cell, value, candidates) in changed {
+            self.values[cell] = value;
+            self.candidates[cell] = candidates;
+        }
+    }
+}
+
+/// Events between two stored cursors: stepping back replays at most this many.
+const CHECKPOINT_EVERY: usize = 128;
+
+/// A whole run on a shape, kept so it can be stepped through forward and back.
+#[derive(Clone, Debug)]
+pub struct ShapeRecording {
+    start: ShapeCursor,
+    events: Vec<ShapeEvent>,
+    /// The cursor after `k * CHECKPOINT_EVERY` events, for each k.
+    checkpoints: Vec<ShapeCursor>,
+    outcome: ShapeOutcome,
+}
+
+impl ShapeRecording {
+    /// Runs the search on `givens` of `geometry` in `order`, keeping at most
+    /// about `max_events` events.
+    pub fn record(
+        geometry: &Geometry,
+        givens: &[u8],
+        order: Order,
+        max_events: u64,
+    ) -> ShapeRecording {
+        let start = ShapeCursor::start(geometry);
+        let mut cursor = start.clone();
+        let mut events = Vec::new();
+        let mut checkpoints = Vec::new();
+        let outcome = run(geometry, givens, order, max_events, |event| {
+            if cursor.shown.is_multiple_of(CHECKPOINT_EVERY) {
+                checkpoints.push(cursor.clone());
+            }
+            cursor.apply(&event);
+            events.push(event);
+        });
+        ShapeRecording {
+            start,
+            events,
+            checkpoints,
+            outcome,
+        }
+    }
+
+    /// How the run ended, with its counts.
+    pub fn outcome(&self) -> &ShapeOutcome {
+        &self.outcome
+    }
+
+    /// Number of events recorded.
+    pub fn len(&self) -> usize {
+        self.events.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.events.is_empty()
+    }
+
+    /// Event `index` (zero-based).
+    pub fn event(&self, index: usize) -> Option<&ShapeEvent> {
+        self.events.get(index)
+    }
+
+    /// The cursor before any event: an empty board with every candidate.
+    pub fn start(&self) -> ShapeCursor {
+        self.start.clone()
+    }
+
+    /// Applies the next event; false at the end.
+    pub fn forward(&self, cursor: &mut ShapeCursor) -> bool {
+        match self.events.get(cursor.shown) {
+            Some(event) => {
+                cursor.apply(event);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The cursor after the first `shown` events (clamped), rebuilt from the
+    /// nearest checkpoint.
+    pub fn seek(&self, shown: usize) -> ShapeCursor {
+        let shown = shown.min(self.events.len());
+        let mut cursor = self
+            .checkpoints
+            .get(shown / CHECKPOINT_EVERY)
+            .or(self.checkpoints.last())
+            .cloned()
+            .unwrap_or_else(|| self.start());
+        while cursor.shown < shown && self.forward(&mut cursor) {}
+        cursor
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stepping_forward_then_back_gives_the_same_board_and_the_run_solves() {
+        let (geometry, givens, solution) = super::super::tests::four();
+        // Only two givens: the search has to guess.
+        let mut sparse = vec![0; 16];
+        sparse[0] = givens[0];
+        sparse[1] = givens[1];
+        let recording = ShapeRecording::record(&geometry, &sparse, Order::FewestCandidates, 1000);
+        assert!(matches!(recording.outcome().ending, ShapeEnding::Solved(_)));
+        assert!(recording.outcome().guesses > 0);
+        let mut cursor = recording.start();
+        while recording.forward(&mut cursor) {}
+        assert!(cursor.values().iter().all(|&v| v != 0), "the end is solved");
+        for shown in 0..recording.len() {
+            let mut stepped = recording.seek(shown);
+            let before = stepped.clone();
+            recording.forward(&mut stepped);
+            assert_eq!(recording.seek(shown + 1), stepped, "forward from {shown}");
+            assert_eq!(recording.seek(shown), before, "back to {shown}");
+        }
+        let full = ShapeRecording::record(&geometry, &givens, Order::RowMajor, 1000);
+        let mut cursor = full.start();
+        while full.forward(&mut cursor) {}
+        assert_eq!(cursor.values(), &solution[..]);
+        let counted = count_run(&geometry, &givens, Order::RowMajor, 1000);
+        assert_eq!(&counted, full.outcome());
+    }
+}
