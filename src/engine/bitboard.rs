@@ -372,19 +372,37 @@ impl State {
         digits
     }
 
-    /// The solved grid (call only when solved).
+    /// The solved grid (call only when solved: every cell is in one digit's mask).
+    ///
+    /// Built from the digits' bits as four bit planes, eight cells at a time
+    /// through [`BYTE_OF_BITS`], instead of one store per cell: this runs once
+    /// per puzzle, about 400 instructions the old way.
     fn grid(&self) -> Grid {
-        let mut values = [0u8; CELLS];
+        let mut planes = [Bands::EMPTY; 4];
         for (digit, places) in self.places.iter().enumerate() {
-            for (band, &cells) in places.0[..3].iter().enumerate() {
-                let mut cells = cells;
-                while cells != 0 {
-                    values[27 * band + cells.trailing_zeros() as usize] = digit as u8 + 1;
-                    cells &= cells - 1;
+            for (bit, plane) in planes.iter_mut().enumerate() {
+                if (digit + 1) >> bit & 1 == 1 {
+                    *plane |= *places;
                 }
             }
         }
-        Grid::from_values(values)
+        // Eight cells per step; a band's last step runs past its 27 cells into
+        // the next band's, which that band then writes over.
+        let mut values = [0u8; CELLS + 7];
+        for band in 0..3 {
+            for group in 0..4 {
+                let mut eight = 0u64;
+                for (bit, plane) in planes.iter().enumerate() {
+                    let cells = (plane.0[band] >> (8 * group)) & 0xFF;
+                    eight |= BYTE_OF_BITS[cells as usize] << bit;
+                }
+                let start = 27 * band + 8 * group;
+                values[start..start + 8].copy_from_slice(&eight.to_le_bytes());
+            }
+        }
+        let mut grid = [0u8; CELLS];
+        grid.copy_from_slice(&values[..CELLS]);
+        Grid::from_values(grid)
     }
 }
 

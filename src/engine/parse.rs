@@ -60,7 +60,9 @@ fn is_layout(ch: char) -> bool {
 
 /// Whether a line of a collection carries no puzzle (blank, or a `#` comment).
 pub fn is_skippable(line: &str) -> bool {
-    let trimmed = line.trim();
+    // Trimming the start is enough (a line of whitespace trims to nothing), and
+    // stops at once on a puzzle line: this runs for every line of a collection.
+    let trimmed = line.trim_start();
     trimmed.is_empty() || trimmed.starts_with('#')
 }
 

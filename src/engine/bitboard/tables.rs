@@ -22,8 +22,26 @@ pub(super) static PERMUTATION_CELLS: [u32; 512] = permutation_cells();
 pub(super) static LOCKED_COLUMNS: [u32; 512] = locked_columns();
 /// For three bits (rows of a band), the band's cells in those rows.
 pub(super) const ROW_CELLS: [u32; 8] = row_cells();
+/// For eight bits, eight bytes: byte `i` is 1 when bit `i` is set.
+pub(super) static BYTE_OF_BITS: [u64; 256] = byte_of_bits();
 /// Each cell's peers as three band masks (the cell itself excluded).
 pub(super) static PEER_CELLS: [Bands; CELLS] = peer_cells();
+
+const fn byte_of_bits() -> [u64; 256] {
+    let mut table = [0u64; 256];
+    let mut bits = 0;
+    while bits < 256 {
+        let mut i = 0;
+        while i < 8 {
+            if bits & (1 << i) != 0 {
+                table[bits] |= 1 << (8 * i);
+            }
+            i += 1;
+        }
+        bits += 1;
+    }
+    table
+}
 
 const fn row_cells() -> [u32; 8] {
     let mut table = [0u32; 8];
