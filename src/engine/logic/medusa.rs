@@ -172,16 +172,21 @@ impl Cluster {
                         *all |= more;
                     }
                 }
+                // Cell by cell, digits in order within a cell; only the cells
+                // that lose something are visited (most clusters remove nothing).
+                let mut losing = found.iter().fold(0u128, |acc, &cells| acc | cells);
+                if losing == 0 {
+                    return None;
+                }
                 let mut eliminations = Vec::new();
-                for cell in Cell::all() {
+                while losing != 0 {
+                    let index = losing.trailing_zeros() as usize;
+                    losing &= losing - 1;
                     for d in Digit::all() {
-                        if found[d.index()] >> cell.index() & 1 == 1 {
-                            eliminations.push((cell, d));
+                        if found[d.index()] >> index & 1 == 1 {
+                            eliminations.push((Cell::new(index), d));
                         }
                     }
-                }
-                if eliminations.is_empty() {
-                    return None;
                 }
                 Step::elimination(
                     Technique::ThreeDMedusa,
