@@ -96,10 +96,27 @@ impl Rectangle {
     }
 }
 
+/// Whether `bits` has exactly two bits set (without counting them: baseline
+/// x86-64 counts bits in software, and this runs on every rectangle).
+fn two_bits(bits: u16) -> bool {
+    let rest = bits & bits.wrapping_sub(1);
+    rest != 0 && rest & (rest - 1) == 0
+}
+
 fn rectangles(board: &Board, sink: &mut Sink, kind: Kind, allow_missing: bool) {
+    // Every open cell's candidates (none when placed), read once: six finders
+    // each look at the ~500 rectangles of every position that reaches them.
+    let open: [u16; 81] = std::array::from_fn(|i| open_candidates(board, Cell::new(i)).bits());
     for r1 in 0..9 {
         for r2 in r1 + 1..9 {
+            // The digits each column holds in both rows.
+            let both: [u16; 9] = std::array::from_fn(|c| open[r1 * 9 + c] & open[r2 * 9 + c]);
             for c1 in 0..9 {
+                // Without missing candidates the corners share exactly two digits,
+                // so columns c1 and c2 must each hold two in both rows.
+                if !allow_missing && both[c1] & both[c1].wrapping_sub(1) == 0 {
+                    continue;
+                }
                 for c2 in c1 + 1..9 {
                     if (r1 / 3 == r2 / 3) == (c1 / 3 == c2 / 3) {
                         continue; // four boxes or one: not a rectangle on two boxes
@@ -110,20 +127,21 @@ fn rectangles(board: &Board, sink: &mut Sink, kind: Kind, allow_missing: bool) {
                         Cell::at(r2, c1),
                         Cell::at(r2, c2),
                     ];
-                    let cands = corners.map(|c| open_candidates(board, c));
+                    // Without missing candidates, two digits must be in all four corners.
+                    // Every kind needs a floor corner (only the UR digits); without
+                    // missing candidates its two digits are in every corner, so they
+                    // are all the corners share (a corner with two digits is a floor).
+                    let common = both[c1] & both[c2];
+                    if !allow_missing
+                        && (!two_bits(common) || !corners.iter().any(|c| open[c.index()] == common))
+                    {
+                        continue;
+                    }
+                    let cands = corners.map(|c| Candidates::from_bits(open[c.index()]));
                     if cands.iter().any(|k| k.is_empty()) {
                         continue;
                     }
-                    // Without missing candidates, two digits must be in all four corners.
-                    let common = cands
-                        .iter()
-                        .fold(Candidates::ALL, |acc, &k| acc.intersection(k));
-                    // Every kind needs a floor corner (only the UR digits); without
-                    // missing candidates its two digits are in every corner, so they
-                    // are all the corners share.
-                    if !allow_missing && (common.len() != 2 || cands.iter().all(|k| k.len() != 2)) {
-                        continue;
-                    }
+                    let common = Candidates::from_bits(common);
                     let pairs = if allow_missing {
                         ur_pairs(board, &corners, &cands, allow_missing)
                     } else {

@@ -20,12 +20,17 @@ pub fn sue_de_coq(board: &Board, sink: &mut Sink) {
             .map(|i| Unit::Row((band * 3 + i) as u8))
             .chain((0..3).map(|i| Unit::Col((stack * 3 + i) as u8)));
         for line in lines {
-            let meet: Vec<Cell> = boxed
-                .cells()
-                .iter()
-                .copied()
-                .filter(|&c| line.contains(c) && board.digit(c).is_none())
-                .collect();
+            // Arrays, not vectors: this runs for 54 intersections on every position
+            // that reaches it.
+            let mut meet = [Cell::new(0); 3];
+            let mut open = 0;
+            for &c in boxed.cells() {
+                if line.contains(c) && board.digit(c).is_none() {
+                    meet[open] = c;
+                    open += 1;
+                }
+            }
+            let meet = &meet[..open];
             if meet.len() < 2 {
                 continue;
             }
@@ -33,18 +38,23 @@ pub fn sue_de_coq(board: &Board, sink: &mut Sink) {
             let box_rest = Rest::new(board, boxed, line);
             for size in 2..=meet.len() {
                 for mask in combinations(meet.len(), size) {
-                    let core: Vec<Cell> = (0..meet.len())
-                        .filter(|i| mask & (1 << i) != 0)
-                        .map(|i| meet[i])
-                        .collect();
-                    let digits = union(board, &core);
+                    let mut core = [Cell::new(0); 3];
+                    let mut taken = 0;
+                    for (i, &cell) in meet.iter().enumerate() {
+                        if mask & (1 << i) != 0 {
+                            core[taken] = cell;
+                            taken += 1;
+                        }
+                    }
+                    let core = &core[..taken];
+                    let digits = union(board, core);
                     if (digits.len() as usize) < size + 2 {
                         continue;
                     }
                     let found = Core {
                         line,
                         boxed,
-                        core: &core,
+                        core,
                         digits,
                     };
                     if found.search(board, sink, &line_rest, &box_rest) {
@@ -56,40 +66,50 @@ pub fn sue_de_coq(board: &Board, sink: &mut Sink) {
     }
 }
 
+/// The most open cells a unit has outside the other unit (a line outside a box).
+const REST: usize = 6;
+
 /// The open cells of a unit outside the other unit, with the digits of each of
 /// their subsets (by bit mask over `cells`): computed once per box and line.
 struct Rest {
-    cells: Vec<Cell>,
-    digits: Vec<Candidates>,
+    cells: [Cell; REST],
+    /// Each cell's candidates.
+    candidates: [Candidates; REST],
+    len: usize,
+    digits: [Candidates; 1 << REST],
 }
 
 impl Rest {
     fn new(board: &Board, unit: Unit, other: Unit) -> Rest {
-        let cells: Vec<Cell> = unit
-            .cells()
-            .iter()
-            .copied()
-            .filter(|&c| !other.contains(c) && board.digit(c).is_none())
-            .collect();
-        let mut digits = vec![Candidates::NONE; 1 << cells.len()];
-        for mask in 1..digits.len() {
-            let low = mask.trailing_zeros() as usize;
-            digits[mask] = digits[mask & (mask - 1)].union(open_candidates(board, cells[low]));
+        let mut rest = Rest {
+            cells: [Cell::new(0); REST],
+            candidates: [Candidates::NONE; REST],
+            len: 0,
+            digits: [Candidates::NONE; 1 << REST],
+        };
+        for &c in unit.cells() {
+            if !other.contains(c) && board.digit(c).is_none() {
+                rest.cells[rest.len] = c;
+                rest.candidates[rest.len] = open_candidates(board, c);
+                rest.len += 1;
+            }
         }
-        Rest { cells, digits }
+        for mask in 1..1usize << rest.len {
+            let low = mask.trailing_zeros() as usize;
+            rest.digits[mask] = rest.digits[mask & (mask - 1)].union(rest.candidates[low]);
+        }
+        rest
     }
 
-    /// The mask of the cells that share a digit with `core`.
-    fn useful(&self, board: &Board, core: Candidates) -> usize {
-        self.cells
-            .iter()
-            .enumerate()
-            .filter(|&(_, &c)| !open_candidates(board, c).intersection(core).is_empty())
-            .fold(0, |acc, (i, _)| acc | 1 << i)
+    /// The mask of the cells that share a digit with `digits`.
+    fn touching(&self, digits: Candidates) -> usize {
+        (0..self.len)
+            .filter(|&i| !self.candidates[i].intersection(digits).is_empty())
+            .fold(0, |acc, i| acc | 1 << i)
     }
 
     fn chosen(&self, mask: usize) -> impl Iterator<Item = Cell> + '_ {
-        (0..self.cells.len())
+        (0..self.len)
             .filter(move |i| mask & (1 << i) != 0)
             .map(|i| self.cells[i])
     }
@@ -123,15 +143,21 @@ impl Core<'_> {
     /// The line's and the box's parts are subsets of their cells that share a
     /// digit with the core, tried in the order of their masks.
     fn search(&self, board: &Board, sink: &mut Sink, line_rest: &Rest, box_rest: &Rest) -> bool {
-        let line_useful = line_rest.useful(board, self.digits);
-        let box_useful = box_rest.useful(board, self.digits);
+        let line_useful = line_rest.touching(self.digits);
+        let box_useful = box_rest.touching(self.digits);
         for l_mask in sub_masks(line_useful) {
             let l_digits = line_rest.digits[l_mask];
-            for b_mask in sub_masks(box_useful) {
+            // The box's part shares no digit with the line's: it is a subset of
+            // the cells that hold none of `l_digits` (the subsets of `box_useful`
+            // outside it all fail, so skipping them keeps the order of the rest).
+            let free = box_useful & !box_rest.touching(l_digits);
+            // As many digits as cells: the box's part adds at most its cells.
+            let least = self.digits.union(l_digits).len() as usize;
+            if least > self.core.len() + (l_mask.count_ones() + free.count_ones()) as usize {
+                continue;
+            }
+            for b_mask in sub_masks(free) {
                 let b_digits = box_rest.digits[b_mask];
-                if !l_digits.intersection(b_digits).is_empty() {
-                    continue;
-                }
                 let all = self.digits.union(l_digits).union(b_digits);
                 let cells = self.core.len() + (l_mask.count_ones() + b_mask.count_ones()) as usize;
                 if all.len() as usize != cells {
