@@ -136,6 +136,17 @@ impl fmt::Display for Digit {
     }
 }
 
+/// How many digits each set of candidates holds, by its bits.
+const DIGIT_COUNTS: [u8; 1 << SIZE] = {
+    let mut counts = [0u8; 1 << SIZE];
+    let mut bits = 1;
+    while bits < 1 << SIZE {
+        counts[bits] = counts[bits & (bits - 1)] + 1;
+        bits += 1;
+    }
+    counts
+};
+
 /// A set of candidate digits: bit `d - 1` is set when digit `d` is possible.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Candidates(u16);
@@ -172,7 +183,9 @@ impl Candidates {
     }
 
     pub const fn len(self) -> u32 {
-        self.0.count_ones()
+        // A table: the baseline x86-64 target has no popcount instruction, and
+        // the finders ask this in their innermost loops.
+        DIGIT_COUNTS[self.0 as usize] as u32
     }
 
     pub const fn is_empty(self) -> bool {
@@ -181,7 +194,7 @@ impl Candidates {
 
     /// The digit when exactly one is left.
     pub const fn only(self) -> Option<Digit> {
-        if self.0.count_ones() == 1 {
+        if self.0 != 0 && self.0 & (self.0 - 1) == 0 {
             Some(Digit(self.0.trailing_zeros() as u8 + 1))
         } else {
             None

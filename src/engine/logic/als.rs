@@ -207,7 +207,8 @@ impl Sets {
             let earlier = (1u32 << unit.index()) - 1;
             for mask in 1..size {
                 let digits = unions[mask];
-                if digits.len() != mask.count_ones() + 1 {
+                // `mask` has at most nine bits: counted by the digit table.
+                if digits.len() != Candidates::from_bits(mask as u16).len() + 1 {
                     continue;
                 }
                 if houses[mask] & earlier != 0 {

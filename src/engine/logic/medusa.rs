@@ -14,7 +14,6 @@
 //! 4. its digit is in both colours in cells it sees, or
 //! 5. its cell holds one colour and its digit is in the other colour in a cell it sees.
 
-use super::implication::cells_in;
 use super::{Link, Sink, Step, Technique, cells_text};
 use crate::engine::board::Board;
 use crate::engine::types::{Candidates, Cell, Digit, GEOMETRY, SIZE, Unit};
@@ -173,16 +172,19 @@ impl Cluster {
                         *all |= more;
                     }
                 }
-                // Cell by cell, digits in order, over the cells that lose one.
-                let losing = found.iter().fold(0u128, |acc, &cells| acc | cells);
+                // Cell by cell, digits in order within a cell; only the cells
+                // that lose something are visited (most clusters remove nothing).
+                let mut losing = found.iter().fold(0u128, |acc, &cells| acc | cells);
                 if losing == 0 {
                     return None;
                 }
                 let mut eliminations = Vec::new();
-                for cell in cells_in(losing) {
+                while losing != 0 {
+                    let index = losing.trailing_zeros() as usize;
+                    losing &= losing - 1;
                     for d in Digit::all() {
-                        if found[d.index()] >> cell.index() & 1 == 1 {
-                            eliminations.push((cell, d));
+                        if found[d.index()] >> index & 1 == 1 {
+                            eliminations.push((Cell::new(index), d));
                         }
                     }
                 }

@@ -41,7 +41,6 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
     let n = sets.all.len();
     // For each set, its linked sets and their restricted commons.
     let links = sets.partners();
-    let reaches = |a: &Als| a.reach.iter().any(|&r| r != 0);
     // A state is a set reached by a link on a digit: `set * 9 + digit`.
     let states = n * 9;
     let mut parent = vec![ROOT; states];
@@ -53,7 +52,7 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
     let mut queue: Vec<u32> = Vec::new();
     let mut found: Vec<Found> = Vec::new();
     for (start, a0) in sets.all.iter().enumerate() {
-        if !reaches(a0) || links.of(start).is_empty() {
+        if a0.reaching.is_empty() || links.of(start).is_empty() {
             continue;
         }
         let first_digits = links
@@ -62,12 +61,7 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
             .fold(Candidates::NONE, |acc, &(_, rcc)| acc.union(rcc));
         for x1 in first_digits.iter() {
             // z can be any digit of A0 but x1 that some cell could lose.
-            if !a0
-                .digits
-                .without(x1)
-                .iter()
-                .any(|z| a0.reach[z.index()] != 0)
-            {
+            if a0.reaching.without(x1).is_empty() {
                 continue;
             }
             round += 1;
@@ -190,7 +184,12 @@ fn chain_eliminations(
     x1: Digit,
     xk: Digit,
 ) -> Option<Vec<(Cell, Digit)>> {
-    let zs = a0.digits.intersection(end.digits).without(x1).without(xk);
+    // Only a digit some cell sees in both sets can go.
+    let zs = a0
+        .reaching
+        .intersection(end.reaching)
+        .without(x1)
+        .without(xk);
     if zs.is_empty() {
         return None;
     }

@@ -19,6 +19,9 @@ pub(super) struct Linker<'a> {
     /// The ALSs of each bucket, ascending: `filed[starts[b]..starts[b + 1]]`.
     starts: Vec<u32>,
     filed: Vec<u32>,
+    /// Per bucket, where the next set to ask for its links is filed: sets are
+    /// asked in ascending order, so each one's later partners start right after it.
+    cursor: Vec<u32>,
     /// Per partner: the ALS it was last met from, and the digits linking them.
     met_from: Vec<u32>,
     commons: Vec<u16>,
@@ -60,6 +63,7 @@ impl<'a> Linker<'a> {
         let n = sets.all.len();
         Linker {
             sets,
+            cursor: starts[..BUCKETS].to_vec(),
             starts,
             filed,
             met_from: vec![u32::MAX; n],
@@ -68,7 +72,8 @@ impl<'a> Linker<'a> {
         }
     }
 
-    /// Appends the links of set `i` to the later sets, in ascending order.
+    /// Appends the links of set `i` to the later sets, in ascending order (the
+    /// sets are asked one after another from the first).
     pub(super) fn links_of(&mut self, i: usize, out: &mut Vec<Link>) {
         let sets = self.sets;
         let a = &sets.all[i];
@@ -76,6 +81,7 @@ impl<'a> Linker<'a> {
         let Linker {
             starts,
             filed,
+            cursor,
             met_from,
             commons,
             partners,
@@ -87,9 +93,10 @@ impl<'a> Linker<'a> {
                 let unit = houses.trailing_zeros() as usize;
                 houses &= houses - 1;
                 let b = d.index() * 27 + unit;
-                let bucket = &filed[starts[b] as usize..starts[b + 1] as usize];
-                let later = bucket.partition_point(|&j| j as usize <= i);
-                for &j in &bucket[later..] {
+                let at = cursor[b] as usize;
+                debug_assert_eq!(filed[at] as usize, i, "sets asked out of order");
+                cursor[b] += 1;
+                for &j in &filed[at + 1..starts[b + 1] as usize] {
                     let j = j as usize;
                     if met_from[j] != i as u32 {
                         met_from[j] = i as u32;
