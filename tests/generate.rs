@@ -261,9 +261,15 @@ fn grading_with_a_cap_gives_the_full_grade_or_nothing_above_the_cap() {
 
 #[test]
 fn needs_gives_puzzles_whose_hardest_step_is_that_technique() {
+    // Naked Triple, X-Wing and Swordfish are decided by the sieve alone (the
+    // techniques before them fail, the ones through them solve), the others by
+    // the grader.
     for technique in [
         Technique::HiddenSingle,
         Technique::NakedPair,
+        Technique::NakedTriple,
+        Technique::XWing,
+        Technique::Swordfish,
         Technique::Skyscraper,
     ] {
         let made = generate::generate(&Request::needing(technique), SEED, 0)
