@@ -464,6 +464,33 @@ fn forcing_chains_solve_a_sample_of_the_hard_sets_without_a_guess() {
     assert!(puzzles >= 10, "sampled {puzzles} puzzles");
 }
 
+/// The step finder a solve walks with remembers which single-digit searches
+/// failed on which digit patterns; it must give exactly the steps a fresh search
+/// gives on every position of the path.
+#[test]
+fn a_step_finder_gives_the_steps_of_fresh_searches_along_a_solve() {
+    if data_dir().is_none() {
+        eprintln!("skipped: ../shared/data not found");
+        return;
+    }
+    let mut puzzles = data_puzzles("top95.txt", 24);
+    puzzles.extend(data_puzzles("puzzles3_magictour_top1465", 400));
+    let mut compared = 0;
+    for givens in &puzzles {
+        let mut board = Board::with_auto_candidates(givens);
+        let mut finder = logic::StepFinder::new();
+        loop {
+            let remembered = finder.next_step(&board, &Technique::ALL);
+            let fresh = logic::next_step(&board, &Technique::ALL);
+            assert_eq!(remembered, fresh, "{} at step {compared}", givens.to_line());
+            let Some(step) = fresh else { break };
+            step.apply(&mut board);
+            compared += 1;
+        }
+    }
+    assert!(compared > 100, "compared {compared} steps");
+}
+
 #[test]
 fn grading_levels_follow_the_hardest_step() {
     for key in ["naked_pair", "x_wing", "xy_wing"] {

@@ -19,21 +19,44 @@ struct Cluster {
     links: Vec<Link>,
 }
 
+/// Each cell's conjugate partners for one digit, in the order the units are
+/// listed: at most one per unit of the cell (a fixed table, not 81 vectors per
+/// digit: the colouring finders run on every position that reaches them).
+struct Partners {
+    cells: [[Cell; 3]; CELLS],
+    count: [u8; CELLS],
+}
+
+impl Partners {
+    fn push(&mut self, from: Cell, to: Cell) {
+        let count = &mut self.count[from.index()];
+        self.cells[from.index()][usize::from(*count)] = to;
+        *count += 1;
+    }
+
+    fn of(&self, cell: Cell) -> &[Cell] {
+        &self.cells[cell.index()][..usize::from(self.count[cell.index()])]
+    }
+}
+
 fn clusters(board: &Board, digit: Digit) -> Vec<Cluster> {
-    let mut neighbours: Vec<Vec<Cell>> = vec![Vec::new(); CELLS];
+    let mut neighbours = Partners {
+        cells: [[Cell::new(0); 3]; CELLS],
+        count: [0; CELLS],
+    };
     for unit in Unit::all() {
         let m = positions(board, unit, digit);
         if m.count_ones() == 2 {
             let mut it = unit_cells(unit, m);
             let (a, b) = (it.next().expect("two"), it.next().expect("two"));
-            neighbours[a.index()].push(b);
-            neighbours[b.index()].push(a);
+            neighbours.push(a, b);
+            neighbours.push(b, a);
         }
     }
     let mut colour: [Option<bool>; CELLS] = [None; CELLS];
     let mut found = Vec::new();
     for start in Cell::all() {
-        if colour[start.index()].is_some() || neighbours[start.index()].is_empty() {
+        if colour[start.index()].is_some() || neighbours.of(start).is_empty() {
             continue;
         }
         colour[start.index()] = Some(false);
@@ -45,7 +68,7 @@ fn clusters(board: &Board, digit: Digit) -> Vec<Cluster> {
         while next < cluster.cells.len() {
             let (cell, c) = cluster.cells[next];
             next += 1;
-            for &other in &neighbours[cell.index()] {
+            for &other in neighbours.of(cell) {
                 if colour[other.index()].is_none() {
                     colour[other.index()] = Some(!c);
                     cluster.cells.push((other, !c));

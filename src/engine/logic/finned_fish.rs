@@ -103,11 +103,19 @@ fn search(
         let base_lines = lines(rows);
         let cover_lines = lines(!rows);
         // A base line holds at most `size` covered candidates and fins in one box.
-        let bases: Vec<(usize, u16)> = (0..9)
-            .filter(|&i| !is_placed_in(board, base_lines[i], digit))
-            .map(|i| (i, positions(board, base_lines[i], digit)))
-            .filter(|&(_, m)| (1..=size as u32 + 3).contains(&m.count_ones()))
-            .collect();
+        let mut found = [(0usize, 0u16); 9];
+        let mut count = 0;
+        for (i, &line) in base_lines.iter().enumerate() {
+            if is_placed_in(board, line, digit) {
+                continue;
+            }
+            let m = positions(board, line, digit);
+            if (1..=size as u32 + 3).contains(&m.count_ones()) {
+                found[count] = (i, m);
+                count += 1;
+            }
+        }
+        let bases = &found[..count];
         if bases.len() < size {
             continue;
         }

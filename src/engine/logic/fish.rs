@@ -36,16 +36,21 @@ fn fish(board: &Board, sink: &mut Sink, size: usize, technique: Technique) {
                 continue;
             }
             for mask in combinations(bases.len(), size) {
+                // The union first, without building the fish: most combinations fail.
+                let covers = bases
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| mask & (1 << i) != 0)
+                    .fold(0u16, |acc, (_, &(_, m))| acc | m);
+                if covers.count_ones() as usize != size {
+                    continue;
+                }
                 let chosen: Vec<(Unit, u16)> = bases
                     .iter()
                     .enumerate()
                     .filter(|&(i, _)| mask & (1 << i) != 0)
                     .map(|(_, &b)| b)
                     .collect();
-                let covers = chosen.iter().fold(0u16, |acc, &(_, m)| acc | m);
-                if covers.count_ones() as usize != size {
-                    continue;
-                }
                 let cover_units: Vec<Unit> = (0..9)
                     .filter(|i| covers & (1 << i) != 0)
                     .map(|i| cover_lines[i])

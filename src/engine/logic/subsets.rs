@@ -4,10 +4,7 @@
 //! hold no other digit. A naked pair or triple whose cells share a box and a line
 //! (a Locked Pair or Triple) removes its digits from both in one step.
 
-use super::{
-    Sink, Step, Technique, cells_text, combinations, is_placed_in, open_candidates, positions,
-    unit_cells,
-};
+use super::{Sink, Step, Technique, cells_text, combinations, open_candidates, unit_cells};
 use crate::engine::board::Board;
 use crate::engine::types::{Candidates, Cell, Digit, Unit};
 
@@ -54,18 +51,21 @@ fn naked(board: &Board, sink: &mut Sink, size: usize, technique: Technique) {
             continue;
         }
         for mask in combinations(members.len(), size) {
+            // The union first, without building the subset: most combinations fail.
+            let digits = members
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| mask & (1 << i) != 0)
+                .fold(Candidates::NONE, |acc, (_, &(_, c))| acc.union(c));
+            if digits.len() as usize != size {
+                continue;
+            }
             let chosen: Vec<(Cell, Candidates)> = members
                 .iter()
                 .enumerate()
                 .filter(|&(i, _)| mask & (1 << i) != 0)
                 .map(|(_, &m)| m)
                 .collect();
-            let digits = chosen
-                .iter()
-                .fold(Candidates::NONE, |acc, &(_, c)| acc.union(c));
-            if digits.len() as usize != size {
-                continue;
-            }
             let cells: Vec<Cell> = chosen.iter().map(|&(c, _)| c).collect();
             let mut units = vec![unit];
             units.extend(second_unit(unit, &cells).filter(|_| size <= 3));
@@ -92,25 +92,44 @@ fn naked(board: &Board, sink: &mut Sink, size: usize, technique: Technique) {
 
 fn hidden(board: &Board, sink: &mut Sink, size: usize, technique: Technique) {
     for unit in Unit::all() {
+        // Every digit's places in the unit from one pass over its cells (what
+        // [`super::positions`] gives digit by digit), and the digits placed there.
+        let mut places_of = [0u16; 9];
+        let mut placed = Candidates::NONE;
+        for (i, &cell) in unit.cells().iter().enumerate() {
+            match board.digit(cell) {
+                Some(d) => placed = placed.with(d),
+                None => {
+                    for d in board.candidates(cell).iter() {
+                        places_of[d.index()] |= 1 << i;
+                    }
+                }
+            }
+        }
         let members: Vec<(Digit, u16)> = Digit::all()
-            .filter(|&d| !is_placed_in(board, unit, d))
-            .map(|d| (d, positions(board, unit, d)))
+            .filter(|&d| !placed.contains(d))
+            .map(|d| (d, places_of[d.index()]))
             .filter(|&(_, m)| (1..=size as u32).contains(&m.count_ones()))
             .collect();
         if members.len() < size {
             continue;
         }
         for mask in combinations(members.len(), size) {
+            // The union first, without building the subset: most combinations fail.
+            let places = members
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| mask & (1 << i) != 0)
+                .fold(0u16, |acc, (_, &(_, m))| acc | m);
+            if places.count_ones() as usize != size {
+                continue;
+            }
             let chosen: Vec<(Digit, u16)> = members
                 .iter()
                 .enumerate()
                 .filter(|&(i, _)| mask & (1 << i) != 0)
                 .map(|(_, &m)| m)
                 .collect();
-            let places = chosen.iter().fold(0u16, |acc, &(_, m)| acc | m);
-            if places.count_ones() as usize != size {
-                continue;
-            }
             let digits: Candidates = chosen.iter().map(|&(d, _)| d).collect();
             let mut eliminations = Vec::new();
             let mut pattern = Vec::new();
