@@ -138,22 +138,39 @@ impl<R: BufRead> LineReader<R> {
             }
             let start = usize::from(std::mem::take(&mut self.after_cr) && chunk[0] == b'\n');
             let rest = &chunk[start..];
-            let ended = match rest.iter().position(|&b| b == b'\n' || b == b'\r') {
-                Some(end) => {
-                    self.bytes.extend_from_slice(&rest[..end]);
+            let stop = first_stop(rest);
+            if let Some(end) = stop
+                && rest[end] != 0
+                && self.bytes.is_empty()
+                && self.number > 0
+                && end <= self.limit
+            {
+                // The common case: the whole line in the buffer, read straight
+                // from it (no copy through `bytes`, one scan for the ending and NUL).
+                self.after_cr = rest[end] == b'\r';
+                self.number += 1;
+                let read = match std::str::from_utf8(&rest[..end]) {
+                    Ok(line) => {
+                        text.push_str(line);
+                        Ok(Some(self.number))
+                    }
+                    Err(error) => Err(not_utf8(&self.name, self.number, &rest[..end], error, text)),
+                };
+                self.inner.consume(start + end + 1);
+                return read;
+            }
+            let (taken, ended) = match stop {
+                Some(end) if rest[end] != 0 => {
                     self.after_cr = rest[end] == b'\r';
-                    self.inner.consume(start + end + 1);
-                    found = true;
-                    true
+                    (end, true)
                 }
-                None => {
-                    found |= !rest.is_empty();
-                    self.bytes.extend_from_slice(rest);
-                    let used = chunk.len();
-                    self.inner.consume(used);
-                    false
-                }
+                // A NUL byte: taken with the line, so that the check below names its column.
+                Some(nul) => (nul + 1, false),
+                None => (rest.len(), false),
             };
+            found |= ended || taken > 0;
+            self.bytes.extend_from_slice(&rest[..taken]);
+            self.inner.consume(start + taken + usize::from(ended));
             // Checked as the line grows, so an endless line costs at most a chunk more.
             if self.number == 0
                 && (self.bytes.starts_with(b"\xFF\xFE") || self.bytes.starts_with(b"\xFE\xFF"))
@@ -193,19 +210,61 @@ impl<R: BufRead> LineReader<R> {
                 text.push_str(line);
                 Ok(Some(self.number))
             }
-            Err(error) => {
-                let valid = error.valid_up_to();
-                text.push_str(&String::from_utf8_lossy(bytes));
-                let column = String::from_utf8_lossy(&bytes[..valid]).chars().count() + 1;
-                Err(InputError::NotUtf8 {
-                    name: self.name.clone(),
-                    line: self.number,
-                    column,
-                    byte: bytes[valid],
-                })
-            }
+            Err(error) => Err(not_utf8(&self.name, self.number, bytes, error, text)),
         }
     }
+}
+
+/// The error for line `number` of `name`, whose `bytes` are not UTF-8; `text`
+/// gets the line with the bad bytes replaced.
+fn not_utf8(
+    name: &str,
+    number: usize,
+    bytes: &[u8],
+    error: std::str::Utf8Error,
+    text: &mut String,
+) -> InputError {
+    let valid = error.valid_up_to();
+    text.push_str(&String::from_utf8_lossy(bytes));
+    let column = String::from_utf8_lossy(&bytes[..valid]).chars().count() + 1;
+    InputError::NotUtf8 {
+        name: name.to_string(),
+        line: number,
+        column,
+        byte: bytes[valid],
+    }
+}
+
+/// Where the first line ending (LF or CR) or NUL byte of `bytes` is.
+///
+/// Eight bytes at a time: every line of every input goes through here, and a
+/// byte-by-byte search (then a second one for NUL) was most of reading a
+/// puzzle line.
+fn first_stop(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    // The high bit of each zero byte of `word`. A byte above a zero byte may be
+    // marked too (the subtraction borrows), never one below: the lowest mark is exact.
+    let zero_bytes = |word: u64| word.wrapping_sub(ONES) & !word & HIGHS;
+    let mut words = bytes.chunks_exact(8);
+    let mut offset = 0;
+    for word in &mut words {
+        let word = u64::from_le_bytes([
+            word[0], word[1], word[2], word[3], word[4], word[5], word[6], word[7],
+        ]);
+        let stops = zero_bytes(word)
+            | zero_bytes(word ^ (ONES * u64::from(b'\n')))
+            | zero_bytes(word ^ (ONES * u64::from(b'\r')));
+        if stops != 0 {
+            return Some(offset + stops.trailing_zeros() as usize / 8);
+        }
+        offset += 8;
+    }
+    let tail = words
+        .remainder()
+        .iter()
+        .position(|&b| matches!(b, b'\n' | b'\r' | 0));
+    tail.map(|index| offset + index)
 }
 
 /// Where a PUZZLE argument's text comes from.
@@ -483,4 +542,31 @@ pub fn read_puzzles(argument: Option<&str>) -> Result<Vec<Imported>> {
         all.push(puzzle);
     }
     Ok(all)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The word-at-a-time search finds the first LF, CR or NUL wherever it is,
+    /// behind any other bytes (the ones a subtraction could borrow from included).
+    #[test]
+    fn first_stop_finds_the_first_ending_or_nul() {
+        for length in 0..20 {
+            for place in 0..length {
+                for stop in [b'\n', b'\r', 0] {
+                    for filler in [b'1', 0x01, 0xFF, b'\x0B', b'\x0E'] {
+                        let mut bytes = vec![filler; length];
+                        bytes[place] = stop;
+                        // A second stop later never hides the first.
+                        if place + 3 < length {
+                            bytes[place + 3] = b'\n';
+                        }
+                        assert_eq!(first_stop(&bytes), Some(place), "{bytes:?}");
+                    }
+                }
+            }
+            assert_eq!(first_stop(&vec![b'x'; length]), None);
+        }
+    }
 }

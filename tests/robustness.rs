@@ -381,6 +381,26 @@ fn line_reader_names_the_limit_and_the_bad_byte() {
     }
     assert_eq!(reader.read_line(&mut line).unwrap(), Some(3));
     assert_eq!(line, "next");
+    // The same errors on a later line, read whole from the buffer.
+    let mut text = b"ok\n".to_vec();
+    text.extend_from_slice(&long);
+    text.extend_from_slice(b"\n");
+    let mut reader = LineReader::new(&text[..], "long2.txt");
+    assert_eq!(reader.read_line(&mut line).unwrap(), Some(1));
+    assert!(matches!(
+        reader.read_line(&mut line),
+        Err(InputError::LineTooLong { line: 2, .. })
+    ));
+    let mut reader = LineReader::new(&b"ok\r\n123\x004\n"[..], "bin2");
+    assert_eq!(reader.read_line(&mut line).unwrap(), Some(1));
+    assert!(matches!(
+        reader.read_line(&mut line),
+        Err(InputError::Binary {
+            line: 2,
+            column: 4,
+            ..
+        })
+    ));
     let mut all = String::new();
     let mut reader = LineReader::new(&b"a\x00b"[..], "bin");
     assert!(matches!(

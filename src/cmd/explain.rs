@@ -75,8 +75,9 @@ pub fn run(args: &ExplainArgs) -> Result<Exit> {
     // Pencil marks that lost the solution's digit end in a contradiction: stop at
     // the first one and name it instead of building on it.
     let mut contradiction = logic::singles::contradiction(&board);
+    let mut finder = logic::StepFinder::new();
     while !board.is_solved() && contradiction.is_none() {
-        let Some(step) = logic::next_step(&board, &allowed) else {
+        let Some(step) = finder.next_step(&board, &allowed) else {
             break;
         };
         links.push((

@@ -106,51 +106,43 @@ pub(super) fn has_solution_avoiding(givens: &Grid, cell: usize, digit: usize) ->
 
 impl State {
     /// The state with every given placed, or `None` when two givens clash.
+    ///
+    /// A digit may go where no given is and where none of its givens sees; it
+    /// stays on its own givens. Built from each digit's givens found all at
+    /// once ([`Bands::digit_cells`]) instead of placing the givens one by one
+    /// on every digit's masks: that took ~1,200 instructions per 17-clue
+    /// puzzle, about a tenth of its whole solve.
     fn from_givens(givens: &Grid) -> Option<State> {
-        let mut state = State {
-            places: [Bands::splat(BAND_BITS); 9],
+        let given = Bands::digit_cells(givens.values());
+        let filled = given.iter().fold(Bands::EMPTY, |all, &cells| all | cells);
+        let open_cells = Bands::splat(BAND_BITS).and_not(filled);
+        let mut open_rows = [BAND_BITS; 4];
+        let mut places = [Bands::EMPTY; 9];
+        for (digit, given) in given.iter().enumerate() {
+            let mut seen_by = Bands::EMPTY;
+            for band in 0..3 {
+                let mut cells = given.0[band];
+                while cells != 0 {
+                    let bit = cells.trailing_zeros() as usize;
+                    cells &= cells - 1;
+                    seen_by |= PEER_CELLS[27 * band + bit];
+                    // The digit's row is done: the band step has nothing to place there.
+                    open_rows[band] &= !(1 << (3 * digit + bit / 9));
+                }
+            }
+            // A given that another given of its digit sees: the puzzle clashes.
+            if (*given & seen_by).any() {
+                return None;
+            }
+            places[digit] = open_cells.and_not(seen_by) | *given;
+        }
+        Some(State {
+            places,
             // Never equal to a band's mask, so every pair is propagated once.
             seen: [Bands::splat(u32::MAX); 9],
-            open_cells: Bands::splat(BAND_BITS),
-            open_rows: [BAND_BITS; 4],
-        };
-        let values = givens.values();
-        // Eight cells at a time: most cells of a hard puzzle are empty.
-        for chunk in 0..CELLS.div_ceil(8) {
-            let mut filled = match values.get(8 * chunk..8 * chunk + 8) {
-                Some(eight) => u64::from_le_bytes(eight.try_into().ok()?),
-                None => values[8 * chunk] as u64,
-            };
-            while filled != 0 {
-                let byte = filled.trailing_zeros() as usize / 8;
-                filled &= !(0xFF << (8 * byte));
-                let cell = 8 * chunk + byte;
-                let digit = values[cell] as usize - 1;
-                let (band, bit) = (cell / 27, cell % 27);
-                if state.places[digit].0[band] & (1 << bit) == 0 {
-                    return None;
-                }
-                state.place(digit, cell);
-                // The cell and the digit's row are done: the band step has nothing to place there.
-                state.open_cells.0[band] &= !(1 << bit);
-                state.open_rows[band] &= !(1 << (3 * digit + bit / 9));
-            }
-        }
-        Some(state)
-    }
-
-    /// Puts a given `digit` in `cell`: struck from the cell's peers and from the
-    /// cell for every other digit, since the givens' rows are marked done and the
-    /// band step will not place them.
-    #[inline(always)]
-    fn place(&mut self, digit: usize, cell: usize) {
-        let (band, bit) = (cell / 27, 1u32 << (cell % 27));
-        let kept = self.places[digit].0[band];
-        for places in &mut self.places {
-            places.0[band] &= !bit;
-        }
-        self.places[digit].0[band] = kept;
-        self.places[digit] = self.places[digit].and_not(PEER_CELLS[cell]);
+            open_cells,
+            open_rows,
+        })
     }
 
     /// Puts `digit` in `cell` the lazy way, for guesses and naked singles: only

@@ -157,8 +157,9 @@ pub fn grade_among(givens: &Grid, usable: &[Technique], cap: Level) -> Option<Gr
     let mut se = Ratings::default();
     let mut taken = 0;
     let mut placed = false;
+    let mut finder = logic::StepFinder::new();
     while !board.is_solved() {
-        if let Some(step) = logic::next_step(&board, usable) {
+        if let Some(step) = finder.next_step(&board, usable) {
             if step.level() > cap {
                 return None;
             }

@@ -60,7 +60,10 @@ fn restricted_commons(a: &Als, b: &Als) -> Candidates {
 /// The digits of `digits` that some cell outside both ALSs can lose because it
 /// sees all their copies in both.
 fn shared_reach(a: &Als, b: &Als, digits: Candidates) -> Candidates {
-    let mut bits = digits.bits();
+    let mut bits = digits
+        .intersection(a.reaching)
+        .intersection(b.reaching)
+        .bits();
     let mut reached = 0u16;
     while bits != 0 {
         let i = bits.trailing_zeros() as usize;
@@ -84,6 +87,8 @@ struct Als {
     /// The open cells outside the ALS holding each digit that see all its copies
     /// in the ALS: where the digit can be eliminated from.
     reach: [Cells; SIZE],
+    /// The digits whose `reach` is not empty.
+    reaching: Candidates,
     /// For each digit, the units that hold all the ALS's cells with it (27 bits,
     /// two digits to a word): cells that all see each other lie in one unit, so
     /// two ALSs without a shared cell have the restricted common digit d exactly
@@ -118,6 +123,43 @@ pub(crate) struct Sets {
     /// first needed (ALS-XZ, the first finder to use them, finds them one set at
     /// a time and stops at its first step).
     links: OnceCell<Vec<Link>>,
+    /// `links` by set: what ALS-XY-Wing and ALS-XY-Chain walk.
+    partners: OnceCell<Partners>,
+}
+
+/// Each set's linked sets and their restricted commons, ascending, in one
+/// array (`linked[starts[i]..starts[i + 1]]`): no list per set.
+struct Partners {
+    starts: Vec<u32>,
+    linked: Vec<(u32, Candidates)>,
+}
+
+impl Partners {
+    /// Both ends of each of `links` (pairs in ascending order) among `n` sets.
+    fn new(n: usize, links: &[Link]) -> Partners {
+        let mut starts = vec![0u32; n + 1];
+        for &(i, j, _) in links {
+            starts[i + 1] += 1;
+            starts[j + 1] += 1;
+        }
+        for i in 0..n {
+            starts[i + 1] += starts[i];
+        }
+        let mut next = starts.clone();
+        let mut linked = vec![(0, Candidates::NONE); starts[n] as usize];
+        for &(i, j, rcc) in links {
+            linked[next[i] as usize] = (j as u32, rcc);
+            next[i] += 1;
+            linked[next[j] as usize] = (i as u32, rcc);
+            next[j] += 1;
+        }
+        Partners { starts, linked }
+    }
+
+    /// The sets linked to set `i`, with the restricted commons.
+    fn of(&self, i: usize) -> &[(u32, Candidates)] {
+        &self.linked[self.starts[i] as usize..self.starts[i + 1] as usize]
+    }
 }
 
 impl Sets {
@@ -175,6 +217,7 @@ impl Sets {
                 let mut seeing = [0; SIZE];
                 let mut reach = [0; SIZE];
                 let mut signature = [0u64; 5];
+                let mut reaching = Candidates::NONE;
                 for d in digits.iter() {
                     let i = d.index();
                     let copies = mask & holding[i];
@@ -182,6 +225,9 @@ impl Sets {
                     seeing[i] = seen[copies];
                     // A cell never sees itself, so this leaves the ALS's holders out.
                     reach[i] = seeing[i] & holders[i];
+                    if reach[i] != 0 {
+                        reaching = reaching.with(d);
+                    }
                     signature[i / 2] |= u64::from(houses[copies]) << (32 * (i % 2));
                 }
                 all.push(Als {
@@ -191,6 +237,7 @@ impl Sets {
                     by_digit,
                     seeing,
                     reach,
+                    reaching,
                     signature,
                 });
             }
@@ -199,7 +246,14 @@ impl Sets {
             all,
             holders,
             links: OnceCell::new(),
+            partners: OnceCell::new(),
         }
+    }
+
+    /// [`Sets::links`] by set (built on first use).
+    fn partners(&self) -> &Partners {
+        self.partners
+            .get_or_init(|| Partners::new(self.all.len(), self.links()))
     }
 
     /// The pairs of ALSs that share no cell and have a restricted common
@@ -327,22 +381,18 @@ fn xy_wing(board: &Board, sink: &mut Sink, overlap: bool) {
     let sets = sink.cache().als(board);
     let n = sets.all.len();
     // For each ALS, its linked ALSs and their restricted commons.
-    let mut links: Vec<Vec<(usize, Candidates)>> = vec![Vec::new(); n];
     let overlapping;
-    let pairs = if overlap {
-        overlapping = sets.overlapping_links();
+    let links = if overlap {
+        overlapping = Partners::new(n, &sets.overlapping_links());
         &overlapping
     } else {
-        sets.links()
+        sets.partners()
     };
-    for &(i, j, rcc) in pairs {
-        links[i].push((j, rcc));
-        links[j].push((i, rcc));
-    }
-    for (c, pivot_links) in links.iter().enumerate() {
+    for c in 0..n {
+        let pivot_links = links.of(c);
         for (k, &(ia, xs)) in pivot_links.iter().enumerate() {
             for &(ib, ys) in &pivot_links[k + 1..] {
-                let (a, b) = (&sets.all[ia], &sets.all[ib]);
+                let (a, b) = (&sets.all[ia as usize], &sets.all[ib as usize]);
                 if (!overlap && a.cells & b.cells != 0)
                     || a.cells & !b.cells == 0
                     || b.cells & !a.cells == 0

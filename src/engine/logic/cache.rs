@@ -3,20 +3,26 @@
 //! finders one after another on one board through one [`Sink`](super::Sink),
 //! which carries this cache: the almost locked sets that ALS-XZ and ALS-XY-Wing
 //! both need, and the static forcing branches that digit, cell and unit forcing
-//! chains all read; which finned fish are known to be absent (see
-//! [`super::finned_fish`]); and the link graphs the chain finders walk (see
+//! chains all read; each digit's pattern, which the single-digit finders
+//! compare with the patterns they found nothing on before (see
+//! [`super::recall`]); and the link graphs the chain finders walk (see
 //! [`super::aic`]).
 //!
 //! The cache keeps a copy of the board its contents belong to and empties
 //! itself when asked about another one, so a finder can never read another
-//! position's results (a sink reused on a changed board stays correct).
+//! position's results (a sink reused on a changed board stays correct). Only
+//! the [`Recall`] outlives the position: it holds nothing but patterns, true of
+//! any board.
 
 use std::rc::Rc;
 
 use super::aic;
 use super::als::Sets;
 use super::forcing::Outcomes;
+use super::recall::{DigitPattern, Recall};
+use super::technique::Technique;
 use crate::engine::board::Board;
+use crate::engine::types::{Digit, SIZE};
 
 /// Results shared by the finders on one position (see the module text).
 #[derive(Default)]
@@ -25,17 +31,33 @@ pub struct Cache {
     board: Option<Board>,
     als: Option<Rc<Sets>>,
     static_branches: Option<Rc<Outcomes>>,
-    /// Bit `2 * size + sashimi`: no finned (or sashimi) fish of that size here.
-    no_finned_fish: u16,
+    /// Each digit's pattern on the board, read on first use.
+    patterns: Option<[DigitPattern; SIZE]>,
+    /// What single-digit finders found nothing on, on this or earlier positions.
+    recall: Option<Box<Recall>>,
     aic: aic::Shared,
 }
 
 impl Cache {
-    /// Empties the cache unless it already belongs to `board`.
+    /// A cache for a new position that keeps what `recall` learned before.
+    pub(crate) fn with_recall(recall: Option<Box<Recall>>) -> Cache {
+        Cache {
+            recall,
+            ..Cache::default()
+        }
+    }
+
+    /// What the single-digit finders learned, to hand to the next position.
+    pub(crate) fn into_recall(self) -> Option<Box<Recall>> {
+        self.recall
+    }
+
+    /// Empties the cache unless it already belongs to `board` (the recall stays).
     fn belong_to(&mut self, board: &Board) {
         if self.board.as_ref() != Some(board) {
             *self = Cache {
                 board: Some(*board),
+                recall: self.recall.take(),
                 ..Cache::default()
             };
         }
@@ -55,16 +77,38 @@ impl Cache {
         &mut self.aic
     }
 
-    /// Whether the board is known to have no finned (`sashimi`: sashimi) fish of `size`.
-    pub(crate) fn no_finned_fish(&mut self, board: &Board, size: usize, sashimi: bool) -> bool {
+    /// Every digit's pattern on `board`.
+    pub(crate) fn patterns(&mut self, board: &Board) -> [DigitPattern; SIZE] {
         self.belong_to(board);
-        self.no_finned_fish & 1 << (2 * size + usize::from(sashimi)) != 0
+        *self
+            .patterns
+            .get_or_insert_with(|| DigitPattern::all(board))
     }
 
-    /// Notes that the board has no finned (`sashimi`: sashimi) fish of `size`.
-    pub(crate) fn set_no_finned_fish(&mut self, board: &Board, size: usize, sashimi: bool) {
-        self.belong_to(board);
-        self.no_finned_fish |= 1 << (2 * size + usize::from(sashimi));
+    /// Whether the single-digit `technique` found nothing for `digit` before on
+    /// `pattern` (see [`super::recall`]: it holds nothing but patterns, so it
+    /// need not belong to the board).
+    pub(crate) fn found_nothing(
+        &self,
+        technique: Technique,
+        digit: Digit,
+        pattern: DigitPattern,
+    ) -> bool {
+        self.recall
+            .as_ref()
+            .is_some_and(|recall| recall.found_nothing(technique, digit, pattern))
+    }
+
+    /// Notes that the single-digit `technique` finds nothing for `digit` on `pattern`.
+    pub(crate) fn note_nothing(
+        &mut self,
+        technique: Technique,
+        digit: Digit,
+        pattern: DigitPattern,
+    ) {
+        self.recall
+            .get_or_insert_with(Box::default)
+            .note_nothing(technique, digit, pattern);
     }
 
     /// The static forcing branches of the board, run on first use; with the

@@ -8,6 +8,7 @@
 //! and a candidate that sees a cell of colour A and a cell of colour B goes.
 //! Type 2: colour a sees both b and B, one of which is true, so a is false.
 
+use super::recall::each_digit;
 use super::{Link, Sink, Step, Technique, cells_text, open_candidates, positions, unit_cells};
 use crate::engine::board::Board;
 use crate::engine::types::{CELLS, Candidates, Cell, Digit, Unit};
@@ -78,7 +79,7 @@ fn colour_step(
 }
 
 pub fn trap(board: &Board, sink: &mut Sink) {
-    for digit in Digit::all() {
+    each_digit(board, sink, Technique::SimpleColorsTrap, |sink, digit| {
         for cluster in clusters(board, digit) {
             let mut eliminations = Vec::new();
             for cell in board.open_cells() {
@@ -103,14 +104,15 @@ pub fn trap(board: &Board, sink: &mut Sink) {
                 &cluster,
                 eliminations,
             )) {
-                return;
+                return true;
             }
         }
-    }
+        false
+    });
 }
 
 pub fn wrap(board: &Board, sink: &mut Sink) {
-    for digit in Digit::all() {
+    each_digit(board, sink, Technique::SimpleColorsWrap, |sink, digit| {
         for cluster in clusters(board, digit) {
             let clashes = |want: bool| {
                 cluster.cells.iter().any(|&(a, ca)| {
@@ -134,10 +136,11 @@ pub fn wrap(board: &Board, sink: &mut Sink) {
                 &cluster,
                 eliminations,
             )) {
-                return;
+                return true;
             }
         }
-    }
+        false
+    });
 }
 
 /// The clusters of a step, each as its two colours, rebuilt from the tree links
@@ -220,7 +223,7 @@ fn sees_any(one: &[Cell], other: &[Cell]) -> bool {
 /// One Multi-Colors step per ordered pair of clusters of a digit and per type,
 /// with the eliminations of every colour combination together.
 fn multi_colors(board: &Board, sink: &mut Sink, technique: Technique) {
-    for digit in Digit::all() {
+    each_digit(board, sink, technique, |sink, digit| {
         let clusters = clusters(board, digit);
         for (i, first) in clusters.iter().enumerate() {
             for (j, second) in clusters.iter().enumerate() {
@@ -268,11 +271,12 @@ fn multi_colors(board: &Board, sink: &mut Sink, technique: Technique) {
                     .collect();
                 step.links = first.links.iter().chain(&second.links).copied().collect();
                 if sink.push(step) {
-                    return;
+                    return true;
                 }
             }
         }
-    }
+        false
+    });
 }
 
 pub fn multi_colors_1(board: &Board, sink: &mut Sink) {

@@ -10,8 +10,8 @@
 //! The two are separate techniques, as HoDoKu counts them.
 //!
 //! Both kinds of one size come from the same enumeration, so the finned finder
-//! notes in the position's cache when it met no sashimi fish of its size; the
-//! sashimi finder, tried next, then has nothing to look for.
+//! notes, per digit, when it met no sashimi fish of its size (see
+//! [`super::recall`]); the sashimi finder, tried next, then skips that digit.
 
 use super::{Sink, Step, Technique, cells_text, combinations, is_placed_in, lines, positions};
 use crate::engine::board::Board;
@@ -64,89 +64,98 @@ fn sub_masks(mask: u16, k: usize) -> impl Iterator<Item = u16> {
 }
 
 fn finned_fish(board: &Board, sink: &mut Sink, size: usize, sashimi: bool) {
-    if sink.cache().no_finned_fish(board, size, sashimi) {
-        return;
-    }
-    // Whether a fish of the other kind (sashimi or not) removes something here.
-    let mut other_kind = false;
-    if search(board, sink, size, sashimi, &mut other_kind) {
-        return; // the sink is full: the enumeration stopped early
-    }
-    if !other_kind {
-        sink.cache().set_no_finned_fish(board, size, !sashimi);
+    let technique = technique(size, sashimi);
+    let other = self::technique(size, !sashimi);
+    let patterns = sink.cache().patterns(board);
+    for digit in Digit::all() {
+        let pattern = patterns[digit.index()];
+        if sink.cache().found_nothing(technique, digit, pattern) {
+            continue;
+        }
+        let kept = sink.kept();
+        // Whether a fish of the other kind (sashimi or not) removes something here.
+        let mut other_kind = false;
+        if search(board, sink, digit, size, sashimi, &mut other_kind) {
+            return; // the sink is full: the enumeration stopped early
+        }
+        if sink.kept() == kept {
+            sink.cache().note_nothing(technique, digit, pattern);
+        }
+        if !other_kind {
+            sink.cache().note_nothing(other, digit, pattern);
+        }
     }
 }
 
-/// Reports the fish of `size` and kind `sashimi`; notes in `other_kind` whether
-/// a fish of the other kind would remove something. Returns whether it stopped
-/// because the sink is full.
+/// Reports the fish of `digit`, `size` and kind `sashimi`; notes in
+/// `other_kind` whether a fish of the other kind would remove something.
+/// Returns whether it stopped because the sink is full.
 fn search(
     board: &Board,
     sink: &mut Sink,
+    digit: Digit,
     size: usize,
     sashimi: bool,
     other_kind: &mut bool,
 ) -> bool {
     let technique = technique(size, sashimi);
-    for digit in Digit::all() {
-        for rows in [true, false] {
-            let base_lines = lines(rows);
-            let cover_lines = lines(!rows);
-            // A base line holds at most `size` covered candidates and fins in one box.
-            let bases: Vec<(usize, u16)> = (0..9)
-                .filter(|&i| !is_placed_in(board, base_lines[i], digit))
-                .map(|i| (i, positions(board, base_lines[i], digit)))
-                .filter(|&(_, m)| (1..=size as u32 + 3).contains(&m.count_ones()))
-                .collect();
-            if bases.len() < size {
+    for rows in [true, false] {
+        let base_lines = lines(rows);
+        let cover_lines = lines(!rows);
+        // A base line holds at most `size` covered candidates and fins in one box.
+        let bases: Vec<(usize, u16)> = (0..9)
+            .filter(|&i| !is_placed_in(board, base_lines[i], digit))
+            .map(|i| (i, positions(board, base_lines[i], digit)))
+            .filter(|&(_, m)| (1..=size as u32 + 3).contains(&m.count_ones()))
+            .collect();
+        if bases.len() < size {
+            continue;
+        }
+        for mask in combinations(bases.len(), size) {
+            let mut picked = [(0usize, 0u16); 4];
+            let mut count = 0;
+            for (i, &b) in bases.iter().enumerate() {
+                if mask & (1 << i) != 0 {
+                    picked[count] = b;
+                    count += 1;
+                }
+            }
+            let chosen = &picked[..count];
+            let union = chosen.iter().fold(0u16, |acc, &(_, m)| acc | m);
+            // A plain fish (or less) is not finned; fins beyond one stack cannot share a box.
+            let spread = union.count_ones() as usize;
+            if spread <= size || spread > size + 3 {
                 continue;
             }
-            for mask in combinations(bases.len(), size) {
-                let mut picked = [(0usize, 0u16); 4];
-                let mut count = 0;
-                for (i, &b) in bases.iter().enumerate() {
-                    if mask & (1 << i) != 0 {
-                        picked[count] = b;
-                        count += 1;
-                    }
-                }
-                let chosen = &picked[..count];
-                let union = chosen.iter().fold(0u16, |acc, &(_, m)| acc | m);
-                // A plain fish (or less) is not finned; fins beyond one stack cannot share a box.
-                let spread = union.count_ones() as usize;
-                if spread <= size || spread > size + 3 {
+            // The fins lie in one stack (for rows) of three cover positions.
+            for stack in 0..3 {
+                let stack_mask = 0b111u16 << (3 * stack);
+                let outside = union & !stack_mask;
+                let taken = outside.count_ones() as usize;
+                if taken > size {
                     continue;
                 }
-                // The fins lie in one stack (for rows) of three cover positions.
-                for stack in 0..3 {
-                    let stack_mask = 0b111u16 << (3 * stack);
-                    let outside = union & !stack_mask;
-                    let taken = outside.count_ones() as usize;
-                    if taken > size {
+                for extra in sub_masks(union & stack_mask, size - taken) {
+                    let covers = outside | extra;
+                    let fish = Fish {
+                        digit,
+                        base_lines: &base_lines,
+                        cover_lines: &cover_lines,
+                        chosen,
+                        covers,
+                    };
+                    let Some(shape) = fish.shape() else {
+                        continue;
+                    };
+                    if shape.sashimi != sashimi {
+                        *other_kind = *other_kind || fish.removes_something(board, &shape);
                         continue;
                     }
-                    for extra in sub_masks(union & stack_mask, size - taken) {
-                        let covers = outside | extra;
-                        let fish = Fish {
-                            digit,
-                            base_lines: &base_lines,
-                            cover_lines: &cover_lines,
-                            chosen,
-                            covers,
-                        };
-                        let Some(shape) = fish.shape() else {
-                            continue;
-                        };
-                        if shape.sashimi != sashimi {
-                            *other_kind = *other_kind || fish.removes_something(board, &shape);
-                            continue;
-                        }
-                        let Some(step) = fish.step(board, technique, &shape) else {
-                            continue;
-                        };
-                        if sink.push(step) {
-                            return true;
-                        }
+                    let Some(step) = fish.step(board, technique, &shape) else {
+                        continue;
+                    };
+                    if sink.push(step) {
+                        return true;
                     }
                 }
             }

@@ -3,12 +3,13 @@
 //! one of the rows, so the digit leaves the rest of those columns (and the same
 //! with rows and columns swapped).
 
+use super::recall::each_digit;
 use super::{
     Sink, Step, Technique, combinations, is_placed_in, lines, open_candidates, positions,
     unit_cells,
 };
 use crate::engine::board::Board;
-use crate::engine::types::{Candidates, Digit, Unit};
+use crate::engine::types::{Candidates, Unit};
 
 pub fn x_wing(board: &Board, sink: &mut Sink) {
     fish(board, sink, 2, Technique::XWing);
@@ -21,7 +22,7 @@ pub fn jellyfish(board: &Board, sink: &mut Sink) {
 }
 
 fn fish(board: &Board, sink: &mut Sink, size: usize, technique: Technique) {
-    for digit in Digit::all() {
+    each_digit(board, sink, technique, |sink, digit| {
         for rows in [true, false] {
             let base_lines = lines(rows);
             let cover_lines = lines(!rows);
@@ -68,11 +69,12 @@ fn fish(board: &Board, sink: &mut Sink, size: usize, technique: Technique) {
                 let mut units: Vec<Unit> = chosen.iter().map(|&(u, _)| u).collect();
                 units.extend(cover_units);
                 if sink.push(Step::elimination(technique, eliminations, pattern, units)) {
-                    return;
+                    return true;
                 }
             }
         }
-    }
+        false
+    });
 }
 
 /// "the 4s of rows 2, 7 all lie in columns 3, 8".

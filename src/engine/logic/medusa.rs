@@ -14,6 +14,7 @@
 //! 4. its digit is in both colours in cells it sees, or
 //! 5. its cell holds one colour and its digit is in the other colour in a cell it sees.
 
+use super::implication::cells_in;
 use super::{Link, Sink, Step, Technique, cells_text};
 use crate::engine::board::Board;
 use crate::engine::types::{Candidates, Cell, Digit, GEOMETRY, SIZE, Unit};
@@ -172,16 +173,18 @@ impl Cluster {
                         *all |= more;
                     }
                 }
+                // Cell by cell, digits in order, over the cells that lose one.
+                let losing = found.iter().fold(0u128, |acc, &cells| acc | cells);
+                if losing == 0 {
+                    return None;
+                }
                 let mut eliminations = Vec::new();
-                for cell in Cell::all() {
+                for cell in cells_in(losing) {
                     for d in Digit::all() {
                         if found[d.index()] >> cell.index() & 1 == 1 {
                             eliminations.push((cell, d));
                         }
                     }
-                }
-                if eliminations.is_empty() {
-                    return None;
                 }
                 Step::elimination(
                     Technique::ThreeDMedusa,
@@ -223,7 +226,9 @@ fn strong_partners(
         .into_iter()
         .filter_map(move |unit: Unit| {
             let pair = GEOMETRY.unit_masks[unit.index()] & holders;
-            (pair.count_ones() == 2).then(|| {
+            // Exactly two bits (a u128 popcount is done in software on the baseline target).
+            let rest = pair & pair.wrapping_sub(1);
+            (rest != 0 && rest & (rest - 1) == 0).then(|| {
                 let other = pair & !(1u128 << cell.index());
                 (Cell::new(other.trailing_zeros() as usize), digit)
             })
@@ -231,10 +236,13 @@ fn strong_partners(
     in_cell.into_iter().chain(in_units)
 }
 
-/// Every cluster of at least two candidates, coloured breadth-first.
-fn clusters(board: &Board, places: &Places) -> Vec<Cluster> {
+/// Every cluster of at least two candidates, coloured breadth-first, handed
+/// to `visit` in turn until it returns true (the candidates and links are
+/// gathered in buffers reused from one start to the next).
+fn clusters(board: &Board, places: &Places, mut visit: impl FnMut(Cluster) -> bool) {
     let mut coloured = [0u128; SIZE];
-    let mut found = Vec::new();
+    let mut nodes = Vec::new();
+    let mut links = Vec::new();
     for start in board.open_cells() {
         for digit in board.candidates(start).iter() {
             let bit = 1u128 << start.index();
@@ -242,8 +250,9 @@ fn clusters(board: &Board, places: &Places) -> Vec<Cluster> {
                 continue;
             }
             coloured[digit.index()] |= bit;
-            let mut nodes = vec![(start, digit, false)];
-            let mut links = Vec::new();
+            nodes.clear();
+            links.clear();
+            nodes.push((start, digit, false));
             let mut next = 0;
             while next < nodes.len() {
                 let (cell, d, colour) = nodes[next];
@@ -263,12 +272,11 @@ fn clusters(board: &Board, places: &Places) -> Vec<Cluster> {
             }
             // A lone bivalue cell proves nothing the naked single rules miss.
             let lone_cell = nodes.len() == 2 && nodes[0].0 == nodes[1].0;
-            if nodes.len() >= 2 && !lone_cell {
-                found.push(Cluster::new(nodes, links));
+            if nodes.len() >= 2 && !lone_cell && visit(Cluster::new(nodes.clone(), links.clone())) {
+                return;
             }
         }
     }
-    found
 }
 
 /// One step per cluster with everything the six rules give on it.
@@ -280,13 +288,11 @@ pub fn three_d_medusa(board: &Board, sink: &mut Sink) {
 /// rule on its own).
 pub fn by_rules(board: &Board, sink: &mut Sink, rules: &[Rule]) {
     let places = Places::new(board);
-    for cluster in clusters(board, &places) {
-        if let Some(step) = cluster.step(&places, rules)
-            && sink.push(step)
-        {
-            return;
-        }
-    }
+    clusters(board, &places, |cluster| {
+        cluster
+            .step(&places, rules)
+            .is_some_and(|step| sink.push(step))
+    });
 }
 
 /// The explanation of a Medusa step.

@@ -20,6 +20,7 @@ pub mod intersections;
 pub mod links;
 pub mod medusa;
 pub mod path;
+pub(crate) mod recall;
 pub mod rectangles;
 pub mod remote_pair;
 pub mod se;
@@ -34,8 +35,8 @@ pub mod uniqueness;
 pub mod wings;
 
 pub use path::{
-    Propagation, Sink, find_step, find_step_among, find_technique, instances, next_step, propagate,
-    without_uniqueness,
+    Propagation, Sink, StepFinder, find_step, find_step_among, find_technique, instances,
+    next_step, propagate, without_uniqueness,
 };
 pub(crate) use step::cells_text;
 pub use step::{Link, Step, eliminations_text};

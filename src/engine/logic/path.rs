@@ -51,6 +51,12 @@ impl Sink {
         self.limit
     }
 
+    /// How many steps the sink holds: a finder compares it before and after a
+    /// digit to learn whether it found something there.
+    pub(crate) fn kept(&self) -> usize {
+        self.steps.len()
+    }
+
     pub fn is_full(&self) -> bool {
         self.steps.len() >= self.limit
     }
@@ -156,23 +162,55 @@ pub fn find_step(board: &Board) -> Option<Step> {
 
 /// The easiest step among `techniques` (tried in the order given).
 pub fn find_step_among(board: &Board, techniques: &[Technique]) -> Option<Step> {
-    // One sink for all: each finder starts on an empty sink (the ones before it
-    // found nothing) and they share its cache.
-    let mut sink = Sink::new(1);
-    for technique in techniques {
-        technique.finder()(board, &mut sink);
-        if sink.is_full() {
-            let step = sink.into_steps().into_iter().next()?;
-            return Some(links::with_links(board, step));
-        }
-    }
-    None
+    StepFinder::new().find_step_among(board, techniques)
 }
 
 /// The easiest step among `techniques` that changes `board`: the next step of a
 /// logical solution path (grading and explaining both walk the path this way).
 pub fn next_step(board: &Board, techniques: &[Technique]) -> Option<Step> {
-    find_step_among(board, techniques).filter(|step| step.makes_progress(board))
+    StepFinder::new().next_step(board, techniques)
+}
+
+/// The easiest-step loop of one solve: it finds the same steps as
+/// [`find_step_among`] and [`next_step`], and carries from one position to the
+/// next what the single-digit finders found nothing on (see [`super::recall`]),
+/// so a solve asks them again only about the digits whose pattern changed.
+#[derive(Default)]
+pub struct StepFinder {
+    recall: Option<Box<super::recall::Recall>>,
+}
+
+impl StepFinder {
+    pub fn new() -> StepFinder {
+        StepFinder::default()
+    }
+
+    /// [`find_step_among`], remembering what failed.
+    pub fn find_step_among(&mut self, board: &Board, techniques: &[Technique]) -> Option<Step> {
+        // One sink for all: each finder starts on an empty sink (the ones before it
+        // found nothing) and they share its cache.
+        let mut sink = Sink {
+            steps: Vec::new(),
+            limit: 1,
+            cache: Cache::with_recall(self.recall.take()),
+        };
+        let mut found = None;
+        for technique in techniques {
+            technique.finder()(board, &mut sink);
+            if sink.is_full() {
+                found = sink.steps.pop();
+                break;
+            }
+        }
+        self.recall = sink.cache.into_recall();
+        found.map(|step| links::with_links(board, step))
+    }
+
+    /// [`next_step`], remembering what failed.
+    pub fn next_step(&mut self, board: &Board, techniques: &[Technique]) -> Option<Step> {
+        self.find_step_among(board, techniques)
+            .filter(|step| step.makes_progress(board))
+    }
 }
 
 /// The techniques that stay sound when a puzzle has several solutions (no uniqueness).

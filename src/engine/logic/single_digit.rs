@@ -4,6 +4,7 @@
 //! column pair joined in a box. Empty Rectangle: a box whose places for the digit
 //! form a cross, joined to a conjugate pair.
 
+use super::recall::each_digit;
 use super::{
     Link, Sink, Step, Technique, cells_text, lines, open_candidates, positions, seeing_all,
     unit_cells,
@@ -64,7 +65,7 @@ fn two_link_step(
 }
 
 pub fn skyscraper(board: &Board, sink: &mut Sink) {
-    for digit in Digit::all() {
+    each_digit(board, sink, Technique::Skyscraper, |sink, digit| {
         for rows in [true, false] {
             let pairs = conjugates(board, digit, &lines(rows));
             let cross = |c: Cell| if rows { c.col() } else { c.row() };
@@ -88,18 +89,19 @@ pub fn skyscraper(board: &Board, sink: &mut Sink) {
                                 vec![u1, u2, base],
                             );
                             if sink.push(step) {
-                                return;
+                                return true;
                             }
                         }
                     }
                 }
             }
         }
-    }
+        false
+    });
 }
 
 pub fn two_string_kite(board: &Board, sink: &mut Sink) {
-    for digit in Digit::all() {
+    each_digit(board, sink, Technique::TwoStringKite, |sink, digit| {
         let row_pairs = conjugates(board, digit, &lines(true));
         let col_pairs = conjugates(board, digit, &lines(false));
         for &(row, p, q) in &row_pairs {
@@ -121,13 +123,14 @@ pub fn two_string_kite(board: &Board, sink: &mut Sink) {
                             vec![row, col, the_box],
                         );
                         if sink.push(step) {
-                            return;
+                            return true;
                         }
                     }
                 }
             }
         }
-    }
+        false
+    });
 }
 
 /// Empty Rectangles whose box holds at least three places for the digit.
@@ -142,63 +145,79 @@ pub fn empty_rectangle_two_candidates(board: &Board, sink: &mut Sink) {
 }
 
 fn empty_rectangles(board: &Board, sink: &mut Sink, min_places: u32) {
-    for digit in Digit::all() {
-        let row_pairs = conjugates(board, digit, &lines(true));
-        let col_pairs = conjugates(board, digit, &lines(false));
-        for b in 0..9u8 {
-            let the_box = Unit::Box(b);
-            let mask = positions(board, the_box, digit);
-            if mask.count_ones() < min_places {
-                continue;
+    if min_places == 3 {
+        each_digit(board, sink, Technique::EmptyRectangle, |sink, digit| {
+            empty_rectangles_of(board, sink, digit, min_places)
+        });
+    } else {
+        for digit in Digit::all() {
+            if empty_rectangles_of(board, sink, digit, min_places) {
+                return;
             }
-            let places: Vec<Cell> = unit_cells(the_box, mask).collect();
-            let band = places[0].row() / 3 * 3;
-            let stack = places[0].col() / 3 * 3;
-            for r in band..band + 3 {
-                for c in stack..stack + 3 {
-                    let in_cross = places.iter().all(|p| p.row() == r || p.col() == c);
-                    let one_line =
-                        places.iter().all(|p| p.row() == r) || places.iter().all(|p| p.col() == c);
-                    if !in_cross || one_line {
-                        continue;
-                    }
-                    // A column pair with one end on row r: the other end's row meets column c.
-                    for &(unit, p, q) in &col_pairs {
-                        for (near, far) in [(p, q), (q, p)] {
-                            if near.row() != r
-                                || near.box_index() == b as usize
-                                || far.row() / 3 * 3 == band
-                            {
-                                continue;
-                            }
-                            let target = Cell::at(far.row(), c);
-                            if sink.push(er_step(
-                                board, digit, the_box, &places, unit, near, far, target,
-                            )) {
-                                return;
-                            }
+        }
+    }
+}
+
+/// The Empty Rectangles of `digit`; returns whether the sink is full. (Those
+/// with two places are another search than the technique's: they are not
+/// remembered.)
+fn empty_rectangles_of(board: &Board, sink: &mut Sink, digit: Digit, min_places: u32) -> bool {
+    let row_pairs = conjugates(board, digit, &lines(true));
+    let col_pairs = conjugates(board, digit, &lines(false));
+    for b in 0..9u8 {
+        let the_box = Unit::Box(b);
+        let mask = positions(board, the_box, digit);
+        if mask.count_ones() < min_places {
+            continue;
+        }
+        let places: Vec<Cell> = unit_cells(the_box, mask).collect();
+        let band = places[0].row() / 3 * 3;
+        let stack = places[0].col() / 3 * 3;
+        for r in band..band + 3 {
+            for c in stack..stack + 3 {
+                let in_cross = places.iter().all(|p| p.row() == r || p.col() == c);
+                let one_line =
+                    places.iter().all(|p| p.row() == r) || places.iter().all(|p| p.col() == c);
+                if !in_cross || one_line {
+                    continue;
+                }
+                // A column pair with one end on row r: the other end's row meets column c.
+                for &(unit, p, q) in &col_pairs {
+                    for (near, far) in [(p, q), (q, p)] {
+                        if near.row() != r
+                            || near.box_index() == b as usize
+                            || far.row() / 3 * 3 == band
+                        {
+                            continue;
+                        }
+                        let target = Cell::at(far.row(), c);
+                        if sink.push(er_step(
+                            board, digit, the_box, &places, unit, near, far, target,
+                        )) {
+                            return true;
                         }
                     }
-                    for &(unit, p, q) in &row_pairs {
-                        for (near, far) in [(p, q), (q, p)] {
-                            if near.col() != c
-                                || near.box_index() == b as usize
-                                || far.col() / 3 * 3 == stack
-                            {
-                                continue;
-                            }
-                            let target = Cell::at(r, far.col());
-                            if sink.push(er_step(
-                                board, digit, the_box, &places, unit, near, far, target,
-                            )) {
-                                return;
-                            }
+                }
+                for &(unit, p, q) in &row_pairs {
+                    for (near, far) in [(p, q), (q, p)] {
+                        if near.col() != c
+                            || near.box_index() == b as usize
+                            || far.col() / 3 * 3 == stack
+                        {
+                            continue;
+                        }
+                        let target = Cell::at(r, far.col());
+                        if sink.push(er_step(
+                            board, digit, the_box, &places, unit, near, far, target,
+                        )) {
+                            return true;
                         }
                     }
                 }
             }
         }
     }
+    false
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -40,11 +40,7 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
     let sets = sink.cache().als(board);
     let n = sets.all.len();
     // For each set, its linked sets and their restricted commons.
-    let mut links: Vec<Vec<(usize, Candidates)>> = vec![Vec::new(); n];
-    for &(i, j, rcc) in sets.links() {
-        links[i].push((j, rcc));
-        links[j].push((i, rcc));
-    }
+    let links = sets.partners();
     let reaches = |a: &Als| a.reach.iter().any(|&r| r != 0);
     // A state is a set reached by a link on a digit: `set * 9 + digit`.
     let states = n * 9;
@@ -57,10 +53,11 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
     let mut queue: Vec<u32> = Vec::new();
     let mut found: Vec<Found> = Vec::new();
     for (start, a0) in sets.all.iter().enumerate() {
-        if !reaches(a0) || links[start].is_empty() {
+        if !reaches(a0) || links.of(start).is_empty() {
             continue;
         }
-        let first_digits = links[start]
+        let first_digits = links
+            .of(start)
             .iter()
             .fold(Candidates::NONE, |acc, &(_, rcc)| acc.union(rcc));
         for x1 in first_digits.iter() {
@@ -76,9 +73,9 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
             round += 1;
             queue.clear();
             // The first link, from A0 on x1.
-            for &(b, rcc) in &links[start] {
+            for &(b, rcc) in links.of(start) {
                 if rcc.contains(x1) {
-                    let s = (b * 9 + x1.index()) as u32;
+                    let s = b * 9 + x1.index() as u32;
                     if stamp[s as usize] != round {
                         stamp[s as usize] = round;
                         parent[s as usize] = ROOT;
@@ -134,7 +131,8 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
                     continue;
                 }
                 expanded[set] = expanded[set].union(outgoing);
-                for &(next, rcc) in &links[set] {
+                for &(next, rcc) in links.of(set) {
+                    let next = next as usize;
                     let digits = rcc.intersection(outgoing);
                     if digits.is_empty() || next == start || on_path(&parent, state, next) {
                         continue;

@@ -1,0 +1,160 @@
+//! What single-digit finders learned on earlier positions of the same solve.
+//!
+//! A single-digit technique (fish of every kind, Skyscraper, 2-String Kite,
+//! Empty Rectangle, Simple Colors, Multi-Colors) reads nothing of the board but
+//! one digit's pattern: the open cells that hold it and the cells where it is
+//! placed. If it found nothing for digit d on one position, it finds nothing for
+//! d again on any position where d's pattern is the same, so a solve that asks
+//! it again (most steps of a solve change two or three digits) skips that digit.
+//! The answer is exact: nothing is remembered but the pattern a search failed on.
+//!
+//! [`Recall`] outlives a position: [`super::StepFinder`] carries it from one
+//! step of a solve to the next, while the rest of [`super::cache::Cache`]
+//! belongs to one position.
+
+use super::Sink;
+use super::technique::Technique;
+use crate::engine::board::Board;
+use crate::engine::types::{Digit, SIZE};
+
+/// One digit's pattern on a board: bit `i` of `open` when cell `i` is open and
+/// holds the digit as a candidate, of `placed` when the digit is placed there.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct DigitPattern {
+    open: u128,
+    placed: u128,
+}
+
+impl DigitPattern {
+    /// Matches no board's pattern (no board has a cell 127).
+    const NONE: DigitPattern = DigitPattern {
+        open: u128::MAX,
+        placed: u128::MAX,
+    };
+
+    /// Every digit's pattern on `board`, in one pass over the cells.
+    pub(crate) fn all(board: &Board) -> [DigitPattern; SIZE] {
+        let mut patterns = [DigitPattern { open: 0, placed: 0 }; SIZE];
+        let values = board.digits().values();
+        for (cell, &value) in values.iter().enumerate() {
+            let bit = 1u128 << cell;
+            match value {
+                0 => {
+                    let mut bits = board.candidates[cell].bits();
+                    while bits != 0 {
+                        let index = bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        if let Some(pattern) = patterns.get_mut(index) {
+                            pattern.open |= bit;
+                        }
+                    }
+                }
+                value => patterns[usize::from(value) - 1].placed |= bit,
+            }
+        }
+        patterns
+    }
+}
+
+/// The single-digit techniques [`Recall`] keeps a pattern for, one slot each.
+const REMEMBERED: [Technique; 16] = [
+    Technique::XWing,
+    Technique::Swordfish,
+    Technique::Jellyfish,
+    Technique::Skyscraper,
+    Technique::TwoStringKite,
+    Technique::EmptyRectangle,
+    Technique::SimpleColorsTrap,
+    Technique::SimpleColorsWrap,
+    Technique::MultiColors1,
+    Technique::MultiColors2,
+    Technique::FinnedXWing,
+    Technique::SashimiXWing,
+    Technique::FinnedSwordfish,
+    Technique::SashimiSwordfish,
+    Technique::FinnedJellyfish,
+    Technique::SashimiJellyfish,
+];
+
+/// Each technique's slot in [`REMEMBERED`] (`u8::MAX`: not remembered), a table
+/// so that the lookup on every digit of every finder costs one load.
+const SLOTS: [u8; Technique::ALL.len()] = {
+    let mut slots = [u8::MAX; Technique::ALL.len()];
+    let mut i = 0;
+    while i < REMEMBERED.len() {
+        slots[REMEMBERED[i] as usize] = i as u8;
+        i += 1;
+    }
+    slots
+};
+
+fn slot(technique: Technique) -> usize {
+    let slot = SLOTS[technique as usize];
+    assert!(
+        slot != u8::MAX,
+        "{technique} is not a single-digit technique"
+    );
+    usize::from(slot)
+}
+
+/// Per single-digit technique and digit, the pattern it last found nothing on.
+pub(crate) struct Recall {
+    failed: [[DigitPattern; SIZE]; REMEMBERED.len()],
+}
+
+impl Default for Recall {
+    fn default() -> Self {
+        Recall {
+            failed: [[DigitPattern::NONE; SIZE]; REMEMBERED.len()],
+        }
+    }
+}
+
+impl Recall {
+    /// Whether `technique` found nothing for `digit` on a position where the
+    /// digit's pattern was `pattern`.
+    pub(crate) fn found_nothing(
+        &self,
+        technique: Technique,
+        digit: Digit,
+        pattern: DigitPattern,
+    ) -> bool {
+        self.failed[slot(technique)][digit.index()] == pattern
+    }
+
+    /// Notes that `technique` found nothing for `digit` on `pattern`.
+    pub(crate) fn note_nothing(
+        &mut self,
+        technique: Technique,
+        digit: Digit,
+        pattern: DigitPattern,
+    ) {
+        self.failed[slot(technique)][digit.index()] = pattern;
+    }
+}
+
+/// Runs the single-digit `technique`'s `search` for each digit, skipping the
+/// digits it found nothing for on the same pattern before, and notes those it
+/// finds nothing for now. `search` reports into the sink and returns whether the
+/// sink is full (then the loop stops).
+pub(crate) fn each_digit(
+    board: &Board,
+    sink: &mut Sink,
+    technique: Technique,
+    mut search: impl FnMut(&mut Sink, Digit) -> bool,
+) {
+    let patterns = sink.cache().patterns(board);
+    for digit in Digit::all() {
+        let pattern = patterns[digit.index()];
+        if sink.cache().found_nothing(technique, digit, pattern) {
+            continue;
+        }
+        let kept = sink.kept();
+        if search(sink, digit) {
+            return;
+        }
+        if sink.kept() == kept {
+            sink.cache().note_nothing(technique, digit, pattern);
+        }
+    }
+}
