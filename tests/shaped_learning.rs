@@ -7,9 +7,10 @@
 use pencilmark::app::action::Action;
 use pencilmark::app::keymap::keymap;
 use pencilmark::app::learn::{LearnAction, Run};
+use pencilmark::app::replay::Verdict;
 use pencilmark::app::review::AuditMark;
 use pencilmark::app::shaped::ShapedGame;
-use pencilmark::app::state::{CandidateMode, State};
+use pencilmark::app::state::{CandidateMode, Overlay, State};
 use pencilmark::app::ui;
 use pencilmark::app::update::{Effect, update};
 use pencilmark::engine::geometry::Variant;
@@ -521,4 +522,33 @@ fn learn_mode_opens_on_a_16x16_and_backs_up_to_the_same_board() {
     update(&mut state, leave);
     assert!(state.learn.is_none());
     assert!(game(&state).undo.is_empty(), "leaving changes nothing");
+}
+
+#[test]
+fn a_won_shaped_game_replays_from_the_win_screen_and_goes_back_to_it() {
+    let mut state = jigsaw6();
+    let solution = solution(&state);
+    for cell in open_cells(&state) {
+        select(&mut state, cell);
+        update(&mut state, Action::Digit(solution[cell]));
+    }
+    assert_eq!(state.overlay, Overlay::Won);
+    let key = KeyEvent::new(KeyCode::Char('R'), KeyModifiers::NONE);
+    let replay = keymap(key, &state).expect("R works on the win screen");
+    act(&mut state, replay);
+    let view = state.replay.as_ref().expect("the replay view opens");
+    assert!(view.first_wrong.is_none());
+    assert!(
+        view.pages.iter().all(|p| p.verdict != Verdict::Wrong),
+        "every move was right"
+    );
+    assert!(
+        view.summary.iter().any(|t| t.used > 0),
+        "{:?}",
+        view.summary
+    );
+    let escape = KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE);
+    let close = keymap(escape, &state).unwrap();
+    update(&mut state, close);
+    assert_eq!(state.overlay, Overlay::Won, "back to the win screen");
 }

@@ -3,7 +3,8 @@
 //! letter key places a value 10..16 that the screen then shows, the save records
 //! the shape and `play FILE` again resumes it; `play --size N` generates one; a
 //! small terminal is told the size this shape needs; a jigsaw answers why-not,
-//! names the wrong move and rewinds it, and exports its position.
+//! names the wrong move and rewinds it, and exports its position; at 80x24 a
+//! jigsaw replays its moves and learn mode steps its search and keeps the end.
 
 #[path = "common/session.rs"]
 mod session;
@@ -204,4 +205,48 @@ fn a_bad_shaped_puzzle_is_refused_with_its_line_and_exit_2() {
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("line 2"), "{stderr}");
+}
+
+#[test]
+fn a_jigsaw_replays_its_moves_and_learn_mode_steps_its_search_at_80x24() {
+    let data = tempfile::tempdir().unwrap();
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/jigsaw6-hard.txt");
+    let (givens, solution, side) = puzzle(file, Variant::Jigsaw);
+    let cell = (0..givens.len()).find(|&c| givens[c] == 0).unwrap();
+    let name = format!("r{}c{}", cell / side + 1, cell % side + 1);
+    let mut session = Session::start_with(&["play", file], data.path(), (24, 80), "xterm-256color");
+    session.wait_for("Shape   6x6 jigsaw");
+    session.keys(&"j".repeat(cell / side));
+    session.keys(&"l".repeat(cell % side));
+    session.wait_for(&format!("Cell    {name}"));
+    // A wrong value, then the replay: its page says so and the summary names it.
+    let wrong = solution[cell] % 6 + 1;
+    session.keys(&wrong.to_string());
+    session.wait_for(&format!("Cell    {name}: {wrong}"));
+    session.keys("R");
+    session.wait_for("Start: 1 moves");
+    session.keys("n");
+    session.wait_for("Move 1 of 1 (step 1)");
+    session.wait_for(&format!("WRONG: {} goes in", solution[cell]));
+    session.keys("G");
+    session.wait_for("First wrong move. Move 1:");
+    session.keys("R");
+    session.wait_gone("Start: 1 moves");
+    // Undone, learn mode steps the search from the givens and keeps its end.
+    session.keys("u");
+    session.wait_for(&format!("Cell    {name}: "));
+    session.keys("L");
+    session.wait_for("learn mode · 6x6 jigsaw");
+    session.keys(" ");
+    session.wait_for("The givens placed");
+    session.keys("o");
+    session.wait_for("row-major");
+    session.keys("\x1b[F");
+    session.wait_for("Run ended: solved. Both orders:");
+    session.keys("k");
+    // The board the engine filled wins, but not as the player's own.
+    session.wait_for("Solved by the computer");
+    session.wait_for("1 learn-mode keep");
+    session.keys("q");
+    assert!(session.wait_exit().success());
 }

@@ -76,13 +76,20 @@ impl ShapeEvent {
         )
     }
 
-    /// The event in a sentence, in the geometry's names and alphabet.
+    /// The event in a sentence, in the geometry's names and alphabet (the
+    /// first few filled cells named, so a 16x16's givens fit the panel).
     pub fn text(&self, geometry: &Geometry) -> String {
+        const LISTED: usize = 12;
         let name = |c: usize| geometry.cell_name(c);
         let symbol = |v: u8| geometry.alphabet().symbol(v);
         let fills = |filled: &[usize], dead: bool| match (dead, filled.len()) {
             (true, _) => ": their singles end in a contradiction".to_string(),
             (false, 0) => String::new(),
+            (false, n) if n > LISTED => format!(
+                "; their singles fill {n} cells: {} and {} more",
+                super::super::logic::cells_text(geometry, &filled[..LISTED]),
+                n - LISTED
+            ),
             (false, n) => format!(
                 "; their singles fill {n} cell{}: {}",
                 if n == 1 { "" } else { "s" },
