@@ -224,14 +224,14 @@ fn a_jigsaw_replays_its_moves_and_learn_mode_steps_its_search_at_80x24() {
     session.keys(&wrong.to_string());
     session.wait_for(&format!("Cell    {name}: {wrong}"));
     session.keys("R");
-    session.wait_for("Start: 1 moves");
+    session.wait_for("Start: 1 move");
     session.keys("n");
     session.wait_for("Move 1 of 1 (step 1)");
     session.wait_for(&format!("WRONG: {} goes in", solution[cell]));
     session.keys("G");
     session.wait_for("First wrong move. Move 1:");
     session.keys("R");
-    session.wait_gone("Start: 1 moves");
+    session.wait_gone("Start: 1 move");
     // Undone, learn mode steps the search from the givens and keeps its end.
     session.keys("u");
     session.wait_for(&format!("Cell    {name}: "));

@@ -58,7 +58,10 @@ fn render_panel(view: &ReplayView, table: &[Binding], area: Rect, buf: &mut Buff
     let moves = view.moves();
     if view.at == 0 {
         lines.push(Line::styled(
-            fit(&format!("Start: {moves} moves"), width),
+            fit(
+                &format!("Start: {moves} move{}", if moves == 1 { "" } else { "s" }),
+                width,
+            ),
             theme.title(),
         ));
         para(
