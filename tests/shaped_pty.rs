@@ -9,12 +9,10 @@
 #[path = "common/session.rs"]
 mod session;
 
-use std::path::Path;
-
 use pencilmark::engine::geometry::Variant;
 use pencilmark::engine::geometry::format::ShapeReader;
 use pencilmark::engine::search;
-use session::Session;
+use session::{Session, only_head};
 
 /// The puzzle of a fixture file (comment lines skipped), and its solution.
 fn puzzle(path: &str, variant: Variant) -> (Vec<u8>, Vec<u8>, usize) {
@@ -49,18 +47,6 @@ fn place_a_letter(session: &mut Session, path: &str, variant: Variant) -> (Strin
         session.text()
     );
     (name, letter)
-}
-
-/// The one head file in the data directory's games (a shaped save's name is a hash).
-fn only_head(data: &Path) -> serde_json::Value {
-    let games = data.join("games");
-    let heads: Vec<_> = std::fs::read_dir(&games)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    assert_eq!(heads.len(), 1, "{heads:?}");
-    serde_json::from_str(&std::fs::read_to_string(&heads[0]).unwrap()).unwrap()
 }
 
 #[test]

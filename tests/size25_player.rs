@@ -8,8 +8,6 @@
 #[path = "common/session.rs"]
 mod session;
 
-use std::path::Path;
-
 use pencilmark::app::keymap::keymap;
 use pencilmark::app::position::PlayerPosition;
 use pencilmark::app::state::State;
@@ -23,7 +21,7 @@ use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
-use session::Session;
+use session::{Session, only_head};
 
 const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/shape25.txt");
 const DOWN: &str = "\x1b[B";
@@ -51,17 +49,6 @@ fn state() -> State {
 /// The letter of a value 10..=25.
 fn letter(value: u8) -> char {
     (b'A' + value - 10) as char
-}
-
-/// The one head file in the data directory's games (a shaped save's name is a hash).
-fn only_head(data: &Path) -> serde_json::Value {
-    let heads: Vec<_> = std::fs::read_dir(data.join("games"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    assert_eq!(heads.len(), 1, "{heads:?}");
-    serde_json::from_str(&std::fs::read_to_string(&heads[0]).unwrap()).unwrap()
 }
 
 #[test]

@@ -192,6 +192,18 @@ pub fn head(data_dir: &Path, puzzle: &str) -> std::path::PathBuf {
     data_dir.join("games").join(format!("{puzzle}.json"))
 }
 
+/// The one head file in the data directory's games, read (a shaped save's name
+/// is a hash, so it cannot be named from the puzzle as [`head`] does).
+pub fn only_head(data_dir: &Path) -> serde_json::Value {
+    let heads: Vec<_> = std::fs::read_dir(data_dir.join("games"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    assert_eq!(heads.len(), 1, "{heads:?}");
+    serde_json::from_str(&std::fs::read_to_string(&heads[0]).unwrap()).unwrap()
+}
+
 /// Screen position of the middle of a cell's box in the big layout (row, column; one-based cell).
 pub fn cell_middle(row: u16, col: u16) -> (u16, u16) {
     // At 120x45 the view is centred 3 lines down; the board has a 2-column label gutter.
