@@ -144,12 +144,12 @@ impl Request {
 
     /// The grade of `givens` (a fresh puzzle with exactly one solution), or `None`
     /// as soon as it is clear the puzzle will be thrown away: the techniques
-    /// before the wanted ones solve it, or (for `needs` up to Jellyfish) the
+    /// before the wanted ones solve it, or (for `needs` up to Empty Rectangle) the
     /// techniques through `needs` do not ([`sieve`], microseconds); or the grader
     /// meets a step above the level or a technique harder than `needs`.
     fn grade(&self, givens: &Grid) -> Option<Grade> {
         // The techniques before the wanted ones, and (for `needs` up to
-        // Jellyfish) through it: the first must not solve the puzzle, the
+        // Empty Rectangle) through it: the first must not solve the puzzle, the
         // second must.
         let (too_easy, enough) = match self.needs {
             Some(technique) => (Closure::before(technique), Closure::through(technique)),

@@ -40,8 +40,9 @@ pub struct SwapSets {
     cells_of: [u128; SIZE],
     /// The solved grid's digit (0-based) in each cell.
     digit_of: [u8; CELLS],
-    /// `rows[a][b][row]`: the rows of the group of `a` and `b` through `row`.
-    rows: [[[u16; SIZE]; SIZE]; SIZE],
+    /// `rows[a][b][row]`: the rows of the group of `a` and `b` through `row`
+    /// (16 wide so that a row from a bit count needs no bounds check).
+    rows: [[[u16; 16]; SIZE]; SIZE],
 }
 
 impl SwapSets {
@@ -50,32 +51,37 @@ impl SwapSets {
         let mut sets = SwapSets {
             cells_of: [0; SIZE],
             digit_of: [0; CELLS],
-            rows: [[[0; SIZE]; SIZE]; SIZE],
+            rows: [[[0; 16]; SIZE]; SIZE],
         };
-        // Where each digit is: its column in each row, its row in each column
-        // and in each box.
-        let mut col_in_row = [[0u8; SIZE]; SIZE];
-        let mut row_in_col = [[0u8; SIZE]; SIZE];
-        let mut row_in_box = [[0u8; SIZE]; SIZE];
+        // Where each digit is: its column and box in each row, and (as a row
+        // bit) its row in each column and in each box. 16 wide: indexed by
+        // stored digits, the masks spare the bounds checks.
+        let mut col_in_row = [[0u8; 16]; SIZE];
+        let mut box_in_row = [[0u8; 16]; SIZE];
+        let mut row_bit_in_col = [[0u16; 16]; SIZE];
+        let mut row_bit_in_box = [[0u16; 16]; SIZE];
         for (cell, &value) in solution.values().iter().enumerate() {
-            let digit = value.saturating_sub(1) as usize;
+            let digit = value.saturating_sub(1) as usize % SIZE;
             let (row, col) = (cell / SIZE, cell % SIZE);
+            let the_box = row / 3 * 3 + col / 3;
             sets.cells_of[digit] |= 1 << cell;
             sets.digit_of[cell] = digit as u8;
             col_in_row[digit][row] = col as u8;
-            row_in_col[digit][col] = row as u8;
-            row_in_box[digit][row / 3 * 3 + col / 3] = row as u8;
+            box_in_row[digit][row] = the_box as u8;
+            row_bit_in_col[digit][col] = 1 << row;
+            row_bit_in_box[digit][the_box] = 1 << row;
         }
         for a in 0..SIZE {
             for b in a + 1..SIZE {
                 // The rows each row's `a` and `b` lead to through their column and box.
                 let mut linked = [0u16; SIZE];
                 for (row, links) in linked.iter_mut().enumerate() {
-                    for (digit, other) in [(a, b), (b, a)] {
-                        let col = col_in_row[digit][row] as usize;
-                        let the_box = row / 3 * 3 + col / 3;
-                        *links |= 1 << row_in_col[other][col] | 1 << row_in_box[other][the_box];
-                    }
+                    let (col_a, box_a) = (col_in_row[a][row] & 15, box_in_row[a][row] & 15);
+                    let (col_b, box_b) = (col_in_row[b][row] & 15, box_in_row[b][row] & 15);
+                    *links = row_bit_in_col[b][col_a as usize]
+                        | row_bit_in_box[b][box_a as usize]
+                        | row_bit_in_col[a][col_b as usize]
+                        | row_bit_in_box[a][box_b as usize];
                 }
                 let mut left = (1u16 << SIZE) - 1;
                 while left != 0 {
@@ -92,7 +98,7 @@ impl SwapSets {
                     left &= !group;
                     let mut rows = group;
                     while rows != 0 {
-                        let row = rows.trailing_zeros() as usize;
+                        let row = rows.trailing_zeros() as usize & 15;
                         rows &= rows - 1;
                         sets.rows[a][b][row] = group;
                         sets.rows[b][a][row] = group;
@@ -107,7 +113,7 @@ impl SwapSets {
     fn groups_of(&self, cell: usize) -> impl Iterator<Item = u128> + '_ {
         let a = self.digit_of[cell] as usize;
         (0..SIZE).filter(move |&b| b != a).map(move |b| {
-            let rows = self.rows[a][b][cell / SIZE] as usize;
+            let rows = self.rows[a][b][cell / SIZE] as usize & ((1 << SIZE) - 1);
             ROWS_CELLS[rows] & (self.cells_of[a] | self.cells_of[b])
         })
     }
