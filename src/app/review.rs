@@ -136,15 +136,28 @@ impl<P, M> GameMoves<P, M> {
     }
 }
 
-/// A rewind on offer: `F` again puts the board back to just before `step`.
+/// A rewind on offer: `F` again puts the board back to just before `step`, on
+/// a board of any shape (`P` is its position, the classic one by default).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Rewind {
+pub struct Rewind<P = Position> {
     /// One-based, as the message numbered it.
     pub step: usize,
     /// The position before it.
-    pub to: Position,
+    pub to: P,
     /// The steps made since, which the rewind takes back (undo restores them).
     pub since: usize,
+}
+
+impl<P: Clone> Rewind<P> {
+    /// The rewind to just before history step `step` (one-based) of `read`,
+    /// with `since` steps made after it.
+    pub fn before<M>(read: &GameMoves<P, M>, step: usize, since: usize) -> Rewind<P> {
+        Rewind {
+            step,
+            to: read.positions[step - 1].clone(),
+            since,
+        }
+    }
 }
 
 /// What the board shows of a look back, until the next edit or Esc, on a board

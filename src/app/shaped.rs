@@ -13,6 +13,7 @@
 
 use std::sync::Arc;
 
+use super::review::Rewind;
 use super::state::CandidateMode;
 use crate::engine::geometry::logic::{self, ShapeHint, ShapeMarks};
 use crate::engine::geometry::{Geometry, ValueMask, value_bit};
@@ -76,17 +77,6 @@ pub struct ShapedHint {
     pub level: u8,
 }
 
-/// A rewind on offer: `F` again puts the board back to just before `step`.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct ShapedRewind {
-    /// One-based, as the message numbered it.
-    pub step: usize,
-    /// The position before it.
-    pub to: ShapedPosition,
-    /// The steps made since, which the rewind takes back (undo restores them).
-    pub since: usize,
-}
-
 /// One game on a shape: the puzzle, the position and its history, the selection.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct ShapedGame {
@@ -110,7 +100,7 @@ pub struct ShapedGame {
     /// The value the player asked to see across the board (`f`).
     pub highlight: Option<u8>,
     /// `F` found a wrong move: `F` again rewinds to just before it.
-    pub rewind: Option<ShapedRewind>,
+    pub rewind: Option<Rewind<ShapedPosition>>,
 }
 
 impl ShapedGame {

@@ -72,11 +72,7 @@ pub(super) fn first_wrong(state: &mut State, offer: Option<Rewind>) {
     if found.placed {
         state.marked_wrong = vec![cell];
     }
-    state.rewind_offer = Some(Rewind {
-        step: found.step,
-        to: read.positions[found.step - 1],
-        since: found.since,
-    });
+    state.rewind_offer = Some(Rewind::before(&read, found.step, found.since));
 }
 
 /// The wrong move `F` found, for the board to show and rewind.
