@@ -9,10 +9,9 @@
 use super::shaped::{commit, key_of};
 use crate::app::action::Action;
 use crate::app::links::{LinkStep, moved, shaped_link_count};
-use crate::app::position::PlayerPosition;
 use crate::app::review::Rewind;
 use crate::app::review::{AuditMark, BoardNotes, GameMoves};
-use crate::app::shaped::{ShapedGame, ShapedPosition};
+use crate::app::shaped::ShapedGame;
 use crate::app::state::{CandidateMode, State, Tone};
 use crate::engine::geometry::learn::{self, Problem};
 use crate::engine::geometry::logic::ShapeHint;
@@ -178,11 +177,7 @@ pub(super) fn why_not(state: &mut State, game: &ShapedGame, value: u8) {
 /// `F`: the history step after which the position stopped leading to the
 /// solution, the one still standing; its cell is selected and shaded and `F`
 /// again rewinds to just before it. Read and said as on the classic board.
-pub(super) fn first_wrong(
-    state: &mut State,
-    game: &mut ShapedGame,
-    offer: Option<Rewind<ShapedPosition>>,
-) {
+pub(super) fn first_wrong(state: &mut State, game: &mut ShapedGame, offer: Option<Rewind>) {
     if let Some(offer) = offer {
         return rewind(state, game, offer);
     }
@@ -213,7 +208,7 @@ pub(super) fn first_wrong(
 }
 
 /// Puts the board back to just before the wrong move, as one undoable step.
-fn rewind(state: &mut State, game: &mut ShapedGame, offer: Rewind<ShapedPosition>) {
+fn rewind(state: &mut State, game: &mut ShapedGame, offer: Rewind) {
     let cell = state.notes.wrong_move;
     commit(state, game, offer.to);
     if let Some(cell) = cell {
