@@ -127,6 +127,9 @@ fn key_column(rows: &[HelpRow]) -> usize {
         .unwrap_or(0)
 }
 
+/// The width of the help's text column on the classic board.
+const HELP_TEXT_WIDTH: u16 = 54;
+
 /// The help overlay: every key of the screen under it (the board or learn
 /// mode), the keys that work anywhere, and the help's own, from the key table.
 /// When the window is too short for all of it, it shows `state.scroll` lines
@@ -138,12 +141,17 @@ pub fn render_help(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
     } else {
         Context::Board
     };
-    let width = 78.min(area.width);
-    let inner_width = width.saturating_sub(2) as usize;
     let table = bindings(state);
     // The value keys are named in the symbols of the board being played.
     let rows = help_rows_on(&table, state.geometry().alphabet());
     let key_width = key_column(&rows).max("mouse click  ".len());
+    // The help text keeps the classic board's column (78 wide in all) where the
+    // keys take more room (Alt-h Alt-j... on a board whose letters are values),
+    // so a wide terminal shows the 25x25's keys unwrapped, without scrolling.
+    let width = (key_width as u16 + HELP_TEXT_WIDTH + 2)
+        .max(78)
+        .min(area.width);
+    let inner_width = width.saturating_sub(2) as usize;
     let mut lines = key_lines(&rows, under, key_width, inner_width, theme);
     if under == Context::Board {
         lines.push(Line::from(vec![
