@@ -19,7 +19,7 @@ use std::rc::Rc;
 use super::aic;
 use super::als::Sets;
 use super::forcing::Outcomes;
-use super::recall::{DigitPattern, Recall};
+use super::recall::{CrossingPattern, DigitPattern, Recall};
 use super::technique::Technique;
 use crate::engine::board::Board;
 use crate::engine::types::{Digit, SIZE};
@@ -109,6 +109,25 @@ impl Cache {
         self.recall
             .get_or_insert_with(Box::default)
             .note_nothing(technique, digit, pattern);
+    }
+
+    /// Whether Sue de Coq found nothing before on intersection `crossing` with
+    /// `pattern` (see [`super::recall`]).
+    pub(crate) fn crossing_found_nothing(
+        &self,
+        crossing: usize,
+        pattern: &CrossingPattern,
+    ) -> bool {
+        self.recall
+            .as_ref()
+            .is_some_and(|recall| recall.crossing_found_nothing(crossing, pattern))
+    }
+
+    /// Notes that Sue de Coq finds nothing on intersection `crossing` with `pattern`.
+    pub(crate) fn note_crossing_nothing(&mut self, crossing: usize, pattern: CrossingPattern) {
+        self.recall
+            .get_or_insert_with(Box::default)
+            .note_crossing_nothing(crossing, pattern);
     }
 
     /// The static forcing branches of the board, run on first use; with the

@@ -1,4 +1,5 @@
-//! What single-digit finders learned on earlier positions of the same solve.
+//! What single-digit finders and Sue de Coq learned on earlier positions of the
+//! same solve.
 //!
 //! A single-digit technique (fish of every kind, Skyscraper, 2-String Kite,
 //! Empty Rectangle, Simple Colors, Multi-Colors) reads nothing of the board but
@@ -8,6 +9,10 @@
 //! it again (most steps of a solve change two or three digits) skips that digit.
 //! The answer is exact: nothing is remembered but the pattern a search failed on.
 //!
+//! Sue de Coq, in the same way, reads nothing of the board but one box-line
+//! intersection's cells (the line and the rest of the box): an intersection it
+//! found nothing on is skipped while those cells keep their candidates.
+//!
 //! [`Recall`] outlives a position: [`super::StepFinder`] carries it from one
 //! step of a solve to the next, while the rest of [`super::cache::Cache`]
 //! belongs to one position.
@@ -15,7 +20,7 @@
 use super::Sink;
 use super::technique::Technique;
 use crate::engine::board::Board;
-use crate::engine::types::{Digit, SIZE};
+use crate::engine::types::{Digit, SIZE, Unit};
 
 /// One digit's pattern on a board: bit `i` of `open` when cell `i` is open and
 /// holds the digit as a candidate, of `placed` when the digit is placed there.
@@ -97,15 +102,55 @@ fn slot(technique: Technique) -> usize {
     usize::from(slot)
 }
 
-/// Per single-digit technique and digit, the pattern it last found nothing on.
+/// How many box-line intersections there are: each box with its three rows
+/// and its three columns.
+pub(crate) const CROSSINGS: usize = SIZE * 6;
+
+/// Cells in what Sue de Coq reads of one intersection: a line's nine and the
+/// box's six outside the line.
+const CROSSING_CELLS: usize = 15;
+
+/// What Sue de Coq reads of one box-line intersection: the candidates of the
+/// line's cells and of the box's cells outside it (a placed cell as `PLACED`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct CrossingPattern([u16; CROSSING_CELLS]);
+
+impl CrossingPattern {
+    /// A placed cell (no candidate mask has this bit).
+    const PLACED: u16 = 1 << 15;
+
+    /// Matches no board's pattern.
+    const NONE: CrossingPattern = CrossingPattern([u16::MAX; CROSSING_CELLS]);
+
+    /// The pattern of `line` and the cells of `boxed` outside it.
+    pub(crate) fn of(board: &Board, line: Unit, boxed: Unit) -> CrossingPattern {
+        let mut pattern = [0; CROSSING_CELLS];
+        let cells = line
+            .cells()
+            .iter()
+            .chain(boxed.cells().iter().filter(|&&c| !line.contains(c)));
+        for (slot, &cell) in pattern.iter_mut().zip(cells) {
+            *slot = match board.digit(cell) {
+                Some(_) => Self::PLACED,
+                None => board.candidates(cell).bits(),
+            };
+        }
+        CrossingPattern(pattern)
+    }
+}
+
+/// Per single-digit technique and digit, the pattern it last found nothing on;
+/// per box-line intersection, the pattern Sue de Coq last found nothing on.
 pub(crate) struct Recall {
     failed: [[DigitPattern; SIZE]; REMEMBERED.len()],
+    crossings: [CrossingPattern; CROSSINGS],
 }
 
 impl Default for Recall {
     fn default() -> Self {
         Recall {
             failed: [[DigitPattern::NONE; SIZE]; REMEMBERED.len()],
+            crossings: [CrossingPattern::NONE; CROSSINGS],
         }
     }
 }
@@ -120,6 +165,21 @@ impl Recall {
         pattern: DigitPattern,
     ) -> bool {
         self.failed[slot(technique)][digit.index()] == pattern
+    }
+
+    /// Whether Sue de Coq found nothing on intersection `crossing` when it
+    /// had `pattern`.
+    pub(crate) fn crossing_found_nothing(
+        &self,
+        crossing: usize,
+        pattern: &CrossingPattern,
+    ) -> bool {
+        self.crossings[crossing] == *pattern
+    }
+
+    /// Notes that Sue de Coq finds nothing on intersection `crossing` with `pattern`.
+    pub(crate) fn note_crossing_nothing(&mut self, crossing: usize, pattern: CrossingPattern) {
+        self.crossings[crossing] = pattern;
     }
 
     /// Notes that `technique` found nothing for `digit` on `pattern`.

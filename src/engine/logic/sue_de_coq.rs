@@ -8,6 +8,7 @@
 //! line, and those that must sit in the box's part (all but VL) leave the rest of
 //! the box.
 
+use super::recall::CrossingPattern;
 use super::{Sink, Step, Technique, cells_text, combinations, open_candidates};
 use crate::engine::board::Board;
 use crate::engine::types::{Candidates, Cell, Unit};
@@ -19,51 +20,70 @@ pub fn sue_de_coq(board: &Board, sink: &mut Sink) {
         let lines = (0..3)
             .map(|i| Unit::Row((band * 3 + i) as u8))
             .chain((0..3).map(|i| Unit::Col((stack * 3 + i) as u8)));
-        for line in lines {
-            // Arrays, not vectors: this runs for 54 intersections on every position
-            // that reaches it.
-            let mut meet = [Cell::new(0); 3];
-            let mut open = 0;
-            for &c in boxed.cells() {
-                if line.contains(c) && board.digit(c).is_none() {
-                    meet[open] = c;
-                    open += 1;
-                }
-            }
-            let meet = &meet[..open];
-            if meet.len() < 2 {
+        for (i, line) in lines.enumerate() {
+            // An intersection whose cells are as when it last gave nothing gives
+            // nothing again (see [`super::recall`]).
+            let crossing = usize::from(b) * 6 + i;
+            let pattern = CrossingPattern::of(board, line, boxed);
+            if sink.cache().crossing_found_nothing(crossing, &pattern) {
                 continue;
             }
-            let line_rest = Rest::new(board, line, boxed);
-            let box_rest = Rest::new(board, boxed, line);
-            for size in 2..=meet.len() {
-                for mask in combinations(meet.len(), size) {
-                    let mut core = [Cell::new(0); 3];
-                    let mut taken = 0;
-                    for (i, &cell) in meet.iter().enumerate() {
-                        if mask & (1 << i) != 0 {
-                            core[taken] = cell;
-                            taken += 1;
-                        }
-                    }
-                    let core = &core[..taken];
-                    let digits = union(board, core);
-                    if (digits.len() as usize) < size + 2 {
-                        continue;
-                    }
-                    let found = Core {
-                        line,
-                        boxed,
-                        core,
-                        digits,
-                    };
-                    if found.search(board, sink, &line_rest, &box_rest) {
-                        return;
-                    }
-                }
+            let kept = sink.kept();
+            if crossing_search(board, sink, line, boxed) {
+                return;
+            }
+            if sink.kept() == kept {
+                sink.cache().note_crossing_nothing(crossing, pattern);
             }
         }
     }
+}
+
+/// Hands every Sue de Coq where `line` meets `boxed` to the sink; true when the sink is full.
+fn crossing_search(board: &Board, sink: &mut Sink, line: Unit, boxed: Unit) -> bool {
+    // Arrays, not vectors: this runs for 54 intersections on every position
+    // that reaches it.
+    let mut meet = [Cell::new(0); 3];
+    let mut open = 0;
+    for &c in boxed.cells() {
+        if line.contains(c) && board.digit(c).is_none() {
+            meet[open] = c;
+            open += 1;
+        }
+    }
+    let meet = &meet[..open];
+    if meet.len() < 2 {
+        return false;
+    }
+    let line_rest = Rest::new(board, line, boxed);
+    let box_rest = Rest::new(board, boxed, line);
+    for size in 2..=meet.len() {
+        for mask in combinations(meet.len(), size) {
+            let mut core = [Cell::new(0); 3];
+            let mut taken = 0;
+            for (i, &cell) in meet.iter().enumerate() {
+                if mask & (1 << i) != 0 {
+                    core[taken] = cell;
+                    taken += 1;
+                }
+            }
+            let core = &core[..taken];
+            let digits = union(board, core);
+            if (digits.len() as usize) < size + 2 {
+                continue;
+            }
+            let found = Core {
+                line,
+                boxed,
+                core,
+                digits,
+            };
+            if found.search(board, sink, &line_rest, &box_rest) {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// The most open cells a unit has outside the other unit (a line outside a box).
