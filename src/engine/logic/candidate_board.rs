@@ -52,6 +52,12 @@ pub trait CandidateBoard {
     /// The units holding `cell`, ascending.
     fn units_of(&self, cell: usize) -> impl Iterator<Item = usize> + '_;
 
+    /// The cells sharing a unit with `cell`, ascending; never `cell` itself.
+    fn peers(&self, cell: usize) -> impl Iterator<Item = usize> + '_;
+
+    /// Whether `a` and `b` share a unit (a cell does not see itself).
+    fn sees(&self, a: usize, b: usize) -> bool;
+
     /// What `unit` is: a row, a column, a box or region, an extra unit.
     fn unit_kind(&self, unit: usize) -> UnitKind;
 
@@ -113,6 +119,16 @@ impl CandidateBoard for Board {
     #[inline]
     fn units_of(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
         GEOMETRY.units_of[cell].iter().map(|u| u.index())
+    }
+
+    #[inline]
+    fn peers(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
+        GEOMETRY.peers[cell].iter().map(|c| c.index())
+    }
+
+    #[inline]
+    fn sees(&self, a: usize, b: usize) -> bool {
+        GEOMETRY.peer_masks[a] >> b & 1 == 1
     }
 
     #[inline]

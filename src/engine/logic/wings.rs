@@ -3,82 +3,124 @@
 //! pincer holds z) and W-Wing (two {x,y} cells joined by a conjugate pair of x: one
 //! of them holds y).
 
-use super::{Sink, Step, Technique, lines, positions, seeing_all, unit_cells};
+//!
+//! The finders ([`xy_wings`], [`xyz_wings`], [`w_wings`]) serve every shape
+//! through [`CandidateBoard`] (a diagonal, window or jigsaw region makes two cells
+//! peers there).
+
+use super::candidate_board::{CandidateBoard, only_value, values_of};
+use super::{Sink, Step, Technique};
 use crate::engine::board::Board;
-use crate::engine::types::{Candidates, Cell, Unit};
+use crate::engine::geometry::value_bit;
+use crate::engine::types::{Candidates, Cell, Digit, Unit};
 
-/// Open cells with exactly `n` candidates.
-fn cells_with(board: &Board, n: u32) -> Vec<(Cell, Candidates)> {
-    board
-        .open_cells()
-        .map(|c| (c, board.candidates(c)))
-        .filter(|(_, k)| k.len() == n)
-        .collect()
-}
-
-fn wing_step(
-    board: &Board,
-    technique: Technique,
-    z: crate::engine::types::Digit,
-    cells: &[(Cell, Candidates)],
-    sees: &[Cell],
-) -> Step {
-    let eliminations = seeing_all(board, z, sees);
-    Step::elimination(technique, eliminations, cells.to_vec(), Vec::new())
+/// The classic step of a wing: its cells with their candidates (a W-Wing's
+/// strong-link ends with `x` only, and the link's unit).
+fn wing_step(board: &Board, technique: Technique, wing: Wing, link: Option<(u8, usize)>) -> Step {
+    let pattern = wing
+        .cells
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| match link {
+            Some((x, _)) if i >= 2 => (Cell::new(c), Candidates::single(Digit::new(x))),
+            _ => (Cell::new(c), board.candidates[c]),
+        })
+        .collect();
+    let eliminations = wing
+        .eliminations
+        .iter()
+        .map(|&(c, v)| (Cell::new(c), Digit::new(v)))
+        .collect();
+    let units = link.map(|(_, u)| Unit::from_index(u)).into_iter().collect();
+    Step::elimination(technique, eliminations, pattern, units)
 }
 
 pub fn xy_wing(board: &Board, sink: &mut Sink) {
-    let bivalue = cells_with(board, 2);
-    for &(pivot, pc) in &bivalue {
-        let wings: Vec<(Cell, Candidates)> = bivalue
-            .iter()
-            .copied()
-            .filter(|&(c, k)| c.sees(pivot) && k.intersection(pc).len() == 1)
-            .collect();
-        for (i, &(a, ak)) in wings.iter().enumerate() {
-            for &(b, bk) in &wings[i + 1..] {
-                let z = ak.difference(pc);
-                if bk.difference(pc) != z || ak.intersection(pc) == bk.intersection(pc) {
-                    continue;
-                }
-                let Some(z) = z.only() else { continue };
-                if sink.push(wing_step(
-                    board,
-                    Technique::XyWing,
-                    z,
-                    &[(pivot, pc), (a, ak), (b, bk)],
-                    &[a, b],
-                )) {
-                    return;
-                }
-            }
-        }
-    }
+    xy_wings(board, |wing| {
+        sink.push(wing_step(board, Technique::XyWing, wing, None))
+    });
 }
 
 pub fn xyz_wing(board: &Board, sink: &mut Sink) {
+    xyz_wings(board, |wing| {
+        sink.push(wing_step(board, Technique::XyzWing, wing, None))
+    });
+}
+
+pub fn w_wing(board: &Board, sink: &mut Sink) {
+    w_wings(board, |wing, x, unit| {
+        sink.push(wing_step(board, Technique::WWing, wing, Some((x, unit))))
+    });
+}
+
+/// Open cells with exactly `count` candidates, ascending.
+fn cells_with<B: CandidateBoard>(board: &B, count: u32) -> Vec<usize> {
+    (0..board.cell_count())
+        .filter(|&c| board.value(c) == 0 && board.count_values(board.candidate_bits(c)) == count)
+        .collect()
+}
+
+/// Open cells other than `cells` that may hold `value` and see every cell of
+/// `cells`, ascending: what a wing strikes.
+pub(crate) fn seeing_every<B: CandidateBoard>(
+    board: &B,
+    value: u8,
+    cells: &[usize],
+) -> Vec<(usize, u8)> {
+    let Some(&first) = cells.first() else {
+        return Vec::new();
+    };
+    let bit = value_bit(value);
+    board
+        .peers(first)
+        .filter(|&c| {
+            !cells.contains(&c)
+                && board.open_candidates(c) & bit != 0
+                && cells.iter().all(|&o| board.sees(o, c))
+        })
+        .map(|c| (c, value))
+        .collect()
+}
+
+/// One wing on any shape: its cells (the pivot first for XY- and XYZ-Wings; for
+/// a W-Wing the two `xy` cells, then the strong link's ends near each), the value
+/// it strikes and where.
+pub(crate) struct Wing {
+    pub cells: Vec<usize>,
+    pub value: u8,
+    pub eliminations: Vec<(usize, u8)>,
+}
+
+/// Every shape's XY-Wings: a bivalue pivot `xy` (ascending), two bivalue wings it
+/// sees, `xz` and `yz`; `z` leaves the cells seeing both wings. `visit` returns
+/// true to stop.
+pub(crate) fn xy_wings<B: CandidateBoard>(board: &B, mut visit: impl FnMut(Wing) -> bool) {
     let bivalue = cells_with(board, 2);
-    for (pivot, pc) in cells_with(board, 3) {
-        let wings: Vec<(Cell, Candidates)> = bivalue
+    for &pivot in &bivalue {
+        let held = board.candidate_bits(pivot);
+        let wings: Vec<usize> = bivalue
             .iter()
             .copied()
-            .filter(|&(c, k)| c.sees(pivot) && k.difference(pc).is_empty())
+            .filter(|&c| {
+                board.sees(c, pivot) && board.count_values(board.candidate_bits(c) & held) == 1
+            })
             .collect();
-        for (i, &(a, ak)) in wings.iter().enumerate() {
-            for &(b, bk) in &wings[i + 1..] {
-                let Some(z) = ak.intersection(bk).only() else {
-                    continue;
-                };
-                if ak.union(bk) != pc {
+        for (i, &a) in wings.iter().enumerate() {
+            for &b in &wings[i + 1..] {
+                let (from_a, from_b) = (board.candidate_bits(a), board.candidate_bits(b));
+                let z = from_a & !held;
+                if from_b & !held != z || from_a & held == from_b & held {
                     continue;
                 }
-                if sink.push(wing_step(
-                    board,
-                    Technique::XyzWing,
-                    z,
-                    &[(pivot, pc), (a, ak), (b, bk)],
-                    &[pivot, a, b],
-                )) {
+                let Some(z) = only_value(z) else { continue };
+                let eliminations = seeing_every(board, z, &[a, b]);
+                if !eliminations.is_empty()
+                    && visit(Wing {
+                        cells: vec![pivot, a, b],
+                        value: z,
+                        eliminations,
+                    })
+                {
                     return;
                 }
             }
@@ -86,52 +128,89 @@ pub fn xyz_wing(board: &Board, sink: &mut Sink) {
     }
 }
 
-pub fn w_wing(board: &Board, sink: &mut Sink) {
+/// Every shape's XYZ-Wings: a pivot `xyz` (ascending), two bivalue wings it sees,
+/// `xz` and `yz`; one of the three is `z`, so `z` leaves the cells seeing all
+/// three. `visit` returns true to stop.
+pub(crate) fn xyz_wings<B: CandidateBoard>(board: &B, mut visit: impl FnMut(Wing) -> bool) {
     let bivalue = cells_with(board, 2);
-    let units: Vec<Unit> = lines(true)
-        .into_iter()
-        .chain(lines(false))
-        .chain((0..9u8).map(Unit::Box))
-        .collect();
-    for (i, &(a, ak)) in bivalue.iter().enumerate() {
-        for &(b, bk) in &bivalue[i + 1..] {
-            if ak != bk || a.sees(b) {
-                continue;
-            }
-            for x in ak.iter() {
-                let Some(y) = ak.without(x).only() else {
+    for pivot in cells_with(board, 3) {
+        let held = board.candidate_bits(pivot);
+        let wings: Vec<usize> = bivalue
+            .iter()
+            .copied()
+            .filter(|&c| board.sees(c, pivot) && board.candidate_bits(c) & !held == 0)
+            .collect();
+        for (i, &a) in wings.iter().enumerate() {
+            for &b in &wings[i + 1..] {
+                let (from_a, from_b) = (board.candidate_bits(a), board.candidate_bits(b));
+                let Some(z) = only_value(from_a & from_b) else {
                     continue;
                 };
-                for &unit in &units {
-                    let m = positions(board, unit, x);
-                    if m.count_ones() != 2 {
+                if from_a | from_b != held {
+                    continue;
+                }
+                let cells = vec![pivot, a, b];
+                let eliminations = seeing_every(board, z, &cells);
+                if !eliminations.is_empty()
+                    && visit(Wing {
+                        cells,
+                        value: z,
+                        eliminations,
+                    })
+                {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// Every shape's W-Wings: two bivalue cells `a`, `b` holding the same `xy` that do
+/// not see each other (pairs ascending), and a unit (ascending) where `x` has
+/// exactly two places, one seeing each; one of `a`, `b` is `y`. `visit(wing, x,
+/// unit)` gets the cells `[a, b, near_a, near_b]` and returns true to stop.
+pub(crate) fn w_wings<B: CandidateBoard>(
+    board: &B,
+    mut visit: impl FnMut(Wing, u8, usize) -> bool,
+) {
+    let bivalue = cells_with(board, 2);
+    for (i, &a) in bivalue.iter().enumerate() {
+        for &b in &bivalue[i + 1..] {
+            let held = board.candidate_bits(a);
+            if board.candidate_bits(b) != held || board.sees(a, b) {
+                continue;
+            }
+            for x in values_of(held) {
+                let Some(y) = only_value(held & !value_bit(x)) else {
+                    continue;
+                };
+                for unit in 0..board.unit_count() {
+                    let mut places = board
+                        .unit_cells(unit)
+                        .filter(|&c| board.open_candidates(c) & value_bit(x) != 0);
+                    let (Some(p), Some(q), None) = (places.next(), places.next(), places.next())
+                    else {
                         continue;
-                    }
-                    let mut ends = unit_cells(unit, m);
-                    let (p, q) = (ends.next().expect("two"), ends.next().expect("two"));
+                    };
                     if [p, q].contains(&a) || [p, q].contains(&b) {
                         continue;
                     }
-                    for (near_a, near_b) in [(p, q), (q, p)] {
-                        if !(near_a.sees(a) && near_b.sees(b)) {
-                            continue;
-                        }
-                        let pattern = vec![
-                            (a, ak),
-                            (b, bk),
-                            (near_a, Candidates::single(x)),
-                            (near_b, Candidates::single(x)),
-                        ];
-                        let step = Step::elimination(
-                            Technique::WWing,
-                            seeing_all(board, y, &[a, b]),
-                            pattern,
-                            vec![unit],
-                        );
-                        if sink.push(step) {
+                    let Some((near_a, near_b)) = [(p, q), (q, p)]
+                        .into_iter()
+                        .find(|&(m, n)| board.sees(m, a) && board.sees(n, b))
+                    else {
+                        continue;
+                    };
+                    let eliminations = seeing_every(board, y, &[a, b]);
+                    if !eliminations.is_empty() {
+                        let wing = Wing {
+                            cells: vec![a, b, near_a, near_b],
+                            value: y,
+                            eliminations,
+                        };
+                        if visit(wing, x, unit) {
                             return;
                         }
-                        break;
                     }
                 }
             }

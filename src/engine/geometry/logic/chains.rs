@@ -16,7 +16,7 @@ use std::collections::VecDeque;
 use super::finders::values_of;
 use super::{Ladder, ShapeMarks, ShapeStep, cells_text, values_text};
 use crate::engine::geometry::Geometry;
-use crate::engine::logic::Technique;
+use crate::engine::logic::{Technique, wings};
 
 /// A chain's cells in order, and the candidates it removes.
 type Chain = (Vec<usize>, Vec<(usize, u8)>);
@@ -36,37 +36,20 @@ fn seeing_both(marks: &ShapeMarks, value: u8, chain: &[usize]) -> Vec<(usize, u8
         .collect()
 }
 
-pub fn xy_wing(ladder: &Ladder, marks: &ShapeMarks) -> Option<ShapeStep> {
-    let geometry = ladder.geometry;
-    let bivalue: Vec<usize> = marks
-        .open_cells()
-        .filter(|&c| marks.candidates(c).count_ones() == 2)
-        .collect();
-    bivalue.iter().find_map(|&pivot| {
-        let held = marks.candidates(pivot);
-        let wings: Vec<usize> = bivalue
-            .iter()
-            .copied()
-            .filter(|&w| geometry.sees(pivot, w) && (marks.candidates(w) & held).count_ones() == 1)
-            .collect();
-        wings.iter().enumerate().find_map(|(i, &a)| {
-            wings[i + 1..].iter().find_map(|&b| {
-                let (from_a, from_b) = (marks.candidates(a), marks.candidates(b));
-                let z = from_a & from_b & !held;
-                if z.count_ones() != 1 || from_a & held == from_b & held {
-                    return None;
-                }
-                let z = z.trailing_zeros() as u8 + 1;
-                let eliminations = seeing_both(marks, z, &[a, pivot, b]);
-                (!eliminations.is_empty()).then(|| ShapeStep {
-                    eliminations,
-                    pattern: vec![pivot, a, b],
-                    values: values_of(held).chain([z]).collect(),
-                    ..ShapeStep::of(Technique::XyWing)
-                })
-            })
-        })
-    })
+/// XY-Wing: the classic ladder's finder; the values are the pivot's, `z` last.
+pub fn xy_wing(_ladder: &Ladder, marks: &ShapeMarks) -> Option<ShapeStep> {
+    let mut found = None;
+    wings::xy_wings(marks, |wing| {
+        let held = marks.candidates(wing.cells[0]);
+        found = Some(ShapeStep {
+            values: values_of(held).chain([wing.value]).collect(),
+            eliminations: wing.eliminations,
+            pattern: wing.cells,
+            ..ShapeStep::of(Technique::XyWing)
+        });
+        true
+    });
+    found
 }
 
 /// The shortest chain found by `next` from the start states, as cells; `hit`

@@ -6,18 +6,17 @@
 //! shaped ladder has always reported and turns it into a [`ShapeStep`].
 
 use super::{Basis, ShapeMarks, ShapeStep, cells_text, is_line, values_text};
-use crate::engine::geometry::{CellMask, Geometry, ValueMask, all_values};
+use crate::engine::geometry::{Geometry, ValueMask, all_values};
 use crate::engine::logic::fish;
 use crate::engine::logic::intersections::{self, Locked};
 use crate::engine::logic::subsets::{self, unit_cells_at};
 use crate::engine::logic::{CandidateBoard, Technique, singles};
 
 /// The ladder for one geometry, with what it derives once from the unit list:
-/// each unit's cell set, and the pairs of units that share two or more cells
-/// (where locked candidates can be found).
+/// the pairs of units that share two or more cells (where the forcing net's
+/// locked candidates can be found).
 pub struct Ladder<'g> {
     pub(super) geometry: &'g Geometry,
-    pub(super) masks: Vec<CellMask>,
     /// `(a, b)`: units `a` and `b` (indices) share two or more cells.
     pub(super) overlaps: Vec<(usize, usize)>,
 }
@@ -25,28 +24,16 @@ pub struct Ladder<'g> {
 impl<'g> Ladder<'g> {
     pub fn new(geometry: &'g Geometry) -> Ladder<'g> {
         let units = geometry.units();
-        let masks: Vec<CellMask> = units
-            .iter()
-            .map(|unit| {
-                let mut mask = CellMask::default();
-                unit.cells.iter().for_each(|&c| mask.insert(c));
-                mask
-            })
-            .collect();
         let mut overlaps = Vec::new();
         for (a, unit) in units.iter().enumerate() {
-            for (b, mask) in masks.iter().enumerate() {
-                let shared = unit.cells.iter().filter(|&&c| mask.contains(c));
+            for b in 0..units.len() {
+                let shared = unit.cells.iter().filter(|&&c| geometry.unit_contains(b, c));
                 if a != b && shared.count() >= 2 {
                     overlaps.push((a, b));
                 }
             }
         }
-        Ladder {
-            geometry,
-            masks,
-            overlaps,
-        }
+        Ladder { geometry, overlaps }
     }
 
     /// The first step among `techniques` (tried in the order given, skipping those

@@ -88,11 +88,11 @@ fn locked(ladder: &Ladder, board: &mut ShapeBoard) -> Result<(), Dead> {
                     continue;
                 }
                 let mut places = cells.iter().filter(|&&c| board.candidates(c) & bit != 0);
-                if !places.all(|&c| ladder.masks[b].contains(c)) {
+                if !places.all(|&c| ladder.geometry.unit_contains(b, c)) {
                     continue;
                 }
                 for &c in &units[b].cells {
-                    if !ladder.masks[a].contains(c) && board.candidates(c) & bit != 0 {
+                    if !ladder.geometry.unit_contains(a, c) && board.candidates(c) & bit != 0 {
                         board.eliminate(c, value)?;
                         changed = true;
                     }

@@ -19,12 +19,13 @@
 //! [`Level`]); which of them a shape may use is [`Technique::supports`]. Uniqueness
 //! techniques are never used on shapes.
 //!
-//! Singles and Locked Candidates are the classic ladder's finders
-//! (`engine::logic::{singles, intersections}`), written once against
-//! [`CandidateBoard`](crate::engine::logic::CandidateBoard), which [`ShapeMarks`]
-//! implements on the runtime geometry; this ladder turns what they find into its
-//! [`ShapeStep`]. The families not moved yet still have their copy here (see
-//! `finders.rs`).
+//! Singles, Locked Candidates, Naked and Hidden Subsets, basic fish and the XY-,
+//! XYZ- and W-Wing are the classic ladder's finders
+//! (`engine::logic::{singles, intersections, subsets, fish, wings}`), written
+//! once against [`CandidateBoard`](crate::engine::logic::CandidateBoard), which
+//! [`ShapeMarks`] implements on the runtime geometry; this ladder turns what they
+//! find into its [`ShapeStep`]. Skyscraper and 2-String Kite (`wings.rs`), the
+//! chains (`chains.rs`) and forcing (`forcing.rs`) still have their own copy here.
 
 mod chains;
 mod finders;
@@ -360,6 +361,14 @@ impl crate::engine::logic::CandidateBoard for ShapeMarks<'_> {
 
     fn units_of(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
         self.geometry.units_of(cell).iter().copied()
+    }
+
+    fn peers(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
+        self.geometry.peers(cell).iter().copied()
+    }
+
+    fn sees(&self, a: usize, b: usize) -> bool {
+        self.geometry.sees(a, b)
     }
 
     fn unit_kind(&self, unit: usize) -> UnitKind {

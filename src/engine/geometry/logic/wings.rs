@@ -1,5 +1,7 @@
 //! The Hard-level patterns of the classic catalogue that read only the unit list
-//! and the peers, so they hold on every shape:
+//! and the peers, so they hold on every shape (XYZ- and W-Wing are the classic
+//! finders of `engine::logic::wings`; Skyscraper and 2-String Kite are still this
+//! ladder's own, see the README on what differs):
 //! - XYZ-Wing: a pivot `xyz` seeing wings `xz` and `yz`; one of the three is `z`,
 //!   so `z` leaves every cell seeing all three;
 //! - W-Wing: two cells `xy` that do not see each other, and a strong link on `x`
@@ -17,8 +19,8 @@
 
 use super::finders::values_of;
 use super::{Ladder, ShapeMarks, ShapeStep};
-use crate::engine::geometry::UnitKind;
-use crate::engine::logic::Technique;
+use crate::engine::geometry::{UnitKind, value_bit};
+use crate::engine::logic::{Technique, wings};
 
 /// Open cells other than `pattern` that may hold `value` and see every cell of `seen`.
 fn seeing_all(
@@ -36,41 +38,21 @@ fn seeing_all(
         .collect()
 }
 
-pub fn xyz_wing(ladder: &Ladder, marks: &ShapeMarks) -> Option<ShapeStep> {
-    let geometry = ladder.geometry;
-    let cells_with = |count: u32| -> Vec<usize> {
-        marks
-            .open_cells()
-            .filter(|&c| marks.candidates(c).count_ones() == count)
-            .collect()
-    };
-    let (pivots, bivalue) = (cells_with(3), cells_with(2));
-    pivots.iter().find_map(|&pivot| {
-        let held = marks.candidates(pivot);
-        let wings: Vec<usize> = bivalue
-            .iter()
-            .copied()
-            .filter(|&w| geometry.sees(pivot, w) && marks.candidates(w) & !held == 0)
-            .collect();
-        wings.iter().enumerate().find_map(|(i, &a)| {
-            wings[i + 1..].iter().find_map(|&b| {
-                let (from_a, from_b) = (marks.candidates(a), marks.candidates(b));
-                let z = from_a & from_b;
-                if from_a == from_b || z.count_ones() != 1 {
-                    return None;
-                }
-                let z = z.trailing_zeros() as u8 + 1;
-                let pattern = [pivot, a, b];
-                let eliminations = seeing_all(marks, z, &pattern, &pattern);
-                (!eliminations.is_empty()).then(|| ShapeStep {
-                    eliminations,
-                    pattern: pattern.to_vec(),
-                    values: values_of(held & !(1 << (z - 1))).chain([z]).collect(),
-                    ..ShapeStep::of(Technique::XyzWing)
-                })
-            })
-        })
-    })
+/// XYZ-Wing: the classic ladder's finder; the values are the pivot's, `z` last.
+pub fn xyz_wing(_ladder: &Ladder, marks: &ShapeMarks) -> Option<ShapeStep> {
+    let mut found = None;
+    wings::xyz_wings(marks, |wing| {
+        let held = marks.candidates(wing.cells[0]);
+        let z = wing.value;
+        found = Some(ShapeStep {
+            eliminations: wing.eliminations,
+            pattern: wing.cells,
+            values: values_of(held & !value_bit(z)).chain([z]).collect(),
+            ..ShapeStep::of(Technique::XyzWing)
+        });
+        true
+    });
+    found
 }
 
 /// The strong links of `value`: units where it has exactly two places.
@@ -83,43 +65,21 @@ fn strong_links(ladder: &Ladder, marks: &ShapeMarks, value: u8) -> Vec<(usize, u
         .collect()
 }
 
-pub fn w_wing(ladder: &Ladder, marks: &ShapeMarks) -> Option<ShapeStep> {
-    let geometry = ladder.geometry;
-    let bivalue: Vec<usize> = marks
-        .open_cells()
-        .filter(|&c| marks.candidates(c).count_ones() == 2)
-        .collect();
-    let side = geometry.side() as u8;
-    let links: Vec<Vec<(usize, usize, usize)>> =
-        (1..=side).map(|v| strong_links(ladder, marks, v)).collect();
-    bivalue.iter().enumerate().find_map(|(i, &a)| {
-        bivalue[i + 1..].iter().find_map(|&b| {
-            let held = marks.candidates(a);
-            if marks.candidates(b) != held || geometry.sees(a, b) {
-                return None;
-            }
-            values_of(held).find_map(|x| {
-                let y = values_of(held).find(|&v| v != x)?;
-                links[x as usize - 1].iter().find_map(|&(unit, p, q)| {
-                    let ends = [(p, q), (q, p)];
-                    let &(near_a, near_b) = ends.iter().find(|&&(m, n)| {
-                        ![a, b].contains(&m)
-                            && ![a, b].contains(&n)
-                            && geometry.sees(a, m)
-                            && geometry.sees(b, n)
-                    })?;
-                    let eliminations = seeing_all(marks, y, &[a, b], &[a, b]);
-                    (!eliminations.is_empty()).then(|| ShapeStep {
-                        eliminations,
-                        pattern: vec![a, b, near_a, near_b],
-                        units: vec![unit],
-                        values: vec![x, y],
-                        ..ShapeStep::of(Technique::WWing)
-                    })
-                })
-            })
-        })
-    })
+/// W-Wing: the classic ladder's finder; the values are `x` (the strong link's)
+/// then `y` (the one struck).
+pub fn w_wing(_ladder: &Ladder, marks: &ShapeMarks) -> Option<ShapeStep> {
+    let mut found = None;
+    wings::w_wings(marks, |wing, x, unit| {
+        found = Some(ShapeStep {
+            values: vec![x, wing.value],
+            eliminations: wing.eliminations,
+            pattern: wing.cells,
+            units: vec![unit],
+            ..ShapeStep::of(Technique::WWing)
+        });
+        true
+    });
+    found
 }
 
 /// A Skyscraper or a 2-String Kite (`technique` says which): two strong links of
