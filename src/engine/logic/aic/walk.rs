@@ -105,13 +105,20 @@ impl Walker {
 
     /// The chain from the root to `state`.
     pub(super) fn chain(&self, state: u16) -> Chain {
-        let mut chain = vec![state];
+        let mut chain = Vec::with_capacity(self.depth(state) + 1);
+        self.chain_into(state, &mut chain);
+        chain
+    }
+
+    /// The chain from the root to `state`, written over `chain`.
+    pub(super) fn chain_into(&self, state: u16, chain: &mut Chain) {
+        chain.clear();
+        chain.push(state);
         let mut s = state;
         while self.parent[s as usize] != ROOT {
             s = self.parent[s as usize];
             chain.push(s);
         }
         chain.reverse();
-        chain
     }
 }
