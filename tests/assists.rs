@@ -20,7 +20,7 @@ fn new_state() -> State {
 fn finish_by_hand(state: &mut State) {
     let solution = search::solve(&state.game.givens).solution.unwrap();
     for cell in Cell::all() {
-        if state.game.position.digits.get(cell).is_none() {
+        if state.game.position.digit(cell).is_none() {
             update(
                 state,
                 Action::Select {
@@ -46,7 +46,7 @@ fn propagating_an_easy_puzzle_to_the_end_is_an_assisted_win() {
     let mut state = new_state();
     update(&mut state, Action::Tick(1_000));
     while !state.game.finished {
-        let before = state.game.position;
+        let before = state.game.position.clone();
         update(&mut state, Action::Propagate);
         assert_ne!(
             state.game.position, before,
@@ -224,7 +224,7 @@ fn mark_only(state: &mut State, cell: Cell, digit: u8) {
     update(state, Action::TogglePencil);
     update(state, Action::Digit(digit));
     update(state, Action::TogglePencil);
-    assert_eq!(state.game.position.marks[cell.index()].len(), 1);
+    assert_eq!(state.game.position.marks_in(cell).len(), 1);
 }
 
 #[test]
@@ -237,16 +237,16 @@ fn propagation_in_manual_mode_works_on_the_players_marks() {
     update(&mut auto, Action::Propagate);
     // A cell the Auto candidates leave open after propagation...
     let cell = Cell::all()
-        .find(|&c| auto.game.position.digits.get(c).is_none())
+        .find(|&c| auto.game.position.digit(c).is_none())
         .expect("singles stall on this puzzle");
     let right = solution.get(cell).unwrap();
     // ... is a naked single on the player's marks once they mark only its digit.
     mark_only(&mut state, cell, right.get());
     update(&mut state, Action::Propagate);
-    assert_eq!(state.game.position.digits.get(cell), Some(right));
+    assert_eq!(state.game.position.digit(cell), Some(right));
     assert!(state.game.wrong_digits().is_empty());
     assert!(
-        state.game.position.digits.filled() > auto.game.position.digits.filled(),
+        state.game.position.digits().filled() > auto.game.position.digits().filled(),
         "more than the Auto candidates give"
     );
     assert_eq!(state.game.assists.propagations, 1);
@@ -257,12 +257,12 @@ fn check_and_propagation_in_manual_mode_name_marks_lacking_their_digit() {
     let mut state = manual_hard();
     let solution = state.game.solution.unwrap();
     let cell = Cell::all()
-        .find(|&c| state.game.position.digits.get(c).is_none())
+        .find(|&c| state.game.position.digit(c).is_none())
         .unwrap();
     let right = solution.get(cell).unwrap().get();
     let wrong = if right == 9 { 8 } else { right + 1 };
     mark_only(&mut state, cell, wrong);
-    let before = state.game.position;
+    let before = state.game.position.clone();
     update(&mut state, Action::Propagate);
     assert_eq!(state.game.position, before, "no wrong digit is placed");
     let told = state.message.as_ref().unwrap().text.clone();

@@ -217,7 +217,7 @@ fn learn_mode_keeps_only_a_solved_board_and_q_quits_from_it() {
     for _ in 0..5 {
         update(&mut state, Action::LearnStep(LearnAction::Next));
     }
-    let before = state.game.position;
+    let before = state.game.position.clone();
     update(&mut state, Action::LearnStep(LearnAction::Keep));
     assert!(state.learn.is_some(), "mid-run, k keeps nothing");
     assert_eq!(state.game.position, before);
@@ -226,5 +226,5 @@ fn learn_mode_keeps_only_a_solved_board_and_q_quits_from_it() {
     update(&mut state, Action::LearnStep(LearnAction::ToEnd));
     update(&mut state, Action::LearnStep(LearnAction::Keep));
     assert!(state.learn.is_none());
-    assert!(state.game.position.digits.is_complete());
+    assert!(state.game.position.digits().is_complete());
 }

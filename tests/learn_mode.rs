@@ -88,7 +88,7 @@ mod learn {
     #[test]
     fn keys_step_forward_and_back_and_leave_without_changes() {
         let mut state = learning(HARD);
-        let before = state.game.position;
+        let before = state.game.position.clone();
         for _ in 0..3 {
             press(&mut state, KeyCode::Char(' '));
         }
@@ -103,7 +103,7 @@ mod learn {
             state.learn.is_some(),
             "mid-run there is no solution to keep"
         );
-        assert_eq!(*run(&state).start(), before.digits);
+        assert_eq!(*run(&state).start(), before.digits());
         press(&mut state, KeyCode::Esc);
         assert!(state.learn.is_none(), "Esc leaves learn mode");
         assert_eq!(state.game.position, before, "and the board is as it was");
@@ -376,12 +376,12 @@ mod player {
     #[test]
     fn esc_leaves_learn_mode_with_the_game_as_it_was() {
         let mut state = new_state();
-        let before = state.game.position;
+        let before = state.game.position.clone();
         update(&mut state, Action::Learn);
         let learn = state.learn.as_ref().expect("learn mode is open");
         assert_eq!(
             *learn.classic().unwrap().start(),
-            before.digits,
+            before.digits(),
             "it starts from the player's digits"
         );
         update(&mut state, Action::LearnStep(LearnAction::ToEnd));
@@ -398,14 +398,14 @@ mod player {
         update(&mut state, Action::LearnStep(LearnAction::ToEnd));
         update(&mut state, Action::LearnStep(LearnAction::Keep));
         assert!(state.learn.is_none());
-        assert_eq!(Some(state.game.position.digits), state.game.solution);
+        assert_eq!(Some(state.game.position.digits()), state.game.solution);
         assert!(state.game.finished && state.game.solved_by_computer);
         assert!(
             !state.game.counted,
             "a board the engine filled is not counted"
         );
         update(&mut state, Action::Undo);
-        assert_eq!(state.game.position.digits, grid(EASY));
+        assert_eq!(state.game.position.digits(), grid(EASY));
     }
 
     #[test]

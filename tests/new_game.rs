@@ -144,9 +144,9 @@ fn restart_asks_first_and_then_starts_the_puzzle_over() {
     );
     // Anything but y keeps the game.
     keys(&mut state, &chars("x"));
-    assert_eq!(state.game.position.digits.filled(), 33);
+    assert_eq!(state.game.position.digits().filled(), 33);
     keys(&mut state, &chars("ry"));
-    assert_eq!(state.game.position.digits.filled(), 32);
+    assert_eq!(state.game.position.digits().filled(), 32);
     assert_eq!(state.game.elapsed_ms, 0);
     assert!(state.game.undo.is_empty());
     assert_eq!(state.overlay, Overlay::None);

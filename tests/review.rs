@@ -122,11 +122,11 @@ fn wrong_candidate(state: &State) -> (Cell, Digit) {
 fn first_wrong_key_finds_the_injected_error_and_rewinds_before_it_as_one_undo_step() {
     let mut state = new_state();
     play_logically(&mut state, 5);
-    let before_error = state.game.position;
+    let before_error = state.game.position.clone();
     let error_step = state.game.undo.len() + 1;
     // The error: the solution's digit struck out of an open cell (pencil mode, Auto marks).
     let victim = Cell::all()
-        .find(|&c| state.game.position.digits.get(c).is_none())
+        .find(|&c| state.game.position.digit(c).is_none())
         .unwrap();
     let right = solution().get(victim).unwrap();
     select(&mut state, victim);
@@ -135,14 +135,14 @@ fn first_wrong_key_finds_the_injected_error_and_rewinds_before_it_as_one_undo_st
     press(&mut state, "p");
     // Three right moves on top of it, in other cells.
     let others: Vec<Cell> = Cell::all()
-        .filter(|&c| c != victim && state.game.position.digits.get(c).is_none())
+        .filter(|&c| c != victim && state.game.position.digit(c).is_none())
         .take(3)
         .collect();
     for c in others {
         select(&mut state, c);
         update(&mut state, Action::Digit(solution().get(c).unwrap().get()));
     }
-    let now = state.game.position;
+    let now = state.game.position.clone();
     select(&mut state, cell("r9c9"));
     press(&mut state, "F");
     let text = message(&state);
@@ -182,7 +182,7 @@ fn first_wrong_key_finds_a_wrong_digit_and_any_other_key_withdraws_the_rewind() 
         "{text}"
     );
     assert_eq!(state.marked_wrong, vec![c]);
-    let now = state.game.position;
+    let now = state.game.position.clone();
     press(&mut state, "l");
     press(&mut state, "F");
     press(&mut state, "~");
@@ -300,7 +300,7 @@ fn replay_view_walks_the_moves_and_ends_with_the_summary() {
     let mut state = new_state();
     play_logically(&mut state, 3);
     let moves = GameMoves::of(&state.game).moves.len();
-    let game_position = state.game.position;
+    let game_position = state.game.position.clone();
     press(&mut state, "R");
     assert_eq!(state.overlay, Overlay::Replay);
     assert_eq!(
@@ -326,7 +326,7 @@ fn replay_view_walks_the_moves_and_ends_with_the_summary() {
     press(&mut state, ">");
     let view = state.replay.as_ref().unwrap();
     assert_eq!(view.board.selected.index(), view.pages[0].cell);
-    assert_eq!(view.board.game.position.digits.filled(), 33);
+    assert_eq!(view.board.game.position.digits().filled(), 33);
     let text = screen(&state);
     assert!(text.contains(&format!("Move 1 of {moves}")), "{text}");
     assert!(text.contains("Single"), "{text}");
@@ -428,7 +428,7 @@ fn the_replay_is_computed_off_the_update_and_the_board_stays_live_meanwhile() {
     let mut state = new_state();
     let solution = solution();
     let open: Vec<Cell> = Cell::all()
-        .filter(|&c| state.game.position.digits.get(c).is_none())
+        .filter(|&c| state.game.position.digit(c).is_none())
         .collect();
     let mut effects = Vec::new();
     for c in open {

@@ -65,7 +65,7 @@ fn a_second_player_on_the_same_game_gets_a_read_only_view_and_never_overwrites()
         let read_only = saver.read_only();
         let mut second = State::new(Game::new(game.givens, ""));
         pencilmark::app::update::switch_game(&mut second, game, Some(view), read_only);
-        let seen = second.game.position.digits.to_line();
+        let seen = second.game.position.digits().to_line();
         update(&mut second, Action::Move(Direction::Right));
         update(&mut second, Action::Digit(8));
         persist(&mut saver, &mut second);

@@ -421,13 +421,7 @@ fn a_shaped_replay_counts_history_steps_and_is_judged_against_the_one_solution()
         .find(|&v| {
             v != solution[open[1]] && {
                 let g = game(&state);
-                pencilmark::app::position::PlayerPosition::auto_candidates(
-                    &g.position,
-                    &g.geometry,
-                    open[1],
-                ) >> (v - 1)
-                    & 1
-                    == 1
+                g.position.auto_candidates(&g.geometry, open[1]) >> (v - 1) & 1 == 1
             }
         })
         .unwrap();

@@ -5,7 +5,6 @@
 
 use pencilmark::app::action::Action;
 use pencilmark::app::keymap::keymap;
-use pencilmark::app::position::PlayerPosition;
 use pencilmark::app::state::{Overlay, State};
 use pencilmark::app::ui::{self, BoardSize, Layout};
 use pencilmark::app::update::update;

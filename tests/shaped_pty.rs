@@ -4,7 +4,8 @@
 //! the shape and `play FILE` again resumes it; `play --size N` generates one; a
 //! small terminal is told the size this shape needs; a jigsaw answers why-not,
 //! names the wrong move and rewinds it, and exports its position; at 80x24 a
-//! jigsaw replays its moves and learn mode steps its search and keeps the end.
+//! jigsaw replays its moves and learn mode steps its search and keeps the end;
+//! the help on a 16x16 names its values `1-9 A-G`.
 
 #[path = "common/session.rs"]
 mod session;
@@ -12,7 +13,7 @@ mod session;
 use pencilmark::engine::geometry::Variant;
 use pencilmark::engine::geometry::format::ShapeReader;
 use pencilmark::engine::search;
-use session::{Session, only_head};
+use session::{ESC, Session, only_head};
 
 /// The puzzle of a fixture file (comment lines skipped), and its solution.
 fn puzzle(path: &str, variant: Variant) -> (Vec<u8>, Vec<u8>, usize) {
@@ -75,6 +76,27 @@ fn a_sixteen_by_sixteen_takes_a_letter_shows_it_and_resumes_from_its_save() {
     again.wait_for("Filled  95/256");
     again.keys("q");
     assert!(again.wait_exit().success());
+}
+
+#[test]
+fn the_help_on_a_sixteen_by_sixteen_names_its_values() {
+    let data = tempfile::tempdir().unwrap();
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/shape16.txt");
+    let mut session = Session::start(&["play", file], data.path());
+    session.wait_for("Shape   16x16");
+    session.keys("?");
+    session.wait_for("1-9 A-G");
+    let text = session.text();
+    let row = text.lines().find(|l| l.contains("1-9 A-G")).unwrap();
+    assert!(row.contains("place the digit"), "{text}");
+    assert!(
+        !text.lines().any(|l| l.contains("1-9   ")),
+        "no row names the digit keys alone:\n{text}"
+    );
+    session.keys(ESC);
+    session.wait_gone("1-9 A-G");
+    session.keys("q");
+    assert!(session.wait_exit().success());
 }
 
 #[test]

@@ -35,7 +35,7 @@ fn a_classic_save_of_the_previous_format_still_loads() {
     assert_eq!(opened.saved.notice, None);
     let (game, view) = opened.saved.value.expect("the old save loads");
     assert_eq!(game.elapsed_ms, 61_000);
-    assert_eq!(game.position.digits.to_line()[..3], *"4.3");
+    assert_eq!(game.position.digits().to_line()[..3], *"4.3");
     assert_eq!(view.selected.to_string(), "r1c2");
     assert_eq!(store.list_games().len(), 1, "and is offered to continue");
 }

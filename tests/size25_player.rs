@@ -9,7 +9,6 @@
 mod session;
 
 use pencilmark::app::keymap::keymap;
-use pencilmark::app::position::PlayerPosition;
 use pencilmark::app::state::State;
 use pencilmark::app::ui::{self, BoardSize, Layout};
 use pencilmark::app::update::update;
@@ -178,4 +177,26 @@ fn at_120x45_the_board_shows_values_only_with_the_panel_under_it() {
     assert_eq!(shown, "(P)");
     // The grid is 25 rows and the six rules between bands, not a rule per row.
     assert_eq!(board.height, 31);
+}
+
+#[test]
+fn at_120x45_the_help_names_the_25_values_and_fits() {
+    let mut state = state();
+    press(&mut state, '?');
+    let buffer = draw(&state, 120, 45);
+    let lines: Vec<String> = (0..45)
+        .map(|y| (0..120).map(|x| buffer[(x, y)].symbol()).collect())
+        .collect();
+    let row = lines
+        .iter()
+        .find(|l| l.contains("1-9 A-P"))
+        .unwrap_or_else(|| panic!("no 1-9 A-P row:\n{}", lines.join("\n")));
+    assert!(
+        row.contains("place the digit (pencil mode: strike out / restore it)"),
+        "{row}"
+    );
+    // Every key of the board is on screen: no scrolling needed at 120x45.
+    let text = lines.join("\n");
+    assert!(text.contains("mouse click"), "{text}");
+    assert!(!text.contains("scroll,"), "{text}");
 }

@@ -99,8 +99,7 @@ fn a_game_with_moves_and_marks_survives_quit_and_restart() {
         resumed
             .game
             .position
-            .digits
-            .get(Cell::parse("r1c4").unwrap())
+            .digit(Cell::parse("r1c4").unwrap())
             .map(|d| d.get()),
         Some(9)
     );
@@ -322,4 +321,70 @@ fn stats_command_prints_finished_games_per_level() {
     let fields: Vec<&str> = row.split_whitespace().collect();
     // Three finished, two unaided; the times are the unaided games' only.
     assert_eq!(fields, [key, "3", "2", "05:00", "06:40"]);
+}
+
+/// The classic save written by main's release binary (c750533) before the
+/// player's positions were folded: tests/data/classic-save-main/ holds its head,
+/// undo and redo logs. Made in a pty: the first easy bundled puzzle, 2 placed in
+/// r1c1, 6 and 9 struck in r1c2 (Auto), Manual marks 6 8 in r3c2, 8 placed in
+/// r4c2 and undone, marks hidden.
+#[test]
+fn a_classic_save_written_by_mains_binary_loads_and_saves_back_the_same() {
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/classic-save-main");
+    let dir = tempfile::tempdir().unwrap();
+    let games = dir.path().join("games");
+    fs::create_dir_all(&games).unwrap();
+    for entry in fs::read_dir(&fixture).unwrap() {
+        let path = entry.unwrap().path();
+        fs::copy(&path, games.join(path.file_name().unwrap())).unwrap();
+    }
+    let store = Store::at(dir.path());
+    let givens = parse::parse_line(
+        "..57..13.4.3.........2..9.4..4........7.4..6312....8....8.2......6....2.7..681...",
+        1,
+    )
+    .unwrap();
+    let opened = store.open_game(&givens).unwrap();
+    assert_eq!(opened.saved.notice, None);
+    let (game, view) = opened.saved.value.expect("main's classic save loads");
+    let cell = |name: &str| Cell::parse(name).unwrap();
+    let digit = |d: u8| pencilmark::engine::Digit::new(d);
+    assert_eq!(game.position.digit(cell("r1c1")), Some(digit(2)));
+    assert_eq!(game.position.digit(cell("r4c2")), None, "the 8 was undone");
+    let struck = game.position.struck_in(cell("r1c2"));
+    assert!(struck.contains(digit(6)) && struck.contains(digit(9)));
+    assert_eq!(struck.len(), 2);
+    let marks = game.position.marks_in(cell("r3c2"));
+    assert!(marks.contains(digit(6)) && marks.contains(digit(8)));
+    assert_eq!(marks.len(), 2);
+    assert_eq!((game.undo.len(), game.redo.len()), (5, 1));
+    assert_eq!(view.candidates, CandidateMode::Hidden);
+    // The redo brings the 8 back.
+    let mut state = State::new(game);
+    view.apply(&mut state);
+    let mut saver = opened.saver;
+    update(&mut state, Action::Redo);
+    assert_eq!(state.game.position.digit(cell("r4c2")), Some(digit(8)));
+    update(&mut state, Action::Undo);
+    // Saved again: the head (but its time stamp) and both logs as main wrote them.
+    saver.save(&state).unwrap();
+    let head = |path: &Path| -> serde_json::Value {
+        let mut head: serde_json::Value =
+            serde_json::from_str(&fs::read_to_string(path).unwrap()).unwrap();
+        head.as_object_mut().unwrap().remove("saved_at_ms");
+        head
+    };
+    let key = "005700130403000000000200904004000000007040063120000800008020000006000020700681000";
+    let name = |ext: &str| format!("{key}.{ext}");
+    assert_eq!(
+        head(&games.join(name("json"))),
+        head(&fixture.join(name("json")))
+    );
+    for ext in ["undo", "redo"] {
+        assert_eq!(
+            fs::read(games.join(name(ext))).unwrap(),
+            fs::read(fixture.join(name(ext))).unwrap(),
+            "{ext} log"
+        );
+    }
 }

@@ -2,7 +2,7 @@
 //! `update`. What the view draws is tested in `tests/render.rs`.
 
 use pencilmark::app::action::{Action, Direction};
-use pencilmark::app::keymap::{BINDINGS, Key, help_rows, keymap};
+use pencilmark::app::keymap::{BINDINGS, Key, help_rows, help_rows_on, keymap};
 use pencilmark::app::state::{CandidateMode, Game, Overlay, State};
 use pencilmark::app::update::{Effect, update};
 use pencilmark::engine::{Cell, Digit, parse};
@@ -29,7 +29,7 @@ fn digit(value: u8) -> Digit {
 }
 
 fn digit_at(state: &State, name: &str) -> Option<u8> {
-    state.game.position.digits.get(cell(name)).map(|d| d.get())
+    state.game.position.digit(cell(name)).map(|d| d.get())
 }
 
 fn message(state: &State) -> String {
@@ -123,7 +123,7 @@ fn manual_marks_toggle_and_placing_rubs_them_from_peers() {
     press(&mut state, "p45");
     select(&mut state, "r1c1");
     press(&mut state, "p4");
-    let marks = state.game.position.marks[cell("r1c2").index()];
+    let marks = state.game.position.marks_in(cell("r1c2"));
     assert!(!marks.contains(digit(4)), "4 is rubbed out of the peer");
     assert!(marks.contains(digit(5)));
     press(&mut state, "cc");
@@ -137,12 +137,18 @@ fn undo_and_redo_cover_digits_and_pencil_marks() {
     press(&mut state, "p5p");
     select(&mut state, "r1c2");
     press(&mut state, "8");
-    let after = state.game.position;
+    let after = state.game.position.clone();
     press(&mut state, "u");
     assert_eq!(digit_at(&state, "r1c2"), None);
-    assert!(state.game.position.struck[cell("r1c1").index()].contains(digit(5)));
+    assert!(
+        state
+            .game
+            .position
+            .struck_in(cell("r1c1"))
+            .contains(digit(5))
+    );
     press(&mut state, "u");
-    assert!(state.game.position.struck[cell("r1c1").index()].is_empty());
+    assert!(state.game.position.struck_in(cell("r1c1")).is_empty());
     press(&mut state, "u");
     assert!(message(&state).contains("Nothing to undo"));
     press(&mut state, "^r^r");
@@ -171,16 +177,16 @@ fn hint_levels_nudge_then_technique_then_explanation_then_apply() {
     assert!(summary.contains(step.technique.name()), "{summary}");
     press(&mut state, "H");
     assert!(message(&state).contains(&step.text()));
-    let filled = state.game.position.digits.filled();
+    let filled = state.game.position.digits().filled();
     press(&mut state, "H");
-    assert_eq!(state.game.position.digits.filled(), filled + 1);
+    assert_eq!(state.game.position.digits().filled(), filled + 1);
     let (target, placed) = step.placements[0];
-    assert_eq!(state.game.position.digits.get(target), Some(placed));
+    assert_eq!(state.game.position.digit(target), Some(placed));
     assert!(message(&state).starts_with("Applied"));
     assert_eq!(state.game.hints_used, 1, "one hint, four levels");
     press(&mut state, "u");
     assert_eq!(
-        state.game.position.digits.get(target),
+        state.game.position.digit(target),
         None,
         "applying is one undo step"
     );
@@ -206,20 +212,20 @@ fn hint_names_a_wrong_digit() {
 #[test]
 fn propagate_fills_singles_as_one_undoable_step_with_a_log() {
     let mut state = new_state();
-    let filled = state.game.position.digits.filled();
+    let filled = state.game.position.digits().filled();
     press(&mut state, "A");
-    let after = state.game.position.digits.filled();
+    let after = state.game.position.digits().filled();
     assert!(after > filled);
     assert_eq!(state.log.len(), after - filled, "one log line per single");
     assert!(message(&state).contains("forced single"));
     assert_eq!(state.game.undo.len(), 1);
     for c in Cell::all() {
-        if let Some(d) = state.game.position.digits.get(c) {
+        if let Some(d) = state.game.position.digit(c) {
             assert_eq!(solution().get(c), Some(d), "{c}");
         }
     }
     press(&mut state, "u");
-    assert_eq!(state.game.position.digits.filled(), filled);
+    assert_eq!(state.game.position.digits().filled(), filled);
     assert_eq!(state.overlay, Overlay::None, "undo leaves the win screen");
     assert!(!state.game.finished);
 }
@@ -232,12 +238,12 @@ fn solve_asks_first_and_fills_the_board() {
     press(&mut state, "n");
     assert_eq!(state.overlay, Overlay::None);
     assert_eq!(
-        state.game.position.digits,
+        state.game.position.digits(),
         givens(),
         "cancel leaves the board"
     );
     press(&mut state, "Sy");
-    assert_eq!(state.game.position.digits, solution());
+    assert_eq!(state.game.position.digits(), solution());
     assert!(state.game.finished && state.game.solved_by_computer);
     assert_eq!(state.overlay, Overlay::Won);
     assert!(
@@ -258,7 +264,7 @@ fn solve_names_wrong_cells_instead_of_solving() {
     };
     press(&mut state, wrong);
     press(&mut state, "Sy");
-    assert_eq!(state.game.position.digits.filled(), givens().filled() + 1);
+    assert_eq!(state.game.position.digits().filled(), givens().filled() + 1);
     assert!(
         message(&state).contains("unsolvable"),
         "{}",
@@ -379,6 +385,28 @@ fn every_binding_dispatches_and_is_in_the_help() {
 }
 
 #[test]
+fn the_help_names_the_values_of_the_board_being_played() {
+    use pencilmark::engine::geometry::Alphabet;
+    let placing = |side: usize| {
+        let rows = help_rows_on(BINDINGS, Alphabet::new(side));
+        let row = rows
+            .iter()
+            .find(|r| r.help.starts_with("place the"))
+            .unwrap();
+        row.keys.clone()
+    };
+    assert_eq!(placing(9), "1-9");
+    assert_eq!(placing(4), "1-4");
+    assert_eq!(placing(6), "1-6");
+    assert_eq!(placing(16), "1-9 A-G");
+    assert_eq!(placing(25), "1-9 A-P");
+    // Only the row that places values changes.
+    let (classic, sixteen) = (help_rows(), help_rows_on(BINDINGS, Alphabet::new(16)));
+    let differ = classic.iter().zip(&sixteen).filter(|(a, b)| a != b).count();
+    assert_eq!((classic.len(), differ), (sixteen.len(), 1));
+}
+
+#[test]
 fn actions_are_named_in_snake_case() {
     let json = serde_json::to_string(&Action::TogglePencil).unwrap();
     assert_eq!(json, "\"toggle_pencil\"");
@@ -391,7 +419,7 @@ fn fill_marks_copies_the_candidates_into_manual_marks_as_one_undo_step() {
     let mut state = new_state();
     select(&mut state, "r1c1");
     press(&mut state, "4");
-    let before = state.game.position;
+    let before = state.game.position.clone();
     let board = before.board();
     press(&mut state, "M");
     assert_eq!(state.candidates, CandidateMode::Manual);
@@ -399,13 +427,13 @@ fn fill_marks_copies_the_candidates_into_manual_marks_as_one_undo_step() {
     for cell in board.open_cells() {
         open += 1;
         assert_eq!(
-            state.game.position.marks[cell.index()],
+            state.game.position.marks_in(cell),
             board.candidates(cell),
             "{cell}"
         );
     }
     assert!(open > 0);
-    assert_eq!(state.game.position.digits, before.digits);
+    assert_eq!(state.game.position.digits(), before.digits());
     assert_eq!(state.game.undo.len(), 2);
     press(&mut state, "u");
     assert_eq!(state.game.position, before);
@@ -540,9 +568,9 @@ fn audit_key_sorts_the_manual_marks_and_again_removes_the_stale_ones() {
         "{text}"
     );
     assert_eq!(state.game.assists.audits, 1);
-    let before = state.game.position;
+    let before = state.game.position.clone();
     press(&mut state, "a");
-    let marks = state.game.position.marks[cell("r1c2").index()];
+    let marks = state.game.position.marks_in(cell("r1c2"));
     assert!(!marks.contains(right) && marks.contains(wrong), "{marks:?}");
     press(&mut state, "u");
     assert_eq!(state.game.position, before);

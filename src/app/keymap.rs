@@ -12,7 +12,7 @@ use Context::{Anywhere, Board, Links};
 use Key::*;
 pub use table::BINDINGS;
 
-pub use help_rows::{HelpRow, help_rows, help_rows_of};
+pub use help_rows::{HelpRow, help_rows, help_rows_of, help_rows_on};
 
 use std::borrow::Cow;
 

@@ -11,7 +11,7 @@
 use std::sync::Arc;
 
 use super::review::GameMoves;
-use super::shaped::{ShapedGame, ShapedHint, ShapedPosition};
+use super::shaped::{ShapedGame, ShapedHint};
 use super::state::{Game, HintProgress, History, Position, State};
 use crate::engine::geometry::Geometry;
 use crate::engine::geometry::learn::{self as shape_learn, ShapeReplay};
@@ -46,7 +46,7 @@ pub enum ReplayGame {
         givens: Vec<u8>,
         /// The one solution every move is judged against.
         solution: Vec<u8>,
-        read: GameMoves<ShapedPosition, ShapeMove>,
+        read: GameMoves<ShapeMove>,
     },
 }
 
@@ -201,7 +201,7 @@ enum Boards {
         easier: Vec<Option<Step>>,
     },
     Shaped {
-        positions: Vec<ShapedPosition>,
+        positions: Vec<Position>,
         easier: Vec<Option<ShapeStep>>,
     },
 }
@@ -267,7 +267,7 @@ impl ReplayView {
             ) => {
                 let positions = shape_learn::play_through(&givens, &read.moves)
                     .into_iter()
-                    .map(|play| ShapedPosition {
+                    .map(|play| Position {
                         marks: vec![0; play.values.len()],
                         struck: play.struck,
                         values: play.values,
@@ -335,7 +335,7 @@ impl ReplayView {
         let board = &mut self.board;
         match &self.boards {
             Boards::Classic { positions, easier } => {
-                board.game.position = positions[after];
+                board.game.position = positions[after].clone();
                 board.marked_wrong.clear();
                 board.hint = current
                     .and_then(|i| easier.get(i).cloned().flatten())
@@ -382,7 +382,7 @@ impl ReplayView {
 /// board shows (a shaped game's board is set beside it).
 fn start_of(game: &Game) -> Game {
     Game {
-        position: Position::start(&game.givens),
+        position: Position::classic(&game.givens),
         undo: History::default(),
         redo: History::default(),
         ..game.clone()
@@ -392,9 +392,9 @@ fn start_of(game: &Game) -> Game {
 /// The shaped game of `game` at its start, without its history.
 fn shaped_start(game: &ShapedGame) -> ShapedGame {
     ShapedGame {
-        position: ShapedPosition::start(&game.givens),
-        undo: Vec::new(),
-        redo: Vec::new(),
+        position: Position::start(&game.givens),
+        undo: History::default(),
+        redo: History::default(),
         hint: None,
         marked_wrong: Vec::new(),
         highlight: None,
@@ -405,9 +405,5 @@ fn shaped_start(game: &ShapedGame) -> ShapedGame {
 
 /// The player's position for a replayed one (no Manual marks).
 fn as_position(play: &Play) -> Position {
-    Position {
-        digits: play.digits,
-        marks: [Candidates::NONE; CELLS],
-        struck: play.struck,
-    }
+    Position::from_classic(&play.digits, &[Candidates::NONE; CELLS], &play.struck)
 }

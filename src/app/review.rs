@@ -7,9 +7,9 @@
 //! Model only: [`super::update`] decides when these change, [`super::ui`]
 //! draws them.
 
-use super::position::PlayerPosition;
-use super::shaped::{ShapedGame, ShapedPosition};
-use super::state::{Game, History, Position};
+use super::position::Position;
+use super::shaped::ShapedGame;
+use super::state::{Game, History};
 use crate::engine::geometry::{MAX_SIDE, ValueMask, value_bit};
 use crate::engine::learn::replay::{Move, ShapeMove};
 use crate::engine::types::CELLS;
@@ -22,8 +22,8 @@ use crate::engine::{Cell, Digit, Grid};
 pub fn moves_between(
     cells: usize,
     is_given: impl Fn(usize) -> bool,
-    before: &impl PlayerPosition,
-    after: &impl PlayerPosition,
+    before: &Position,
+    after: &Position,
 ) -> Vec<ShapeMove> {
     let mut moves = Vec::new();
     let open = || (0..cells).filter(|&c| !is_given(c));
@@ -35,7 +35,7 @@ pub fn moves_between(
         }
     }
     for cell in open() {
-        let (was, now) = (before.struck(cell), after.struck(cell));
+        let (was, now) = (before.struck[cell], after.struck[cell]);
         let values =
             |bits: ValueMask| (1..=MAX_SIDE as u8).filter(move |&v| bits & value_bit(v) != 0);
         moves.extend(values(now & !was).map(|digit| Move::Strike { cell, digit }));
@@ -50,15 +50,15 @@ fn classic(mv: ShapeMove) -> Move {
 }
 
 /// A game's history read as moves: each undo step (one key press, one applied
-/// hint, one propagation) gives the moves between its two positions. `P` is
-/// the position (the classic one by default) and `M` the move.
+/// hint, one propagation) gives the moves between its two positions. `M` is
+/// the move (the classic one by default, named by `Cell` and `Digit`).
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct GameMoves<P = Position, M = Move> {
+pub struct GameMoves<M = Move> {
     pub moves: Vec<M>,
     /// The step (one-based) each move belongs to.
     pub step_of: Vec<usize>,
     /// The position before each step and after the last (steps + 1 of them).
-    pub positions: Vec<P>,
+    pub positions: Vec<Position>,
 }
 
 impl GameMoves {
@@ -70,10 +70,10 @@ impl GameMoves {
 
     /// The moves of a history (oldest first) ending at `now`.
     pub fn from_history(givens: &Grid, undo: &History, now: &Position) -> GameMoves {
-        let read = GameMoves::<Position, ShapeMove>::read(
+        let read = GameMoves::<ShapeMove>::read(
             CELLS,
             |c| givens.get(Cell::new(c)).is_some(),
-            Position::start(givens),
+            Position::classic(givens),
             undo.positions(),
             now,
         );
@@ -85,29 +85,27 @@ impl GameMoves {
     }
 }
 
-impl GameMoves<ShapedPosition, ShapeMove> {
+impl GameMoves<ShapeMove> {
     /// The moves of a shaped game, read as the classic game's are.
-    pub fn of_shaped(game: &ShapedGame) -> GameMoves<ShapedPosition, ShapeMove> {
+    pub fn of_shaped(game: &ShapedGame) -> GameMoves<ShapeMove> {
         GameMoves::read(
             game.geometry.cells(),
             |c| game.is_given(c),
-            ShapedPosition::start(&game.givens),
-            &game.undo,
+            Position::start(&game.givens),
+            game.undo.positions(),
             &game.position,
         )
     }
-}
 
-impl<P: PlayerPosition + Clone + PartialEq> GameMoves<P, ShapeMove> {
     /// The moves from `start` (when the history no longer holds it) through
     /// `undo` (oldest first) to `now`, on any shape.
     fn read(
         cells: usize,
         is_given: impl Fn(usize) -> bool,
-        start: P,
-        undo: &[P],
-        now: &P,
-    ) -> GameMoves<P, ShapeMove> {
+        start: Position,
+        undo: &[Position],
+        now: &Position,
+    ) -> GameMoves<ShapeMove> {
         let mut positions = Vec::with_capacity(undo.len() + 2);
         if undo.first().unwrap_or(now) != &start {
             positions.push(start);
@@ -129,15 +127,16 @@ impl<P: PlayerPosition + Clone + PartialEq> GameMoves<P, ShapeMove> {
     }
 }
 
-impl<P, M> GameMoves<P, M> {
+impl<M> GameMoves<M> {
     /// How many steps the history holds.
     pub fn steps(&self) -> usize {
         self.positions.len() - 1
     }
 }
 
-/// A rewind on offer: `F` again puts the board back to just before `step`.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// A rewind on offer: `F` again puts the board back to just before `step`, on
+/// a board of any shape.
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Rewind {
     /// One-based, as the message numbered it.
     pub step: usize,
@@ -145,6 +144,18 @@ pub struct Rewind {
     pub to: Position,
     /// The steps made since, which the rewind takes back (undo restores them).
     pub since: usize,
+}
+
+impl Rewind {
+    /// The rewind to just before history step `step` (one-based) of `read`,
+    /// with `since` steps made after it.
+    pub fn before<M>(read: &GameMoves<M>, step: usize, since: usize) -> Rewind {
+        Rewind {
+            step,
+            to: read.positions[step - 1].clone(),
+            since,
+        }
+    }
 }
 
 /// What the board shows of a look back, until the next edit or Esc, on a board

@@ -1,72 +1,24 @@
-//! A game on any shape but the classic 9x9 (4x4 to 16x16, Sudoku X, Windoku,
-//! jigsaw): its [`Geometry`], givens, solution and a position of values and
-//! marks sized by the geometry, with its own undo and redo.
+//! A game on any shape but the classic 9x9 (4x4 to 25x25, Sudoku X, Windoku,
+//! jigsaw): its [`Geometry`], givens, solution, the player's [`Position`] (the
+//! one every shape uses) with its undo and redo, and what is on screen of it.
 //!
-//! Separate from [`super::state::Position`] for the reason the engine keeps
-//! `ShapeMarks` beside the classic `Board`: the classic position is a fixed
-//! 81-cell value (`Grid`, `Candidates`) that every classic feature (learn mode,
-//! the replay, the audit, the links, the saves' fixed records) reads. Values here
-//! are 1..=side, candidates bit `v - 1`, cells row-major indices named by the
-//! geometry (`r4c7`), symbols its alphabet (`A` is 10). The clock, the counters
-//! and the name stay on [`super::state::Game`]; the view and the key table are
-//! the classic ones, drawn by the same grid renderer from the geometry.
+//! Beside [`super::state::Game`] rather than folded into it because its hints
+//! are the shaped ladder's (`ShapeMarks` over the geometry) while the classic
+//! game's are the classic ladder's (the 81-cell `Board`); see
+//! [`super::position`] for where the two meet. Cells are row-major indices
+//! named by the geometry (`r4c7`), symbols its alphabet (`A` is 10). The clock,
+//! the counters and the name stay on [`super::state::Game`]; the view and the
+//! key table are the classic ones, drawn by the same grid renderer from the
+//! geometry.
 
 use std::sync::Arc;
 
-use super::state::CandidateMode;
+use super::position::Position;
+use super::review::Rewind;
+use super::state::{CandidateMode, History, Timeline};
+use crate::engine::geometry::Geometry;
 use crate::engine::geometry::logic::{self, ShapeHint, ShapeMarks};
-use crate::engine::geometry::{Geometry, ValueMask, value_bit};
 use crate::engine::search;
-
-/// The player's position on a shape: values (givens included, 0 open), their own
-/// pencil marks (Manual mode) and the candidates they struck out (Auto mode).
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct ShapedPosition {
-    pub values: Vec<u8>,
-    /// Manual pencil marks, bit `v - 1` for value `v`.
-    pub marks: Vec<ValueMask>,
-    /// Candidates struck out in Auto mode, subtracted from the computed ones.
-    pub struck: Vec<ValueMask>,
-}
-
-impl ShapedPosition {
-    /// The starting position: only the givens, no marks.
-    pub fn start(givens: &[u8]) -> ShapedPosition {
-        ShapedPosition {
-            values: givens.to_vec(),
-            marks: vec![0; givens.len()],
-            struck: vec![0; givens.len()],
-        }
-    }
-
-    /// Puts `value` in `cell` and, as on paper, rubs it out of the peers' manual marks.
-    pub fn place(&mut self, geometry: &Geometry, cell: usize, value: u8) {
-        self.values[cell] = value;
-        for &peer in geometry.peers(cell) {
-            self.marks[peer] &= !value_bit(value);
-        }
-    }
-
-    /// Removes a candidate from both kinds of marks (a deduction's elimination).
-    pub fn eliminate(&mut self, cell: usize, value: u8) {
-        self.struck[cell] |= value_bit(value);
-        self.marks[cell] &= !value_bit(value);
-    }
-
-    /// The cells whose value a peer also holds.
-    pub fn conflicts(&self, geometry: &Geometry) -> Vec<bool> {
-        (0..self.values.len())
-            .map(|cell| {
-                let value = self.values[cell];
-                value != 0
-                    && geometry
-                        .peers(cell)
-                        .iter()
-                        .any(|&p| self.values[p] == value)
-            })
-            .collect()
-    }
-}
 
 /// A hint being revealed one level at a time on a shape.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -74,17 +26,6 @@ pub struct ShapedHint {
     pub hint: ShapeHint,
     /// 1: nudge, 2: technique and where, 3: the full explanation (4 applies it).
     pub level: u8,
-}
-
-/// A rewind on offer: `F` again puts the board back to just before `step`.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct ShapedRewind {
-    /// One-based, as the message numbered it.
-    pub step: usize,
-    /// The position before it.
-    pub to: ShapedPosition,
-    /// The steps made since, which the rewind takes back (undo restores them).
-    pub since: usize,
 }
 
 /// One game on a shape: the puzzle, the position and its history, the selection.
@@ -97,11 +38,11 @@ pub struct ShapedGame {
     pub solution: Option<Vec<u8>>,
     /// Whether that solution is the only one.
     pub unique: bool,
-    pub position: ShapedPosition,
+    pub position: Position,
     /// Earlier positions, the latest last.
-    pub undo: Vec<ShapedPosition>,
+    pub undo: History,
     /// Positions undone, the next one to redo last.
-    pub redo: Vec<ShapedPosition>,
+    pub redo: History,
     /// The selected cell (row-major index).
     pub selected: usize,
     pub hint: Option<ShapedHint>,
@@ -110,7 +51,7 @@ pub struct ShapedGame {
     /// The value the player asked to see across the board (`f`).
     pub highlight: Option<u8>,
     /// `F` found a wrong move: `F` again rewinds to just before it.
-    pub rewind: Option<ShapedRewind>,
+    pub rewind: Option<Rewind>,
 }
 
 impl ShapedGame {
@@ -120,11 +61,11 @@ impl ShapedGame {
         ShapedGame {
             solution: counted.first,
             unique: counted.count == 1,
-            position: ShapedPosition::start(&givens),
+            position: Position::start(&givens),
             geometry,
             givens,
-            undo: Vec::new(),
-            redo: Vec::new(),
+            undo: History::default(),
+            redo: History::default(),
             selected: 0,
             hint: None,
             marked_wrong: Vec::new(),
@@ -135,6 +76,15 @@ impl ShapedGame {
 
     pub fn is_given(&self, cell: usize) -> bool {
         self.givens[cell] != 0
+    }
+
+    /// The position and its histories, for a move, an undo or a redo.
+    pub fn timeline(&mut self) -> Timeline<'_> {
+        Timeline {
+            position: &mut self.position,
+            undo: &mut self.undo,
+            redo: &mut self.redo,
+        }
     }
 
     /// Whether the board is complete and obeys the rules (the givens are kept
@@ -221,35 +171,5 @@ impl ShapedGame {
     /// `r4c7` for a cell.
     pub fn cell_name(&self, cell: usize) -> String {
         self.geometry.cell_name(cell)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::app::position::PlayerPosition;
-    use crate::engine::geometry::Variant;
-
-    #[test]
-    fn placing_rubs_the_value_out_of_the_peers_marks_only() {
-        let geometry = Geometry::regular(16, Variant::Classic).unwrap();
-        let mut position = ShapedPosition::start(&[0; 256]);
-        position.marks[1] = 1 << 15 | 1;
-        position.marks[255] = 1 << 15;
-        position.place(&geometry, 0, 16);
-        assert_eq!(position.marks[1], 1, "a peer loses its G mark");
-        assert_eq!(position.marks[255], 1 << 15, "a non-peer keeps it");
-        assert_eq!(position.live_candidates(&geometry, 1) >> 15, 0);
-        assert_eq!(position.conflicts(&geometry), vec![false; 256]);
-    }
-
-    #[test]
-    fn a_value_twice_in_a_unit_is_a_conflict() {
-        let geometry = Geometry::regular(4, Variant::X).unwrap();
-        let mut position = ShapedPosition::start(&[0; 16]);
-        position.place(&geometry, 0, 2);
-        position.place(&geometry, 15, 2); // both on the main diagonal
-        let conflicts = position.conflicts(&geometry);
-        assert!(conflicts[0] && conflicts[15] && !conflicts[1]);
     }
 }

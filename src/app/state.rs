@@ -10,56 +10,10 @@ use crate::engine::grade::{self, Level};
 use crate::engine::hint::Hint;
 use crate::engine::logic::Technique;
 use crate::engine::search;
-use crate::engine::types::CELLS;
 use crate::engine::{Board, Candidates, Cell, Digit, Grid};
 use crate::puzzles;
 
-/// The player's position: the digits on the board (givens included), their own
-/// pencil marks (Manual mode) and the candidates they struck out (Auto mode).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Position {
-    pub digits: Grid,
-    /// Manual pencil marks, exactly as the player wrote them.
-    pub marks: [Candidates; CELLS],
-    /// Candidates struck out in Auto mode, subtracted from the computed ones.
-    pub struck: [Candidates; CELLS],
-}
-
-impl Position {
-    /// The starting position of a puzzle: only the givens, no marks.
-    pub fn start(givens: &Grid) -> Position {
-        Position {
-            digits: *givens,
-            marks: [Candidates::NONE; CELLS],
-            struck: [Candidates::NONE; CELLS],
-        }
-    }
-
-    /// The board the engine reads: the digits, and each open cell's candidates
-    /// computed from its peers minus the ones the player struck (the Auto marks).
-    pub fn board(&self) -> Board {
-        let mut board = Board::with_auto_candidates(&self.digits);
-        for cell in board.open_cells().collect::<Vec<_>>() {
-            let left = board.candidates(cell).difference(self.struck[cell.index()]);
-            board.set_candidates(cell, left);
-        }
-        board
-    }
-
-    /// Puts `digit` in `cell` and, as on paper, rubs it out of the peers' manual marks.
-    pub fn place(&mut self, cell: Cell, digit: Digit) {
-        self.digits.set(cell, Some(digit));
-        for &peer in cell.peers() {
-            self.marks[peer.index()] = self.marks[peer.index()].without(digit);
-        }
-    }
-
-    /// Removes a candidate from both kinds of marks (a deduction's elimination).
-    pub fn eliminate(&mut self, cell: Cell, digit: Digit) {
-        self.struck[cell.index()] = self.struck[cell.index()].with(digit);
-        self.marks[cell.index()] = self.marks[cell.index()].without(digit);
-    }
-}
+pub use super::position::Position;
 
 /// A stack of positions (the undo or the redo list). Every entry carries a
 /// serial number that is never reused in the process, so the store can tell
@@ -130,6 +84,49 @@ impl History {
     /// The serial number of each position, in the same order.
     pub fn serials(&self) -> &[u64] {
         &self.serials
+    }
+}
+
+/// The position on the board with its two histories, borrowed from a game of
+/// any shape ([`Game::timeline`], `ShapedGame::timeline`): what a move, an undo
+/// and a redo change, written once for every shape.
+pub struct Timeline<'a> {
+    pub position: &'a mut Position,
+    pub undo: &'a mut History,
+    pub redo: &'a mut History,
+}
+
+impl Timeline<'_> {
+    /// Makes `next` the position and the old one undoable, forgetting the
+    /// redo list; false (and nothing changes) when `next` is the position.
+    pub fn commit(self, next: Position) -> bool {
+        if next == *self.position {
+            return false;
+        }
+        self.undo.push(std::mem::replace(self.position, next));
+        self.redo.clear();
+        true
+    }
+
+    /// Undoes (`back`) or redoes one step; false when there is none. Says
+    /// what it did, or that there was nothing to do.
+    pub fn step(self, back: bool) -> (bool, &'static str) {
+        let (from, to) = match back {
+            true => (self.undo, self.redo),
+            false => (self.redo, self.undo),
+        };
+        let Some(position) = from.pop() else {
+            return (
+                false,
+                if back {
+                    "Nothing to undo"
+                } else {
+                    "Nothing to redo"
+                },
+            );
+        };
+        to.push(std::mem::replace(self.position, position));
+        (true, if back { "Undone" } else { "Redone" })
     }
 }
 
@@ -234,7 +231,7 @@ impl Game {
             solution: counted.first,
             unique,
             grade,
-            position: Position::start(&givens),
+            position: Position::classic(&givens),
             undo: History::default(),
             redo: History::default(),
             elapsed_ms: 0,
@@ -250,6 +247,15 @@ impl Game {
         self.givens.get(cell).is_some()
     }
 
+    /// The position and its histories, for a move, an undo or a redo.
+    pub fn timeline(&mut self) -> Timeline<'_> {
+        Timeline {
+            position: &mut self.position,
+            undo: &mut self.undo,
+            redo: &mut self.redo,
+        }
+    }
+
     /// Cells holding a player's digit that differs from the solution.
     pub fn wrong_digits(&self) -> Vec<Cell> {
         let Some(solution) = self.solution else {
@@ -259,8 +265,7 @@ impl Game {
             .filter(|&c| !self.is_given(c))
             .filter(|&c| {
                 self.position
-                    .digits
-                    .get(c)
+                    .digit(c)
                     .is_some_and(|d| solution.get(c) != Some(d))
             })
             .collect()
@@ -268,7 +273,7 @@ impl Game {
 
     /// Whether the board is complete and obeys the rules with the givens in place.
     pub fn is_complete_and_right(&self) -> bool {
-        self.position.digits.is_solution_of(&self.givens)
+        self.position.digits().is_solution_of(&self.givens)
     }
 }
 
@@ -459,7 +464,7 @@ impl State {
 
     /// The selected cell's digit, if any.
     pub fn selected_digit(&self) -> Option<Digit> {
-        self.game.position.digits.get(self.selected)
+        self.game.position.digit(self.selected)
     }
 
     /// The digit the board highlights: the one asked for with `f`, else the
@@ -480,12 +485,12 @@ impl State {
     /// The marks shown in an open `cell` under the current mode (given the board
     /// `auto` from [`Position::board`], computed once per frame by the caller).
     pub fn shown_marks(&self, auto: &Board, cell: Cell) -> Candidates {
-        if self.game.position.digits.get(cell).is_some() {
+        if self.game.position.digit(cell).is_some() {
             return Candidates::NONE;
         }
         match self.candidates {
             CandidateMode::Auto => auto.candidates(cell),
-            CandidateMode::Manual => self.game.position.marks[cell.index()],
+            CandidateMode::Manual => self.game.position.marks_in(cell),
             CandidateMode::Hidden => Candidates::NONE,
         }
     }

@@ -67,6 +67,7 @@ pub(super) fn count(givens: &Grid, limit: usize) -> Outcome {
         nodes: 0,
         guesses: 0,
         popcnt: has_popcnt(),
+        prefer: None,
     };
     if let Some(mut state) = State::from_givens(givens) {
         search.run(&mut state);
@@ -86,7 +87,13 @@ pub(super) fn count(givens: &Grid, limit: usize) -> Outcome {
 /// clue's digit there. That is a search for one solution of a more constrained
 /// puzzle, which fails fast, instead of a count to two.
 /// `cell` must be empty in `givens`.
-pub(super) fn has_solution_avoiding(givens: &Grid, cell: usize, digit: usize) -> bool {
+///
+/// `near` (a solution of `givens`, the one being avoided) orders each guess:
+/// its digit for the cell first. Another solution, when there is one, differs
+/// from it only on a small set of cells, so the search heads for it instead of
+/// wandering through far-off grids: searches that find one were about four
+/// fifths of the generator's search time with the plain lowest-digit-first order.
+pub(super) fn has_solution_avoiding(givens: &Grid, cell: usize, digit: usize, near: &Grid) -> bool {
     debug_assert_eq!(givens.values()[cell], 0, "cell {cell} is a given");
     let Some(mut state) = State::from_givens(givens) else {
         return false;
@@ -99,6 +106,7 @@ pub(super) fn has_solution_avoiding(givens: &Grid, cell: usize, digit: usize) ->
         nodes: 0,
         guesses: 0,
         popcnt: has_popcnt(),
+        prefer: Some(near.values()),
     };
     search.run(&mut state);
     search.count > 0
@@ -406,7 +414,7 @@ impl State {
     }
 }
 
-struct Search {
+struct Search<'a> {
     limit: usize,
     count: usize,
     first: Option<Grid>,
@@ -414,6 +422,8 @@ struct Search {
     guesses: u64,
     /// The CPU has the `popcnt` instruction.
     popcnt: bool,
+    /// A grid whose digit (1-9) each guess tries first; otherwise lowest first.
+    prefer: Option<&'a [u8; CELLS]>,
 }
 
 /// Whether the CPU has the `popcnt` instruction (checked once, then cached by std).
@@ -428,7 +438,7 @@ fn has_popcnt() -> bool {
     }
 }
 
-impl Search {
+impl Search<'_> {
     /// The state's branching cell, using `popcnt` when the CPU has it.
     #[inline(never)]
     fn branch_cell(&self, state: &State, pairs: &Bands) -> usize {
@@ -458,12 +468,19 @@ impl Search {
         }
         let cell = self.branch_cell(state, &pairs);
         let mut digits = state.digits_of(cell);
+        let preferred = self
+            .prefer
+            .map_or(0, |values| digits & (1 << values[cell] >> 1));
         while digits != 0 {
             if self.count >= self.limit {
                 return;
             }
-            let digit = digits.trailing_zeros() as usize;
-            digits &= digits - 1;
+            let next_digits = match digits & preferred {
+                0 => digits,
+                preferred => preferred,
+            };
+            let digit = next_digits.trailing_zeros() as usize;
+            digits &= !(1 << digit);
             self.guesses += 1;
             if digits == 0 {
                 // The last candidate reuses this state: no copy needed.

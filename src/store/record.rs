@@ -23,10 +23,11 @@ pub struct SavedPosition {
 
 impl SavedPosition {
     pub fn of(position: &Position) -> SavedPosition {
+        let (marks, struck) = position.classic_marks();
         SavedPosition {
-            digits: position.digits.to_line(),
-            marks: groups(&position.marks),
-            struck: groups(&position.struck),
+            digits: position.digits().to_line(),
+            marks: groups(&marks),
+            struck: groups(&struck),
         }
     }
 
@@ -34,11 +35,11 @@ impl SavedPosition {
     pub fn into_position(self, givens: &Grid) -> Result<Position> {
         let digits = parse::read_line(&self.digits, 1).context("digits")?;
         check_givens(&digits, givens)?;
-        Ok(Position {
-            digits,
-            marks: read_groups(&self.marks).context("marks")?,
-            struck: read_groups(&self.struck).context("struck candidates")?,
-        })
+        Ok(Position::from_classic(
+            &digits,
+            &read_groups(&self.marks).context("marks")?,
+            &read_groups(&self.struck).context("struck candidates")?,
+        ))
     }
 }
 
@@ -94,8 +95,9 @@ const HEX: &[u8; 16] = b"0123456789abcdef";
 
 /// Appends `position` to `out` as one log line of [`RECORD`] bytes.
 pub fn write_record(position: &Position, out: &mut Vec<u8>) {
-    out.extend(position.digits.values().iter().map(|&v| b'0' + v));
-    for sets in [&position.marks, &position.struck] {
+    out.extend(position.digits().values().iter().map(|&v| b'0' + v));
+    let (marks, struck) = position.classic_marks();
+    for sets in [&marks, &struck] {
         for set in sets {
             let bits = set.bits();
             out.extend([
@@ -132,9 +134,5 @@ pub fn read_record(line: &[u8], givens: &Grid) -> Result<Position> {
         }
         sets[i / CELLS][i % CELLS] = Candidates::from_bits(bits);
     }
-    Ok(Position {
-        digits,
-        marks: sets[0],
-        struck: sets[1],
-    })
+    Ok(Position::from_classic(&digits, &sets[0], &sets[1]))
 }

@@ -14,8 +14,9 @@ use std::sync::Arc;
 use anyhow::{Context, Result, anyhow, bail};
 use serde::{Deserialize, Serialize};
 
-use crate::app::shaped::{ShapedGame, ShapedPosition};
-use crate::app::state::{Game, View};
+use crate::app::position::Position;
+use crate::app::shaped::ShapedGame;
+use crate::app::state::{Game, History, View};
 use crate::engine::geometry::format::{self, ShapeReader};
 use crate::engine::geometry::{Geometry, ValueMask, Variant, value_bit};
 
@@ -25,7 +26,7 @@ pub const HISTORY_KEPT: usize = 200;
 
 /// The saved form of a shaped position: readable strings in the shape's alphabet.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub struct SavedShapedPosition {
+pub struct SavedPosition {
     /// The puzzle line, `.` for empty.
     pub values: String,
     /// One space-separated group of manual marks per cell, `-` for none.
@@ -44,9 +45,9 @@ pub struct SavedShape {
     /// A jigsaw's regions, one symbol per cell (1-based, in the same alphabet).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub regions: Option<String>,
-    pub position: SavedShapedPosition,
-    pub undo: Vec<SavedShapedPosition>,
-    pub redo: Vec<SavedShapedPosition>,
+    pub position: SavedPosition,
+    pub undo: Vec<SavedPosition>,
+    pub redo: Vec<SavedPosition>,
     /// The selected cell, `r1c1`.
     pub selected: String,
 }
@@ -105,9 +106,9 @@ fn read_groups(geometry: &Geometry, text: &str) -> Result<Vec<ValueMask>> {
     Ok(sets)
 }
 
-impl SavedShapedPosition {
-    pub fn of(geometry: &Geometry, position: &ShapedPosition) -> SavedShapedPosition {
-        SavedShapedPosition {
+impl SavedPosition {
+    pub fn of(geometry: &Geometry, position: &Position) -> SavedPosition {
+        SavedPosition {
             values: format::to_line(geometry, &position.values),
             marks: groups(geometry, &position.marks),
             struck: groups(geometry, &position.struck),
@@ -115,7 +116,7 @@ impl SavedShapedPosition {
     }
 
     /// The position, checked against the geometry and the givens.
-    fn read(&self, geometry: &Geometry, givens: &[u8]) -> Result<ShapedPosition> {
+    fn read(&self, geometry: &Geometry, givens: &[u8]) -> Result<Position> {
         let alphabet = geometry.alphabet();
         let values = self
             .values
@@ -136,7 +137,7 @@ impl SavedShapedPosition {
                 geometry.cell_name(cell)
             );
         }
-        Ok(ShapedPosition {
+        Ok(Position {
             values,
             marks: read_groups(geometry, &self.marks).context("marks")?,
             struck: read_groups(geometry, &self.struck).context("struck candidates")?,
@@ -145,11 +146,11 @@ impl SavedShapedPosition {
 }
 
 /// The newest `HISTORY_KEPT` entries of a history, saved.
-fn saved_history(geometry: &Geometry, history: &[ShapedPosition]) -> Vec<SavedShapedPosition> {
+fn saved_history(geometry: &Geometry, history: &[Position]) -> Vec<SavedPosition> {
     let start = history.len().saturating_sub(HISTORY_KEPT);
     history[start..]
         .iter()
-        .map(|p| SavedShapedPosition::of(geometry, p))
+        .map(|p| SavedPosition::of(geometry, p))
         .collect()
 }
 
@@ -160,9 +161,9 @@ impl SavedShape {
             variant: geometry.variant().key().to_string(),
             givens: format::to_line(geometry, &game.givens),
             regions: format::regions_line(geometry),
-            position: SavedShapedPosition::of(geometry, &game.position),
-            undo: saved_history(geometry, &game.undo),
-            redo: saved_history(geometry, &game.redo),
+            position: SavedPosition::of(geometry, &game.position),
+            undo: saved_history(geometry, game.undo.positions()),
+            redo: saved_history(geometry, game.redo.positions()),
             selected: geometry.cell_name(game.selected),
         }
     }
@@ -182,7 +183,7 @@ impl SavedShape {
         let geometry: Arc<Geometry> = puzzle.geometry;
         let mut game = ShapedGame::new(geometry.clone(), puzzle.givens);
         game.position = self.position.read(&geometry, &game.givens)?;
-        let read_all = |saved: &[SavedShapedPosition], which: &str| {
+        let read_all = |saved: &[SavedPosition], which: &str| {
             saved
                 .iter()
                 .enumerate()
@@ -192,8 +193,8 @@ impl SavedShape {
                 })
                 .collect::<Result<Vec<_>>>()
         };
-        game.undo = read_all(&self.undo, "undo")?;
-        game.redo = read_all(&self.redo, "redo")?;
+        game.undo = History::from_positions(read_all(&self.undo, "undo")?);
+        game.redo = History::from_positions(read_all(&self.redo, "redo")?);
         game.selected = (0..geometry.cells())
             .find(|&c| geometry.cell_name(c) == self.selected)
             .unwrap_or(0);

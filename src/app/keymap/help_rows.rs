@@ -1,7 +1,11 @@
 //! The help's rows, written from a key table: consecutive bindings with the
-//! same help text make one row, a run of digits is written `1-9`.
+//! same help text make one row, a run of digits is written `1-9`, and the row
+//! that places values names the symbols of the board being played (`1-6`,
+//! `1-9 A-G`, `1-9 A-P`: letters are values there before the table is read).
 
 use super::{BINDINGS, Binding, Context, Key};
+use crate::app::action::Action;
+use crate::engine::geometry::Alphabet;
 
 /// One line of the help overlay: the keys and what they do.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -16,23 +20,48 @@ pub fn help_rows() -> Vec<HelpRow> {
     help_rows_of(BINDINGS)
 }
 
-/// The help overlay's rows, from a table: consecutive bindings with the same
-/// help text are one row (`1-9`).
+/// The help overlay's rows, from a table, on the classic 9x9: consecutive
+/// bindings with the same help text are one row (`1-9`).
 pub fn help_rows_of(table: &[Binding]) -> Vec<HelpRow> {
-    let mut rows: Vec<(Context, Vec<Key>, &'static str)> = Vec::new();
+    help_rows_on(table, Alphabet::new(9))
+}
+
+/// The help rows of a table on a board whose symbols are `alphabet`: as
+/// [`help_rows_of`], with the row whose keys all place a value labelled by the
+/// board's symbols rather than by the digit keys bound (on a 6x6 the keys 7-9
+/// only say they are no value there; on a 16x16 the letters A-G place 10-16).
+pub fn help_rows_on(table: &[Binding], alphabet: Alphabet) -> Vec<HelpRow> {
+    struct Row {
+        context: Context,
+        keys: Vec<Key>,
+        help: &'static str,
+        places: bool,
+    }
+    let mut rows: Vec<Row> = Vec::new();
     for binding in table {
+        let places = matches!(binding.action, Action::Digit(_));
         match rows.last_mut() {
-            Some((context, keys, help)) if *help == binding.help && *context == binding.context => {
-                keys.extend_from_slice(&binding.keys)
+            Some(row) if row.help == binding.help && row.context == binding.context => {
+                row.keys.extend_from_slice(&binding.keys);
+                row.places &= places;
             }
-            _ => rows.push((binding.context, binding.keys.to_vec(), binding.help)),
+            _ => rows.push(Row {
+                context: binding.context,
+                keys: binding.keys.to_vec(),
+                help: binding.help,
+                places,
+            }),
         }
     }
     rows.into_iter()
-        .map(|(context, keys, help)| HelpRow {
-            context,
-            keys: keys_label(&keys),
-            help,
+        .map(|row| HelpRow {
+            context: row.context,
+            keys: if row.places && row.keys.len() > 2 {
+                alphabet.describe().replace(", ", " ")
+            } else {
+                keys_label(&row.keys)
+            },
+            help: row.help,
         })
         .collect()
 }

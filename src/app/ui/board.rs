@@ -51,13 +51,13 @@ impl Highlights {
             link_end: [Candidates::NONE; CELLS],
         };
         if state.candidates == CandidateMode::Auto {
-            let live = Board::with_auto_candidates(&state.game.position.digits);
+            let live = Board::with_auto_candidates(&state.game.position.digits());
             for cell in live.open_cells() {
-                let struck = state.game.position.struck[cell.index()];
+                let struck = state.game.position.struck_in(cell);
                 h.struck[cell.index()] = live.candidates(cell).intersection(struck);
             }
         }
-        for cell in state.game.position.digits.conflicting_cells() {
+        for cell in state.game.position.digits().conflicting_cells() {
             h.conflict[cell.index()] = true;
         }
         for cell in &state.marked_wrong {
@@ -102,7 +102,7 @@ impl Highlights {
         let i = cell.index();
         let same_digit = state
             .highlighted_digit()
-            .is_some_and(|d| state.game.position.digits.get(cell) == Some(d));
+            .is_some_and(|d| state.game.position.digit(cell) == Some(d));
         if cell == state.selected {
             theme.selected()
         } else if state.notes.wrong_move == Some(i) {
@@ -189,7 +189,7 @@ pub fn render(state: &State, size: BoardSize, area: Rect, buf: &mut Buffer, them
     grid::draw_board(&plan, area, buf, style, |i| {
         let cell = Cell::new(i);
         let mut view = CellView::blank(h.cell_style(state, cell, theme), theme.candidate());
-        if let Some(digit) = state.game.position.digits.get(cell) {
+        if let Some(digit) = state.game.position.digit(cell) {
             view.digit = Some((
                 digit_text(&h, state, cell, digit),
                 h.digit_style(state, cell, theme),

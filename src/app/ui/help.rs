@@ -10,7 +10,7 @@ use super::panel::wrap;
 use super::theme::Theme;
 use super::{clock, fit};
 use crate::app::action::Action;
-use crate::app::keymap::{Binding, Context, bindings, help_rows_of};
+use crate::app::keymap::{Binding, Context, HelpRow, bindings, help_rows_of, help_rows_on};
 use crate::app::state::State;
 
 /// A box of `width` x `height` centred in `area` (shrunk to fit), cleared, with a
@@ -92,16 +92,13 @@ pub fn footer_of(
 /// The key lines of one context: keys in a column at least `key_width` wide, the help
 /// text beside them wrapped to `width` with a hanging indent.
 fn key_lines(
-    table: &[Binding],
+    rows: &[HelpRow],
     context: Context,
     key_width: usize,
     width: usize,
     theme: Theme,
 ) -> Vec<Line<'static>> {
-    let rows: Vec<_> = help_rows_of(table)
-        .into_iter()
-        .filter(|row| row.context == context)
-        .collect();
+    let rows: Vec<_> = rows.iter().filter(|row| row.context == context).collect();
     let key_width = rows
         .iter()
         .map(|row| row.keys.chars().count() + 2)
@@ -122,14 +119,16 @@ fn key_lines(
     lines
 }
 
-/// The widest key label of the table, plus two spaces.
-fn key_column(table: &[Binding]) -> usize {
-    help_rows_of(table)
-        .iter()
+/// The widest key label of the rows, plus two spaces.
+fn key_column(rows: &[HelpRow]) -> usize {
+    rows.iter()
         .map(|row| row.keys.chars().count() + 2)
         .max()
         .unwrap_or(0)
 }
+
+/// The width of the help's text column on the classic board.
+const HELP_TEXT_WIDTH: u16 = 54;
 
 /// The help overlay: every key of the screen under it (the board or learn
 /// mode), the keys that work anywhere, and the help's own, from the key table.
@@ -142,11 +141,18 @@ pub fn render_help(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
     } else {
         Context::Board
     };
-    let width = 78.min(area.width);
-    let inner_width = width.saturating_sub(2) as usize;
     let table = bindings(state);
-    let key_width = key_column(&table).max("mouse click  ".len());
-    let mut lines = key_lines(&table, under, key_width, inner_width, theme);
+    // The value keys are named in the symbols of the board being played.
+    let rows = help_rows_on(&table, state.geometry().alphabet());
+    let key_width = key_column(&rows).max("mouse click  ".len());
+    // The help text keeps the classic board's column (78 wide in all) where the
+    // keys take more room (Alt-h Alt-j... on a board whose letters are values),
+    // so a wide terminal shows the 25x25's keys unwrapped, without scrolling.
+    let width = (key_width as u16 + HELP_TEXT_WIDTH + 2)
+        .max(78)
+        .min(area.width);
+    let inner_width = width.saturating_sub(2) as usize;
+    let mut lines = key_lines(&rows, under, key_width, inner_width, theme);
     if under == Context::Board {
         lines.push(Line::from(vec![
             Span::styled(format!("{:<key_width$}", "mouse click"), theme.title()),
@@ -155,7 +161,7 @@ pub fn render_help(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
     }
     lines.push(Line::raw(""));
     lines.extend(key_lines(
-        &table,
+        &rows,
         Context::Anywhere,
         key_width,
         inner_width,
@@ -165,7 +171,7 @@ pub fn render_help(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
         lines.push(Line::raw(""));
         lines.push(Line::styled(Context::Links.title(), theme.title()));
         lines.extend(key_lines(
-            &table,
+            &rows,
             Context::Links,
             key_width,
             inner_width,
@@ -174,7 +180,7 @@ pub fn render_help(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
     }
     lines.push(Line::raw(""));
     lines.extend(key_lines(
-        &table,
+        &rows,
         Context::Help,
         key_width,
         inner_width,
@@ -224,7 +230,7 @@ pub fn render_confirm(state: &State, area: Rect, buf: &mut Buffer, theme: Theme)
         Line::raw(""),
     ];
     lines.extend(key_lines(
-        &bindings(state),
+        &help_rows_of(&bindings(state)),
         Context::ConfirmSolve,
         14,
         42,
@@ -279,7 +285,13 @@ pub fn render_won(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
         _ => lines.push(Line::raw("Not counted in the statistics.")),
     }
     lines.push(Line::raw(""));
-    lines.extend(key_lines(&bindings(state), Context::Won, 8, 44, theme));
+    lines.extend(key_lines(
+        &help_rows_of(&bindings(state)),
+        Context::Won,
+        8,
+        44,
+        theme,
+    ));
     let inner = popup(area, buf, (46, lines.len() as u16 + 2), "Solved", "");
     Paragraph::new(lines).render(inner, buf);
 }

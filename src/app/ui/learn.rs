@@ -130,7 +130,7 @@ fn cell_view(learn: &ClassicRun, marks: &Marks, theme: Theme, cell: Cell) -> Cel
     let with = |style: Style| highlighted(theme, style, highlight);
     let mut view = CellView::blank(with(Style::new()), with(theme.candidate()));
     let position = learn.cursor().position();
-    let placed = position.digits.get(cell);
+    let placed = position.digit(cell);
     let candidates = position.candidates[cell.index()];
     let mut struck_here = false;
     for digit in Digit::all() {

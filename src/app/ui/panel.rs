@@ -10,7 +10,6 @@ use super::theme::Theme;
 use super::{clock, fit, help};
 use crate::app::action::Action;
 use crate::app::keymap::{Context, bindings};
-use crate::app::position::PlayerPosition;
 use crate::app::shaped::ShapedGame;
 use crate::app::state::{CandidateMode, State, Tone};
 use crate::engine::types::CELLS;
@@ -60,7 +59,7 @@ pub fn render(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
             )
         }
         None => (
-            format!("{}/{CELLS}", game.position.digits.filled()),
+            format!("{}/{CELLS}", game.position.digits().filled()),
             field("Grade", &grade),
             selected_cell(state),
         ),
@@ -176,7 +175,7 @@ fn log_lines(state: &State, width: usize, free: usize, theme: Theme) -> Vec<Line
 /// `r1c1: 1 2 4` for an open cell, `r1c1: given 5` or `r1c1: 7` for a filled one.
 fn selected_cell(state: &State) -> String {
     let cell = state.selected;
-    match state.game.position.digits.get(cell) {
+    match state.game.position.digit(cell) {
         Some(d) if state.game.is_given(cell) => format!("{cell}: given {d}"),
         Some(d) => format!("{cell}: {d}"),
         None => {

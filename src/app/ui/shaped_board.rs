@@ -12,7 +12,6 @@ use ratatui::style::Style;
 use super::grid::{self, BoardSize, CellView, GridStyle};
 use super::theme::Theme;
 use crate::app::links::shaped_link_count;
-use crate::app::position::PlayerPosition;
 use crate::app::review::AuditMark;
 use crate::app::shaped::ShapedGame;
 use crate::app::state::{CandidateMode, State};

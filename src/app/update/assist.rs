@@ -5,6 +5,7 @@ use super::super::state::{CandidateMode, Game, HintProgress, Position, State, To
 use super::super::stats::Assists;
 use super::{commit, say_unless_won};
 use crate::engine::effects::Deduction;
+use crate::engine::geometry::{Geometry, value_bit};
 use crate::engine::hint::{self, Hint, HintLevel};
 use crate::engine::logic::{self, Step};
 use crate::engine::search;
@@ -60,8 +61,8 @@ pub(super) fn next_hint(state: &mut State) {
             }
         }
         Hint::Step(step) => {
-            let mut next = state.game.position;
-            step.apply_to(&mut next);
+            let mut next = state.game.position.clone();
+            step.apply_to(&mut next.on(Geometry::classic()));
             let text = format!("Applied: {}", step.text());
             commit(state, next);
             say_unless_won(state, Tone::Hint, text);
@@ -69,8 +70,8 @@ pub(super) fn next_hint(state: &mut State) {
         }
         Hint::Guess { cell, digit } => {
             let (cell, digit) = (*cell, *digit);
-            let mut next = state.game.position;
-            next.place(cell, digit);
+            let mut next = state.game.position.clone();
+            next.place_digit(cell, digit);
             commit(state, next);
             say_unless_won(state, Tone::Hint, format!("Placed {digit} in {cell}"));
             return;
@@ -112,7 +113,7 @@ pub(super) fn hint_board(state: &State) -> Board {
     }
     let mut board = auto;
     for cell in auto.open_cells() {
-        let marks = state.game.position.marks[cell.index()];
+        let marks = state.game.position.marks_in(cell);
         if !marks.is_empty() {
             board.set_candidates(cell, marks);
         }
@@ -152,7 +153,7 @@ fn marks_lacking_their_digit(state: &State) -> Vec<Cell> {
         .filter(|&cell| {
             solution
                 .get(cell)
-                .is_some_and(|right| !position.marks[cell.index()].contains(right))
+                .is_some_and(|right| !position.marks_in(cell).contains(right))
         })
         .collect()
 }
@@ -164,10 +165,10 @@ fn propagation_board(state: &State) -> Board {
     if state.candidates != CandidateMode::Manual {
         return state.game.position.board();
     }
-    let live = Board::with_auto_candidates(&state.game.position.digits);
+    let live = Board::with_auto_candidates(&state.game.position.digits());
     let mut board = live;
     for cell in live.open_cells() {
-        let marks = state.game.position.marks[cell.index()];
+        let marks = state.game.position.marks_in(cell);
         if !marks.is_empty() {
             board.set_candidates(cell, marks.intersection(live.candidates(cell)));
         }
@@ -178,22 +179,19 @@ fn propagation_board(state: &State) -> Board {
 /// Every stale Manual mark: (cell, digit, the peer that holds the digit).
 fn stale_marks(position: &Position) -> impl Iterator<Item = (Cell, Digit, Cell)> + '_ {
     marked_cells(position).flat_map(move |cell| {
-        position.marks[cell.index()]
-            .iter()
-            .filter_map(move |digit| {
-                cell.peers()
-                    .iter()
-                    .find(|&&peer| position.digits.get(peer) == Some(digit))
-                    .map(|&peer| (cell, digit, peer))
-            })
+        position.marks_in(cell).iter().filter_map(move |digit| {
+            cell.peers()
+                .iter()
+                .find(|&&peer| position.digit(peer) == Some(digit))
+                .map(|&peer| (cell, digit, peer))
+        })
     })
 }
 
 /// Open cells holding Manual marks: the cells whose marks are the player's claim.
 fn marked_cells(position: &Position) -> impl Iterator<Item = Cell> + '_ {
-    Cell::all().filter(|&cell| {
-        position.digits.get(cell).is_none() && !position.marks[cell.index()].is_empty()
-    })
+    Cell::all()
+        .filter(|&cell| position.digit(cell).is_none() && !position.marks_in(cell).is_empty())
 }
 
 /// `a` in Manual mode: the engine's audit of the marks the player wrote (cells
@@ -216,11 +214,11 @@ pub(super) fn audit_marks(state: &mut State) {
             return;
         }
     };
-    let position = state.game.position;
+    let position = &state.game.position;
     let mine: Vec<_> = report
         .findings
         .iter()
-        .filter(|f| marked_cells(&position).any(|c| c == f.cell))
+        .filter(|f| marked_cells(position).any(|c| c == f.cell))
         .collect();
     // The board shows each kind in its own style until the next edit or Esc.
     let mut notes = super::super::review::BoardNotes::default();
@@ -289,10 +287,10 @@ pub const AUDIT_LEGEND: &str = "missing reversed, stale struck, removable underl
 /// `a` right after an audit that found stale marks: rubs out every Manual mark
 /// whose digit a peer holds, as one undoable step.
 pub(super) fn remove_stale_marks(state: &mut State) {
-    let mut next = state.game.position;
+    let mut next = state.game.position.clone();
     let mut removed = 0;
     for (cell, digit, _) in stale_marks(&state.game.position) {
-        next.marks[cell.index()] = next.marks[cell.index()].without(digit);
+        next.marks[cell.index()] &= !value_bit(digit.get());
         removed += 1;
     }
     commit(state, next);
@@ -347,9 +345,9 @@ pub(super) fn propagate(state: &mut State) {
     }
     let mut board = propagation_board(state);
     let result = logic::propagate(&mut board);
-    let mut next = state.game.position;
+    let mut next = state.game.position.clone();
     for step in &result.steps {
-        step.apply_to(&mut next);
+        step.apply_to(&mut next.on(Geometry::classic()));
     }
     let log: Vec<String> = result.steps.iter().map(Step::text).collect();
     let placed: usize = result.steps.iter().map(|s| s.placements.len()).sum();
@@ -377,7 +375,7 @@ pub(super) fn solve(state: &mut State) {
     } else if state.game.unique {
         None
     } else {
-        search::solve(&state.game.position.digits).solution
+        search::solve(&state.game.position.digits()).solution
     };
     let Some(solution) = filled else {
         if state.game.solution.is_none() {
@@ -394,8 +392,8 @@ pub(super) fn solve(state: &mut State) {
         }
         return;
     };
-    let mut next = state.game.position;
-    next.digits = solution;
+    let mut next = state.game.position.clone();
+    next.set_digits(&solution);
     state.game.solved_by_computer = true;
     state.game.assists.solves += 1;
     commit(state, next);
@@ -416,7 +414,7 @@ pub(super) fn check(state: &mut State) {
         state.revision += 1;
     }
     let placed = Cell::all()
-        .filter(|&c| !state.game.is_given(c) && state.game.position.digits.get(c).is_some())
+        .filter(|&c| !state.game.is_given(c) && state.game.position.digit(c).is_some())
         .count();
     let marks = match lacking.len() {
         0 if state.candidates == CandidateMode::Manual => {
@@ -459,9 +457,9 @@ fn own_mistakes(game: &Game, cells: &[Cell]) -> Vec<Cell> {
         .copied()
         .filter(|&c| {
             let right = solution.get(c);
-            match game.position.digits.get(c) {
+            match game.position.digit(c) {
                 Some(d) => Some(d) != right,
-                None => right.is_some_and(|d| game.position.struck[c.index()].contains(d)),
+                None => right.is_some_and(|d| game.position.struck_in(c).contains(d)),
             }
         })
         .collect()

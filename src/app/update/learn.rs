@@ -6,10 +6,9 @@ use std::time::Duration;
 
 use super::{commit, shaped};
 use crate::app::learn::{LearnAction, LearnExit, LearnState};
-use crate::app::position::PlayerPosition;
+use crate::app::position::Position;
 use crate::app::state::{State, Tone};
 use crate::engine::trace::Settings;
-use crate::engine::{Cell, Digit};
 
 /// Opens learn mode on the player's current values (the engine's default
 /// settings), on the shaped game when one is on screen.
@@ -20,7 +19,7 @@ pub fn open(state: &mut State) {
             let values = game.position.values.clone();
             LearnState::on_shape(game.geometry.clone(), &values, Settings::default().order)
         }
-        None => LearnState::new(&state.game.position.digits, Settings::default()),
+        None => LearnState::new(&state.game.position.digits(), Settings::default()),
     };
     state.learn = Some(Box::new(learn));
     state.hint = None;
@@ -72,27 +71,24 @@ fn keep(state: &mut State, values: &[u8]) {
         Tone::Info,
         format!("Kept {} digits from learn mode (u undoes)", kept.len()),
     );
+    let mut next = match &state.shaped {
+        Some(game) => game.position.clone(),
+        None => state.game.position.clone(),
+    };
+    for cell in kept {
+        next.place(state.geometry(), cell, values[cell]);
+    }
     match state.shaped.take() {
         Some(mut game) => {
-            let mut next = game.position.clone();
-            for cell in kept {
-                next.place(&game.geometry, cell, values[cell]);
-            }
             shaped::commit(state, &mut game, next);
             state.shaped = Some(game);
         }
-        None => {
-            let mut next = state.game.position;
-            for cell in kept {
-                next.place(Cell::new(cell), Digit::new(values[cell]));
-            }
-            commit(state, next);
-        }
+        None => commit(state, next),
     }
 }
 
 /// The cells `values` fill that are open in `position`.
-fn fills(values: &[u8], position: &impl PlayerPosition) -> Vec<usize> {
+fn fills(values: &[u8], position: &Position) -> Vec<usize> {
     (0..values.len())
         .filter(|&c| values[c] != 0 && position.value(c) == 0)
         .collect()

@@ -15,6 +15,7 @@ use assist::{check, next_hint, propagate, solve};
 use super::action::{Action, Direction, StatsRead};
 use super::state::{CandidateMode, Game, GradeInfo, Overlay, Position, State, Tone, View};
 use super::stats::Stats;
+use crate::engine::geometry::{ValueMask, value_bit};
 use crate::engine::{Cell, Digit, Grid};
 
 /// Work the loop must do outside the state (the view and update stay pure).
@@ -168,8 +169,8 @@ pub fn update(state: &mut State, action: Action) -> Effect {
             state.revision += 1;
         }
         Action::FillMarks => fill_marks(state),
-        Action::Undo => undo(state),
-        Action::Redo => redo(state),
+        Action::Undo => step_history(state, true),
+        Action::Redo => step_history(state, false),
         Action::Hint => next_hint(state),
         Action::Propagate => propagate(state),
         Action::Solve => {
@@ -304,7 +305,7 @@ fn select_empty(state: &mut State, step: isize) {
     let cells = crate::engine::types::CELLS as isize;
     let found = (1..cells)
         .map(|k| Cell::new((start + step * k).rem_euclid(cells) as usize))
-        .find(|&c| state.game.position.digits.get(c).is_none());
+        .find(|&c| state.game.position.digit(c).is_none());
     match found {
         Some(cell) => state.selected = cell,
         None => state.say(Tone::Info, "No other empty cell"),
@@ -359,9 +360,9 @@ fn scroll(state: &mut State, by: i32) {
 /// Not an assist: it shows nothing the Auto marks did not already show.
 fn fill_marks(state: &mut State) {
     let board = state.game.position.board();
-    let mut next = state.game.position;
+    let mut next = state.game.position.clone();
     for cell in board.open_cells() {
-        next.marks[cell.index()] = board.candidates(cell);
+        next.marks[cell.index()] = ValueMask::from(board.candidates(cell).bits());
     }
     state.candidates = CandidateMode::Manual;
     commit(state, next);
@@ -382,9 +383,7 @@ pub(super) fn commit(state: &mut State, next: Position) {
         state.say(Tone::Error, READ_ONLY_NOTICE);
         return;
     }
-    state.game.undo.push(state.game.position);
-    state.game.redo.clear();
-    state.game.position = next;
+    state.game.timeline().commit(next);
     after_change(state);
 }
 
@@ -461,12 +460,12 @@ fn place(state: &mut State, digit: Digit) {
     let Some(cell) = editable_cell(state) else {
         return;
     };
-    let mut next = state.game.position;
-    if state.game.position.digits.get(cell) == Some(digit) {
+    let mut next = state.game.position.clone();
+    if state.game.position.digit(cell) == Some(digit) {
         // Typing a cell's digit again takes it out, as on a phone.
-        next.digits.set(cell, None);
+        next.set_digit(cell, None);
     } else {
-        next.place(cell, digit);
+        next.place_digit(cell, digit);
     }
     state.message = None;
     commit(state, next);
@@ -476,8 +475,8 @@ fn erase(state: &mut State) {
     let Some(cell) = editable_cell(state) else {
         return;
     };
-    let mut next = state.game.position;
-    next.digits.set(cell, None);
+    let mut next = state.game.position.clone();
+    next.set_digit(cell, None);
     state.message = None;
     commit(state, next);
 }
@@ -486,15 +485,15 @@ fn pencil(state: &mut State, digit: Digit) {
     let Some(cell) = editable_cell(state) else {
         return;
     };
-    if state.game.position.digits.get(cell).is_some() {
+    if state.game.position.digit(cell).is_some() {
         state.say(Tone::Error, format!("{cell} holds a digit: erase it first"));
         return;
     }
-    let mut next = state.game.position;
-    let i = cell.index();
+    let mut next = state.game.position.clone();
+    let (i, bit) = (cell.index(), value_bit(digit.get()));
     match state.candidates {
         CandidateMode::Auto => {
-            let computed = crate::engine::Board::with_auto_candidates(&next.digits);
+            let computed = crate::engine::Board::with_auto_candidates(&next.digits());
             if !computed.candidates(cell).contains(digit) {
                 state.say(
                     Tone::Error,
@@ -502,18 +501,10 @@ fn pencil(state: &mut State, digit: Digit) {
                 );
                 return;
             }
-            next.struck[i] = if next.struck[i].contains(digit) {
-                next.struck[i].without(digit)
-            } else {
-                next.struck[i].with(digit)
-            };
+            next.struck[i] ^= bit;
         }
         CandidateMode::Manual => {
-            next.marks[i] = if next.marks[i].contains(digit) {
-                next.marks[i].without(digit)
-            } else {
-                next.marks[i].with(digit)
-            };
+            next.marks[i] ^= bit;
         }
         CandidateMode::Hidden => {
             state.say(
@@ -527,24 +518,11 @@ fn pencil(state: &mut State, digit: Digit) {
     commit(state, next);
 }
 
-fn undo(state: &mut State) {
-    let Some(previous) = state.game.undo.pop() else {
-        state.say(Tone::Info, "Nothing to undo");
-        return;
-    };
-    state.game.redo.push(state.game.position);
-    state.game.position = previous;
-    state.say(Tone::Info, "Undone");
-    after_change(state);
-}
-
-fn redo(state: &mut State) {
-    let Some(next) = state.game.redo.pop() else {
-        state.say(Tone::Info, "Nothing to redo");
-        return;
-    };
-    state.game.undo.push(state.game.position);
-    state.game.position = next;
-    state.say(Tone::Info, "Redone");
-    after_change(state);
+/// Undo (`back`) or redo on the classic game.
+fn step_history(state: &mut State, back: bool) {
+    let (stepped, said) = state.game.timeline().step(back);
+    state.say(Tone::Info, said);
+    if stepped {
+        after_change(state);
+    }
 }

@@ -53,7 +53,7 @@ pub(super) fn first_wrong(state: &mut State, offer: Option<Rewind>) {
         }
     };
     let mended = replay::first_wrong(&givens, &read.moves).ok().flatten();
-    let marked = state.game.position.marks.iter().any(|m| !m.is_empty());
+    let marked = state.game.position.marks.iter().any(|&m| m != 0);
     let found = say_first_wrong(
         state,
         Geometry::classic().alphabet(),
@@ -72,11 +72,7 @@ pub(super) fn first_wrong(state: &mut State, offer: Option<Rewind>) {
     if found.placed {
         state.marked_wrong = vec![cell];
     }
-    state.rewind_offer = Some(Rewind {
-        step: found.step,
-        to: read.positions[found.step - 1],
-        since: found.since,
-    });
+    state.rewind_offer = Some(Rewind::before(&read, found.step, found.since));
 }
 
 /// The wrong move `F` found, for the board to show and rewind.
@@ -96,10 +92,10 @@ pub(super) struct Found<C> {
 /// marks, when `marked`, are not moves). The engine counts single moves; the player
 /// made history steps (one applied hint strikes several candidates), so the
 /// message counts steps.
-pub(super) fn say_first_wrong<P, C: Copy, V: Copy>(
+pub(super) fn say_first_wrong<C: Copy, V: Copy>(
     state: &mut State,
     alphabet: Alphabet,
-    read: &GameMoves<P, Move<C, V>>,
+    read: &GameMoves<Move<C, V>>,
     standing: Option<FirstWrong<C, V>>,
     mended: Option<FirstWrong<C, V>>,
     named: impl Fn(FirstWrong<C, V>) -> FirstWrong<String, char>,

@@ -10,9 +10,9 @@
 
 use super::{READ_ONLY_NOTICE, changes_the_game, is_passing, say_unless_won, shaped_learn};
 use crate::app::action::{Action, Direction};
-use crate::app::position::{OnShape, PlayerPosition};
+use crate::app::position::Position;
 use crate::app::review::BoardNotes;
-use crate::app::shaped::{ShapedGame, ShapedHint, ShapedPosition};
+use crate::app::shaped::{ShapedGame, ShapedHint};
 use crate::app::state::{CandidateMode, Overlay, State, Tone};
 use crate::engine::effects::Deduction;
 use crate::engine::geometry::logic::{Ladder, ShapeHint, ShapeMarks};
@@ -234,29 +234,18 @@ fn pencil(state: &mut State, game: &mut ShapedGame, value: u8) {
 
 /// Records `next` as the new position: one undo step, the redo list and every
 /// reading of the old position (hint, check marks) dropped.
-pub(super) fn commit(state: &mut State, game: &mut ShapedGame, next: ShapedPosition) {
-    if next == game.position {
-        return;
+pub(super) fn commit(state: &mut State, game: &mut ShapedGame, next: Position) {
+    if game.timeline().commit(next) {
+        after_change(state, game);
     }
-    let previous = std::mem::replace(&mut game.position, next);
-    game.undo.push(previous);
-    game.redo.clear();
-    after_change(state, game);
 }
 
 fn step_history(state: &mut State, game: &mut ShapedGame, back: bool) {
-    let (from, to, done, nothing) = if back {
-        (&mut game.undo, &mut game.redo, "Undone", "Nothing to undo")
-    } else {
-        (&mut game.redo, &mut game.undo, "Redone", "Nothing to redo")
-    };
-    let Some(position) = from.pop() else {
-        state.say(Tone::Info, nothing);
-        return;
-    };
-    to.push(std::mem::replace(&mut game.position, position));
-    state.say(Tone::Info, done);
-    after_change(state, game);
+    let (stepped, said) = game.timeline().step(back);
+    state.say(Tone::Info, said);
+    if stepped {
+        after_change(state, game);
+    }
 }
 
 fn after_change(state: &mut State, game: &mut ShapedGame) {
@@ -372,10 +361,7 @@ fn hint(state: &mut State, game: &mut ShapedGame) {
         return;
     }
     let mut next = game.position.clone();
-    step.apply_to(&mut OnShape {
-        geometry: &game.geometry,
-        position: &mut next,
-    });
+    step.apply_to(&mut next.on(&game.geometry));
     let text = format!("Applied: {}", step.text(&game.geometry));
     commit(state, game, next);
     say_unless_won(state, Tone::Hint, text);
@@ -398,10 +384,7 @@ fn propagate(state: &mut State, game: &mut ShapedGame) {
             break;
         }
         step.apply(&mut marks);
-        step.apply_to(&mut OnShape {
-            geometry: &geometry,
-            position: &mut next,
-        });
+        step.apply_to(&mut next.on(&geometry));
         log.push(step.text(&geometry));
     }
     if log.is_empty() {

@@ -9,9 +9,9 @@
 use super::shaped::{commit, key_of};
 use crate::app::action::Action;
 use crate::app::links::{LinkStep, moved, shaped_link_count};
-use crate::app::position::PlayerPosition;
+use crate::app::review::Rewind;
 use crate::app::review::{AuditMark, BoardNotes, GameMoves};
-use crate::app::shaped::{ShapedGame, ShapedRewind};
+use crate::app::shaped::ShapedGame;
 use crate::app::state::{CandidateMode, State, Tone};
 use crate::engine::geometry::learn::{self, Problem};
 use crate::engine::geometry::logic::ShapeHint;
@@ -177,7 +177,7 @@ pub(super) fn why_not(state: &mut State, game: &ShapedGame, value: u8) {
 /// `F`: the history step after which the position stopped leading to the
 /// solution, the one still standing; its cell is selected and shaded and `F`
 /// again rewinds to just before it. Read and said as on the classic board.
-pub(super) fn first_wrong(state: &mut State, game: &mut ShapedGame, offer: Option<ShapedRewind>) {
+pub(super) fn first_wrong(state: &mut State, game: &mut ShapedGame, offer: Option<Rewind>) {
     if let Some(offer) = offer {
         return rewind(state, game, offer);
     }
@@ -204,15 +204,11 @@ pub(super) fn first_wrong(state: &mut State, game: &mut ShapedGame, offer: Optio
     if found.placed {
         game.marked_wrong = vec![found.cell];
     }
-    game.rewind = Some(ShapedRewind {
-        step: found.step,
-        to: read.positions[found.step - 1].clone(),
-        since: found.since,
-    });
+    game.rewind = Some(Rewind::before(&read, found.step, found.since));
 }
 
 /// Puts the board back to just before the wrong move, as one undoable step.
-fn rewind(state: &mut State, game: &mut ShapedGame, offer: ShapedRewind) {
+fn rewind(state: &mut State, game: &mut ShapedGame, offer: Rewind) {
     let cell = state.notes.wrong_move;
     commit(state, game, offer.to);
     if let Some(cell) = cell {

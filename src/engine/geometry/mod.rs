@@ -175,6 +175,7 @@ pub struct Geometry {
     box_shape: Option<BoxShape>,
     units: Vec<UnitSpec>,
     units_of: Vec<Vec<usize>>,
+    unit_masks: Vec<CellMask>,
     peers: Vec<Vec<usize>>,
     peer_masks: Vec<CellMask>,
     region_of: Vec<usize>,
@@ -215,6 +216,14 @@ impl Geometry {
                 units_of[cell].push(index);
             }
         }
+        let unit_masks = units
+            .iter()
+            .map(|unit| {
+                let mut mask = CellMask::default();
+                unit.cells.iter().for_each(|&c| mask.insert(c));
+                mask
+            })
+            .collect();
         let peer_masks: Vec<CellMask> = (0..cells)
             .map(|cell| {
                 let mut mask = CellMask::default();
@@ -235,6 +244,7 @@ impl Geometry {
             box_shape,
             units,
             units_of,
+            unit_masks,
             peers,
             peer_masks,
             region_of,
@@ -273,6 +283,11 @@ impl Geometry {
     /// Indices into [`Geometry::units`] of the units holding `cell`.
     pub fn units_of(&self, cell: usize) -> &[usize] {
         &self.units_of[cell]
+    }
+
+    /// Whether unit `unit` (an index into [`Geometry::units`]) holds `cell`.
+    pub fn unit_contains(&self, unit: usize, cell: usize) -> bool {
+        self.unit_masks[unit].contains(cell)
     }
 
     /// The cells sharing a unit with `cell`, ascending; never `cell` itself.

@@ -3,12 +3,16 @@
 //! one of the rows, so the digit leaves the rest of those columns (and the same
 //! with rows and columns swapped).
 
+//!
+//! The finder ([`fish_of_value`]) serves every shape through [`CandidateBoard`].
+
+use super::candidate_board::CandidateBoard;
 use super::recall::each_digit;
 use super::{
-    Sink, Step, Technique, combinations, is_placed_in, lines, open_candidates, positions,
-    unit_cells,
+    Sink, Step, Technique, combinations_wide, lines, open_candidates, positions, unit_cells,
 };
 use crate::engine::board::Board;
+use crate::engine::geometry::{MAX_SIDE, value_bit};
 use crate::engine::types::{Candidates, Unit};
 
 pub fn x_wing(board: &Board, sink: &mut Sink) {
@@ -23,42 +27,16 @@ pub fn jellyfish(board: &Board, sink: &mut Sink) {
 
 fn fish(board: &Board, sink: &mut Sink, size: usize, technique: Technique) {
     each_digit(board, sink, technique, |sink, digit| {
-        for rows in [true, false] {
+        [true, false].into_iter().any(|rows| {
             let base_lines = lines(rows);
             let cover_lines = lines(!rows);
-            let bases: Vec<(Unit, u16)> = base_lines
-                .iter()
-                .filter(|&&u| !is_placed_in(board, u, digit))
-                .map(|&u| (u, positions(board, u, digit)))
-                .filter(|&(_, m)| (1..=size as u32).contains(&m.count_ones()))
-                .collect();
-            if bases.len() < size {
-                continue;
-            }
-            for mask in combinations(bases.len(), size) {
-                // The union first, without building the fish: most combinations fail.
-                let covers = bases
-                    .iter()
-                    .enumerate()
-                    .filter(|&(i, _)| mask & (1 << i) != 0)
-                    .fold(0u16, |acc, (_, &(_, m))| acc | m);
-                if covers.count_ones() as usize != size {
-                    continue;
-                }
-                let chosen: Vec<(Unit, u16)> = bases
-                    .iter()
-                    .enumerate()
-                    .filter(|&(i, _)| mask & (1 << i) != 0)
-                    .map(|(_, &b)| b)
-                    .collect();
-                let cover_units: Vec<Unit> = (0..9)
-                    .filter(|i| covers & (1 << i) != 0)
-                    .map(|i| cover_lines[i])
-                    .collect();
+            fish_of_value(board, digit.get(), rows, size, 1, |bases, covers| {
+                let chosen: Vec<Unit> = line_numbers(bases).map(|i| base_lines[i]).collect();
+                let cover_units: Vec<Unit> = line_numbers(covers).map(|i| cover_lines[i]).collect();
                 let mut eliminations = Vec::new();
                 for &cover in &cover_units {
                     for &cell in cover.cells() {
-                        if !chosen.iter().any(|(b, _)| b.contains(cell))
+                        if !chosen.iter().any(|b| b.contains(cell))
                             && open_candidates(board, cell).contains(digit)
                         {
                             eliminations.push((cell, digit));
@@ -68,18 +46,71 @@ fn fish(board: &Board, sink: &mut Sink, size: usize, technique: Technique) {
                 eliminations.sort();
                 let pattern = chosen
                     .iter()
-                    .flat_map(|&(u, m)| unit_cells(u, m))
+                    .flat_map(|&u| unit_cells(u, positions(board, u, digit)))
                     .map(|c| (c, Candidates::single(digit)))
                     .collect();
-                let mut units: Vec<Unit> = chosen.iter().map(|&(u, _)| u).collect();
+                let mut units = chosen;
                 units.extend(cover_units);
-                if sink.push(Step::elimination(technique, eliminations, pattern, units)) {
-                    return true;
-                }
+                sink.push(Step::elimination(technique, eliminations, pattern, units))
+            })
+        })
+    });
+}
+
+/// The line numbers in a mask of lines, ascending.
+fn line_numbers(mask: u32) -> impl Iterator<Item = usize> {
+    (0..32).filter(move |&i| mask >> i & 1 == 1)
+}
+
+/// Every shape's basic fish of `size` for one value, bases on rows (`rows`) or
+/// on columns: lines where the value is not placed, each with `min_places` to
+/// `size` places, whose places together lie in `size` cover lines (bit `i` of a
+/// line mask is line `i`; a line's places are the cover lines they lie in).
+/// Combinations in Gosper's order; `visit(bases, covers)` returns true to stop.
+pub(crate) fn fish_of_value<B: CandidateBoard>(
+    board: &B,
+    value: u8,
+    rows: bool,
+    size: usize,
+    min_places: u32,
+    mut visit: impl FnMut(u32, u32) -> bool,
+) -> bool {
+    let side = board.side();
+    let bit = value_bit(value);
+    let first_unit = if rows { 0 } else { side };
+    let mut bases = [(0u32, 0u32); MAX_SIDE];
+    let mut count = 0;
+    for line in 0..side {
+        let (mut places, mut held) = (0u32, false);
+        for (i, cell) in board.unit_cells(first_unit + line).enumerate() {
+            match board.value(cell) {
+                0 if board.candidate_bits(cell) & bit != 0 => places |= 1 << i,
+                v => held |= v == value,
             }
         }
-        false
-    });
+        if !held && (min_places..=size as u32).contains(&places.count_ones()) {
+            bases[count] = (1 << line, places);
+            count += 1;
+        }
+    }
+    if count < size {
+        return false;
+    }
+    let bases = &bases[..count];
+    for mask in combinations_wide(count, size) {
+        // The union first, without building the fish: most combinations fail.
+        let (lines, covers) = bases
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| mask & (1 << i) != 0)
+            .fold((0, 0), |(lines, covers), (_, &(line, places))| {
+                (lines | line, covers | places)
+            });
+        if covers.count_ones() as usize == size && visit(lines, covers) {
+            return true;
+        }
+    }
+    false
 }
 
 /// "the 4s of rows 2, 7 all lie in columns 3, 8".

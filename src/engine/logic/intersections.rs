@@ -2,95 +2,152 @@
 //! the digit cannot go elsewhere in that second unit. Pointing: a box points along a
 //! row or column. Claiming (box-line reduction): a row or column claims a box.
 
-use super::{Sink, Step, Technique, cells_text, open_candidates, positions, unit_cells};
-use crate::engine::board::Board;
-use crate::engine::types::{Candidates, Cell, Digit, Unit};
+//!
+//! The finder ([`locked_candidates`]) serves every shape through
+//! [`CandidateBoard`]: on shapes any two units that share cells lock (a jigsaw
+//! region and a line, a diagonal and a box, a window and a line).
 
-/// The row or column shared by every cell of `cells`, rows first.
-fn common_line(cells: &[Cell]) -> Option<Unit> {
-    let first = cells.first()?;
-    if cells.iter().all(|c| c.row() == first.row()) {
-        Some(Unit::Row(first.row() as u8))
-    } else if cells.iter().all(|c| c.col() == first.col()) {
-        Some(Unit::Col(first.col() as u8))
-    } else {
-        None
+use super::candidate_board::CandidateBoard;
+use super::{Sink, Step, Technique, cells_text};
+use crate::engine::board::Board;
+use crate::engine::geometry::value_bit;
+use crate::engine::types::{Candidates, Cell, Digit, SIZE, Unit};
+
+/// One locked-candidates instance on any shape: `value`'s places in unit `from`
+/// (the open cells allowing it, as bit `i` for the `i`-th cell of `from`) all lie
+/// in unit `to`, and `to` has the value elsewhere to strike.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Locked {
+    pub from: usize,
+    pub to: usize,
+    pub value: u8,
+    pub places: u32,
+}
+
+impl Locked {
+    /// The places of the value in `from`, ascending.
+    pub fn places<B: CandidateBoard>(&self, board: &B) -> Vec<usize> {
+        let places = self.places;
+        board
+            .unit_cells(self.from)
+            .enumerate()
+            .filter(move |&(i, _)| places >> i & 1 == 1)
+            .map(|(_, c)| c)
+            .collect()
+    }
+
+    /// The cells of `to` outside `from` that lose the value, ascending.
+    pub fn eliminations<B: CandidateBoard>(&self, board: &B) -> Vec<(usize, u8)> {
+        let bit = value_bit(self.value);
+        board
+            .unit_cells(self.to)
+            .filter(|&c| !board.unit_contains(self.from, c) && board.open_candidates(c) & bit != 0)
+            .map(|c| (c, self.value))
+            .collect()
     }
 }
 
-/// One locked-candidates instance: `digit`'s places in `from` all lie in `to`.
-fn locked(
-    board: &Board,
-    technique: Technique,
-    digit: Digit,
-    from: Unit,
-    to: Unit,
-    cells: &[Cell],
-) -> Step {
-    let eliminations = to
-        .cells()
-        .iter()
-        .copied()
-        .filter(|&c| !from.contains(c) && open_candidates(board, c).contains(digit))
-        .map(|c| (c, digit))
+/// Every shape's Locked Candidates: for each unit of `sources` (in the caller's
+/// order), each value with at least `min_places` places there, each other unit
+/// holding all of them (ascending) where the value has something to strike. A
+/// single place locks only into a unit sharing two or more cells with `from`
+/// (the shaped ladder's rule; the classic ladder asks for two places). `visit`
+/// returns true to stop.
+pub(crate) fn locked_candidates<B: CandidateBoard>(
+    board: &B,
+    sources: impl IntoIterator<Item = usize>,
+    min_places: u32,
+    mut visit: impl FnMut(Locked) -> bool,
+) {
+    for from in sources {
+        for value in 1..=board.side() as u8 {
+            let bit = value_bit(value);
+            let (mut places, mut count, mut first) = (0u32, 0u32, usize::MAX);
+            for (i, cell) in board.unit_cells(from).enumerate() {
+                if board.open_candidates(cell) & bit != 0 {
+                    places |= 1 << i;
+                    if count == 0 {
+                        first = cell;
+                    }
+                    count += 1;
+                }
+            }
+            if count == 0 || count < min_places {
+                continue;
+            }
+            for to in board.units_of(first) {
+                if to == from {
+                    continue;
+                }
+                let mut cells = board.unit_cells(from).enumerate();
+                if !cells.all(|(i, c)| places >> i & 1 == 0 || board.unit_contains(to, c)) {
+                    continue;
+                }
+                if count == 1
+                    && board
+                        .unit_cells(from)
+                        .filter(|&c| board.unit_contains(to, c))
+                        .count()
+                        < 2
+                {
+                    continue;
+                }
+                let strikes = board
+                    .unit_cells(to)
+                    .any(|c| !board.unit_contains(from, c) && board.open_candidates(c) & bit != 0);
+                if strikes
+                    && visit(Locked {
+                        from,
+                        to,
+                        value,
+                        places,
+                    })
+                {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// The classic step of a locked-candidates instance.
+fn locked_step(board: &Board, technique: Technique, found: Locked) -> Step {
+    let digit = Digit::new(found.value);
+    let eliminations = found
+        .eliminations(board)
+        .into_iter()
+        .map(|(c, _)| (Cell::new(c), digit))
         .collect();
-    let pattern = cells
-        .iter()
-        .map(|&c| (c, Candidates::single(digit)))
+    let pattern = found
+        .places(board)
+        .into_iter()
+        .map(|c| (Cell::new(c), Candidates::single(digit)))
         .collect();
-    Step::elimination(technique, eliminations, pattern, vec![from, to])
+    let units = vec![Unit::from_index(found.from), Unit::from_index(found.to)];
+    Step::elimination(technique, eliminations, pattern, units)
 }
 
 /// Pointing: a digit's places in a box all in one row or column.
 pub fn pointing(board: &Board, sink: &mut Sink) {
-    for b in 0..9u8 {
-        let unit = Unit::Box(b);
-        for digit in Digit::all() {
-            let mask = positions(board, unit, digit);
-            if mask.count_ones() < 2 {
-                continue;
-            }
-            let cells: Vec<Cell> = unit_cells(unit, mask).collect();
-            if let Some(line) = common_line(&cells)
-                && sink.push(locked(
-                    board,
-                    Technique::LockedCandidatesPointing,
-                    digit,
-                    unit,
-                    line,
-                    &cells,
-                ))
-            {
-                return;
-            }
-        }
-    }
+    let boxes = (0..SIZE).map(|b| Unit::Box(b as u8).index());
+    locked_candidates(board, boxes, 2, |found| {
+        sink.push(locked_step(
+            board,
+            Technique::LockedCandidatesPointing,
+            found,
+        ))
+    });
 }
 
 /// Claiming: a digit's places in a row or column all in one box.
 pub fn claiming(board: &Board, sink: &mut Sink) {
-    for line in (0..9u8).map(Unit::Row).chain((0..9u8).map(Unit::Col)) {
-        for digit in Digit::all() {
-            let mask = positions(board, line, digit);
-            if mask.count_ones() < 2 {
-                continue;
-            }
-            let cells: Vec<Cell> = unit_cells(line, mask).collect();
-            let b = cells[0].box_index();
-            if cells.iter().all(|c| c.box_index() == b)
-                && sink.push(locked(
-                    board,
-                    Technique::LockedCandidatesClaiming,
-                    digit,
-                    line,
-                    Unit::Box(b as u8),
-                    &cells,
-                ))
-            {
-                return;
-            }
-        }
-    }
+    locked_candidates(board, 0..2 * SIZE, 2, |found| {
+        sink.push(locked_step(
+            board,
+            Technique::LockedCandidatesClaiming,
+            found,
+        ))
+    });
 }
 
 /// "in box 4 the 5 can only go in r4c1, r5c1, which lie in column 1".

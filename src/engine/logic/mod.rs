@@ -9,6 +9,7 @@
 pub mod aic;
 pub mod als;
 pub(crate) mod cache;
+pub mod candidate_board;
 pub mod chains;
 pub mod coloring;
 pub mod finned_fish;
@@ -34,6 +35,7 @@ pub mod templates;
 pub mod uniqueness;
 pub mod wings;
 
+pub use candidate_board::CandidateBoard;
 pub use path::{
     Propagation, Sink, StepFinder, find_step, find_step_among, find_technique, instances,
     next_step, propagate, without_uniqueness,
@@ -107,6 +109,11 @@ pub(crate) fn is_placed_in(board: &Board, unit: Unit, digit: Digit) -> bool {
 
 /// Every subset of `0..n` with exactly `k` members, as bitmasks, ascending.
 pub(crate) fn combinations(n: usize, k: usize) -> impl Iterator<Item = u16> {
+    combinations_wide(n, k).map(|mask| mask as u16)
+}
+
+/// [`combinations`] for up to 31 members (the shared finders on boards up to 25x25).
+pub(crate) fn combinations_wide(n: usize, k: usize) -> impl Iterator<Item = u32> {
     // Gosper's hack: the next larger number with as many bits, without looking
     // at the 2^n numbers in between (the finders call this on every hint).
     let end = 1u32 << n;
@@ -126,7 +133,7 @@ pub(crate) fn combinations(n: usize, k: usize) -> impl Iterator<Item = u16> {
                 (after < end).then_some(after)
             }
         };
-        Some(mask as u16)
+        Some(mask)
     })
 }
 

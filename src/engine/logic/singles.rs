@@ -1,9 +1,14 @@
 //! Singles: Full House (the last open cell of a unit), Hidden Single (a digit with
 //! one place left in a unit, boxes first) and Naked Single (a cell with one candidate).
+//!
+//! The finders (`full_houses`, `hidden_singles`, `naked_singles`) serve every
+//! shape through [`CandidateBoard`]; the classic steps and their text are built here.
 
+use super::candidate_board::{CandidateBoard, only_value};
 use super::{Sink, Step, Technique, cells_text};
 use crate::engine::board::{Board, Contradiction};
-use crate::engine::types::{Candidates, Cell, Digit, Unit};
+use crate::engine::geometry::value_bit;
+use crate::engine::types::{Candidates, Cell, Digit, SIZE, UNITS, Unit};
 
 /// The simplest single on the board: a Full House, then a Hidden Single, then a Naked Single.
 pub fn find(board: &Board) -> Option<Step> {
@@ -12,50 +17,78 @@ pub fn find(board: &Board) -> Option<Step> {
 
 /// Units with exactly one open cell: that cell takes the unit's missing digit.
 pub fn full_house(board: &Board, sink: &mut Sink) {
-    for unit in Unit::all() {
-        let mut open = unit.cells().iter().filter(|&&c| board.digit(c).is_none());
-        let Some(&cell) = open.next() else {
+    full_houses(board, |cell, value, unit| {
+        let mut step = Step::placement(Technique::FullHouse, Cell::new(cell), Digit::new(value));
+        step.units.push(Unit::from_index(unit));
+        sink.push(step)
+    });
+}
+
+/// Every shape's Full House: a unit (in the board's order) with one open cell,
+/// which allows the one value the unit lacks. `visit(cell, value, unit)` returns
+/// true to stop.
+pub(crate) fn full_houses<B: CandidateBoard>(
+    board: &B,
+    mut visit: impl FnMut(usize, u8, usize) -> bool,
+) {
+    for unit in 0..board.unit_count() {
+        let mut open = board.unit_cells(unit).filter(|&c| board.value(c) == 0);
+        let Some(cell) = open.next() else {
             continue;
         };
         if open.next().is_some() {
             continue;
         }
-        let placed: Candidates = unit
-            .cells()
-            .iter()
-            .filter_map(|&c| board.digit(c))
-            .collect();
-        let Some(digit) = Candidates::ALL.difference(placed).only() else {
+        let held = board
+            .unit_cells(unit)
+            .fold(0, |acc, c| match board.value(c) {
+                0 => acc,
+                value => acc | value_bit(value),
+            });
+        let Some(value) = only_value(board.all_values() & !held) else {
             continue;
         };
-        if !board.candidates(cell).contains(digit) {
+        if board.candidate_bits(cell) & value_bit(value) == 0 {
             continue;
         }
-        let mut step = Step::placement(Technique::FullHouse, cell, digit);
-        step.units.push(unit);
-        if sink.push(step) {
+        if visit(cell, value, unit) {
             return;
         }
     }
 }
 
-/// Units in the order a person scans them for hidden singles: boxes, then rows, then columns.
-fn scan_order() -> impl Iterator<Item = Unit> {
-    (0..9u8)
-        .map(Unit::Box)
-        .chain((0..9u8).map(Unit::Row))
-        .chain((0..9u8).map(Unit::Col))
+/// Units in the order a person scans them for hidden singles: boxes (units
+/// 18..27), then rows, then columns.
+fn scan_order() -> impl Iterator<Item = usize> {
+    (2 * SIZE..UNITS).chain(0..2 * SIZE)
 }
 
 /// Digits with one place left in a unit.
 pub fn hidden_single(board: &Board, sink: &mut Sink) {
-    for unit in scan_order() {
-        // The digits that are candidates in exactly one cell of the unit (placed
-        // cells included, as [`Board::places`] counts them), from two masks
-        // instead of one scan of the unit per digit: this runs on every step.
-        let (mut seen, mut again) = (0u16, 0u16);
-        for &cell in unit.cells() {
-            let bits = board.candidates(cell).bits();
+    hidden_singles(board, scan_order(), |cell, value, unit| {
+        let (cell, digit, unit) = (Cell::new(cell), Digit::new(value), Unit::from_index(unit));
+        let mut step = Step::placement(Technique::HiddenSingle, cell, digit);
+        step.units.push(unit);
+        step.pattern = blockers(board, unit, cell, digit);
+        sink.push(step)
+    });
+}
+
+/// Every shape's Hidden Single: in each of `units` (the order is the caller's),
+/// the values that are a candidate of exactly one cell, an open one (placed cells
+/// counted as holding their value, so a value already placed is never a single).
+/// `visit(cell, value, unit)` returns true to stop.
+pub(crate) fn hidden_singles<B: CandidateBoard>(
+    board: &B,
+    units: impl IntoIterator<Item = usize>,
+    mut visit: impl FnMut(usize, u8, usize) -> bool,
+) {
+    for unit in units {
+        // The values that are candidates in exactly one cell of the unit, from two
+        // masks instead of one scan of the unit per value: this runs on every step.
+        let (mut seen, mut again) = (0, 0);
+        for cell in board.unit_cells(unit) {
+            let bits = board.candidate_bits(cell);
             again |= seen & bits;
             seen |= bits;
         }
@@ -63,21 +96,16 @@ pub fn hidden_single(board: &Board, sink: &mut Sink) {
         while once != 0 {
             let bit = once & once.wrapping_neg();
             once &= once - 1;
-            let digit = Digit::new(bit.trailing_zeros() as u8 + 1);
-            let Some(&cell) = unit
-                .cells()
-                .iter()
-                .find(|&&c| board.candidates(c).bits() & bit != 0)
+            let Some(cell) = board
+                .unit_cells(unit)
+                .find(|&c| board.candidate_bits(c) & bit != 0)
             else {
                 continue;
             };
-            if board.digit(cell).is_some() {
+            if board.value(cell) != 0 {
                 continue;
             }
-            let mut step = Step::placement(Technique::HiddenSingle, cell, digit);
-            step.units.push(unit);
-            step.pattern = blockers(board, unit, cell, digit);
-            if sink.push(step) {
+            if visit(cell, bit.trailing_zeros() as u8 + 1, unit) {
                 return;
             }
         }
@@ -111,17 +139,31 @@ fn blockers(board: &Board, unit: Unit, target: Cell, digit: Digit) -> Vec<(Cell,
 
 /// Open cells with one candidate left.
 pub fn naked_single(board: &Board, sink: &mut Sink) {
-    for cell in board.open_cells() {
-        let Some(digit) = board.candidates(cell).only() else {
-            continue;
-        };
+    naked_singles(board, |cell, value| {
+        let (cell, digit) = (Cell::new(cell), Digit::new(value));
         let mut step = Step::placement(Technique::NakedSingle, cell, digit);
         step.pattern = cell
             .peers()
             .iter()
             .filter_map(|&p| board.digit(p).map(|d| (p, Candidates::single(d))))
             .collect();
-        if sink.push(step) {
+        sink.push(step)
+    });
+}
+
+/// Every shape's Naked Single: open cells, ascending, with one candidate left.
+/// `visit(cell, value)` returns true to stop.
+pub(crate) fn naked_singles<B: CandidateBoard>(
+    board: &B,
+    mut visit: impl FnMut(usize, u8) -> bool,
+) {
+    for cell in 0..board.cell_count() {
+        if board.value(cell) != 0 {
+            continue;
+        }
+        if let Some(value) = only_value(board.candidate_bits(cell))
+            && visit(cell, value)
+        {
             return;
         }
     }

@@ -3,10 +3,17 @@
 //! unit. Hidden: n digits whose places in a unit are the same n cells; those cells
 //! hold no other digit. A naked pair or triple whose cells share a box and a line
 //! (a Locked Pair or Triple) removes its digits from both in one step.
+//!
+//! The finders ([`naked_subsets`], [`hidden_subsets`]) serve every shape through
+//! [`CandidateBoard`]; they visit the subsets of a unit in Gosper's order (the
+//! classic ladder takes the first that strikes something; the shaped ladder
+//! keeps, per unit, the first in lexicographic order, as it always has).
 
-use super::{Sink, Step, Technique, cells_text, combinations, open_candidates, unit_cells};
+use super::candidate_board::CandidateBoard;
+use super::{Sink, Step, Technique, cells_text, combinations_wide};
 use crate::engine::board::Board;
-use crate::engine::types::{Candidates, Cell, Digit, Unit};
+use crate::engine::geometry::{MAX_SIDE, ValueMask};
+use crate::engine::types::{Candidates, Cell, Unit};
 
 pub fn naked_pair(board: &Board, sink: &mut Sink) {
     naked(board, sink, 2, Technique::NakedPair);
@@ -39,115 +46,163 @@ fn second_unit(unit: Unit, cells: &[Cell]) -> Option<Unit> {
     .find(|&u| u != unit && cells.iter().all(|&c| u.contains(c)))
 }
 
-fn naked(board: &Board, sink: &mut Sink, size: usize, technique: Technique) {
-    for unit in Unit::all() {
-        let members: Vec<(Cell, Candidates)> = unit
-            .cells()
-            .iter()
-            .map(|&c| (c, open_candidates(board, c)))
-            .filter(|(_, cands)| (2..=size as u32).contains(&cands.len()))
-            .collect();
-        if members.len() < size {
+/// The cells of `unit` selected by `positions` (bit `i` for its `i`-th cell).
+pub(crate) fn unit_cells_at<B: CandidateBoard>(
+    board: &B,
+    unit: usize,
+    positions: u32,
+) -> impl Iterator<Item = usize> + '_ {
+    board
+        .unit_cells(unit)
+        .enumerate()
+        .filter(move |&(i, _)| positions >> i & 1 == 1)
+        .map(|(_, c)| c)
+}
+
+/// Every shape's naked subsets of `size`: in each unit (the board's order),
+/// `size` open cells, each with two to `size` candidates, whose candidates
+/// together are `size` values. `visit(unit, cells, values)`, `cells` as bit `i`
+/// for the unit's `i`-th cell, returns true to stop.
+pub(crate) fn naked_subsets<B: CandidateBoard>(
+    board: &B,
+    size: usize,
+    mut visit: impl FnMut(usize, u32, ValueMask) -> bool,
+) {
+    let mut members = [(0u32, 0 as ValueMask); MAX_SIDE];
+    for unit in 0..board.unit_count() {
+        let mut count = 0;
+        for (i, cell) in board.unit_cells(unit).enumerate() {
+            let candidates = board.open_candidates(cell);
+            if (2..=size as u32).contains(&board.count_values(candidates)) {
+                members[count] = (1 << i, candidates);
+                count += 1;
+            }
+        }
+        if count < size {
             continue;
         }
-        for mask in combinations(members.len(), size) {
+        let members = &members[..count];
+        for mask in combinations_wide(count, size) {
             // The union first, without building the subset: most combinations fail.
-            let digits = members
+            let (cells, values) = members
                 .iter()
                 .enumerate()
                 .filter(|&(i, _)| mask & (1 << i) != 0)
-                .fold(Candidates::NONE, |acc, (_, &(_, c))| acc.union(c));
-            if digits.len() as usize != size {
-                continue;
-            }
-            let chosen: Vec<(Cell, Candidates)> = members
-                .iter()
-                .enumerate()
-                .filter(|&(i, _)| mask & (1 << i) != 0)
-                .map(|(_, &m)| m)
-                .collect();
-            let cells: Vec<Cell> = chosen.iter().map(|&(c, _)| c).collect();
-            let mut units = vec![unit];
-            units.extend(second_unit(unit, &cells).filter(|_| size <= 3));
-            let mut eliminations = Vec::new();
-            for &u in &units {
-                for &other in u.cells() {
-                    if cells.contains(&other) {
-                        continue;
-                    }
-                    for d in open_candidates(board, other).intersection(digits).iter() {
-                        if !eliminations.contains(&(other, d)) {
-                            eliminations.push((other, d));
-                        }
-                    }
-                }
-            }
-            eliminations.sort();
-            if sink.push(Step::elimination(technique, eliminations, chosen, units)) {
+                .fold((0, 0), |(cells, values), (_, &(bit, candidates))| {
+                    (cells | bit, values | candidates)
+                });
+            if board.count_values(values) as usize == size && visit(unit, cells, values) {
                 return;
             }
         }
     }
 }
 
-fn hidden(board: &Board, sink: &mut Sink, size: usize, technique: Technique) {
-    for unit in Unit::all() {
-        // Every digit's places in the unit from one pass over its cells (what
-        // [`super::positions`] gives digit by digit), and the digits placed there.
-        let mut places_of = [0u16; 9];
-        let mut placed = Candidates::NONE;
-        for (i, &cell) in unit.cells().iter().enumerate() {
-            match board.digit(cell) {
-                Some(d) => placed = placed.with(d),
-                None => {
-                    for d in board.candidates(cell).iter() {
-                        places_of[d.index()] |= 1 << i;
+/// Every shape's hidden subsets of `size`: in each unit (the board's order),
+/// `size` values not placed there, each with `min_places` to `size` places (open
+/// cells), whose places together are `size` cells. `visit(unit, values, cells)`,
+/// `cells` as bit `i` for the unit's `i`-th cell, returns true to stop.
+pub(crate) fn hidden_subsets<B: CandidateBoard>(
+    board: &B,
+    size: usize,
+    min_places: u32,
+    mut visit: impl FnMut(usize, ValueMask, u32) -> bool,
+) {
+    let side = board.side();
+    let mut members = [(0 as ValueMask, 0u32); MAX_SIDE];
+    for unit in 0..board.unit_count() {
+        // Every value's places in the unit from one pass over its cells, and the
+        // values placed there.
+        let mut places_of = [0u32; MAX_SIDE];
+        let mut placed: ValueMask = 0;
+        for (i, cell) in board.unit_cells(unit).enumerate() {
+            match board.value(cell) {
+                0 => {
+                    let mut bits = board.candidate_bits(cell);
+                    while bits != 0 {
+                        places_of[bits.trailing_zeros() as usize] |= 1 << i;
+                        bits &= bits - 1;
                     }
                 }
+                value => placed |= 1 << (value - 1),
             }
         }
-        let members: Vec<(Digit, u16)> = Digit::all()
-            .filter(|&d| !placed.contains(d))
-            .map(|d| (d, places_of[d.index()]))
-            .filter(|&(_, m)| (1..=size as u32).contains(&m.count_ones()))
-            .collect();
-        if members.len() < size {
+        let mut count = 0;
+        for (index, &places) in places_of[..side].iter().enumerate() {
+            let bit = 1 << index;
+            if placed & bit == 0 && (min_places..=size as u32).contains(&places.count_ones()) {
+                members[count] = (bit, places);
+                count += 1;
+            }
+        }
+        if count < size {
             continue;
         }
-        for mask in combinations(members.len(), size) {
+        let members = &members[..count];
+        for mask in combinations_wide(count, size) {
             // The union first, without building the subset: most combinations fail.
-            let places = members
+            let (values, cells) = members
                 .iter()
                 .enumerate()
                 .filter(|&(i, _)| mask & (1 << i) != 0)
-                .fold(0u16, |acc, (_, &(_, m))| acc | m);
-            if places.count_ones() as usize != size {
-                continue;
-            }
-            let chosen: Vec<(Digit, u16)> = members
-                .iter()
-                .enumerate()
-                .filter(|&(i, _)| mask & (1 << i) != 0)
-                .map(|(_, &m)| m)
-                .collect();
-            let digits: Candidates = chosen.iter().map(|&(d, _)| d).collect();
-            let mut eliminations = Vec::new();
-            let mut pattern = Vec::new();
-            for cell in unit_cells(unit, places) {
-                let cands = open_candidates(board, cell);
-                eliminations.extend(cands.difference(digits).iter().map(|d| (cell, d)));
-                pattern.push((cell, cands.intersection(digits)));
-            }
-            if sink.push(Step::elimination(
-                technique,
-                eliminations,
-                pattern,
-                vec![unit],
-            )) {
+                .fold((0, 0u32), |(values, cells), (_, &(bit, places))| {
+                    (values | bit, cells | places)
+                });
+            if cells.count_ones() as usize == size && visit(unit, values, cells) {
                 return;
             }
         }
     }
+}
+
+fn naked(board: &Board, sink: &mut Sink, size: usize, technique: Technique) {
+    naked_subsets(board, size, |unit, positions, values| {
+        let unit = Unit::from_index(unit);
+        let digits = Candidates::from_bits(values as u16);
+        let chosen: Vec<(Cell, Candidates)> = unit_cells_at(board, unit.index(), positions)
+            .map(|c| (Cell::new(c), board.candidates[c]))
+            .collect();
+        let cells: Vec<Cell> = chosen.iter().map(|&(c, _)| c).collect();
+        let mut units = vec![unit];
+        units.extend(second_unit(unit, &cells).filter(|_| size <= 3));
+        let mut eliminations = Vec::new();
+        for &u in &units {
+            for &other in u.cells() {
+                if cells.contains(&other) {
+                    continue;
+                }
+                for d in super::open_candidates(board, other)
+                    .intersection(digits)
+                    .iter()
+                {
+                    if !eliminations.contains(&(other, d)) {
+                        eliminations.push((other, d));
+                    }
+                }
+            }
+        }
+        eliminations.sort();
+        sink.push(Step::elimination(technique, eliminations, chosen, units))
+    });
+}
+
+fn hidden(board: &Board, sink: &mut Sink, size: usize, technique: Technique) {
+    hidden_subsets(board, size, 1, |unit, values, positions| {
+        let digits = Candidates::from_bits(values as u16);
+        let mut eliminations = Vec::new();
+        let mut pattern = Vec::new();
+        for cell in unit_cells_at(board, unit, positions).map(Cell::new) {
+            let cands = super::open_candidates(board, cell);
+            eliminations.extend(cands.difference(digits).iter().map(|d| (cell, d)));
+            pattern.push((cell, cands.intersection(digits)));
+        }
+        sink.push(Step::elimination(
+            technique,
+            eliminations,
+            pattern,
+            vec![Unit::from_index(unit)],
+        ))
+    });
 }
 
 /// "r1c2, r1c5 in row 1 hold only 3 and 7".

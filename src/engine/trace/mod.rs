@@ -24,7 +24,7 @@ use super::grid::Grid;
 pub use super::board::Rules;
 pub use super::search::dfs::Order;
 pub use event::{Counts, Event, Guess, Why, path_text};
-pub use recording::{Cursor, Recorded, Recording};
+pub use recording::{Checkpointed, Cursor, Recorded, Recording, Replayable};
 pub use tracer::{count, trace};
 
 /// The name of a rule set on the command line: `peers` or `peers+units`.

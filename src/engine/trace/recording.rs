@@ -1,6 +1,11 @@
 //! A whole traced run kept for stepping through it both ways: a [`Cursor`] moves
 //! forward by applying one event and back by rebuilding from the nearest
 //! checkpoint, so forward n then back n gives the same state.
+//!
+//! The stepping itself is [`Checkpointed`], generic over the cursor, so the
+//! classic trace here and the shaped search's recording
+//! (`engine::geometry::learn`) share one forward, one back and one seek: each
+//! only says how its cursor applies one of its events ([`Replayable`]).
 
 use super::event::Counts;
 use super::{Event, Guess, Outcome, Settings, Why, trace};
@@ -23,6 +28,18 @@ pub struct Cursor {
     /// The position before each guess on the path, to return to on a backtrack.
     before_guesses: Vec<Board>,
     counts: Counts,
+}
+
+impl Replayable for Cursor {
+    type Event = Recorded;
+
+    fn shown(&self) -> usize {
+        self.shown
+    }
+
+    fn apply(&mut self, recorded: &Recorded) {
+        self.apply_event(&recorded.event);
+    }
 }
 
 impl Cursor {
@@ -66,7 +83,7 @@ impl Cursor {
         self.counts
     }
 
-    fn apply(&mut self, event: &Event) {
+    fn apply_event(&mut self, event: &Event) {
         self.counts.count(event);
         self.shown += 1;
         match event {
@@ -103,6 +120,105 @@ impl Cursor {
     }
 }
 
+/// A cursor that steps through a run's events: how many it has applied, and
+/// how it applies the next one. Going back is [`Checkpointed`]'s business.
+pub trait Replayable: Clone {
+    type Event;
+    /// How many events have been applied.
+    fn shown(&self) -> usize;
+    /// Applies `event`, the next one; `shown` grows by one.
+    fn apply(&mut self, event: &Self::Event);
+}
+
+/// A run's events with a copy of the cursor every `every` events, so any point
+/// of the run is rebuilt by replaying at most `every` events from the nearest
+/// copy: a step back costs a clone and a few events, not the whole run.
+#[derive(Clone, Debug)]
+pub struct Checkpointed<C: Replayable> {
+    start: C,
+    events: Vec<C::Event>,
+    /// The cursor after `k * every` events, for each k.
+    checkpoints: Vec<C>,
+    /// The cursor after every event so far, as recording goes.
+    tip: C,
+    every: usize,
+}
+
+impl<C: Replayable> Checkpointed<C> {
+    /// An empty run from `start`, keeping a cursor every `every` events.
+    pub fn new(start: C, every: usize) -> Checkpointed<C> {
+        Checkpointed {
+            tip: start.clone(),
+            start,
+            events: Vec::new(),
+            checkpoints: Vec::new(),
+            every: every.max(1),
+        }
+    }
+
+    /// Records the next event.
+    pub fn push(&mut self, event: C::Event) {
+        if self.tip.shown().is_multiple_of(self.every) {
+            self.checkpoints.push(self.tip.clone());
+        }
+        self.tip.apply(&event);
+        self.events.push(event);
+    }
+
+    /// Number of events recorded.
+    pub fn len(&self) -> usize {
+        self.events.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.events.is_empty()
+    }
+
+    /// Event `index` (zero-based).
+    pub fn event(&self, index: usize) -> Option<&C::Event> {
+        self.events.get(index)
+    }
+
+    /// The cursor before any event.
+    pub fn start(&self) -> C {
+        self.start.clone()
+    }
+
+    /// Applies the next event; false at the end.
+    pub fn forward(&self, cursor: &mut C) -> bool {
+        match self.events.get(cursor.shown()) {
+            Some(event) => {
+                cursor.apply(event);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Undoes the last event; false at the start.
+    pub fn back(&self, cursor: &mut C) -> bool {
+        if cursor.shown() == 0 {
+            return false;
+        }
+        *cursor = self.seek(cursor.shown() - 1);
+        true
+    }
+
+    /// The cursor after the first `shown` events (clamped to the run), rebuilt
+    /// from the nearest checkpoint.
+    pub fn seek(&self, shown: usize) -> C {
+        let shown = shown.min(self.events.len());
+        let mut cursor = self
+            .checkpoints
+            .get(shown / self.every)
+            .or(self.checkpoints.last())
+            .cloned()
+            .unwrap_or_else(|| self.start());
+        while cursor.shown() < shown && self.forward(&mut cursor) {}
+        cursor
+    }
+}
+
 /// Events between two stored cursors: stepping back replays at most this many.
 const CHECKPOINT_EVERY: usize = 64;
 
@@ -110,32 +226,23 @@ const CHECKPOINT_EVERY: usize = 64;
 #[derive(Clone, Debug)]
 pub struct Recording {
     givens: Grid,
-    events: Vec<Recorded>,
-    /// The cursor after `k * CHECKPOINT_EVERY` events, for each k.
-    checkpoints: Vec<Cursor>,
+    run: Checkpointed<Cursor>,
     outcome: Outcome,
 }
 
 impl Recording {
     /// Traces `givens` with `settings`, keeping at most about `max_events` events.
     pub fn record(givens: &Grid, settings: Settings, max_events: u64) -> Recording {
-        let mut events = Vec::new();
-        let mut checkpoints = Vec::new();
-        let mut cursor = Cursor::start();
+        let mut run = Checkpointed::new(Cursor::start(), CHECKPOINT_EVERY);
         let outcome = trace(givens, settings, max_events, |event, path| {
-            if cursor.shown.is_multiple_of(CHECKPOINT_EVERY) {
-                checkpoints.push(cursor.clone());
-            }
-            cursor.apply(event);
-            events.push(Recorded {
+            run.push(Recorded {
                 event: event.clone(),
                 depth: path.len(),
             });
         });
         Recording {
             givens: *givens,
-            events,
-            checkpoints,
+            run,
             outcome,
         }
     }
@@ -153,57 +260,13 @@ impl Recording {
     pub fn outcome(&self) -> &Outcome {
         &self.outcome
     }
+}
 
-    /// Number of events recorded.
-    pub fn len(&self) -> usize {
-        self.events.len()
-    }
+/// The run itself: stepping (`forward`, `back`, `seek`) and the events.
+impl std::ops::Deref for Recording {
+    type Target = Checkpointed<Cursor>;
 
-    pub fn is_empty(&self) -> bool {
-        self.events.is_empty()
-    }
-
-    /// Event `index` (zero-based) with its depth.
-    pub fn event(&self, index: usize) -> Option<&Recorded> {
-        self.events.get(index)
-    }
-
-    /// The cursor before any event: an empty board with every candidate.
-    pub fn start(&self) -> Cursor {
-        Cursor::start()
-    }
-
-    /// Applies the next event; false at the end.
-    pub fn forward(&self, cursor: &mut Cursor) -> bool {
-        match self.events.get(cursor.shown) {
-            Some(recorded) => {
-                cursor.apply(&recorded.event);
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// Undoes the last event; false at the start.
-    pub fn back(&self, cursor: &mut Cursor) -> bool {
-        if cursor.shown == 0 {
-            return false;
-        }
-        *cursor = self.seek(cursor.shown - 1);
-        true
-    }
-
-    /// The cursor after the first `shown` events (clamped to the recording),
-    /// rebuilt from the nearest checkpoint.
-    pub fn seek(&self, shown: usize) -> Cursor {
-        let shown = shown.min(self.events.len());
-        let mut cursor = self
-            .checkpoints
-            .get(shown / CHECKPOINT_EVERY)
-            .or(self.checkpoints.last())
-            .cloned()
-            .unwrap_or_else(Cursor::start);
-        while cursor.shown < shown && self.forward(&mut cursor) {}
-        cursor
+    fn deref(&self) -> &Checkpointed<Cursor> {
+        &self.run
     }
 }

@@ -12,6 +12,7 @@
 use crate::engine::geometry::board::ShapeBoard;
 use crate::engine::geometry::{Geometry, ValueMask, all_values};
 use crate::engine::search::dfs::{self, Flow, Hooks, Order, SearchStats};
+use crate::engine::trace::{Checkpointed, Replayable};
 
 /// A cell's state after an event: its value (0 open) and its candidates.
 pub type CellState = (usize, u8, ValueMask);
@@ -345,6 +346,14 @@ impl ShapeCursor {
     pub fn path(&self) -> &[(usize, u8)] {
         &self.path
     }
+}
+
+impl Replayable for ShapeCursor {
+    type Event = ShapeEvent;
+
+    fn shown(&self) -> usize {
+        self.shown
+    }
 
     fn apply(&mut self, event: &ShapeEvent) {
         self.shown += 1;
@@ -386,13 +395,11 @@ impl ShapeCursor {
 /// Events between two stored cursors: stepping back replays at most this many.
 const CHECKPOINT_EVERY: usize = 128;
 
-/// A whole run on a shape, kept so it can be stepped through forward and back.
+/// A whole run on a shape, kept so it can be stepped through forward and back
+/// (the stepping is the one [`Checkpointed`] run the classic trace uses).
 #[derive(Clone, Debug)]
 pub struct ShapeRecording {
-    start: ShapeCursor,
-    events: Vec<ShapeEvent>,
-    /// The cursor after `k * CHECKPOINT_EVERY` events, for each k.
-    checkpoints: Vec<ShapeCursor>,
+    run: Checkpointed<ShapeCursor>,
     outcome: ShapeOutcome,
 }
 
@@ -405,21 +412,12 @@ impl ShapeRecording {
         order: Order,
         max_events: u64,
     ) -> ShapeRecording {
-        let start = ShapeCursor::start(geometry);
-        let mut cursor = start.clone();
-        let mut events = Vec::new();
-        let mut checkpoints = Vec::new();
+        let mut events = Checkpointed::new(ShapeCursor::start(geometry), CHECKPOINT_EVERY);
         let outcome = run(geometry, givens, order, max_events, |event| {
-            if cursor.shown.is_multiple_of(CHECKPOINT_EVERY) {
-                checkpoints.push(cursor.clone());
-            }
-            cursor.apply(&event);
-            events.push(event);
+            events.push(event)
         });
         ShapeRecording {
-            start,
-            events,
-            checkpoints,
+            run: events,
             outcome,
         }
     }
@@ -428,49 +426,14 @@ impl ShapeRecording {
     pub fn outcome(&self) -> &ShapeOutcome {
         &self.outcome
     }
+}
 
-    /// Number of events recorded.
-    pub fn len(&self) -> usize {
-        self.events.len()
-    }
+/// The run itself: stepping (`forward`, `back`, `seek`) and the events.
+impl std::ops::Deref for ShapeRecording {
+    type Target = Checkpointed<ShapeCursor>;
 
-    pub fn is_empty(&self) -> bool {
-        self.events.is_empty()
-    }
-
-    /// Event `index` (zero-based).
-    pub fn event(&self, index: usize) -> Option<&ShapeEvent> {
-        self.events.get(index)
-    }
-
-    /// The cursor before any event: an empty board with every candidate.
-    pub fn start(&self) -> ShapeCursor {
-        self.start.clone()
-    }
-
-    /// Applies the next event; false at the end.
-    pub fn forward(&self, cursor: &mut ShapeCursor) -> bool {
-        match self.events.get(cursor.shown) {
-            Some(event) => {
-                cursor.apply(event);
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// The cursor after the first `shown` events (clamped), rebuilt from the
-    /// nearest checkpoint.
-    pub fn seek(&self, shown: usize) -> ShapeCursor {
-        let shown = shown.min(self.events.len());
-        let mut cursor = self
-            .checkpoints
-            .get(shown / CHECKPOINT_EVERY)
-            .or(self.checkpoints.last())
-            .cloned()
-            .unwrap_or_else(|| self.start());
-        while cursor.shown < shown && self.forward(&mut cursor) {}
-        cursor
+    fn deref(&self) -> &Checkpointed<ShapeCursor> {
+        &self.run
     }
 }
 

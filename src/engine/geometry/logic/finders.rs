@@ -1,11 +1,16 @@
-//! The finders of the shaped ladder, each on the geometry's unit list, and the
-//! text of each step. A finder returns the first instance it meets (units in the
-//! geometry's order: rows, columns, regions, extra units); the ladder tries the
-//! techniques easiest first.
+//! The shaped ladder's dispatch, and the text of each step. A finder returns the
+//! first instance it meets (units in the geometry's order: rows, columns,
+//! regions, extra units); the ladder tries the techniques easiest first. Singles,
+//! locked candidates, subsets and basic fish are the classic ladder's finders
+//! (shared through `CandidateBoard`); this file only keeps the instance the
+//! shaped ladder has always reported and turns it into a [`ShapeStep`].
 
 use super::{Basis, ShapeMarks, ShapeStep, cells_text, is_line, values_text};
 use crate::engine::geometry::{CellMask, Geometry, ValueMask, all_values};
-use crate::engine::logic::Technique;
+use crate::engine::logic::fish;
+use crate::engine::logic::intersections::{self, Locked};
+use crate::engine::logic::subsets::{self, unit_cells_at};
+use crate::engine::logic::{CandidateBoard, Technique, singles};
 
 /// The ladder for one geometry, with what it derives once from the unit list:
 /// each unit's cell set, and the pairs of units that share two or more cells
@@ -105,183 +110,119 @@ impl<'g> Ladder<'g> {
 
     /// A unit with one open cell: it takes the one value the unit lacks.
     fn full_house(&self, marks: &ShapeMarks) -> Option<ShapeStep> {
-        self.geometry
-            .units()
-            .iter()
-            .enumerate()
-            .find_map(|(index, unit)| {
-                let mut open = unit.cells.iter().filter(|&&c| marks.value(c) == 0);
-                let (Some(&cell), None) = (open.next(), open.next()) else {
-                    return None;
-                };
-                let missing = self.all_values() & !self.held(marks, index);
-                let value = missing.trailing_zeros() as u8 + 1;
-                (missing.count_ones() == 1 && marks.allows(cell, value)).then(|| {
-                    let mut step = ShapeStep::of(Technique::FullHouse);
-                    step.placements.push((cell, value));
-                    step.units.push(index);
-                    step.values.push(value);
-                    step
-                })
-            })
+        let mut found = None;
+        singles::full_houses(marks, |cell, value, unit| {
+            found = Some(placement(Technique::FullHouse, cell, value, Some(unit)));
+            true
+        });
+        found
     }
 
-    /// A value with one place left in a unit (of any kind).
+    /// A value with one place left in a unit (of any kind), units in the
+    /// geometry's order.
     fn hidden_single(&self, marks: &ShapeMarks) -> Option<ShapeStep> {
-        let side = self.geometry.side() as u8;
-        (0..self.geometry.units().len()).find_map(|unit| {
-            (1..=side).find_map(|value| {
-                if self.held(marks, unit) >> (value - 1) & 1 == 1 {
-                    return None;
-                }
-                let places = marks.places(unit, value);
-                (places.len() == 1).then(|| {
-                    let mut step = ShapeStep::of(Technique::HiddenSingle);
-                    step.placements.push((places[0], value));
-                    step.units.push(unit);
-                    step.values.push(value);
-                    step
-                })
-            })
-        })
+        let mut found = None;
+        let units = 0..self.geometry.units().len();
+        singles::hidden_singles(marks, units, |cell, value, unit| {
+            found = Some(placement(Technique::HiddenSingle, cell, value, Some(unit)));
+            true
+        });
+        found
     }
 
     /// Locked candidates between two units `a` and `b` that overlap: when every
     /// place of a value in `a` lies in `b`, `b` has that value there, so it leaves
-    /// the rest of `b`. Read from a line it is claiming, from any other unit pointing.
+    /// the rest of `b`. Read from a line it is claiming, from any other unit
+    /// pointing. The first source unit with an instance gives it, its first
+    /// target unit, then its lowest value.
     fn locked_candidates(&self, marks: &ShapeMarks, from_line: bool) -> Option<ShapeStep> {
         let units = self.geometry.units();
-        let side = self.geometry.side() as u8;
-        self.overlaps
-            .iter()
-            .filter(|&&(a, _)| is_line(units[a].kind) == from_line)
-            .find_map(|&(a, b)| {
-                (1..=side).find_map(|value| {
-                    let places = marks.places(a, value);
-                    if places.is_empty() || !places.iter().all(|&c| self.masks[b].contains(c)) {
-                        return None;
-                    }
-                    let eliminations: Vec<(usize, u8)> = units[b]
-                        .cells
-                        .iter()
-                        .filter(|&&c| !self.masks[a].contains(c) && marks.allows(c, value))
-                        .map(|&c| (c, value))
-                        .collect();
-                    (!eliminations.is_empty()).then(|| ShapeStep {
-                        eliminations,
-                        pattern: places,
-                        units: vec![a, b],
-                        values: vec![value],
-                        ..ShapeStep::of(if from_line {
-                            Technique::LockedCandidatesClaiming
-                        } else {
-                            Technique::LockedCandidatesPointing
-                        })
-                    })
-                })
+        let sources = (0..units.len()).filter(|&u| is_line(units[u].kind) == from_line);
+        let mut best: Option<Locked> = None;
+        intersections::locked_candidates(marks, sources, 1, |found| match best {
+            Some(kept) if kept.from != found.from => true,
+            Some(kept) if (kept.to, kept.value) <= (found.to, found.value) => false,
+            _ => {
+                best = Some(found);
+                false
+            }
+        });
+        let found = best?;
+        Some(ShapeStep {
+            eliminations: found.eliminations(marks),
+            pattern: found.places(marks),
+            units: vec![found.from, found.to],
+            values: vec![found.value],
+            ..ShapeStep::of(if from_line {
+                Technique::LockedCandidatesClaiming
+            } else {
+                Technique::LockedCandidatesPointing
             })
+        })
     }
 
     /// `size` open cells of a unit whose candidates together are `size` values:
-    /// those values leave the unit's other cells.
+    /// those values leave the unit's other cells. The first unit with one gives
+    /// it, its first subset in lexicographic order of the cells.
     fn naked_subset(
         &self,
         marks: &ShapeMarks,
         size: usize,
         technique: Technique,
     ) -> Option<ShapeStep> {
-        self.geometry
-            .units()
-            .iter()
-            .enumerate()
-            .find_map(|(index, unit)| {
-                let cells: Vec<usize> = unit
-                    .cells
-                    .iter()
-                    .copied()
-                    .filter(|&c| (2..=size as u32).contains(&marks.candidates(c).count_ones()))
+        let mut best = FirstPerGroup::default();
+        subsets::naked_subsets(marks, size, |unit, cells, values| {
+            best.offer(unit, cells, || {
+                let subset: Vec<usize> = unit_cells_at(marks, unit, cells).collect();
+                let eliminations: Vec<(usize, u8)> = marks
+                    .unit_cells(unit)
+                    .filter(|c| !subset.contains(c))
+                    .flat_map(|c| values_of(marks.candidates(c) & values).map(move |v| (c, v)))
                     .collect();
-                let mut found = None;
-                combinations(cells.len(), size, &mut |chosen| {
-                    let subset: Vec<usize> = chosen.iter().map(|&i| cells[i]).collect();
-                    let values = subset.iter().fold(0, |acc, &c| acc | marks.candidates(c));
-                    if values.count_ones() as usize != size {
-                        return false;
-                    }
-                    let eliminations: Vec<(usize, u8)> = unit
-                        .cells
-                        .iter()
-                        .filter(|c| !subset.contains(c))
-                        .flat_map(|&c| values_of(marks.candidates(c) & values).map(move |v| (c, v)))
-                        .collect();
-                    if eliminations.is_empty() {
-                        return false;
-                    }
-                    found = Some(ShapeStep {
-                        eliminations,
-                        pattern: subset,
-                        units: vec![index],
-                        values: values_of(values).collect(),
-                        ..ShapeStep::of(technique)
-                    });
-                    true
-                });
-                found
+                (!eliminations.is_empty()).then(|| ShapeStep {
+                    eliminations,
+                    pattern: subset,
+                    units: vec![unit],
+                    values: values_of(values).collect(),
+                    ..ShapeStep::of(technique)
+                })
             })
+        });
+        best.step
     }
 
     /// `size` values of a unit whose places together are `size` cells: those cells
-    /// hold nothing else.
+    /// hold nothing else. The first unit with one gives it, its first subset in
+    /// lexicographic order of the values.
     fn hidden_subset(
         &self,
         marks: &ShapeMarks,
         size: usize,
         technique: Technique,
     ) -> Option<ShapeStep> {
-        let side = self.geometry.side() as u8;
-        (0..self.geometry.units().len()).find_map(|unit| {
-            let held = self.held(marks, unit);
-            let candidates: Vec<(u8, Vec<usize>)> = (1..=side)
-                .filter(|&v| held >> (v - 1) & 1 == 0)
-                .map(|v| (v, marks.places(unit, v)))
-                .filter(|(_, places)| (2..=size).contains(&places.len()))
-                .collect();
-            let mut found = None;
-            combinations(candidates.len(), size, &mut |chosen| {
-                let mut cells: Vec<usize> = chosen
-                    .iter()
-                    .flat_map(|&i| candidates[i].1.iter().copied())
-                    .collect();
-                cells.sort_unstable();
-                cells.dedup();
-                if cells.len() != size {
-                    return false;
-                }
-                let kept = chosen
-                    .iter()
-                    .fold(0, |acc: ValueMask, &i| acc | 1 << (candidates[i].0 - 1));
+        let mut best = FirstPerGroup::default();
+        subsets::hidden_subsets(marks, size, 2, |unit, kept, cells| {
+            best.offer(unit, kept, || {
+                let cells: Vec<usize> = unit_cells_at(marks, unit, cells).collect();
                 let eliminations: Vec<(usize, u8)> = cells
                     .iter()
                     .flat_map(|&c| values_of(marks.candidates(c) & !kept).map(move |v| (c, v)))
                     .collect();
-                if eliminations.is_empty() {
-                    return false;
-                }
-                found = Some(ShapeStep {
+                (!eliminations.is_empty()).then(|| ShapeStep {
                     eliminations,
                     pattern: cells,
                     units: vec![unit],
                     values: values_of(kept).collect(),
                     ..ShapeStep::of(technique)
-                });
-                true
-            });
-            found
-        })
+                })
+            })
+        });
+        best.step
     }
 
     /// Fish of `size` on rows then on columns: when a value's places in `size` base
-    /// lines lie in `size` cover lines, it leaves the rest of the cover lines.
+    /// lines lie in `size` cover lines, it leaves the rest of the cover lines. The
+    /// first value with one gives it, its first base lines in lexicographic order.
     fn fish(&self, marks: &ShapeMarks, size: usize, technique: Technique) -> Option<ShapeStep> {
         let side = self.geometry.side();
         // Rows are units 0..side, columns side..2*side ([`Geometry::units`]).
@@ -292,116 +233,103 @@ impl<'g> Ladder<'g> {
                 cover * side + base
             }
         };
+        let unit_of = |line: usize, is_row: bool| if is_row { line } else { side + line };
+        let lines = |mask: u32| (0..side).filter(move |&line| mask >> line & 1 == 1);
         [true, false].into_iter().find_map(|rows| {
             (1..=side as u8).find_map(|value| {
-                // Each base line's places of `value`, as a mask of cover lines.
-                let bases: Vec<(usize, ValueMask)> = (0..side)
-                    .map(|base| {
-                        let covers = (0..side)
-                            .filter(|&cover| marks.allows(cell_at(rows, base, cover), value))
-                            .fold(0, |acc: ValueMask, cover| acc | 1 << cover);
-                        (base, covers)
+                let mut best = FirstPerGroup::default();
+                fish::fish_of_value(marks, value, rows, size, 2, |bases, covers| {
+                    best.offer(0, bases, || {
+                        let eliminations: Vec<(usize, u8)> = lines(covers)
+                            .flat_map(|cover| (0..side).map(move |base| (base, cover)))
+                            .filter(|(base, _)| bases >> base & 1 == 0)
+                            .map(|(base, cover)| cell_at(rows, base, cover))
+                            .filter(|&c| marks.allows(c, value))
+                            .map(|c| (c, value))
+                            .collect();
+                        if eliminations.is_empty() {
+                            return None;
+                        }
+                        let mut pattern: Vec<usize> = lines(bases)
+                            .flat_map(|b| lines(covers).map(move |c| cell_at(rows, b, c)))
+                            .filter(|&c| marks.allows(c, value))
+                            .collect();
+                        pattern.sort_unstable();
+                        Some(ShapeStep {
+                            eliminations,
+                            pattern,
+                            units: lines(bases)
+                                .map(|b| unit_of(b, rows))
+                                .chain(lines(covers).map(|c| unit_of(c, !rows)))
+                                .collect(),
+                            values: vec![value],
+                            ..ShapeStep::of(technique)
+                        })
                     })
-                    .filter(|(_, covers)| (2..=size as u32).contains(&covers.count_ones()))
-                    .collect();
-                let mut found = None;
-                combinations(bases.len(), size, &mut |chosen| {
-                    let covers = chosen.iter().fold(0, |acc: ValueMask, &i| acc | bases[i].1);
-                    if covers.count_ones() as usize != size {
-                        return false;
-                    }
-                    let base_lines: Vec<usize> = chosen.iter().map(|&i| bases[i].0).collect();
-                    let cover_lines: Vec<usize> =
-                        (0..side).filter(|&c| covers >> c & 1 == 1).collect();
-                    let eliminations: Vec<(usize, u8)> = cover_lines
-                        .iter()
-                        .flat_map(|&cover| (0..side).map(move |base| (base, cover)))
-                        .filter(|(base, _)| !base_lines.contains(base))
-                        .map(|(base, cover)| cell_at(rows, base, cover))
-                        .filter(|&c| marks.allows(c, value))
-                        .map(|c| (c, value))
-                        .collect();
-                    if eliminations.is_empty() {
-                        return false;
-                    }
-                    let unit_of =
-                        |line: usize, is_row: bool| if is_row { line } else { side + line };
-                    let mut pattern: Vec<usize> = base_lines
-                        .iter()
-                        .flat_map(|&b| cover_lines.iter().map(move |&c| cell_at(rows, b, c)))
-                        .filter(|&c| marks.allows(c, value))
-                        .collect();
-                    pattern.sort_unstable();
-                    found = Some(ShapeStep {
-                        eliminations,
-                        pattern,
-                        units: base_lines
-                            .iter()
-                            .map(|&b| unit_of(b, rows))
-                            .chain(cover_lines.iter().map(|&c| unit_of(c, !rows)))
-                            .collect(),
-                        values: vec![value],
-                        ..ShapeStep::of(technique)
-                    });
-                    true
                 });
-                found
+                best.step
             })
         })
     }
 }
 
-/// An open cell with one candidate left.
-fn naked_single(marks: &ShapeMarks) -> Option<ShapeStep> {
-    marks.open_cells().find_map(|cell| {
-        let candidates = marks.candidates(cell);
-        (candidates.count_ones() == 1).then(|| {
-            let value = candidates.trailing_zeros() as u8 + 1;
-            let mut step = ShapeStep::of(Technique::NakedSingle);
-            step.placements.push((cell, value));
-            step.pattern.push(cell);
-            step.values.push(value);
-            step
-        })
-    })
+/// The step the shaped ladder has always reported where the shared finders visit
+/// several: within the first group (a unit, or a value's fish) that has one, the
+/// first combination in lexicographic order of its members. The finders visit
+/// combinations in Gosper's order (colexicographic), so the lexicographically
+/// first is the one whose member mask, bit-reversed, is largest.
+#[derive(Default)]
+struct FirstPerGroup {
+    group: Option<usize>,
+    key: u32,
+    step: Option<ShapeStep>,
 }
 
-/// The values of a candidate mask, ascending.
-pub(super) fn values_of(mask: ValueMask) -> impl Iterator<Item = u8> {
-    let mut rest = mask;
-    std::iter::from_fn(move || {
-        (rest != 0).then(|| {
-            let value = rest.trailing_zeros() as u8 + 1;
-            rest &= rest - 1;
-            value
-        })
-    })
-}
-
-/// Calls `visit` with every ascending choice of `size` indices below `count`,
-/// stopping as soon as it returns true.
-fn combinations(count: usize, size: usize, visit: &mut dyn FnMut(&[usize]) -> bool) {
-    fn extend(
-        start: usize,
-        count: usize,
-        size: usize,
-        chosen: &mut Vec<usize>,
-        visit: &mut dyn FnMut(&[usize]) -> bool,
+impl FirstPerGroup {
+    /// Offers the combination `members` of `group`; `build` makes its step, `None`
+    /// when it strikes nothing. Returns true once a later group is offered after
+    /// a step was kept: the search can stop.
+    fn offer(
+        &mut self,
+        group: usize,
+        members: u32,
+        build: impl FnOnce() -> Option<ShapeStep>,
     ) -> bool {
-        if chosen.len() == size {
-            return visit(chosen);
+        let key = members.reverse_bits();
+        match self.group {
+            Some(kept) if kept != group => return true,
+            Some(_) if self.key >= key => return false,
+            _ => {}
         }
-        for next in start..count {
-            chosen.push(next);
-            if extend(next + 1, count, size, chosen, visit) {
-                return true;
-            }
-            chosen.pop();
+        if let Some(step) = build() {
+            (self.group, self.key, self.step) = (Some(group), key, Some(step));
         }
         false
     }
-    extend(0, count, size, &mut Vec::with_capacity(size), visit);
 }
+
+/// An open cell with one candidate left.
+fn naked_single(marks: &ShapeMarks) -> Option<ShapeStep> {
+    let mut found = None;
+    singles::naked_singles(marks, |cell, value| {
+        let mut step = placement(Technique::NakedSingle, cell, value, None);
+        step.pattern.push(cell);
+        found = Some(step);
+        true
+    });
+    found
+}
+
+/// A single's step: `value` placed in `cell`, found in `unit` when it is one.
+fn placement(technique: Technique, cell: usize, value: u8, unit: Option<usize>) -> ShapeStep {
+    let mut step = ShapeStep::of(technique);
+    step.placements.push((cell, value));
+    step.units.extend(unit);
+    step.values.push(value);
+    step
+}
+
+pub(super) use crate::engine::logic::candidate_board::values_of;
 
 /// The step in one sentence: its reasoning, then its effects.
 pub fn text(step: &ShapeStep, geometry: &Geometry) -> String {

@@ -19,10 +19,12 @@
 //! [`Level`]); which of them a shape may use is [`Technique::supports`]. Uniqueness
 //! techniques are never used on shapes.
 //!
-//! The classic techniques (`engine::logic`) read the fixed 81-cell `Board` and its
-//! compile-time unit table, and stay the classic 9x9's fast path; this module is
-//! their counterpart on the runtime geometry, with its own small position
-//! ([`ShapeMarks`]) and step value ([`ShapeStep`]).
+//! Singles and Locked Candidates are the classic ladder's finders
+//! (`engine::logic::{singles, intersections}`), written once against
+//! [`CandidateBoard`](crate::engine::logic::CandidateBoard), which [`ShapeMarks`]
+//! implements on the runtime geometry; this ladder turns what they find into its
+//! [`ShapeStep`]. The families not moved yet still have their copy here (see
+//! `finders.rs`).
 
 mod chains;
 mod finders;
@@ -329,6 +331,47 @@ impl<'g> ShapeMarks<'g> {
             }
         }
         None
+    }
+}
+
+/// The shaped position in the finders' one vocabulary: the runtime geometry's
+/// unit list, with the raw candidates (a placed cell holds its value's bit, as
+/// on the classic board).
+impl crate::engine::logic::CandidateBoard for ShapeMarks<'_> {
+    fn side(&self) -> usize {
+        self.geometry.side()
+    }
+
+    fn cell_count(&self) -> usize {
+        self.geometry.cells()
+    }
+
+    fn unit_count(&self) -> usize {
+        self.geometry.units().len()
+    }
+
+    fn unit_cells(&self, unit: usize) -> impl Iterator<Item = usize> + Clone + '_ {
+        self.geometry.units()[unit].cells.iter().copied()
+    }
+
+    fn unit_contains(&self, unit: usize, cell: usize) -> bool {
+        self.geometry.unit_contains(unit, cell)
+    }
+
+    fn units_of(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
+        self.geometry.units_of(cell).iter().copied()
+    }
+
+    fn unit_kind(&self, unit: usize) -> UnitKind {
+        self.geometry.units()[unit].kind
+    }
+
+    fn value(&self, cell: usize) -> u8 {
+        self.values[cell]
+    }
+
+    fn candidate_bits(&self, cell: usize) -> ValueMask {
+        self.candidates[cell]
     }
 }
 
