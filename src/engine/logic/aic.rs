@@ -182,6 +182,9 @@ fn collect(
     let mut found: Vec<Found> = Vec::new();
     let mut also: Vec<Found> = Vec::new();
     let mut most = usize::MAX;
+    // The chain to a state, when a loop's effects need it (reused: most
+    // continuous loops tried remove nothing).
+    let mut path: Chain = Vec::new();
     for start in 0..graph.nodes.len() {
         if graph.nodes[start].group {
             continue;
@@ -207,7 +210,10 @@ fn collect(
                         aic_effects(board, graph, root, state).map(|e| (kind, e))
                     }
                     Kind::Discontinuous | Kind::Continuous if node.first == start_cell => {
-                        loop_effects(board, graph, kind, root, state, || w.chain(state))
+                        loop_effects(board, graph, kind, root, state, || {
+                            w.chain_into(state, &mut path);
+                            &path
+                        })
                     }
                     _ => None,
                 };
@@ -299,13 +305,13 @@ fn aic_effects(board: &Board, graph: &Graph, root: u16, end: u16) -> Option<Effe
 
 /// A nice loop from `root` back to its start cell at `end`: discontinuous, or
 /// (when `kind` is) continuous.
-fn loop_effects(
+fn loop_effects<'a>(
     board: &Board,
     graph: &Graph,
     kind: Kind,
     root: u16,
     end: u16,
-    chain: impl FnOnce() -> Chain,
+    chain: impl FnOnce() -> &'a [u16],
 ) -> Option<(Kind, Effects)> {
     let (a, b) = (
         &graph.nodes[root as usize / 2],
@@ -332,7 +338,7 @@ fn loop_effects(
     }
     let chain = chain();
     let closing = (!same).then_some(!first_strong);
-    let eliminations = continuous_eliminations(board, graph, &chain, first_strong && last_strong);
+    let eliminations = continuous_eliminations(board, graph, chain, first_strong && last_strong);
     (!eliminations.is_empty()).then_some((Kind::Continuous, (None, eliminations, closing)))
 }
 

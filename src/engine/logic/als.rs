@@ -15,6 +15,7 @@
 mod blossom;
 mod chain;
 mod links;
+mod units;
 
 pub use blossom::{death_blossom, death_blossom_overlapping};
 pub use chain::als_xy_chain;
@@ -22,10 +23,11 @@ pub use chain::als_xy_chain;
 use std::cell::OnceCell;
 
 use links::{Link, Linker};
+pub(crate) use units::UnitSets;
 
-use super::{Sink, Step, Technique, cells_text, open_candidates};
+use super::{Sink, Step, Technique, cells_text};
 use crate::engine::board::Board;
-use crate::engine::types::{Candidates, Cell, Digit, GEOMETRY, SIZE, Unit};
+use crate::engine::types::{Candidates, Cell, Digit, SIZE, Unit};
 
 /// A set of cells as bits of their indices.
 type Cells = u128;
@@ -76,6 +78,7 @@ fn shared_reach(a: &Als, b: &Als, digits: Candidates) -> Candidates {
 }
 
 /// One almost locked set.
+#[derive(Clone, Copy)]
 struct Als {
     cells: Cells,
     unit: Unit,
@@ -163,84 +166,29 @@ impl Partners {
 }
 
 impl Sets {
-    pub(crate) fn new(board: &Board) -> Sets {
+    /// The board's ALSs, unit by unit; a unit whose cells are as when `kept`
+    /// last built it is not built again.
+    pub(crate) fn new(board: &Board, kept: &mut UnitSets) -> Sets {
         let mut holders = [0; SIZE];
         for cell in board.open_cells() {
             for d in board.candidates(cell).iter() {
                 holders[d.index()] |= 1 << cell.index();
             }
         }
+        let mut tables = None;
         let mut all: Vec<Als> = Vec::with_capacity(1024);
-        // Per subset of a unit's open cells (by mask): its digits, the units
-        // holding all its cells, its cells, and the cells that see all of them;
-        // each from the subset without its lowest cell. A digit's copies in an
-        // ALS are the subset of its cells holding it, so their tables are here too.
-        let mut unions = [Candidates::NONE; 512];
-        let mut houses = [ALL_HOUSES; 512];
-        let mut subset_cells = [0 as Cells; 512];
-        let mut seen = [!0 as Cells; 512];
         for unit in Unit::all() {
-            let open: Vec<Cell> = unit
-                .cells()
-                .iter()
-                .copied()
-                .filter(|&c| board.digit(c).is_none())
-                .collect();
-            // Per digit, the open cells holding it (by position in `open`).
-            let mut holding = [0usize; SIZE];
-            for (k, &cell) in open.iter().enumerate() {
-                for d in open_candidates(board, cell).iter() {
-                    holding[d.index()] |= 1 << k;
-                }
-            }
-            let size = 1usize << open.len();
-            for mask in 1..size {
-                let low = mask.trailing_zeros() as usize;
-                let rest = mask & (mask - 1);
-                let cell = open[low];
-                unions[mask] = unions[rest].union(open_candidates(board, cell));
-                houses[mask] = houses[rest] & houses_of(cell);
-                subset_cells[mask] = subset_cells[rest] | 1 << cell.index();
-                seen[mask] = seen[rest] & GEOMETRY.peer_masks[cell.index()];
-            }
-            // The units before this one (rows, columns, boxes in order).
-            let earlier = (1u32 << unit.index()) - 1;
-            for mask in 1..size {
-                let digits = unions[mask];
-                // `mask` has at most nine bits: counted by the digit table.
-                if digits.len() != Candidates::from_bits(mask as u16).len() + 1 {
-                    continue;
-                }
-                if houses[mask] & earlier != 0 {
-                    continue; // the same cells in an earlier unit (a line and a box)
-                }
-                let mut by_digit = [0; SIZE];
-                let mut seeing = [0; SIZE];
-                let mut reach = [0; SIZE];
-                let mut signature = [0u64; 5];
-                let mut reaching = Candidates::NONE;
-                for d in digits.iter() {
+            for als in kept.of(board, unit, &mut tables) {
+                let mut als = *als;
+                for d in als.digits.iter() {
                     let i = d.index();
-                    let copies = mask & holding[i];
-                    by_digit[i] = subset_cells[copies];
-                    seeing[i] = seen[copies];
                     // A cell never sees itself, so this leaves the ALS's holders out.
-                    reach[i] = seeing[i] & holders[i];
-                    if reach[i] != 0 {
-                        reaching = reaching.with(d);
+                    als.reach[i] = als.seeing[i] & holders[i];
+                    if als.reach[i] != 0 {
+                        als.reaching = als.reaching.with(d);
                     }
-                    signature[i / 2] |= u64::from(houses[copies]) << (32 * (i % 2));
                 }
-                all.push(Als {
-                    cells: subset_cells[mask],
-                    unit,
-                    digits,
-                    by_digit,
-                    seeing,
-                    reach,
-                    reaching,
-                    signature,
-                });
+                all.push(als);
             }
         }
         Sets {

@@ -11,8 +11,8 @@
 //! The cache keeps a copy of the board its contents belong to and empties
 //! itself when asked about another one, so a finder can never read another
 //! position's results (a sink reused on a changed board stays correct). Only
-//! the [`Recall`] outlives the position: it holds nothing but patterns, true of
-//! any board.
+//! the [`Recall`] outlives the position: it holds nothing but patterns and
+//! what they alone determine, true of any board.
 
 use std::rc::Rc;
 
@@ -63,12 +63,17 @@ impl Cache {
         }
     }
 
-    /// The board's almost locked sets, built on first use.
+    /// The board's almost locked sets, built on first use (from the units'
+    /// sets the recall kept, see [`super::recall`]).
     pub(crate) fn als(&mut self, board: &Board) -> Rc<Sets> {
         self.belong_to(board);
-        self.als
-            .get_or_insert_with(|| Rc::new(Sets::new(board)))
-            .clone()
+        if let Some(sets) = &self.als {
+            return sets.clone();
+        }
+        let recall = self.recall.get_or_insert_with(Box::default);
+        let sets = Rc::new(Sets::new(board, recall.unit_sets()));
+        self.als = Some(sets.clone());
+        sets
     }
 
     /// What the chain finders share on the board (see [`aic::Shared`]).

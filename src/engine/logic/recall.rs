@@ -1,5 +1,5 @@
-//! What single-digit finders and Sue de Coq learned on earlier positions of the
-//! same solve.
+//! What single-digit finders, Sue de Coq and the ALS finders learned on
+//! earlier positions of the same solve.
 //!
 //! A single-digit technique (fish of every kind, Skyscraper, 2-String Kite,
 //! Empty Rectangle, Simple Colors, Multi-Colors) reads nothing of the board but
@@ -11,13 +11,16 @@
 //!
 //! Sue de Coq, in the same way, reads nothing of the board but one box-line
 //! intersection's cells (the line and the rest of the box): an intersection it
-//! found nothing on is skipped while those cells keep their candidates.
+//! found nothing on is skipped while those cells keep their candidates. And
+//! the almost locked sets of a unit are a function of its cells alone: they
+//! are kept with those cells and built again only for a unit a step changed.
 //!
 //! [`Recall`] outlives a position: [`super::StepFinder`] carries it from one
 //! step of a solve to the next, while the rest of [`super::cache::Cache`]
 //! belongs to one position.
 
 use super::Sink;
+use super::als::UnitSets;
 use super::technique::Technique;
 use crate::engine::board::Board;
 use crate::engine::types::{Digit, SIZE, Unit};
@@ -144,6 +147,8 @@ impl CrossingPattern {
 pub(crate) struct Recall {
     failed: [[DigitPattern; SIZE]; REMEMBERED.len()],
     crossings: [CrossingPattern; CROSSINGS],
+    /// Each unit's almost locked sets with the cells they were built from.
+    unit_sets: UnitSets,
 }
 
 impl Default for Recall {
@@ -151,6 +156,7 @@ impl Default for Recall {
         Recall {
             failed: [[DigitPattern::NONE; SIZE]; REMEMBERED.len()],
             crossings: [CrossingPattern::NONE; CROSSINGS],
+            unit_sets: UnitSets::default(),
         }
     }
 }
@@ -165,6 +171,11 @@ impl Recall {
         pattern: DigitPattern,
     ) -> bool {
         self.failed[slot(technique)][digit.index()] == pattern
+    }
+
+    /// Each unit's almost locked sets as last built (see [`UnitSets`]).
+    pub(crate) fn unit_sets(&mut self) -> &mut UnitSets {
+        &mut self.unit_sets
     }
 
     /// Whether Sue de Coq found nothing on intersection `crossing` when it

@@ -50,6 +50,8 @@ pub(crate) struct Graph {
     /// The states each state links to: `targets[offsets[s]..offsets[s + 1]]`.
     offsets: Vec<u32>,
     targets: Vec<u16>,
+    /// Per state, whether it links to any state.
+    leads_on: Vec<bool>,
 }
 
 /// The cells that see every cell of `set`.
@@ -168,6 +170,7 @@ impl Graph {
             candidate,
             offsets: Vec::new(),
             targets: Vec::new(),
+            leads_on: Vec::new(),
         };
         graph.link(board);
         graph
@@ -176,6 +179,11 @@ impl Graph {
     /// The states `state` links to.
     pub fn links(&self, state: usize) -> &[u16] {
         &self.targets[self.offsets[state] as usize..self.offsets[state + 1] as usize]
+    }
+
+    /// Whether `state` links to any state (a chain can go on from it).
+    pub fn leads_on(&self, state: usize) -> bool {
+        self.leads_on[state]
     }
 
     /// How many states there are.
@@ -279,6 +287,7 @@ impl Graph {
             weak(&mut targets, d, seen, node.cells);
         }
         offsets.push(targets.len() as u32);
+        self.leads_on = offsets.windows(2).map(|w| w[1] > w[0]).collect();
         self.offsets = offsets;
         self.targets = targets;
     }

@@ -40,10 +40,15 @@ impl Walker {
 
     /// Visits every state reachable from `start` by a chain that never comes
     /// back to a cell it left (a lasso), shortest chains first; `visit(walker,
-    /// state)` sees each once and returns the most links a chain still needs
+    /// state)` sees each once (but a state no chain can end at, see below, that
+    /// links nowhere) and returns the most links a chain still needs
     /// (the walk goes no deeper: a finder asked for its best chain stops once
     /// no longer chain can come first). A loop (`is_loop`) must leave its start
     /// cell by its first link and may come back to it, and end there, by a later one.
+    /// A loop ends in its start cell, another chain in an "on" state: a state
+    /// that is neither and links nowhere is a dead end, skipped (most "off"
+    /// states are: their node has no strong link), which changes nothing else
+    /// of the walk, as it would queue nothing.
     pub(super) fn walk(
         &mut self,
         graph: &Graph,
@@ -94,6 +99,14 @@ impl Walker {
                 };
                 if allowed {
                     self.stamp[next as usize] = self.round;
+                    let can_end = if is_loop {
+                        there == home
+                    } else {
+                        next % 2 == 1
+                    };
+                    if !can_end && !graph.leads_on(next as usize) {
+                        continue;
+                    }
                     self.parent[next as usize] = state;
                     self.depth[next as usize] = depth;
                     self.visited[next as usize] = visited | there;
@@ -105,13 +118,20 @@ impl Walker {
 
     /// The chain from the root to `state`.
     pub(super) fn chain(&self, state: u16) -> Chain {
-        let mut chain = vec![state];
+        let mut chain = Vec::with_capacity(self.depth(state) + 1);
+        self.chain_into(state, &mut chain);
+        chain
+    }
+
+    /// The chain from the root to `state`, written over `chain`.
+    pub(super) fn chain_into(&self, state: u16, chain: &mut Chain) {
+        chain.clear();
+        chain.push(state);
         let mut s = state;
         while self.parent[s as usize] != ROOT {
             s = self.parent[s as usize];
             chain.push(s);
         }
         chain.reverse();
-        chain
     }
 }

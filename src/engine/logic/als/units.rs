@@ -1,0 +1,160 @@
+//! Each unit's almost locked sets, built from its cells' candidates alone, so
+//! that a solve builds again only the units a step changed: most steps change
+//! a few cells, and building a wide-open unit walks all 511 subsets of its cells.
+
+use super::{ALL_HOUSES, Als, Cells, houses_of};
+use crate::engine::board::Board;
+use crate::engine::logic::open_candidates;
+use crate::engine::types::{Candidates, Cell, GEOMETRY, SIZE, Unit};
+
+/// What a unit's ALSs are built from: each of its cells' candidates, a placed
+/// cell as `PLACED`.
+type UnitKey = [u16; SIZE];
+
+/// A placed cell in a [`UnitKey`] (no candidate mask has this bit).
+const PLACED: u16 = 1 << 15;
+
+/// The ALSs of each unit as last built, with what they were built from: a
+/// solve keeps them from one position to the next (see [`super::recall`]) and
+/// rebuilds only the units whose cells changed. Each set's `reach` (which reads
+/// the whole board) is filled in per position.
+pub(crate) struct UnitSets {
+    keys: [UnitKey; 27],
+    sets: [Vec<Als>; 27],
+}
+
+impl Default for UnitSets {
+    fn default() -> Self {
+        UnitSets {
+            // No unit has this key (every cell placed and open at once).
+            keys: [[u16::MAX; SIZE]; 27],
+            sets: Default::default(),
+        }
+    }
+}
+
+impl UnitSets {
+    /// The ALSs of `unit` on `board` (without `reach`), built again only when
+    /// its cells changed (`tables`: the subset tables, made on first use).
+    pub(super) fn of(
+        &mut self,
+        board: &Board,
+        unit: Unit,
+        tables: &mut Option<SubsetTables>,
+    ) -> &[Als] {
+        let key = unit_key(board, unit);
+        let u = unit.index();
+        if self.keys[u] != key {
+            self.sets[u].clear();
+            let tables = tables.get_or_insert_with(SubsetTables::new);
+            unit_sets(board, unit, tables, &mut self.sets[u]);
+            self.keys[u] = key;
+        }
+        &self.sets[u]
+    }
+}
+
+/// The key of `unit` on `board`.
+fn unit_key(board: &Board, unit: Unit) -> UnitKey {
+    let mut key = [0; SIZE];
+    for (slot, &cell) in key.iter_mut().zip(unit.cells()) {
+        *slot = match board.digit(cell) {
+            Some(_) => PLACED,
+            None => board.candidates(cell).bits(),
+        };
+    }
+    key
+}
+
+/// Per subset of a unit's open cells (by mask): its digits, the units holding
+/// all its cells, its cells, and the cells that see all of them.
+pub(super) struct SubsetTables {
+    unions: [Candidates; 512],
+    houses: [u32; 512],
+    cells: [Cells; 512],
+    seen: [Cells; 512],
+}
+
+impl SubsetTables {
+    /// The tables with the empty subset's entries (the others are written
+    /// per unit before they are read).
+    fn new() -> SubsetTables {
+        SubsetTables {
+            unions: [Candidates::NONE; 512],
+            houses: [ALL_HOUSES; 512],
+            cells: [0; 512],
+            seen: [!0; 512],
+        }
+    }
+}
+
+/// Appends the ALSs of `unit` (without `reach`) to `out`, by subset mask.
+fn unit_sets(board: &Board, unit: Unit, tables: &mut SubsetTables, out: &mut Vec<Als>) {
+    let SubsetTables {
+        unions,
+        houses,
+        cells: subset_cells,
+        seen,
+    } = tables;
+    let mut open = [Cell::new(0); SIZE];
+    let mut count = 0;
+    for &c in unit.cells() {
+        if board.digit(c).is_none() {
+            open[count] = c;
+            count += 1;
+        }
+    }
+    let open = &open[..count];
+    // Per digit, the open cells holding it (by position in `open`).
+    let mut holding = [0usize; SIZE];
+    for (k, &cell) in open.iter().enumerate() {
+        for d in open_candidates(board, cell).iter() {
+            holding[d.index()] |= 1 << k;
+        }
+    }
+    // Each subset's entries from the subset without its lowest cell. A digit's
+    // copies in an ALS are the subset of its cells holding it, so their tables
+    // are here too.
+    let size = 1usize << open.len();
+    for mask in 1..size {
+        let low = mask.trailing_zeros() as usize;
+        let rest = mask & (mask - 1);
+        let cell = open[low];
+        unions[mask] = unions[rest].union(open_candidates(board, cell));
+        houses[mask] = houses[rest] & houses_of(cell);
+        subset_cells[mask] = subset_cells[rest] | 1 << cell.index();
+        seen[mask] = seen[rest] & GEOMETRY.peer_masks[cell.index()];
+    }
+    // The units before this one (rows, columns, boxes in order).
+    let earlier = (1u32 << unit.index()) - 1;
+    for mask in 1..size {
+        let digits = unions[mask];
+        // `mask` has at most nine bits: counted by the digit table.
+        if digits.len() != Candidates::from_bits(mask as u16).len() + 1 {
+            continue;
+        }
+        if houses[mask] & earlier != 0 {
+            continue; // the same cells in an earlier unit (a line and a box)
+        }
+        let mut by_digit = [0; SIZE];
+        let mut seeing = [0; SIZE];
+        let mut signature = [0u64; 5];
+        for d in digits.iter() {
+            let i = d.index();
+            let copies = mask & holding[i];
+            by_digit[i] = subset_cells[copies];
+            seeing[i] = seen[copies];
+            signature[i / 2] |= u64::from(houses[copies]) << (32 * (i % 2));
+        }
+        out.push(Als {
+            cells: subset_cells[mask],
+            unit,
+            digits,
+            by_digit,
+            seeing,
+            reach: [0; SIZE],
+            reaching: Candidates::NONE,
+            signature,
+        });
+    }
+}
