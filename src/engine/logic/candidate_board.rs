@@ -30,7 +30,7 @@
 
 use crate::engine::board::Board;
 use crate::engine::geometry::{UnitKind, ValueMask};
-use crate::engine::types::{CELLS, Candidates, GEOMETRY, SIZE, UNITS};
+use crate::engine::types::{CELLS, Candidates, Cell, GEOMETRY, SIZE, UNITS};
 
 /// A candidates position on some geometry, for the finders shared by every shape.
 pub trait CandidateBoard {
@@ -58,8 +58,23 @@ pub trait CandidateBoard {
     /// Whether `a` and `b` share a unit (a cell does not see itself).
     fn sees(&self, a: usize, b: usize) -> bool;
 
+    /// The cells of `among` (a set of cells, bit `c % 64` of word `c / 64`) that
+    /// see `cell`, ascending: a chain's weak links from `cell`.
+    fn peers_among<'a>(
+        &'a self,
+        cell: usize,
+        among: &'a [u64],
+    ) -> impl Iterator<Item = usize> + 'a {
+        self.peers(cell)
+            .filter(move |&c| among[c / 64] >> (c % 64) & 1 == 1)
+    }
+
     /// What `unit` is: a row, a column, a box or region, an extra unit.
     fn unit_kind(&self, unit: usize) -> UnitKind;
+
+    /// The box or jigsaw region holding `cell`, as a unit index (regions are
+    /// units `2 * side..3 * side`).
+    fn region_unit(&self, cell: usize) -> usize;
 
     /// The value placed in `cell`, 0 when open.
     fn value(&self, cell: usize) -> u8;
@@ -131,6 +146,24 @@ impl CandidateBoard for Board {
         GEOMETRY.peer_masks[a] >> b & 1 == 1
     }
 
+    /// By the 81-bit peer masks, as the chain search read them before.
+    #[inline]
+    fn peers_among<'a>(
+        &'a self,
+        cell: usize,
+        among: &'a [u64],
+    ) -> impl Iterator<Item = usize> + 'a {
+        let among = u128::from(among[0]) | u128::from(among[1]) << 64;
+        let mut rest = among & GEOMETRY.peer_masks[cell];
+        std::iter::from_fn(move || {
+            (rest != 0).then(|| {
+                let c = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                c
+            })
+        })
+    }
+
     #[inline]
     fn unit_kind(&self, unit: usize) -> UnitKind {
         match unit / SIZE {
@@ -138,6 +171,11 @@ impl CandidateBoard for Board {
             1 => UnitKind::Column,
             _ => UnitKind::Box,
         }
+    }
+
+    #[inline]
+    fn region_unit(&self, cell: usize) -> usize {
+        2 * SIZE + Cell::new(cell).box_index()
     }
 
     #[inline]

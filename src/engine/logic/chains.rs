@@ -7,237 +7,305 @@
 //!
 //! Chains are found breadth first, so each pair of ends gets its shortest chain and
 //! the shortest chains come first.
+//!
+//! The finders ([`x_chains`], [`xy_chains`]) serve every shape through
+//! [`CandidateBoard`]: a unit is any unit of the geometry and a weak link any
+//! two cells that see each other, so a chain may run along a diagonal, a window
+//! or a jigsaw region. Each ladder builds its own step from the chain's cells.
 
-use super::{Link, Sink, Step, Technique, open_candidates, positions, seeing_all, unit_cells};
+use super::candidate_board::{CandidateBoard, only_value};
+use super::wings::seeing_every;
+use super::{Link, Sink, Step, Technique};
 use crate::engine::board::Board;
-use crate::engine::types::{CELLS, Cell, Digit, GEOMETRY, Unit};
+use crate::engine::geometry::value_bit;
+use crate::engine::types::{Candidates, Cell, Digit};
 
 /// No parent in the breadth-first tree.
-const ROOT: u16 = u16::MAX;
+const ROOT: u32 = u32::MAX;
 
-/// Hands `found` (length, step) to the sink, shortest first.
-fn push_sorted(sink: &mut Sink, mut found: Vec<(usize, Step)>) {
+/// A chain found on any shape: its cells from the start, the value at one end or
+/// the other, and the candidates it removes (that value, from every cell seeing
+/// both ends; a cell of the chain included when it does).
+pub(crate) struct Chain {
+    pub cells: Vec<usize>,
+    pub value: u8,
+    pub eliminations: Vec<(usize, u8)>,
+}
+
+/// The breadth-first trees of the chain finders, their buffers reused from one
+/// start to the next (`stamp`: the states reached from the current start).
+struct Trees {
+    parent: Vec<u32>,
+    stamp: Vec<u32>,
+    depth: Vec<usize>,
+    round: u32,
+    queue: Vec<usize>,
+}
+
+impl Trees {
+    fn new(states: usize) -> Trees {
+        Trees {
+            parent: vec![ROOT; states],
+            stamp: vec![0; states],
+            depth: vec![0; states],
+            round: 0,
+            queue: Vec::with_capacity(states),
+        }
+    }
+
+    /// Starts a tree at `root` (depth `depth`).
+    fn start(&mut self, root: usize, depth: usize) {
+        self.round += 1;
+        self.stamp[root] = self.round;
+        self.parent[root] = ROOT;
+        self.depth[root] = depth;
+        self.queue.clear();
+        self.queue.push(root);
+    }
+
+    /// Reaches `state` from `from` unless this tree has it already.
+    #[inline]
+    fn reach(&mut self, state: usize, from: usize) {
+        if self.stamp[state] != self.round {
+            self.stamp[state] = self.round;
+            self.parent[state] = from as u32;
+            self.depth[state] = self.depth[from] + 1;
+            self.queue.push(state);
+        }
+    }
+
+    /// The states from the root to `state`.
+    fn path(&self, state: usize) -> Vec<usize> {
+        let mut states = vec![state];
+        let mut s = state;
+        while self.parent[s] != ROOT {
+            s = self.parent[s] as usize;
+            states.push(s);
+        }
+        states.reverse();
+        states
+    }
+}
+
+/// Sorts `found` (length, chain) shortest first, keeping the order of equals.
+fn shortest_first(mut found: Vec<(usize, Chain)>) -> Vec<Chain> {
     found.sort_by_key(|(len, _)| *len);
-    for (_, step) in found {
-        if sink.push(step) {
+    found.into_iter().map(|(_, chain)| chain).collect()
+}
+
+/// Every shape's X-Chains, shortest first (then by value, start cell and the
+/// breadth-first order): for each value, a chain from every place with a strong
+/// link (the value's only two places in a unit), alternating strong and weak
+/// links (two places that see each other), ending on a strong link at a later
+/// cell than its start, with something to remove. Each pair of ends gets its
+/// shortest chain.
+pub(crate) fn x_chains<B: CandidateBoard>(board: &B) -> Vec<Chain> {
+    let cells = board.cell_count();
+    let mut found = Vec::new();
+    // State: cell * 2 + on (on: the cell holds the value if the start does not).
+    let mut trees = Trees::new(2 * cells);
+    for value in 1..=board.side() as u8 {
+        let bit = value_bit(value);
+        let mut strong: Vec<Vec<usize>> = vec![Vec::new(); cells];
+        for unit in 0..board.unit_count() {
+            let mut places = board
+                .unit_cells(unit)
+                .filter(|&c| board.open_candidates(c) & bit != 0);
+            if let (Some(a), Some(b), None) = (places.next(), places.next(), places.next())
+                && !strong[a].contains(&b)
+            {
+                strong[a].push(b);
+                strong[b].push(a);
+            }
+        }
+        let nodes: Vec<usize> = (0..cells)
+            .filter(|&c| board.open_candidates(c) & bit != 0)
+            .collect();
+        // A place's weak links go to the places it sees, ascending.
+        let mut holders = vec![0u64; cells.div_ceil(64)];
+        for &c in &nodes {
+            holders[c / 64] |= 1 << (c % 64);
+        }
+        for &start in &nodes {
+            if strong[start].is_empty() {
+                continue;
+            }
+            trees.start(start * 2, 0);
+            let mut head = 0;
+            while head < trees.queue.len() {
+                let state = trees.queue[head];
+                head += 1;
+                let (cell, on) = (state / 2, state % 2 == 1);
+                if on && cell != start && trees.depth[state] >= 3 && start < cell {
+                    let eliminations = seeing_every(board, value, &[start, cell]);
+                    if !eliminations.is_empty() {
+                        let cells = trees.path(state).iter().map(|s| s / 2).collect();
+                        let chain = Chain {
+                            cells,
+                            value,
+                            eliminations,
+                        };
+                        found.push((trees.depth[state], chain));
+                    }
+                }
+                if on {
+                    for next in board.peers_among(cell, &holders) {
+                        trees.reach(next * 2, state);
+                    }
+                } else {
+                    for &next in &strong[cell] {
+                        trees.reach(next * 2 + 1, state);
+                    }
+                }
+            }
+        }
+    }
+    shortest_first(found)
+}
+
+/// Every shape's XY-Chains, fewest cells first (then by start cell, value and
+/// the breadth-first order): bivalue cells, each seeing the next; if the start
+/// is not `x` it holds its other value, which the next cell cannot hold, so it
+/// holds its other one, and so on to a later cell that then holds `x`, with
+/// something to remove. Each pair of ends gets its shortest chain.
+pub(crate) fn xy_chains<B: CandidateBoard>(board: &B) -> Vec<Chain> {
+    let side = board.side();
+    let cells = board.cell_count();
+    let bivalue: Vec<usize> = (0..cells)
+        .filter(|&c| board.value(c) == 0 && board.count_values(board.candidate_bits(c)) == 2)
+        .collect();
+    let mut neighbours: Vec<Vec<usize>> = vec![Vec::new(); cells];
+    for &a in &bivalue {
+        neighbours[a] = bivalue
+            .iter()
+            .copied()
+            .filter(|&b| board.sees(b, a))
+            .collect();
+    }
+    // The value `on` a cell holds if the start does not hold `x`, once the
+    // chain reached it holding `holds`'s other one.
+    let other = |cell: usize, value: u8| only_value(board.candidate_bits(cell) & !value_bit(value));
+    let mut found = Vec::new();
+    // State: cell * side + the value the cell holds, less one.
+    let mut trees = Trees::new(side * cells);
+    for &start in &bivalue {
+        let held = board.candidate_bits(start);
+        for x in super::candidate_board::values_of(held) {
+            let Some(y) = other(start, x) else {
+                continue;
+            };
+            trees.start(start * side + y as usize - 1, 1);
+            let mut head = 0;
+            while head < trees.queue.len() {
+                let state = trees.queue[head];
+                head += 1;
+                let cell = state / side;
+                let holds = (state % side) as u8 + 1;
+                if holds == x && cell != start && trees.depth[state] >= 3 && start < cell {
+                    let eliminations = seeing_every(board, x, &[start, cell]);
+                    if !eliminations.is_empty() {
+                        let cells = trees.path(state).iter().map(|s| s / side).collect();
+                        let chain = Chain {
+                            cells,
+                            value: x,
+                            eliminations,
+                        };
+                        found.push((trees.depth[state], chain));
+                    }
+                }
+                for &next in &neighbours[cell] {
+                    if board.candidate_bits(next) & value_bit(holds) == 0 {
+                        continue;
+                    }
+                    let Some(on) = other(next, holds) else {
+                        continue;
+                    };
+                    trees.reach(next * side + on as usize - 1, state);
+                }
+            }
+        }
+    }
+    shortest_first(found)
+}
+
+/// Hands the classic steps of `chains` to the sink, in order.
+fn push_all(sink: &mut Sink, chains: Vec<Chain>, step: impl Fn(Chain) -> Step) {
+    for chain in chains {
+        if sink.push(step(chain)) {
             return;
         }
     }
 }
 
 pub fn x_chain(board: &Board, sink: &mut Sink) {
-    let mut found = Vec::new();
-    // The breadth-first tree of each start, its buffers reused (`stamp`: the
-    // states reached from the current start).
-    let mut parent = [ROOT; 2 * CELLS];
-    let mut stamp = [0u32; 2 * CELLS];
-    let mut depth = [0usize; 2 * CELLS];
-    let mut round = 0;
-    let mut queue = Vec::with_capacity(2 * CELLS);
-    for digit in Digit::all() {
-        let mut strong: Vec<Vec<Cell>> = vec![Vec::new(); CELLS];
-        for unit in Unit::all() {
-            let m = positions(board, unit, digit);
-            if m.count_ones() == 2 {
-                let mut it = unit_cells(unit, m);
-                let (a, b) = (it.next().expect("two"), it.next().expect("two"));
-                if !strong[a.index()].contains(&b) {
-                    strong[a.index()].push(b);
-                    strong[b.index()].push(a);
-                }
-            }
-        }
-        let nodes: Vec<Cell> = board
-            .open_cells()
-            .filter(|&c| open_candidates(board, c).contains(digit))
+    push_all(sink, x_chains(board), |chain| {
+        let digit = Digit::new(chain.value);
+        let links = chain
+            .cells
+            .windows(2)
+            .enumerate()
+            .map(|(i, pair)| Link {
+                from: (Cell::new(pair[0]), digit),
+                to: (Cell::new(pair[1]), digit),
+                strong: i % 2 == 0,
+            })
             .collect();
-        // The cells holding the digit: a cell's weak links go to those it sees,
-        // in ascending order.
-        let holders = nodes.iter().fold(0u128, |m, c| m | 1 << c.index());
-        for &start in &nodes {
-            if strong[start.index()].is_empty() {
-                continue;
-            }
-            // State index: cell * 2 + on (on: the cell holds the digit if the start does not).
-            round += 1;
-            let begin = start.index() * 2;
-            stamp[begin] = round;
-            parent[begin] = ROOT;
-            depth[begin] = 0;
-            queue.clear();
-            queue.push(begin);
-            let mut head = 0;
-            while head < queue.len() {
-                let state = queue[head];
-                head += 1;
-                let cell = Cell::new(state / 2);
-                let on = state % 2 == 1;
-                if on && cell != start && depth[state] >= 3 && start < cell {
-                    let eliminations = seeing_all(board, digit, &[start, cell]);
-                    if !eliminations.is_empty() {
-                        let links = path(
-                            &parent,
-                            state,
-                            |s| (Cell::new(s / 2), digit),
-                            |s| s % 2 == 1,
-                        );
-                        let pattern = links
-                            .iter()
-                            .map(|l| l.from.0)
-                            .chain([cell])
-                            .map(|c| (c, crate::engine::types::Candidates::single(digit)))
-                            .collect();
-                        let mut step =
-                            Step::elimination(Technique::XChain, eliminations, pattern, Vec::new());
-                        step.links = links;
-                        found.push((depth[state], step));
-                    }
-                }
-                let mut relax = |n: Cell| {
-                    let s = n.index() * 2 + usize::from(!on);
-                    if stamp[s] != round {
-                        stamp[s] = round;
-                        parent[s] = state as u16;
-                        depth[s] = depth[state] + 1;
-                        queue.push(s);
-                    }
-                };
-                if on {
-                    let mut weak = holders & GEOMETRY.peer_masks[cell.index()];
-                    while weak != 0 {
-                        let n = weak.trailing_zeros() as usize;
-                        weak &= weak - 1;
-                        relax(Cell::new(n));
-                    }
-                } else {
-                    strong[cell.index()].iter().copied().for_each(relax);
-                }
-            }
-        }
-    }
-    push_sorted(sink, found);
-}
-
-/// The links from the root to `state`, following parents; `is_on(s)` tells
-/// whether arriving at `s` was a strong link's conclusion.
-fn path(
-    parent: &[u16],
-    state: usize,
-    node: impl Fn(usize) -> (Cell, Digit),
-    is_on: impl Fn(usize) -> bool,
-) -> Vec<Link> {
-    let mut states = vec![state];
-    let mut s = state;
-    while parent[s] != ROOT {
-        s = parent[s] as usize;
-        states.push(s);
-    }
-    states.reverse();
-    states
-        .windows(2)
-        .map(|w| Link {
-            from: node(w[0]),
-            to: node(w[1]),
-            strong: is_on(w[1]),
-        })
-        .collect()
+        let pattern = chain
+            .cells
+            .iter()
+            .map(|&c| (Cell::new(c), Candidates::single(digit)))
+            .collect();
+        let mut step =
+            Step::elimination(Technique::XChain, eliminations(&chain), pattern, Vec::new());
+        step.links = links;
+        step
+    });
 }
 
 pub fn xy_chain(board: &Board, sink: &mut Sink) {
-    let bivalue: Vec<Cell> = board
-        .open_cells()
-        .filter(|&c| board.candidates(c).len() == 2)
-        .collect();
-    let mut neighbours: Vec<Vec<Cell>> = vec![Vec::new(); CELLS];
-    for &a in &bivalue {
-        neighbours[a.index()] = bivalue.iter().copied().filter(|&b| b.sees(a)).collect();
-    }
-    let mut found = Vec::new();
-    // State index: cell * 9 + the digit the cell holds (index). The buffers of
-    // each start's breadth-first tree are reused (`stamp`: reached from it).
-    let mut parent = vec![ROOT; 9 * CELLS];
-    let mut stamp = vec![0u32; 9 * CELLS];
-    let mut cells_in = vec![0usize; 9 * CELLS];
-    let mut round = 0;
-    let mut queue = Vec::with_capacity(9 * CELLS);
-    for &start in &bivalue {
-        let cands = board.candidates(start);
-        for x in cands.iter() {
-            let Some(y) = cands.without(x).only() else {
-                continue;
-            };
-            round += 1;
-            let begin = start.index() * 9 + y.index();
-            stamp[begin] = round;
-            parent[begin] = ROOT;
-            cells_in[begin] = 1;
-            queue.clear();
-            queue.push(begin);
-            let mut head = 0;
-            while head < queue.len() {
-                let state = queue[head];
-                head += 1;
-                let cell = Cell::new(state / 9);
-                let holds = Digit::new((state % 9) as u8 + 1);
-                if holds == x && cell != start && cells_in[state] >= 3 && start < cell {
-                    let eliminations = seeing_all(board, x, &[start, cell]);
-                    if !eliminations.is_empty() {
-                        let mut states = vec![state];
-                        let mut s = state;
-                        while parent[s] != ROOT {
-                            s = parent[s] as usize;
-                            states.push(s);
-                        }
-                        states.reverse();
-                        let mut links = Vec::new();
-                        let mut pattern = Vec::new();
-                        for (i, &s) in states.iter().enumerate() {
-                            let c = Cell::new(s / 9);
-                            let on = Digit::new((s % 9) as u8 + 1);
-                            let off = board.candidates(c).without(on).only().unwrap_or(on);
-                            pattern.push((c, board.candidates(c)));
-                            links.push(Link {
-                                from: (c, off),
-                                to: (c, on),
-                                strong: true,
-                            });
-                            if let Some(&n) = states.get(i + 1) {
-                                links.push(Link {
-                                    from: (c, on),
-                                    to: (Cell::new(n / 9), on),
-                                    strong: false,
-                                });
-                            }
-                        }
-                        let mut step = Step::elimination(
-                            Technique::XyChain,
-                            eliminations,
-                            pattern,
-                            Vec::new(),
-                        );
-                        step.links = links;
-                        found.push((cells_in[state], step));
-                    }
-                }
-                for &n in &neighbours[cell.index()] {
-                    if !board.candidates(n).contains(holds) {
-                        continue;
-                    }
-                    let Some(other) = board.candidates(n).without(holds).only() else {
-                        continue;
-                    };
-                    let s = n.index() * 9 + other.index();
-                    if stamp[s] != round {
-                        stamp[s] = round;
-                        parent[s] = state as u16;
-                        cells_in[s] = cells_in[state] + 1;
-                        queue.push(s);
-                    }
-                }
+    push_all(sink, xy_chains(board), |chain| {
+        let mut links = Vec::new();
+        let mut pattern = Vec::new();
+        let x = Digit::new(chain.value);
+        // The start holds its other value if it is not x; each next cell its other one.
+        let mut off = x;
+        for (i, &c) in chain.cells.iter().enumerate() {
+            let cell = Cell::new(c);
+            let held = board.candidates(cell);
+            let on = held.without(off).only().unwrap_or(off);
+            pattern.push((cell, held));
+            links.push(Link {
+                from: (cell, off),
+                to: (cell, on),
+                strong: true,
+            });
+            if let Some(&next) = chain.cells.get(i + 1) {
+                links.push(Link {
+                    from: (cell, on),
+                    to: (Cell::new(next), on),
+                    strong: false,
+                });
             }
+            off = on;
         }
-    }
-    push_sorted(sink, found);
+        let mut step = Step::elimination(
+            Technique::XyChain,
+            eliminations(&chain),
+            pattern,
+            Vec::new(),
+        );
+        step.links = links;
+        step
+    });
+}
+
+/// A chain's eliminations as classic candidates.
+fn eliminations(chain: &Chain) -> Vec<(Cell, Digit)> {
+    chain
+        .eliminations
+        .iter()
+        .map(|&(c, v)| (Cell::new(c), Digit::new(v)))
+        .collect()
 }
 
 /// The chain written out, `r1c1=5 ... ` style: `=` strong, `-` weak.

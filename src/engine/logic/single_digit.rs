@@ -3,16 +3,50 @@
 //! lines joined at one end by a shared cross line. 2-String Kite: a row pair and a
 //! column pair joined in a box. Empty Rectangle: a box whose places for the digit
 //! form a cross, joined to a conjugate pair.
+//!
+//! Skyscraper and 2-String Kite are found once for every shape ([`skyscrapers`],
+//! [`two_string_kites`], through [`CandidateBoard`]): rows are units
+//! `0..side`, columns `side..2 * side`, and a kite's box is the cell's box or
+//! jigsaw region. The classic ladder and the shaped one report the same instances
+//! in the same order; each builds its own step and text.
 
+use super::candidate_board::CandidateBoard;
 use super::recall::each_digit;
+use super::wings::seeing_every;
 use super::{
-    Link, Sink, Step, Technique, cells_text, lines, open_candidates, positions, seeing_all,
-    unit_cells,
+    Link, Sink, Step, Technique, cells_text, lines, open_candidates, positions, unit_cells,
 };
 use crate::engine::board::Board;
+use crate::engine::geometry::value_bit;
 use crate::engine::types::{Candidates, Cell, Digit, Unit};
 
-/// Conjugate pairs of `digit` in `units`: (unit, first cell, second cell).
+/// Conjugate pairs of `value` in `units`: (unit, first cell, second cell), the
+/// cells ascending.
+fn conjugate_pairs<B: CandidateBoard>(
+    board: &B,
+    value: u8,
+    units: std::ops::Range<usize>,
+) -> Vec<(usize, usize, usize)> {
+    let bit = value_bit(value);
+    units
+        .filter_map(|unit| {
+            let mut places = [0; 2];
+            let mut count = 0;
+            for cell in board.unit_cells(unit) {
+                if board.open_candidates(cell) & bit != 0 {
+                    if count == 2 {
+                        return None;
+                    }
+                    places[count] = cell;
+                    count += 1;
+                }
+            }
+            (count == 2).then_some((unit, places[0], places[1]))
+        })
+        .collect()
+}
+
+/// Conjugate pairs of `digit` in `units` (rows or columns), for the Empty Rectangle.
 fn conjugates(board: &Board, digit: Digit, units: &[Unit]) -> Vec<(Unit, Cell, Cell)> {
     units
         .iter()
@@ -28,21 +62,116 @@ fn conjugates(board: &Board, digit: Digit, units: &[Unit]) -> Vec<(Unit, Cell, C
         .collect()
 }
 
-/// A single-digit chain step: strong `a1 = b1`, weak `b1 - b2`, strong `b2 = a2`;
-/// one of the ends `a1`, `a2` holds `digit`.
-fn two_link_step(
-    board: &Board,
-    technique: Technique,
-    digit: Digit,
-    strong: [(Cell, Cell); 2],
-    units: Vec<Unit>,
-) -> Step {
-    let [(a1, b1), (b2, a2)] = strong;
-    let eliminations = seeing_all(board, digit, &[a1, a2]);
+/// Two conjugate pairs of one value joined by a weak link (the shortest X-Chain):
+/// `chain` is `a1 = b1 - b2 = a2`, the strong links in `units[0]` and
+/// `units[1]`, `b1` and `b2` in `units[2]` (the cross line of a Skyscraper, the
+/// box of a kite). One of the ends `a1`, `a2` holds the value, so it leaves
+/// every cell seeing both (a cell of the chain included: `b1` when it also sees
+/// `a2`).
+pub(crate) struct Turbot {
+    pub chain: [usize; 4],
+    pub units: [usize; 3],
+    pub eliminations: Vec<(usize, u8)>,
+}
+
+/// The Skyscrapers of `value` on any shape: two conjugate pairs in rows (then in
+/// columns) whose bases share a column (row) and whose far ends do not (that
+/// would be an X-Wing). Rows in order, each pair of rows, the bases as the pairs'
+/// first then second cells. `visit` returns true to stop; so does this.
+pub(crate) fn skyscrapers<B: CandidateBoard>(
+    board: &B,
+    value: u8,
+    mut visit: impl FnMut(Turbot) -> bool,
+) -> bool {
+    let side = board.side();
+    for rows in [true, false] {
+        let pairs = conjugate_pairs(board, value, if rows { 0..side } else { side..2 * side });
+        // The cross line's number: a base's column for row pairs, row for columns.
+        let cross = |c: usize| if rows { c % side } else { c / side };
+        for (i, &(u1, p, q)) in pairs.iter().enumerate() {
+            for &(u2, r, s) in &pairs[i + 1..] {
+                for (base1, end1) in [(p, q), (q, p)] {
+                    for (base2, end2) in [(r, s), (s, r)] {
+                        if cross(base1) != cross(base2) || cross(end1) == cross(end2) {
+                            continue;
+                        }
+                        let base = if rows {
+                            side + cross(base1)
+                        } else {
+                            cross(base1)
+                        };
+                        let eliminations = seeing_every(board, value, &[end1, end2]);
+                        if !eliminations.is_empty()
+                            && visit(Turbot {
+                                chain: [end1, base1, base2, end2],
+                                units: [u1, u2, base],
+                                eliminations,
+                            })
+                        {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    false
+}
+
+/// The 2-String Kites of `value` on any shape: a conjugate pair in a row and one
+/// in a column, sharing no cell, with one end of each in one box (or jigsaw
+/// region). Rows in order, then columns, then which ends meet. `visit` returns
+/// true to stop; so does this.
+pub(crate) fn two_string_kites<B: CandidateBoard>(
+    board: &B,
+    value: u8,
+    mut visit: impl FnMut(Turbot) -> bool,
+) -> bool {
+    let side = board.side();
+    let row_pairs = conjugate_pairs(board, value, 0..side);
+    let col_pairs = conjugate_pairs(board, value, side..2 * side);
+    for &(row, p, q) in &row_pairs {
+        for &(col, r, s) in &col_pairs {
+            if [p, q].contains(&r) || [p, q].contains(&s) {
+                continue;
+            }
+            for (row_in_box, row_end) in [(p, q), (q, p)] {
+                for (col_in_box, col_end) in [(r, s), (s, r)] {
+                    let the_box = board.region_unit(row_in_box);
+                    if the_box != board.region_unit(col_in_box) {
+                        continue;
+                    }
+                    let eliminations = seeing_every(board, value, &[row_end, col_end]);
+                    if !eliminations.is_empty()
+                        && visit(Turbot {
+                            chain: [row_end, row_in_box, col_in_box, col_end],
+                            units: [row, col, the_box],
+                            eliminations,
+                        })
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+    false
+}
+
+/// The classic step of a Skyscraper or kite: strong `a1 = b1`, weak `b1 - b2`,
+/// strong `b2 = a2`.
+fn turbot_step(technique: Technique, digit: Digit, turbot: Turbot) -> Step {
+    let [a1, b1, b2, a2] = turbot.chain.map(Cell::new);
+    let eliminations = turbot
+        .eliminations
+        .iter()
+        .map(|&(c, _)| (Cell::new(c), digit))
+        .collect();
     let pattern = [a1, b1, b2, a2]
         .into_iter()
         .map(|c| (c, Candidates::single(digit)))
         .collect();
+    let units = turbot.units.map(Unit::from_index).to_vec();
     let mut step = Step::elimination(technique, eliminations, pattern, units);
     step.links = vec![
         Link {
@@ -66,70 +195,17 @@ fn two_link_step(
 
 pub fn skyscraper(board: &Board, sink: &mut Sink) {
     each_digit(board, sink, Technique::Skyscraper, |sink, digit| {
-        for rows in [true, false] {
-            let pairs = conjugates(board, digit, &lines(rows));
-            let cross = |c: Cell| if rows { c.col() } else { c.row() };
-            for (i, &(u1, p, q)) in pairs.iter().enumerate() {
-                for &(u2, r, s) in &pairs[i + 1..] {
-                    for (base1, end1) in [(p, q), (q, p)] {
-                        for (base2, end2) in [(r, s), (s, r)] {
-                            if cross(base1) != cross(base2) || cross(end1) == cross(end2) {
-                                continue;
-                            }
-                            let base = if rows {
-                                Unit::Col(base1.col() as u8)
-                            } else {
-                                Unit::Row(base1.row() as u8)
-                            };
-                            let step = two_link_step(
-                                board,
-                                Technique::Skyscraper,
-                                digit,
-                                [(end1, base1), (base2, end2)],
-                                vec![u1, u2, base],
-                            );
-                            if sink.push(step) {
-                                return true;
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        false
+        skyscrapers(board, digit.get(), |turbot| {
+            sink.push(turbot_step(Technique::Skyscraper, digit, turbot))
+        })
     });
 }
 
 pub fn two_string_kite(board: &Board, sink: &mut Sink) {
     each_digit(board, sink, Technique::TwoStringKite, |sink, digit| {
-        let row_pairs = conjugates(board, digit, &lines(true));
-        let col_pairs = conjugates(board, digit, &lines(false));
-        for &(row, p, q) in &row_pairs {
-            for &(col, r, s) in &col_pairs {
-                if [p, q].contains(&r) || [p, q].contains(&s) {
-                    continue;
-                }
-                for (row_in_box, row_end) in [(p, q), (q, p)] {
-                    for (col_in_box, col_end) in [(r, s), (s, r)] {
-                        if row_in_box.box_index() != col_in_box.box_index() {
-                            continue;
-                        }
-                        let the_box = Unit::Box(row_in_box.box_index() as u8);
-                        let step = two_link_step(
-                            board,
-                            Technique::TwoStringKite,
-                            digit,
-                            [(row_end, row_in_box), (col_in_box, col_end)],
-                            vec![row, col, the_box],
-                        );
-                        if sink.push(step) {
-                            return true;
-                        }
-                    }
-                }
-            }
-        }
-        false
+        two_string_kites(board, digit.get(), |turbot| {
+            sink.push(turbot_step(Technique::TwoStringKite, digit, turbot))
+        })
     });
 }
 

@@ -19,13 +19,14 @@
 //! [`Level`]); which of them a shape may use is [`Technique::supports`]. Uniqueness
 //! techniques are never used on shapes.
 //!
-//! Singles, Locked Candidates, Naked and Hidden Subsets, basic fish and the XY-,
-//! XYZ- and W-Wing are the classic ladder's finders
-//! (`engine::logic::{singles, intersections, subsets, fish, wings}`), written
-//! once against [`CandidateBoard`](crate::engine::logic::CandidateBoard), which
-//! [`ShapeMarks`] implements on the runtime geometry; this ladder turns what they
-//! find into its [`ShapeStep`]. Skyscraper and 2-String Kite (`wings.rs`), the
-//! chains (`chains.rs`) and forcing (`forcing.rs`) still have their own copy here.
+//! Singles, Locked Candidates, Naked and Hidden Subsets, basic fish, the XY-,
+//! XYZ- and W-Wing, Skyscraper, 2-String Kite, X-Chain and XY-Chain are the
+//! classic ladder's finders (`engine::logic::{singles, intersections, subsets,
+//! fish, wings, single_digit, chains}`), written once against
+//! [`CandidateBoard`](crate::engine::logic::CandidateBoard), which [`ShapeMarks`]
+//! implements on the runtime geometry; this ladder turns what they find into its
+//! [`ShapeStep`]. Only forcing (`forcing.rs`, on the search's `ShapeBoard`) still
+//! has its own copy here.
 
 mod chains;
 mod finders;
@@ -373,6 +374,10 @@ impl crate::engine::logic::CandidateBoard for ShapeMarks<'_> {
 
     fn unit_kind(&self, unit: usize) -> UnitKind {
         self.geometry.units()[unit].kind
+    }
+
+    fn region_unit(&self, cell: usize) -> usize {
+        2 * self.geometry.side() + self.geometry.region_of(cell)
     }
 
     fn value(&self, cell: usize) -> u8 {

@@ -1,7 +1,7 @@
 //! The Hard-level patterns of the classic catalogue that read only the unit list
 //! and the peers, so they hold on every shape (XYZ- and W-Wing are the classic
-//! finders of `engine::logic::wings`; Skyscraper and 2-String Kite are still this
-//! ladder's own, see the README on what differs):
+//! finders of `engine::logic::wings`, Skyscraper and 2-String Kite those of
+//! `engine::logic::single_digit`):
 //! - XYZ-Wing: a pivot `xyz` seeing wings `xz` and `yz`; one of the three is `z`,
 //!   so `z` leaves every cell seeing all three;
 //! - W-Wing: two cells `xy` that do not see each other, and a strong link on `x`
@@ -19,24 +19,9 @@
 
 use super::finders::values_of;
 use super::{Ladder, ShapeMarks, ShapeStep};
-use crate::engine::geometry::{UnitKind, value_bit};
+use crate::engine::geometry::value_bit;
+use crate::engine::logic::single_digit::{self, Turbot};
 use crate::engine::logic::{Technique, wings};
-
-/// Open cells other than `pattern` that may hold `value` and see every cell of `seen`.
-fn seeing_all(
-    marks: &ShapeMarks,
-    value: u8,
-    seen: &[usize],
-    pattern: &[usize],
-) -> Vec<(usize, u8)> {
-    let geometry = marks.geometry();
-    marks
-        .open_cells()
-        .filter(|&c| !pattern.contains(&c) && marks.allows(c, value))
-        .filter(|&c| seen.iter().all(|&s| geometry.sees(c, s)))
-        .map(|c| (c, value))
-        .collect()
-}
 
 /// XYZ-Wing: the classic ladder's finder; the values are the pivot's, `z` last.
 pub fn xyz_wing(_ladder: &Ladder, marks: &ShapeMarks) -> Option<ShapeStep> {
@@ -53,16 +38,6 @@ pub fn xyz_wing(_ladder: &Ladder, marks: &ShapeMarks) -> Option<ShapeStep> {
         true
     });
     found
-}
-
-/// The strong links of `value`: units where it has exactly two places.
-fn strong_links(ladder: &Ladder, marks: &ShapeMarks, value: u8) -> Vec<(usize, usize, usize)> {
-    (0..ladder.geometry.units().len())
-        .filter_map(|unit| match marks.places(unit, value)[..] {
-            [a, b] => Some((unit, a, b)),
-            _ => None,
-        })
-        .collect()
 }
 
 /// W-Wing: the classic ladder's finder; the values are `x` (the strong link's)
@@ -82,54 +57,28 @@ pub fn w_wing(_ladder: &Ladder, marks: &ShapeMarks) -> Option<ShapeStep> {
     found
 }
 
-/// A Skyscraper or a 2-String Kite (`technique` says which): two strong links of
-/// one value, `a = b` and `c = d`, with `b` and `c` in one unit of the kind the
-/// technique joins them by; the value leaves the cells seeing both `a` and `d`.
+/// A Skyscraper or a 2-String Kite (`technique` says which): the classic
+/// ladder's finders, values ascending; the units are the two strong links' and
+/// the one joining them.
 pub fn turbot(ladder: &Ladder, marks: &ShapeMarks, technique: Technique) -> Option<ShapeStep> {
-    let geometry = ladder.geometry;
-    let units = geometry.units();
-    let is_line = |u: usize| matches!(units[u].kind, UnitKind::Row | UnitKind::Column);
-    // The kind of unit whose strong links may pair, and of the unit joining them.
-    let fits = |first: usize, second: usize| match technique {
-        Technique::Skyscraper => units[first].kind == units[second].kind && is_line(first),
-        _ => is_line(first) && is_line(second) && units[first].kind != units[second].kind,
-    };
-    let joins = |b: usize, c: usize, first: usize| {
-        geometry.units_of(b).iter().any(|&u| {
-            let kind = units[u].kind;
-            let right_kind = match technique {
-                // The joining line runs across the strong links' lines.
-                Technique::Skyscraper => is_line(u) && kind != units[first].kind,
-                _ => matches!(kind, UnitKind::Box | UnitKind::Region),
-            };
-            right_kind && units[u].cells.contains(&c)
-        })
-    };
-    (1..=geometry.side() as u8).find_map(|value| {
-        let links = strong_links(ladder, marks, value);
-        links.iter().enumerate().find_map(|(i, &(first, p, q))| {
-            links[i + 1..].iter().find_map(|&(second, r, s)| {
-                if !fits(first, second) || [p, q].iter().any(|c| [r, s].contains(c)) {
-                    return None;
-                }
-                [(p, q, r, s), (p, q, s, r), (q, p, r, s), (q, p, s, r)]
-                    .into_iter()
-                    .find_map(|(a, b, c, d)| {
-                        if !joins(b, c, first) {
-                            return None;
-                        }
-                        let chain = [a, b, c, d];
-                        let eliminations = seeing_all(marks, value, &[a, d], &chain);
-                        (!eliminations.is_empty()).then(|| ShapeStep {
-                            eliminations,
-                            pattern: chain.to_vec(),
-                            units: vec![first, second],
-                            values: vec![value],
-                            ..ShapeStep::of(technique)
-                        })
-                    })
-            })
-        })
+    (1..=ladder.geometry.side() as u8).find_map(|value| {
+        let mut found = None;
+        let visit = |turbot: Turbot| {
+            found = Some(ShapeStep {
+                eliminations: turbot.eliminations,
+                pattern: turbot.chain.to_vec(),
+                units: turbot.units.to_vec(),
+                values: vec![value],
+                ..ShapeStep::of(technique)
+            });
+            true
+        };
+        if technique == Technique::Skyscraper {
+            single_digit::skyscrapers(marks, value, visit);
+        } else {
+            single_digit::two_string_kites(marks, value, visit);
+        }
+        found
     })
 }
 
