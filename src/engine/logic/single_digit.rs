@@ -13,12 +13,10 @@
 use super::candidate_board::CandidateBoard;
 use super::recall::each_digit;
 use super::wings::seeing_every;
-use super::{
-    Link, Sink, Step, Technique, cells_text, lines, open_candidates, positions, unit_cells,
-};
+use super::{Link, Sink, Step, Technique, cells_text, open_candidates, positions, unit_cells};
 use crate::engine::board::Board;
 use crate::engine::geometry::value_bit;
-use crate::engine::types::{Candidates, Cell, Digit, Unit};
+use crate::engine::types::{Candidates, Cell, Digit, SIZE, Unit};
 
 /// Conjugate pairs of `value` in `units`: (unit, first cell, second cell), the
 /// cells ascending.
@@ -46,19 +44,13 @@ fn conjugate_pairs<B: CandidateBoard>(
         .collect()
 }
 
-/// Conjugate pairs of `digit` in `units` (rows or columns), for the Empty Rectangle.
-fn conjugates(board: &Board, digit: Digit, units: &[Unit]) -> Vec<(Unit, Cell, Cell)> {
-    units
-        .iter()
-        .filter_map(|&u| {
-            let m = positions(board, u, digit);
-            (m.count_ones() == 2).then(|| {
-                let mut cells = unit_cells(u, m);
-                let a = cells.next().expect("two places");
-                let b = cells.next().expect("two places");
-                (u, a, b)
-            })
-        })
+/// Conjugate pairs of `digit` in the rows (or columns), as classic cells and
+/// units, for the Empty Rectangle.
+fn conjugates(board: &Board, digit: Digit, rows: bool) -> Vec<(Unit, Cell, Cell)> {
+    let lines = if rows { 0..SIZE } else { SIZE..2 * SIZE };
+    conjugate_pairs(board, digit.get(), lines)
+        .into_iter()
+        .map(|(u, a, b)| (Unit::from_index(u), Cell::new(a), Cell::new(b)))
         .collect()
 }
 
@@ -72,6 +64,24 @@ pub(crate) struct Turbot {
     pub chain: [usize; 4],
     pub units: [usize; 3],
     pub eliminations: Vec<(usize, u8)>,
+}
+
+/// Visits the Turbot `chain` in `units` if it strikes something; returns whether
+/// `visit` said stop.
+fn offer<B: CandidateBoard>(
+    board: &B,
+    value: u8,
+    chain: [usize; 4],
+    units: [usize; 3],
+    visit: &mut impl FnMut(Turbot) -> bool,
+) -> bool {
+    let eliminations = seeing_every(board, value, &[chain[0], chain[3]]);
+    !eliminations.is_empty()
+        && visit(Turbot {
+            chain,
+            units,
+            eliminations,
+        })
 }
 
 /// The Skyscrapers of `value` on any shape: two conjugate pairs in rows (then in
@@ -100,14 +110,8 @@ pub(crate) fn skyscrapers<B: CandidateBoard>(
                         } else {
                             cross(base1)
                         };
-                        let eliminations = seeing_every(board, value, &[end1, end2]);
-                        if !eliminations.is_empty()
-                            && visit(Turbot {
-                                chain: [end1, base1, base2, end2],
-                                units: [u1, u2, base],
-                                eliminations,
-                            })
-                        {
+                        let chain = [end1, base1, base2, end2];
+                        if offer(board, value, chain, [u1, u2, base], &mut visit) {
                             return true;
                         }
                     }
@@ -141,14 +145,8 @@ pub(crate) fn two_string_kites<B: CandidateBoard>(
                     if the_box != board.region_unit(col_in_box) {
                         continue;
                     }
-                    let eliminations = seeing_every(board, value, &[row_end, col_end]);
-                    if !eliminations.is_empty()
-                        && visit(Turbot {
-                            chain: [row_end, row_in_box, col_in_box, col_end],
-                            units: [row, col, the_box],
-                            eliminations,
-                        })
-                    {
+                    let chain = [row_end, row_in_box, col_in_box, col_end];
+                    if offer(board, value, chain, [row, col, the_box], &mut visit) {
                         return true;
                     }
                 }
@@ -238,8 +236,8 @@ fn empty_rectangles(board: &Board, sink: &mut Sink, min_places: u32) {
 /// with two places are another search than the technique's: they are not
 /// remembered.)
 fn empty_rectangles_of(board: &Board, sink: &mut Sink, digit: Digit, min_places: u32) -> bool {
-    let row_pairs = conjugates(board, digit, &lines(true));
-    let col_pairs = conjugates(board, digit, &lines(false));
+    let row_pairs = conjugates(board, digit, true);
+    let col_pairs = conjugates(board, digit, false);
     for b in 0..9u8 {
         let the_box = Unit::Box(b);
         let mask = positions(board, the_box, digit);
