@@ -1,9 +1,16 @@
-//! The board's cells at any [`BoardSize`]: digits marked by who placed them
-//! (`[5]` a given, `(5)` the player's, `!5!` a wrong one, so a digit never looks
-//! like a candidate, with or without colour), candidates each in their own spot,
-//! struck candidates drawn struck, and the highlighting of the selection, its
-//! digit, conflicts, wrong digits and the hint on show. The rules and labels are
-//! [`super::grid`]'s.
+//! The player's board, one renderer for every shape (the classic 9x9 is the
+//! geometry of a classic board): values in the shape's alphabet marked by who
+//! placed them (`[5]` a given, `(5)` the player's, `!5!` a wrong one, so a value
+//! never looks like a candidate, with or without colour), candidates each in
+//! their spot of the shape's pencil grid, struck candidates drawn struck, the
+//! extra units (X diagonals, Windoku windows) shaded, and the highlighting of
+//! the selection, its peers, its value, conflicts, wrong values and the hint on
+//! show. Rules, labels and where everything goes are [`super::grid`]'s.
+//!
+//! What differs between the classic game and a shaped one is only where the
+//! position and the hint come from ([`OnScreen::of`], [`Highlights::of`]): the
+//! two games and the engine's two hint types; everything drawn reads cell
+//! indices and value masks.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -11,204 +18,278 @@ use ratatui::style::Style;
 
 use super::grid::{self, BoardSize, CellView, GridStyle};
 use super::theme::Theme;
+use crate::app::position::Position;
 use crate::app::review::AuditMark;
-use crate::app::state::{CandidateMode, State};
-use crate::engine::geometry::Geometry;
+use crate::app::shaped::ShapedGame;
+use crate::app::state::{CandidateMode, HintProgress, State};
+use crate::engine::geometry::logic::ShapeHint;
+use crate::engine::geometry::{Geometry, ValueMask, value_bit};
 use crate::engine::hint::Hint;
-use crate::engine::types::CELLS;
-use crate::engine::{Board, Candidates, Cell, Digit};
 
-/// What the board highlights, computed once per frame from the state.
+/// The game on screen, read alike on every shape.
+struct OnScreen<'a> {
+    geometry: &'a Geometry,
+    position: &'a Position,
+    /// Row-major givens, 0 for blank.
+    givens: &'a [u8],
+    selected: usize,
+    /// The value highlighted across the board: the one asked for with `f`,
+    /// else the selected cell's.
+    same: Option<u8>,
+    /// Cells a check marked wrong.
+    marked_wrong: Vec<usize>,
+}
+
+impl<'a> OnScreen<'a> {
+    fn of(state: &'a State) -> OnScreen<'a> {
+        match &state.shaped {
+            None => OnScreen {
+                geometry: Geometry::classic(),
+                position: &state.game.position,
+                givens: state.game.givens.values(),
+                selected: state.selected.index(),
+                same: state.highlighted_digit().map(|d| d.get()),
+                marked_wrong: state.marked_wrong.iter().map(|c| c.index()).collect(),
+            },
+            Some(game) => OnScreen {
+                geometry: &game.geometry,
+                position: &game.position,
+                givens: &game.givens,
+                selected: game.selected,
+                same: game
+                    .highlight
+                    .or(Some(game.position.values[game.selected]).filter(|&v| v != 0)),
+                marked_wrong: game.marked_wrong.clone(),
+            },
+        }
+    }
+}
+
+/// What the board highlights, computed once per frame from the state. Cells
+/// are row-major indices, candidates bit `v - 1` of a [`ValueMask`].
 pub struct Highlights {
-    /// The position's board: digits and the Auto candidates.
-    pub board: Board,
-    pub conflict: [bool; CELLS],
-    pub wrong: [bool; CELLS],
-    pub hint_unit: [bool; CELLS],
-    /// Pattern cells of the hint, with the candidates that matter.
-    pub pattern: [Option<Candidates>; CELLS],
+    pub conflict: Vec<bool>,
+    pub wrong: Vec<bool>,
+    pub hint_unit: Vec<bool>,
+    /// Pattern cells of the hint, with the candidates that matter (none named
+    /// by a shaped step, whose pattern is cells).
+    pub pattern: Vec<Option<ValueMask>>,
     /// Candidates the hint removes.
-    pub removed: [Candidates; CELLS],
-    /// Digits the hint places.
-    pub target: [Option<Digit>; CELLS],
-    /// Candidates the player struck out that the digits still allow (Auto mode).
-    pub struck: [Candidates; CELLS],
+    pub removed: Vec<ValueMask>,
+    /// The value the hint places (0: none).
+    pub target: Vec<u8>,
+    /// Candidates the player struck out that the values still allow (Auto mode).
+    pub struck: Vec<ValueMask>,
     /// The two ends of the hint's link on show (← →), candidates drawn reversed.
-    pub link_end: [Candidates; CELLS],
+    pub link_end: Vec<ValueMask>,
 }
 
 impl Highlights {
-    pub fn of(state: &State) -> Highlights {
+    fn of(state: &State, game: &OnScreen) -> Highlights {
+        let (geometry, position) = (game.geometry, game.position);
+        let cells = geometry.cells();
         let mut h = Highlights {
-            board: state.game.position.board(),
-            conflict: [false; CELLS],
-            wrong: [false; CELLS],
-            hint_unit: [false; CELLS],
-            pattern: [None; CELLS],
-            removed: [Candidates::NONE; CELLS],
-            target: [None; CELLS],
-            struck: [Candidates::NONE; CELLS],
-            link_end: [Candidates::NONE; CELLS],
+            conflict: position.conflicts(geometry),
+            wrong: vec![false; cells],
+            hint_unit: vec![false; cells],
+            pattern: vec![None; cells],
+            removed: vec![0; cells],
+            target: vec![0; cells],
+            struck: vec![0; cells],
+            link_end: vec![0; cells],
         };
         if state.candidates == CandidateMode::Auto {
-            let live = Board::with_auto_candidates(&state.game.position.digits());
-            for cell in live.open_cells() {
-                let struck = state.game.position.struck_in(cell);
-                h.struck[cell.index()] = live.candidates(cell).intersection(struck);
+            for cell in 0..cells {
+                h.struck[cell] = position.live_candidates(geometry, cell) & position.struck[cell];
             }
         }
-        for cell in state.game.position.digits().conflicting_cells() {
-            h.conflict[cell.index()] = true;
+        for &cell in &game.marked_wrong {
+            h.wrong[cell] = true;
         }
-        for cell in &state.marked_wrong {
-            h.wrong[cell.index()] = true;
+        match &state.shaped {
+            None => {
+                if let Some(progress) = &state.hint {
+                    h.classic_hint(progress);
+                    super::links::highlight_link(state, &mut h);
+                }
+            }
+            Some(shaped) => h.shaped_hint(state, shaped),
         }
-        let Some(progress) = &state.hint else {
-            return h;
-        };
+        h
+    }
+
+    /// The classic ladder's hint on show.
+    fn classic_hint(&mut self, progress: &HintProgress) {
         match &progress.hint {
             Hint::Step(step) => {
                 for unit in &step.units {
                     for cell in unit.cells() {
-                        h.hint_unit[cell.index()] = true;
+                        self.hint_unit[cell.index()] = true;
                     }
                 }
                 if progress.level >= 2 {
                     for &(cell, digits) in &step.pattern {
-                        h.pattern[cell.index()] = Some(digits);
+                        self.pattern[cell.index()] = Some(ValueMask::from(digits.bits()));
                     }
                 }
                 if progress.level >= 3 {
                     for &(cell, digit) in &step.eliminations {
-                        h.removed[cell.index()] = h.removed[cell.index()].with(digit);
+                        self.removed[cell.index()] |= value_bit(digit.get());
                     }
                     for &(cell, digit) in &step.placements {
-                        h.target[cell.index()] = Some(digit);
+                        self.target[cell.index()] = digit.get();
                     }
                 }
             }
             Hint::Guess { cell, digit } if progress.level >= 2 => {
-                h.target[cell.index()] = Some(*digit);
+                self.target[cell.index()] = digit.get();
             }
             _ => {}
         }
-        super::links::highlight_link(state, &mut h);
-        h
     }
 
-    /// The background of a cell: selection first, then the hint, then the digit
-    /// and the selection's units.
-    fn cell_style(&self, state: &State, cell: Cell, theme: Theme) -> Style {
-        let i = cell.index();
-        let same_digit = state
-            .highlighted_digit()
-            .is_some_and(|d| state.game.position.digit(cell) == Some(d));
-        if cell == state.selected {
+    /// The shaped ladder's hint on show, and its link when ← → step through them.
+    fn shaped_hint(&mut self, state: &State, game: &ShapedGame) {
+        let Some(progress) = &game.hint else {
+            return;
+        };
+        let ShapeHint::Step(step) = &progress.hint else {
+            return;
+        };
+        for &unit in &step.units {
+            for &cell in &game.geometry.units()[unit].cells {
+                self.hint_unit[cell] = true;
+            }
+        }
+        if progress.level >= 2 {
+            for &cell in &step.pattern {
+                self.pattern[cell] = Some(0);
+            }
+        }
+        if progress.level >= 3 {
+            for &(cell, value) in &step.eliminations {
+                self.removed[cell] |= value_bit(value);
+            }
+            for &(cell, value) in &step.placements {
+                self.target[cell] = value;
+            }
+        }
+        super::links::highlight_shaped_link(state, game, step, self);
+    }
+
+    /// The background of a cell: selection first, then the hint, then the
+    /// value, the selection's peers and the extra units.
+    fn cell_style(&self, state: &State, game: &OnScreen, cell: usize, theme: Theme) -> Style {
+        let value = game.position.values[cell];
+        if cell == game.selected {
             theme.selected()
-        } else if state.notes.wrong_move == Some(i) {
+        } else if state.notes.wrong_move == Some(cell) {
             theme.wrong_move()
-        } else if !self.link_end[i].is_empty() {
+        } else if self.link_end[cell] != 0 {
             super::links::end_cell_style(theme)
-        } else if self.target[i].is_some() {
+        } else if self.target[cell] != 0 {
             theme.hint_target()
-        } else if self.pattern[i].is_some() {
+        } else if self.pattern[cell].is_some() {
             theme.hint_pattern()
-        } else if same_digit {
+        } else if game.same.is_some_and(|v| value == v) {
             theme.same_digit()
-        } else if self.hint_unit[i] {
+        } else if self.hint_unit[cell] {
             theme.hint_unit()
-        } else if cell.sees(state.selected) {
+        } else if game.geometry.sees(cell, game.selected) {
             theme.peer()
+        } else if game.geometry.in_extra_unit(cell) {
+            theme.extra_unit()
         } else {
             Style::new()
         }
     }
 
-    fn digit_style(&self, state: &State, cell: Cell, theme: Theme) -> Style {
-        let i = cell.index();
-        if self.conflict[i] || self.wrong[i] {
-            theme.wrong()
-        } else if state.game.is_given(cell) {
-            theme.given()
+    /// A placed value's text and style: `[5]` given, `(5)` the player's, `!5!`
+    /// wrong or in conflict.
+    fn value_text(&self, game: &OnScreen, cell: usize, theme: Theme) -> (String, Style) {
+        let symbol = game.geometry.alphabet().symbol(game.position.values[cell]);
+        if self.conflict[cell] || self.wrong[cell] {
+            (format!("!{symbol}!"), theme.wrong())
+        } else if game.givens[cell] != 0 {
+            (format!("[{symbol}]"), theme.given())
         } else {
-            theme.player()
+            (format!("({symbol})"), theme.player())
         }
     }
 
-    fn candidate_style(&self, state: &State, cell: Cell, digit: Digit, theme: Theme) -> Style {
-        let i = cell.index();
-        let notes = &state.notes;
-        if self.wrong[i] {
-            // A check found this open cell's marks lacking its digit.
+    fn candidate_style(
+        &self,
+        state: &State,
+        game: &OnScreen,
+        cell: usize,
+        value: u8,
+        theme: Theme,
+    ) -> Style {
+        let bit = value_bit(value);
+        if self.wrong[cell] {
+            // A check found this open cell's marks lacking its value.
             theme.wrong()
-        } else if self.link_end[i].contains(digit) {
+        } else if self.link_end[cell] & bit != 0 {
             super::links::end_style(theme)
-        } else if let Some(mark) = notes.kind_of(i, digit.get()) {
+        } else if let Some(mark) = state.notes.kind_of(cell, value) {
             match mark {
                 AuditMark::Missing => theme.audit_missing(),
                 AuditMark::Stale => theme.audit_stale(),
                 AuditMark::Removable => theme.audit_removable(),
             }
-        } else if self.removed[i].contains(digit) {
+        } else if self.removed[cell] & bit != 0 {
             theme.candidate_removed()
-        } else if self.struck[i].contains(digit) {
+        } else if self.struck[cell] & bit != 0 {
             theme.candidate_struck()
-        } else if self.target[i] == Some(digit)
-            || self.pattern[i].is_some_and(|c| c.contains(digit))
-        {
+        } else if self.target[cell] == value || self.pattern[cell].is_some_and(|m| m & bit != 0) {
             theme.candidate_key()
-        } else if state.highlighted_digit() == Some(digit) {
+        } else if game.same == Some(value) {
             theme.candidate_same()
         } else {
             theme.candidate()
         }
     }
-}
 
-/// The text of a placed digit: `[5]` given, `(5)` the player's, `!5!` wrong or in conflict.
-fn digit_text(h: &Highlights, state: &State, cell: Cell, digit: Digit) -> String {
-    let i = cell.index();
-    if h.conflict[i] || h.wrong[i] {
-        format!("!{digit}!")
-    } else if state.game.is_given(cell) {
-        format!("[{digit}]")
-    } else {
-        format!("({digit})")
+    /// What `cell` shows: its value, or the candidates on show under the
+    /// mode with those the hint, a strike or an audit is about.
+    fn cell_view(&self, state: &State, game: &OnScreen, cell: usize, theme: Theme) -> CellView {
+        let mut view =
+            CellView::blank(self.cell_style(state, game, cell, theme), theme.candidate());
+        let position = game.position;
+        if position.values[cell] != 0 {
+            view.digit = Some(self.value_text(game, cell, theme));
+            return view;
+        }
+        let shown = position.shown_marks(game.geometry, state.candidates, cell)
+            | self.removed[cell]
+            | self.struck[cell]
+            | state.notes.missing(cell);
+        for value in 1..=game.geometry.side() as u8 {
+            if shown & value_bit(value) != 0 {
+                view.candidates[value as usize - 1] =
+                    Some(self.candidate_style(state, game, cell, value, theme));
+            }
+        }
+        if self.target[cell] != 0 {
+            // No room for candidates: the value a hint places, else the dot.
+            let symbol = game.geometry.alphabet().symbol(self.target[cell]);
+            view.compact = (symbol.to_string(), theme.candidate_key());
+        }
+        view
     }
 }
 
-/// Draws the board at `size` into `area` (the layout's rect: row labels, then the grid).
+/// Draws the board of the game on screen, whatever its shape, at `size` into
+/// `area` (the layout's rect: row labels, then the grid).
 pub fn render(state: &State, size: BoardSize, area: Rect, buf: &mut Buffer, theme: Theme) {
-    let plan = size.plan(Geometry::classic());
+    let game = OnScreen::of(state);
+    let plan = size.plan(game.geometry);
     let (width, height) = plan.size();
     if area.width < width || area.height < height {
         return;
     }
-    let style = GridStyle::of(theme);
-    let h = Highlights::of(state);
-    grid::draw_board(&plan, area, buf, style, |i| {
-        let cell = Cell::new(i);
-        let mut view = CellView::blank(h.cell_style(state, cell, theme), theme.candidate());
-        if let Some(digit) = state.game.position.digit(cell) {
-            view.digit = Some((
-                digit_text(&h, state, cell, digit),
-                h.digit_style(state, cell, theme),
-            ));
-            return view;
-        }
-        let shown = state
-            .shown_marks(&h.board, cell)
-            .union(h.removed[i])
-            .union(h.struck[i])
-            // The classic board's notes hold values 1..=9 only: bits 0..9 of the mask.
-            .union(Candidates::from_bits(state.notes.missing(i) as u16));
-        for digit in shown.iter() {
-            view.candidates[digit.index()] = Some(h.candidate_style(state, cell, digit, theme));
-        }
-        if let Some(digit) = h.target[i] {
-            // No room for candidates: the digit a hint places, else the dot.
-            view.compact = (digit.to_string(), theme.candidate_key());
-        }
-        view
+    let h = Highlights::of(state, &game);
+    grid::draw_board(&plan, area, buf, GridStyle::of(theme), |cell| {
+        h.cell_view(state, &game, cell, theme)
     });
 }

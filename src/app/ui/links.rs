@@ -9,24 +9,55 @@ use super::help::keys_for;
 use super::theme::Theme;
 use crate::app::action::Action;
 use crate::app::keymap::{Binding, Context};
-use crate::app::links::{LinkStep, shown_link};
+use crate::app::links::{LinkStep, shaped_link_count, shown_link};
+use crate::app::shaped::ShapedGame;
 use crate::app::state::State;
+use crate::engine::geometry::logic::{ShapeStep, links};
+use crate::engine::geometry::value_bit;
 use crate::engine::logic::links::{LinkKind, kind};
-use crate::engine::types::CELLS;
 
-/// Marks the link on show in `h`: its ends, and its unit in place of the step's.
+/// Marks the classic hint's link on show in `h`: its ends, and its unit in
+/// place of the step's.
 pub fn highlight_link(state: &State, h: &mut Highlights) {
     let Some((_, _, link)) = shown_link(state) else {
         return;
     };
     for (cell, digit) in [link.from, link.to] {
-        h.link_end[cell.index()] = h.link_end[cell.index()].with(digit);
+        h.link_end[cell.index()] |= value_bit(digit.get());
     }
-    h.hint_unit = [false; CELLS];
-    if let Some(LinkKind::StrongInUnit(unit) | LinkKind::WeakInUnit(unit)) = kind(&h.board, &link) {
+    h.hint_unit.fill(false);
+    let board = state.game.position.board();
+    if let Some(LinkKind::StrongInUnit(unit) | LinkKind::WeakInUnit(unit)) = kind(&board, &link) {
         for cell in unit.cells() {
             h.hint_unit[cell.index()] = true;
         }
+    }
+}
+
+/// The same for a shaped hint's `step`: the unit that links the two ends is
+/// read on the candidates the hint was found on.
+pub fn highlight_shaped_link(
+    state: &State,
+    game: &ShapedGame,
+    step: &ShapeStep,
+    h: &mut Highlights,
+) {
+    let (Some(at), Some(_)) = (state.hint_link, shaped_link_count(game)) else {
+        return;
+    };
+    let Some(link) = step.links.get(at) else {
+        return;
+    };
+    // Only the unit that links the two ends stays shaded.
+    h.hint_unit.fill(false);
+    let marks = game.hint_marks(state.candidates);
+    if let Some(unit) = links::kind(&marks, link).and_then(|k| k.unit()) {
+        for &cell in &game.geometry.units()[unit].cells {
+            h.hint_unit[cell] = true;
+        }
+    }
+    for (cell, value) in [link.from, link.to] {
+        h.link_end[cell] |= value_bit(value);
     }
 }
 

@@ -12,7 +12,6 @@ pub mod new_game;
 pub mod panel;
 pub mod pause;
 pub mod replay;
-pub mod shaped_board;
 pub mod theme;
 
 use ratatui::Frame;
@@ -150,10 +149,7 @@ impl Widget for &State {
                 panel,
             } => {
                 render_title(self, title, buf, theme);
-                match &self.shaped {
-                    Some(shaped) => shaped_board::render(self, shaped, size, board, buf, theme),
-                    None => board::render(self, size, board, buf, theme),
-                }
+                board::render(self, size, board, buf, theme);
                 panel::render(self, panel, buf, theme);
             }
             Layout::TooSmall => {

@@ -11,7 +11,7 @@ use ratatui::widgets::{Paragraph, Widget};
 
 use super::panel::wrap;
 use super::theme::Theme;
-use super::{Layout, board, fit, help, shaped_board};
+use super::{Layout, board, fit, help};
 use crate::app::action::Action;
 use crate::app::keymap::Binding;
 use crate::app::keymap::Context;
@@ -37,10 +37,7 @@ pub fn render(view: &ReplayView, table: &[Binding], theme: Theme, area: Rect, bu
         heading.push_str(&view.board.game.name);
     }
     Line::styled(fit(&heading, title.width as usize), theme.title()).render(title, buf);
-    match &view.board.shaped {
-        Some(shaped) => shaped_board::render(&view.board, shaped, size, board, buf, theme),
-        None => board::render(&view.board, size, board, buf, theme),
-    }
+    board::render(&view.board, size, board, buf, theme);
     render_panel(view, table, panel, buf, theme);
 }
 
