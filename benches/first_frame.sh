@@ -38,6 +38,14 @@ time_once() {
   done
   end=$(date +%s%N)
   tmux -L "$socket" kill-window -t bench:run
+  # Wait (untimed) until the player has saved and left (every one of its
+  # command lines names $data): a previous run still grading or saving would
+  # take a core from the next run's start.
+  waited=0
+  while pgrep -f -- "$data" >/dev/null && [ "$waited" -lt 500 ]; do
+    sleep 0.01
+    waited=$((waited + 1))
+  done
   echo $(( (end - start) / 1000 ))
 }
 

@@ -28,9 +28,12 @@ use super::grid::Grid;
 use super::types::CELLS;
 
 mod bands;
+mod givens;
 mod tables;
 
 use bands::Bands;
+pub(super) use givens::Givens;
+
 use tables::*;
 
 /// Every (band, digit) pair as [`State::changed_pairs`] numbers them: bit `4 * digit + band`.
@@ -78,38 +81,6 @@ pub(super) fn count(givens: &Grid, limit: usize) -> Outcome {
         nodes: search.nodes,
         guesses: search.guesses,
     }
-}
-
-/// Whether `givens` has a solution that does not put `digit` (0-based) in `cell`.
-///
-/// The generator's uniqueness test: with the solution of a unique puzzle known,
-/// clearing a clue keeps the puzzle unique exactly when no solution avoids the
-/// clue's digit there. That is a search for one solution of a more constrained
-/// puzzle, which fails fast, instead of a count to two.
-/// `cell` must be empty in `givens`.
-///
-/// `near` (a solution of `givens`, the one being avoided) orders each guess:
-/// its digit for the cell first. Another solution, when there is one, differs
-/// from it only on a small set of cells, so the search heads for it instead of
-/// wandering through far-off grids: searches that find one were about four
-/// fifths of the generator's search time with the plain lowest-digit-first order.
-pub(super) fn has_solution_avoiding(givens: &Grid, cell: usize, digit: usize, near: &Grid) -> bool {
-    debug_assert_eq!(givens.values()[cell], 0, "cell {cell} is a given");
-    let Some(mut state) = State::from_givens(givens) else {
-        return false;
-    };
-    state.places[digit].0[cell / 27] &= !(1 << (cell % 27));
-    let mut search = Search {
-        limit: 1,
-        count: 0,
-        first: None,
-        nodes: 0,
-        guesses: 0,
-        popcnt: has_popcnt(),
-        prefer: Some(near.values()),
-    };
-    search.run(&mut state);
-    search.count > 0
 }
 
 impl State {

@@ -25,7 +25,7 @@ mod unavoidable;
 use sieve::Closure;
 use unavoidable::SwapSets;
 
-use super::bitboard;
+use super::bitboard::Givens;
 use super::grade::{self, Grade, Level};
 use super::grid::Grid;
 use super::logic::Technique;
@@ -311,6 +311,9 @@ pub fn minimize(puzzle: &Grid, symmetry: Symmetry, rng: &mut impl Rng) -> Grid {
     let Some(solution) = search::solve(puzzle).solution else {
         return *puzzle;
     };
+    let Some(mut givens) = Givens::new(puzzle) else {
+        return *puzzle;
+    };
     let swaps = SwapSets::of(&solution);
     let mut current = *puzzle;
     let mut clues = clue_cells(puzzle);
@@ -318,10 +321,9 @@ pub fn minimize(puzzle: &Grid, symmetry: Symmetry, rng: &mut impl Rng) -> Grid {
         if !orbit.is_clue(&current) {
             continue;
         }
-        let trial = orbit.cleared(&current);
         let trial_clues = clues & !(1 << orbit.first.index()) & !(1 << orbit.second.index());
-        if stays_unique(&trial, trial_clues, orbit, &solution, &swaps) {
-            current = trial;
+        if clear_if_unique(&mut givens, trial_clues, orbit, &solution, &swaps) {
+            current = orbit.cleared(&current);
             clues = trial_clues;
         }
     }
@@ -338,55 +340,51 @@ fn clue_cells(puzzle: &Grid) -> u128 {
         .fold(0, |clues, (cell, _)| clues | 1 << cell)
 }
 
-/// Whether `trial` (a unique puzzle with `orbit`'s clues just cleared; its
-/// clues are `clues`) still has `solution` as its only solution.
+/// Clears `orbit`'s clues from `givens` (a unique puzzle whose solution is
+/// `solution`) when that keeps `solution` its only solution, and says whether
+/// it did; the clues left would be `clues`.
 ///
 /// Any other solution would also solve the puzzle before the clearing unless it
 /// differs from `solution` in a cleared cell, so it is enough to look for one
 /// solution avoiding the cleared digit in the first cell, then (with that digit
 /// back) in the second. A constrained search fails fast, where counting to two
 /// first has to find `solution` again: about half the work of the removal loop.
-/// Before searching, a two-digit swap group of `solution` ([`SwapSets`]) left
-/// without a clue answers "not unique" for a few instructions.
-fn stays_unique(
-    trial: &Grid,
+/// Before searching, a cell its peers' clues leave one digit (most checks early
+/// in the removal) answers "unique", and a two-digit swap group of `solution`
+/// ([`SwapSets`]) left without a clue "not unique", for a few instructions each.
+fn clear_if_unique(
+    givens: &mut Givens,
     clues: u128,
     orbit: Orbit,
     solution: &Grid,
     swaps: &SwapSets,
 ) -> bool {
-    let digit_of = |cell: Cell| solution.get(cell).expect("a solution is complete");
-    let first = digit_of(orbit.first);
-    let cell = orbit.first.index();
-    if !peers_hold_every_other_digit(trial, orbit.first)
-        && (swaps.breaks_uniqueness(clues, cell)
-            || bitboard::has_solution_avoiding(trial, cell, first.index(), solution))
+    let digit_of = |cell: Cell| solution.get(cell).expect("a solution is complete").index();
+    let (first, second) = (orbit.first.index(), orbit.second.index());
+    let mut trial = *givens;
+    trial.remove(first, digit_of(orbit.first));
+    if second != first {
+        trial.remove(second, digit_of(orbit.second));
+    }
+    if !trial.is_naked_single(first)
+        && (swaps.breaks_uniqueness(clues, first)
+            || trial.has_solution_avoiding(first, digit_of(orbit.first), solution))
     {
         return false;
     }
-    if orbit.second == orbit.first {
-        return true;
+    if second != first {
+        let mut with_first = *givens;
+        with_first.remove(second, digit_of(orbit.second));
+        let clues = clues | 1 << first;
+        let unique = with_first.is_naked_single(second)
+            || !(swaps.breaks_uniqueness(clues, second)
+                || with_first.has_solution_avoiding(second, digit_of(orbit.second), solution));
+        if !unique {
+            return false;
+        }
     }
-    let mut with_first = *trial;
-    with_first.set(orbit.first, Some(first));
-    let (cell, clues) = (orbit.second.index(), clues | 1 << cell);
-    let second = digit_of(orbit.second);
-    peers_hold_every_other_digit(&with_first, orbit.second)
-        || !(swaps.breaks_uniqueness(clues, cell)
-            || bitboard::has_solution_avoiding(&with_first, cell, second.index(), solution))
-}
-
-/// Whether the clues among `cell`'s peers hold eight different digits, so that
-/// the empty `cell` can only take the ninth (a naked single): then no solution
-/// avoids it. Early in the removal, with most clues still there, this answers
-/// most checks for a few dozen instructions instead of a search.
-fn peers_hold_every_other_digit(puzzle: &Grid, cell: Cell) -> bool {
-    let values = puzzle.values();
-    let seen = cell
-        .peers()
-        .iter()
-        .fold(0u16, |seen, peer| seen | 1 << values[peer.index()]);
-    (seen >> 1).count_ones() == 8
+    *givens = trial;
+    true
 }
 
 /// Whether `puzzle` has exactly one solution.
@@ -448,7 +446,7 @@ mod tests {
     }
 
     #[test]
-    fn stays_unique_agrees_with_counting_solutions() {
+    fn clear_if_unique_agrees_with_counting_solutions() {
         for symmetry in Symmetry::ALL {
             let mut rng = rng_for(11, symmetry as u64);
             let solution = solved_grid(&mut rng);
@@ -460,11 +458,11 @@ mod tests {
                 let trial = orbit.cleared(&current);
                 let unique = has_unique_solution(&trial);
                 let clues = clue_cells(&trial);
-                assert_eq!(
-                    stays_unique(&trial, clues, orbit, &solution, &swaps),
-                    unique,
-                    "{trial:?}"
-                );
+                let mut givens = Givens::new(&current).expect("no clash");
+                let was_cleared = clear_if_unique(&mut givens, clues, orbit, &solution, &swaps);
+                assert_eq!(was_cleared, unique, "{trial:?}");
+                let expected = Givens::new(if unique { &trial } else { &current });
+                assert!(givens.same_as(&expected.unwrap()), "{trial:?}");
                 if unique {
                     current = trial;
                     cleared += 1;

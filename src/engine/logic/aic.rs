@@ -178,7 +178,7 @@ fn collect(
     nodes: Nodes,
     best_only: bool,
 ) -> (Vec<Found>, Option<Vec<Found>>) {
-    let mut walker = Walker::new(graph.states());
+    let mut walker = Walker::new(graph);
     let mut found: Vec<Found> = Vec::new();
     let mut also: Vec<Found> = Vec::new();
     let mut most = usize::MAX;

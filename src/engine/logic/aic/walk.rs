@@ -10,24 +10,40 @@ const ROOT: u16 = u16::MAX;
 /// A chain as states (`node * 2 + on`), first to last.
 pub(super) type Chain = Vec<u16>;
 
+/// What the walk knows of one state in the current tree. One record per
+/// state, so that trying a link reads one place in memory, not four lists.
+#[derive(Clone, Copy)]
+struct Visit {
+    /// The cells of the state's chain.
+    visited: Cells,
+    /// The round (start) the state was reached in; older rounds are stale.
+    stamp: u32,
+    parent: u16,
+    depth: u8,
+}
+
 /// Breadth-first trees from every start, reused between starts.
 pub(super) struct Walker {
-    parent: Vec<u16>,
-    depth: Vec<u8>,
-    stamp: Vec<u32>,
-    /// The cells of each state's chain.
-    visited: Vec<Cells>,
+    visits: Vec<Visit>,
+    /// Per node, its cells and its span (see [`super::graph::Node`]), side by
+    /// side: the two sets every link tried reads.
+    places: Vec<(Cells, Cells)>,
     round: u32,
     queue: Vec<u16>,
 }
 
 impl Walker {
-    pub(super) fn new(states: usize) -> Walker {
+    pub(super) fn new(graph: &Graph) -> Walker {
+        let states = graph.states();
+        let unvisited = Visit {
+            visited: 0,
+            stamp: 0,
+            parent: ROOT,
+            depth: 0,
+        };
         Walker {
-            parent: vec![ROOT; states],
-            depth: vec![0; states],
-            stamp: vec![0; states],
-            visited: vec![0; states],
+            visits: vec![unvisited; states],
+            places: graph.nodes.iter().map(|n| (n.cells, n.span)).collect(),
             round: 0,
             queue: Vec::with_capacity(states),
         }
@@ -35,7 +51,7 @@ impl Walker {
 
     /// How many links the chain from the root to `state` has.
     pub(super) fn depth(&self, state: u16) -> usize {
-        self.depth[state as usize] as usize
+        self.visits[state as usize].depth as usize
     }
 
     /// Visits every state reachable from `start` by a chain that never comes
@@ -56,49 +72,53 @@ impl Walker {
         is_loop: bool,
         mut visit: impl FnMut(&Walker, u16) -> usize,
     ) {
-        // A node's place (an ALS's every cell) tells links inside it; the cells
-        // it holds the digit in are what the chain must not come back to.
-        let place = |s: u16| graph.nodes[s as usize / 2].span;
-        let cells = |s: u16| graph.nodes[s as usize / 2].cells;
-        let home = cells(start);
+        // A node's place (its span: an ALS's every cell) tells links inside
+        // it; the cells it holds the digit in are what the chain must not come
+        // back to.
+        let home = self.places[start as usize / 2].0;
         self.round += 1;
+        let round = self.round;
         self.queue.clear();
         self.queue.push(start);
-        self.stamp[start as usize] = self.round;
-        self.parent[start as usize] = ROOT;
-        self.depth[start as usize] = 0;
-        self.visited[start as usize] = home;
+        self.visits[start as usize] = Visit {
+            visited: home,
+            stamp: round,
+            parent: ROOT,
+            depth: 0,
+        };
         let mut head = 0;
         while head < self.queue.len() {
             let state = self.queue[head];
             head += 1;
             let most = visit(self, state);
-            if self.depth(state) >= most {
+            let Visit { visited, depth, .. } = self.visits[state as usize];
+            if usize::from(depth) >= most {
                 // Chains through here are longer than any the finder still wants
                 // (and so are those of every state queued after this one).
-                if self.depth(state) > most {
+                if usize::from(depth) > most {
                     break;
                 }
                 continue;
             }
-            let here = place(state);
+            let here = self.places[state as usize / 2].1;
             if is_loop && state != start && here == home {
                 continue;
             }
-            let depth = self.depth[state as usize].saturating_add(1);
-            let visited = self.visited[state as usize];
+            let depth = depth.saturating_add(1);
+            let leaving_start = is_loop && state == start;
             for &next in graph.links(state as usize) {
-                if self.stamp[next as usize] == self.round {
+                let at = &mut self.visits[next as usize];
+                if at.stamp == round {
                     continue;
                 }
-                let there = cells(next);
-                let allowed = if place(next) == here {
-                    !(is_loop && state == start)
+                let (there, place) = self.places[next as usize / 2];
+                let allowed = if place == here {
+                    !leaving_start
                 } else {
                     there & visited == 0 || (is_loop && there == home)
                 };
                 if allowed {
-                    self.stamp[next as usize] = self.round;
+                    at.stamp = round;
                     let can_end = if is_loop {
                         there == home
                     } else {
@@ -107,9 +127,9 @@ impl Walker {
                     if !can_end && !graph.leads_on(next as usize) {
                         continue;
                     }
-                    self.parent[next as usize] = state;
-                    self.depth[next as usize] = depth;
-                    self.visited[next as usize] = visited | there;
+                    at.parent = state;
+                    at.depth = depth;
+                    at.visited = visited | there;
                     self.queue.push(next);
                 }
             }
@@ -128,8 +148,8 @@ impl Walker {
         chain.clear();
         chain.push(state);
         let mut s = state;
-        while self.parent[s as usize] != ROOT {
-            s = self.parent[s as usize];
+        while self.visits[s as usize].parent != ROOT {
+            s = self.visits[s as usize].parent;
             chain.push(s);
         }
         chain.reverse();
