@@ -273,7 +273,7 @@ fn check_and_propagation_in_manual_mode_name_marks_lacking_their_digit() {
         told.contains(&format!("1 cell's marks lack its digit: {cell}")),
         "{told}"
     );
-    assert_eq!(state.marked_wrong, vec![cell]);
+    assert_eq!(state.marked_wrong, vec![cell.index()]);
     assert_eq!(state.game.assists.checks, 1);
     // The board draws that cell's marks in the wrong-digit style.
     let area = ratatui::layout::Rect::new(0, 0, 120, 45);

@@ -150,7 +150,7 @@ fn f_highlights_the_selected_digit_until_pressed_again() {
     let mut state = new_state();
     update(&mut state, Action::Select { row: 0, col: 2 });
     press(&mut state, key(KeyCode::Char('f')));
-    assert_eq!(state.highlight, Some(Digit::new(3)));
+    assert_eq!(state.highlight, Some(3));
     // The highlight stays while the selection moves on.
     update(&mut state, Action::Select { row: 4, col: 4 });
     assert_eq!(state.highlighted_digit(), Some(Digit::new(3)));

@@ -181,7 +181,7 @@ fn first_wrong_key_finds_a_wrong_digit_and_any_other_key_withdraws_the_rewind() 
         )),
         "{text}"
     );
-    assert_eq!(state.marked_wrong, vec![c]);
+    assert_eq!(state.marked_wrong, vec![c.index()]);
     let now = state.game.position.clone();
     press(&mut state, "l");
     press(&mut state, "F");

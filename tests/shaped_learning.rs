@@ -382,7 +382,7 @@ fn the_replay_walks_a_shaped_game_move_by_move_and_sums_it_up() {
     assert_eq!(board.selected, open[1]);
     assert_eq!(board.position.values[open[1]], wrong);
     assert_eq!(
-        board.marked_wrong,
+        view.board.marked_wrong,
         vec![open[1]],
         "the wrong value is marked"
     );

@@ -320,9 +320,9 @@ fn actions_on_value_letters_move_to_alt_on_boards_of_more_than_nine_values() {
     assert_eq!(state.game.assists.checks, 1, "Alt-C checks");
     // `f` is no value of a 12x12: it still highlights, and so does Alt-f.
     press(&mut state, "f");
-    assert_eq!(state.shaped.as_ref().unwrap().highlight, Some(12));
+    assert_eq!(state.highlight, Some(12));
     press_alt(&mut state, "f");
-    assert_eq!(state.shaped.as_ref().unwrap().highlight, None);
+    assert_eq!(state.highlight, None);
     press(&mut state, "x");
     press_alt(&mut state, "A");
     assert_eq!(state.game.assists.propagations, 1, "Alt-A propagates");
@@ -336,7 +336,7 @@ fn actions_on_value_letters_move_to_alt_on_boards_of_more_than_nine_values() {
     state.shaped.as_mut().unwrap().selected = given;
     press_alt(&mut state, "f");
     let game = state.shaped.as_ref().unwrap();
-    assert_eq!(game.highlight, Some(game.givens[given]));
+    assert_eq!(state.highlight, Some(game.givens[given]));
 
     // Alt works on the classic board too: the habit carries over.
     let mut classic = common::player::new_state();

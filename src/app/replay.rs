@@ -11,7 +11,7 @@
 use std::sync::Arc;
 
 use super::review::GameMoves;
-use super::shaped::{ShapedGame, ShapedHint};
+use super::shaped::ShapedGame;
 use super::state::{Game, HintProgress, History, Position, State};
 use crate::engine::geometry::Geometry;
 use crate::engine::geometry::learn::{self as shape_learn, ShapeReplay};
@@ -333,10 +333,13 @@ impl ReplayView {
         let current = self.at.checked_sub(1);
         let page = current.and_then(|i| self.pages.get(i));
         let board = &mut self.board;
+        board.marked_wrong.clear();
+        if let Some(page) = page.filter(|page| page.wrong_value) {
+            board.marked_wrong.push(page.cell);
+        }
         match &self.boards {
             Boards::Classic { positions, easier } => {
                 board.game.position = positions[after].clone();
-                board.marked_wrong.clear();
                 board.hint = current
                     .and_then(|i| easier.get(i).cloned().flatten())
                     .map(|step| HintProgress {
@@ -345,9 +348,6 @@ impl ReplayView {
                     });
                 if let Some(page) = page {
                     board.selected = Cell::new(page.cell);
-                    if page.wrong_value {
-                        board.marked_wrong.push(Cell::new(page.cell));
-                    }
                 }
             }
             Boards::Shaped { positions, easier } => {
@@ -355,18 +355,14 @@ impl ReplayView {
                     return;
                 };
                 game.position = positions[after].clone();
-                game.marked_wrong.clear();
                 game.hint = current
                     .and_then(|i| easier.get(i).cloned().flatten())
-                    .map(|step| ShapedHint {
+                    .map(|step| HintProgress {
                         hint: ShapeHint::Step(step),
                         level: 3,
                     });
                 if let Some(page) = page {
                     game.selected = page.cell;
-                    if page.wrong_value {
-                        game.marked_wrong.push(page.cell);
-                    }
                 }
             }
         }
@@ -396,9 +392,6 @@ fn shaped_start(game: &ShapedGame) -> ShapedGame {
         undo: History::default(),
         redo: History::default(),
         hint: None,
-        marked_wrong: Vec::new(),
-        highlight: None,
-        rewind: None,
         ..game.clone()
     }
 }

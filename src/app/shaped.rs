@@ -7,26 +7,19 @@
 //! game's are the classic ladder's (the 81-cell `Board`); see
 //! [`super::position`] for where the two meet. Cells are row-major indices
 //! named by the geometry (`r4c7`), symbols its alphabet (`A` is 10). The clock,
-//! the counters and the name stay on [`super::state::Game`]; the view and the
-//! key table are the classic ones, drawn by the same grid renderer from the
-//! geometry.
+//! the counters and the name stay on [`super::state::Game`], and what a check,
+//! `f` and `F` leave on screen (cells marked wrong, the highlighted value, the
+//! rewind offer) on [`super::state::State`] in cell indices and values, as for
+//! the classic game; the view and the key table are the classic ones, drawn by
+//! the one board renderer from the geometry.
 
 use std::sync::Arc;
 
 use super::position::Position;
-use super::review::Rewind;
-use super::state::{CandidateMode, History, Timeline};
+use super::state::{CandidateMode, HintProgress, History, Timeline};
 use crate::engine::geometry::Geometry;
 use crate::engine::geometry::logic::{self, ShapeHint, ShapeMarks};
 use crate::engine::search;
-
-/// A hint being revealed one level at a time on a shape.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct ShapedHint {
-    pub hint: ShapeHint,
-    /// 1: nudge, 2: technique and where, 3: the full explanation (4 applies it).
-    pub level: u8,
-}
 
 /// One game on a shape: the puzzle, the position and its history, the selection.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -45,13 +38,7 @@ pub struct ShapedGame {
     pub redo: History,
     /// The selected cell (row-major index).
     pub selected: usize,
-    pub hint: Option<ShapedHint>,
-    /// Cells marked wrong by a check until the next move.
-    pub marked_wrong: Vec<usize>,
-    /// The value the player asked to see across the board (`f`).
-    pub highlight: Option<u8>,
-    /// `F` found a wrong move: `F` again rewinds to just before it.
-    pub rewind: Option<Rewind>,
+    pub hint: Option<HintProgress<ShapeHint>>,
 }
 
 impl ShapedGame {
@@ -68,9 +55,6 @@ impl ShapedGame {
             redo: History::default(),
             selected: 0,
             hint: None,
-            marked_wrong: Vec::new(),
-            highlight: None,
-            rewind: None,
         }
     }
 

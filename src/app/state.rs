@@ -335,12 +335,21 @@ pub struct Message {
     pub tone: Tone,
 }
 
-/// A hint being revealed one level at a time.
+/// A hint being revealed one level at a time, on any shape: `H` is the
+/// classic ladder's hint, a shaped game's is the shaped ladder's
+/// (`HintProgress<ShapeHint>`).
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct HintProgress {
-    pub hint: Hint,
+pub struct HintProgress<H = Hint> {
+    pub hint: H,
     /// 1: nudge, 2: technique and where, 3: the full explanation (4 applies it).
     pub level: u8,
+}
+
+impl<H> HintProgress<H> {
+    /// A new hint at its first level, the nudge.
+    pub fn new(hint: H) -> HintProgress<H> {
+        HintProgress { hint, level: 1 }
+    }
 }
 
 /// Everything on screen.
@@ -358,8 +367,9 @@ pub struct State {
     /// How far the help is scrolled down (lines), or, on the board, how many
     /// entries the propagation log is scrolled back (negative); the view clamps it.
     pub scroll: i32,
-    /// Cells marked wrong by a check (or by a refused solve) until the next move.
-    pub marked_wrong: Vec<Cell>,
+    /// Cells (row-major indices, on any shape) marked wrong by a check (or by
+    /// a refused solve) until the next move.
+    pub marked_wrong: Vec<usize>,
     pub stats: Stats,
     /// Colours on (off for NO_COLOR or --no-color: bold, underline and reverse only).
     pub color: bool,
@@ -376,15 +386,16 @@ pub struct State {
     /// The terminal is smaller than the smallest layout: only quitting works
     /// and the clock stops (set by the loop from the terminal's size).
     pub too_small: bool,
-    /// The digit the player asked to see across the board (`f`), until asked again.
-    pub highlight: Option<Digit>,
+    /// The value the player asked to see across the board (`f`, on any
+    /// shape), until asked again.
+    pub highlight: Option<u8>,
     /// The new-game screen, while it is open (`Overlay::NewGame`).
     pub menu: Option<super::menu::NewGameMenu>,
     /// `w` was pressed: the next digit asks why it cannot go in the selected cell.
     pub asking_why: bool,
     /// An audit found stale marks: `a` again removes them.
     pub offering_stale_fix: bool,
-    /// `F` found a wrong move: `F` again rewinds to just before it.
+    /// `F` found a wrong move: `F` again rewinds to just before it (on any shape).
     pub rewind_offer: Option<super::review::Rewind>,
     /// What the board shows of a look back (audit, wrong move) until the next edit or Esc.
     pub notes: super::review::BoardNotes,
@@ -470,7 +481,9 @@ impl State {
     /// The digit the board highlights: the one asked for with `f`, else the
     /// selected cell's digit.
     pub fn highlighted_digit(&self) -> Option<Digit> {
-        self.highlight.or_else(|| self.selected_digit())
+        self.highlight
+            .map(Digit::new)
+            .or_else(|| self.selected_digit())
     }
 
     /// Whether the game clock runs: not while paused, in help, in learn mode,

@@ -36,8 +36,6 @@ struct OnScreen<'a> {
     /// The value highlighted across the board: the one asked for with `f`,
     /// else the selected cell's.
     same: Option<u8>,
-    /// Cells a check marked wrong.
-    marked_wrong: Vec<usize>,
 }
 
 impl<'a> OnScreen<'a> {
@@ -49,17 +47,15 @@ impl<'a> OnScreen<'a> {
                 givens: state.game.givens.values(),
                 selected: state.selected.index(),
                 same: state.highlighted_digit().map(|d| d.get()),
-                marked_wrong: state.marked_wrong.iter().map(|c| c.index()).collect(),
             },
             Some(game) => OnScreen {
                 geometry: &game.geometry,
                 position: &game.position,
                 givens: &game.givens,
                 selected: game.selected,
-                same: game
+                same: state
                     .highlight
                     .or(Some(game.position.values[game.selected]).filter(|&v| v != 0)),
-                marked_wrong: game.marked_wrong.clone(),
             },
         }
     }
@@ -103,7 +99,7 @@ impl Highlights {
                 h.struck[cell] = position.live_candidates(geometry, cell) & position.struck[cell];
             }
         }
-        for &cell in &game.marked_wrong {
+        for &cell in &state.marked_wrong {
             h.wrong[cell] = true;
         }
         match &state.shaped {

@@ -1,25 +1,34 @@
-//! Learn mode's view: the board after the events shown, drawn by the player's
+//! Learn mode's view, one for every shape (the classic 9x9 is the geometry of
+//! a classic board): the board after the events shown, drawn by the player's
 //! grid renderer in the player's theme and layout (row and column labels
-//! included), with the event's cell, unit and struck candidates highlighted,
-//! and a panel with the event text, the search path and depth, the counts, the
-//! four settings side by side once the run ends, and a footer from the key
-//! table. Pure rendering of a [`LearnState`].
+//! included; values in the shape's alphabet, `[5]` a given of the start, `(5)`
+//! placed since, a guess on the path in its own style), the event's cell and
+//! unit (or the cells its singles filled) highlighted and the candidates it
+//! strikes drawn struck, and the panel of [`super::learn_panel`]. Pure
+//! rendering of a [`LearnState`].
+//!
+//! What differs between a classic run and a shaped one is only what the
+//! engine's two tracers record ([`RunView`]): the board, the heading and the
+//! panel's words are read from each into the same shapes here.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::{Modifier, Style};
-use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget};
+use ratatui::style::Style;
+use ratatui::text::Line;
+use ratatui::widgets::Widget;
 
 use super::grid::{self, CellView, GridStyle};
-use super::panel::wrap;
+use super::learn_panel::{
+    Head, RunEnd, comparison_rows, comparison_table, draw_panel, ending_words,
+};
 use super::theme::Theme;
 use super::{Layout, fit};
-use crate::app::action::Action;
-use crate::app::keymap::{Binding, Context};
-use crate::app::learn::{COMPARE_LIMIT, ClassicRun, LearnAction, LearnState, Run};
-use crate::engine::trace::{self, Ending, Event, Order, Outcome, Settings, Why};
-use crate::engine::{Cell, Contradiction, Digit, Unit};
+use crate::app::keymap::Binding;
+use crate::app::learn::{ClassicRun, LearnState, Run, ShapeRun};
+use crate::engine::geometry::learn::{ShapeEnding, ShapeEvent};
+use crate::engine::geometry::{Geometry, ValueMask, value_bit};
+use crate::engine::trace::{self, Ending, Event, Why};
+use crate::engine::{Cell, Contradiction, Unit};
 
 /// The narrowest panel beside the board, and the shortest below it: the event
 /// texts and the comparison need room, so learn mode takes a smaller board than
@@ -28,59 +37,17 @@ pub const PANEL_MIN: (u16, u16) = (36, 16);
 
 /// How a cell is singled out.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(super) enum Highlight {
+enum Highlight {
     /// The event's own cell.
     Source,
     /// The cell of a contradiction.
     Contradiction,
-    /// A cell of the unit the event reasons about.
+    /// A cell of the unit the event reasons about (or one its singles filled).
     Unit,
 }
 
-/// What the current event points at on the board.
-struct Marks {
-    source: Option<Cell>,
-    struck: Vec<(Cell, Digit)>,
-    unit: Option<Unit>,
-    contradiction: bool,
-}
-
-impl Marks {
-    fn of(event: Option<&Event>) -> Marks {
-        let unit = match event {
-            Some(Event::HiddenSingle { unit, .. }) => Some(*unit),
-            Some(Event::Assign {
-                why: Why::HiddenSingle(unit),
-                ..
-            }) => Some(*unit),
-            Some(Event::Contradiction(Contradiction::NoPlace { unit, .. })) => Some(*unit),
-            _ => None,
-        };
-        Marks {
-            source: event.and_then(Event::source),
-            struck: event.map(Event::struck).unwrap_or_default(),
-            unit,
-            contradiction: matches!(event, Some(Event::Contradiction(_))),
-        }
-    }
-
-    fn highlight(&self, cell: Cell) -> Option<Highlight> {
-        if self.source == Some(cell) {
-            Some(if self.contradiction {
-                Highlight::Contradiction
-            } else {
-                Highlight::Source
-            })
-        } else if self.unit.is_some_and(|u| u.contains(cell)) {
-            Some(Highlight::Unit)
-        } else {
-            None
-        }
-    }
-}
-
 /// `style` on a highlighted cell: the highlight wins.
-pub(super) fn highlighted(theme: Theme, style: Style, highlight: Option<Highlight>) -> Style {
+fn highlighted(theme: Theme, style: Style, highlight: Option<Highlight>) -> Style {
     match highlight {
         None => style,
         Some(Highlight::Source) => style.patch(theme.event_source()),
@@ -89,419 +56,269 @@ pub(super) fn highlighted(theme: Theme, style: Style, highlight: Option<Highligh
     }
 }
 
+/// One cell of the board after the events shown, as every run tells it.
+#[derive(Clone, Copy, Debug, Default)]
+struct LearnCell {
+    /// The value placed (0: open).
+    value: u8,
+    /// A value of the start.
+    given: bool,
+    /// Placed by a guess on the path.
+    guessed: bool,
+    /// The candidates left (drawn in an open cell).
+    candidates: ValueMask,
+    /// The candidates the current event strikes (drawn struck, placed or not).
+    struck: ValueMask,
+    highlight: Option<Highlight>,
+}
+
+/// What the view reads of a run, the same for the engine's two tracers.
+trait RunView {
+    fn geometry(&self) -> &Geometry;
+    /// The title line's words after "pencilmark · learn mode · ".
+    fn heading(&self) -> String;
+    /// Every cell (row-major) of the board after the events shown.
+    fn board(&self) -> Vec<LearnCell>;
+    /// What the panel says first.
+    fn head(&self) -> Head<'_>;
+    /// How the run ended and the comparison, for a panel `width` wide.
+    fn end(&self, width: usize) -> RunEnd;
+}
+
 /// Draws learn mode in the player's theme, at the biggest board that leaves
 /// the panel [`PANEL_MIN`] columns beside it or lines below it.
 pub fn render(learn: &LearnState, table: &[Binding], theme: Theme, area: Rect, buf: &mut Buffer) {
-    let run = match learn.run() {
-        Run::Classic(run) => run,
-        Run::Shaped(run) => {
-            return super::learn_shaped::render(learn, run, table, theme, area, buf);
-        }
+    let run: &dyn RunView = match learn.run() {
+        Run::Classic(run) => run.as_ref(),
+        Run::Shaped(run) => run.as_ref(),
     };
+    let geometry = run.geometry();
     let Layout::Board {
         size,
         title,
         board,
         panel,
-    } = Layout::with_panel(
-        area,
-        crate::engine::geometry::Geometry::classic(),
-        PANEL_MIN,
-    )
+    } = Layout::with_panel(area, geometry, PANEL_MIN)
     else {
-        return super::render_too_small(area, buf, crate::engine::geometry::Geometry::classic());
+        return super::render_too_small(area, buf, geometry);
     };
-    let heading = format!("pencilmark · learn mode · {}", run.settings());
+    let heading = format!("pencilmark · learn mode · {}", run.heading());
     Line::styled(fit(&heading, title.width as usize), theme.title()).render(title, buf);
-    let marks = Marks::of(run.current().map(|r| &r.event));
-    let style = GridStyle::of(theme);
-    let plan = size.plan(crate::engine::geometry::Geometry::classic());
-    grid::draw_board(&plan, board, buf, style, |i| {
-        cell_view(run, &marks, theme, Cell::new(i))
+    let cells = run.board();
+    let plan = size.plan(geometry);
+    grid::draw_board(&plan, board, buf, GridStyle::of(theme), |cell| {
+        cell_view(geometry, &cells[cell], theme)
     });
-    render_panel(learn, run, table, panel, buf, theme);
+    if panel.height == 0 {
+        return;
+    }
+    let end = learn.at_end().then(|| run.end(panel.width as usize));
+    draw_panel(learn, &run.head(), end, table, panel, buf, theme);
 }
 
-/// One cell of the learn board: the digit (`[5]` a given of the start, `(5)`
-/// placed since, a guess on the path in its own style), the candidates left,
-/// and the ones the current event strikes, drawn struck.
-fn cell_view(learn: &ClassicRun, marks: &Marks, theme: Theme, cell: Cell) -> CellView {
-    let highlight = marks.highlight(cell);
-    let with = |style: Style| highlighted(theme, style, highlight);
+/// One cell of the learn board: the value, the candidates left, and the ones
+/// the current event strikes, drawn struck (an `x` where there is no room).
+fn cell_view(geometry: &Geometry, cell: &LearnCell, theme: Theme) -> CellView {
+    let with = |style: Style| highlighted(theme, style, cell.highlight);
     let mut view = CellView::blank(with(Style::new()), with(theme.candidate()));
-    let position = learn.cursor().position();
-    let placed = position.digit(cell);
-    let candidates = position.candidates[cell.index()];
-    let mut struck_here = false;
-    for digit in Digit::all() {
-        let struck = marks.struck.contains(&(cell, digit));
-        struck_here |= struck;
-        view.candidates[digit.index()] = if struck {
+    for value in 1..=geometry.side() as u8 {
+        let bit = value_bit(value);
+        view.candidates[value as usize - 1] = if cell.struck & bit != 0 {
             Some(with(theme.candidate_removed()))
-        } else if placed.is_none() && candidates.contains(digit) {
+        } else if cell.value == 0 && cell.candidates & bit != 0 {
             Some(with(theme.candidate()))
         } else {
             None
         };
     }
-    if let Some(digit) = placed {
-        let given = learn.start().get(cell).is_some();
-        let style = if given {
-            theme.given()
-        } else if learn.cursor().path().iter().any(|&(c, _)| c == cell) {
-            theme.guessed()
+    if cell.value != 0 {
+        let symbol = geometry.alphabet().symbol(cell.value);
+        let (text, style) = if cell.given {
+            (format!("[{symbol}]"), theme.given())
+        } else if cell.guessed {
+            (format!("({symbol})"), theme.guessed())
         } else {
-            theme.player()
-        };
-        let text = if given {
-            format!("[{digit}]")
-        } else {
-            format!("({digit})")
+            (format!("({symbol})"), theme.player())
         };
         view.digit = Some((text, with(style)));
-    } else if struck_here {
+    } else if cell.struck != 0 {
         view.compact = ("x".to_string(), with(theme.candidate_removed()));
     }
     view
 }
 
-/// How a run ended, in a few words (`events` emitted when it stopped).
-pub(super) fn ending_words(solved: bool, stopped: bool, events: u64) -> String {
-    match (solved, stopped) {
-        (true, _) => "solved".to_string(),
-        (false, false) => "no solution".to_string(),
-        (false, true) => format!("stopped after {events} events"),
+impl RunView for ClassicRun {
+    fn geometry(&self) -> &Geometry {
+        Geometry::classic()
     }
-}
 
-fn ending_text(outcome: &Outcome) -> String {
-    let solved = matches!(outcome.ending, Ending::Solved(_));
-    ending_words(solved, outcome.ending == Ending::Stopped, outcome.events)
-}
+    fn heading(&self) -> String {
+        self.settings().to_string()
+    }
 
-/// How much a panel line matters when the panel is too short for all of them:
-/// spacing goes first, then the path and the auto-run line.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
-pub(super) enum Weight {
-    Spacing,
-    Detail,
-    Essential,
-}
-
-/// The panel's lines, each already fitted to the width, with their weight.
-pub(super) struct Rows {
-    pub(super) width: usize,
-    pub(super) rows: Vec<(Line<'static>, Weight)>,
-}
-
-impl Rows {
-    /// `text` wrapped to the width, every row in `style`.
-    pub(super) fn text(&mut self, text: &str, style: Style, weight: Weight) {
-        for row in wrap(text, self.width) {
-            self.rows.push((Line::styled(row, style), weight));
+    fn board(&self) -> Vec<LearnCell> {
+        let event = self.current().map(|r| &r.event);
+        let unit: Option<Unit> = match event {
+            Some(Event::HiddenSingle { unit, .. }) => Some(*unit),
+            Some(Event::Assign {
+                why: Why::HiddenSingle(unit),
+                ..
+            }) => Some(*unit),
+            Some(Event::Contradiction(Contradiction::NoPlace { unit, .. })) => Some(*unit),
+            _ => None,
+        };
+        let source = event.and_then(Event::source);
+        let contradiction = matches!(event, Some(Event::Contradiction(_)));
+        let position = self.cursor().position();
+        let path = self.cursor().path();
+        let mut cells: Vec<LearnCell> = Cell::all()
+            .map(|cell| LearnCell {
+                value: position.digit(cell).map_or(0, |d| d.get()),
+                given: self.start().get(cell).is_some(),
+                guessed: path.iter().any(|&(c, _)| c == cell),
+                candidates: ValueMask::from(position.candidates[cell.index()].bits()),
+                struck: 0,
+                highlight: if source == Some(cell) {
+                    Some(if contradiction {
+                        Highlight::Contradiction
+                    } else {
+                        Highlight::Source
+                    })
+                } else if unit.is_some_and(|u| u.contains(cell)) {
+                    Some(Highlight::Unit)
+                } else {
+                    None
+                },
+            })
+            .collect();
+        for (cell, digit) in event.map(Event::struck).unwrap_or_default() {
+            cells[cell.index()].struck |= value_bit(digit.get());
         }
-    }
-
-    /// A line laid out already (a table row, a field): cut to the width if need be.
-    pub(super) fn line(&mut self, line: Line<'static>, weight: Weight) {
-        self.rows.push((line, weight));
-    }
-
-    pub(super) fn blank(&mut self) {
-        self.rows.push((Line::raw(""), Weight::Spacing));
-    }
-
-    /// The rows that fit `room` lines: the lightest dropped first, from the
-    /// bottom; if that is not enough, cut, the last row saying more is there.
-    pub(super) fn fitted(mut self, room: usize) -> Vec<Line<'static>> {
-        for weight in [Weight::Spacing, Weight::Detail] {
-            while self.rows.len() > room {
-                let Some(i) = self.rows.iter().rposition(|(_, w)| *w == weight) else {
-                    break;
-                };
-                self.rows.remove(i);
-            }
-        }
-        let cut = self.rows.len() > room;
-        let mut lines: Vec<Line<'static>> =
-            self.rows.into_iter().take(room).map(|(l, _)| l).collect();
-        if cut && let Some(last) = lines.last_mut() {
-            let text: String = last.spans.iter().map(|s| s.content.as_ref()).collect();
-            *last = Line::styled(fit(&format!("{text} …"), self.width), last.style);
-        }
-        lines
-    }
-}
-
-/// What the panel says first, on every shape.
-pub(super) struct Head<'a> {
-    pub rules: &'a str,
-    pub order: Order,
-    pub shown: usize,
-    pub events: usize,
-    /// The event shown last, in words.
-    pub event: String,
-    /// The guesses in effect, as people read them (empty: none).
-    pub path: String,
-    pub depth: usize,
-    /// The counts so far, in words.
-    pub counts: String,
-}
-
-/// How a run ended and every setting's counts, shown once it has.
-pub(super) struct RunEnd {
-    /// "solved", "no solution", "stopped after N events".
-    pub ended: String,
-    /// What the table compares: "All four settings".
-    pub compared: &'static str,
-    pub table: Vec<String>,
-    /// Whether a setting hit the comparison's limit.
-    pub stopped: bool,
-}
-
-/// The panel on every shape: the title, the rules and the order, where the run
-/// stands, the event shown, the search path and the counts; once the run
-/// ends, how and the comparison; then the auto-run line and the footer.
-pub(super) fn draw_panel(
-    learn: &LearnState,
-    head: &Head,
-    end: Option<RunEnd>,
-    table: &[Binding],
-    area: Rect,
-    buf: &mut Buffer,
-    theme: Theme,
-) {
-    let width = area.width as usize;
-    let mut rows = Rows {
-        width,
-        rows: Vec::new(),
-    };
-    let field = |name: &str, value: &str| {
-        Line::from(vec![
-            Span::styled(format!("{name}  "), theme.label()),
-            Span::raw(fit(value, width.saturating_sub(name.len() + 2))),
-        ])
-    };
-    rows.line(Line::styled("Learn mode", theme.title()), Weight::Detail);
-    rows.line(field("Rules", head.rules), Weight::Essential);
-    rows.line(field("Order", head.order.description()), Weight::Essential);
-    rows.text(
-        &format!(
-            "Event {} of {} · depth {}",
-            head.shown, head.events, head.depth
-        ),
-        Style::new(),
-        Weight::Essential,
-    );
-    let bold = Style::new().add_modifier(Modifier::BOLD);
-    rows.text(&format!("▶ {}", head.event), bold, Weight::Essential);
-    rows.blank();
-    let path = if head.path.is_empty() {
-        "(no guess yet)"
-    } else {
-        &head.path
-    };
-    rows.text(
-        &format!("Path (depth {}): {path}", head.depth),
-        Style::new(),
-        Weight::Detail,
-    );
-    rows.text(&head.counts, Style::new(), Weight::Essential);
-    if let Some(end) = end {
-        rows.blank();
-        rows.text(
-            &format!("Run ended: {}. {}:", end.ended, end.compared),
-            bold,
-            Weight::Essential,
-        );
-        for row in end.table {
-            rows.line(Line::raw(fit(&row, width)), Weight::Essential);
-        }
-        if end.stopped {
-            rows.text(
-                &format!("  + stopped after {COMPARE_LIMIT} events: at least this much"),
-                Style::new(),
-                Weight::Essential,
-            );
-        }
-    }
-    auto_run_and_footer(learn, rows, table, area, buf, theme);
-}
-
-fn render_panel(
-    learn: &LearnState,
-    run: &ClassicRun,
-    table: &[Binding],
-    area: Rect,
-    buf: &mut Buffer,
-    theme: Theme,
-) {
-    if area.height == 0 {
-        return;
-    }
-    let width = area.width as usize;
-    let settings = run.settings();
-    let cursor = run.cursor();
-    let recording = run.recording();
-    let counts = cursor.counts();
-    let head = Head {
-        rules: if settings.rules == trace::Rules::Peers {
-            "peers only"
-        } else {
-            "peers + hidden singles"
-        },
-        order: settings.order,
-        shown: cursor.shown(),
-        events: recording.len(),
-        event: match run.current() {
-            Some(recorded) => recorded.event.to_string(),
-            None => "Press Space to assign the first given.".to_string(),
-        },
-        path: trace::path_text(cursor.path()),
-        depth: cursor.depth(),
-        counts: format!(
-            "Assignments {} · eliminations {} · guesses {} · backtracks {}",
-            counts.assignments, counts.eliminations, counts.guesses, counts.backtracks
-        ),
-    };
-    let end = learn.at_end().then(|| RunEnd {
-        ended: ending_text(recording.outcome()),
-        compared: "All four settings",
-        table: comparison_table(run, width),
-        stopped: run.comparison().iter().any(|o| o.ending == Ending::Stopped),
-    });
-    draw_panel(learn, &head, end, table, area, buf, theme);
-}
-
-/// The panel's last rows (the auto-run line, then the footer of keys) under
-/// `rows`, fitted to `area`.
-fn auto_run_and_footer(
-    learn: &LearnState,
-    mut rows: Rows,
-    table: &[Binding],
-    area: Rect,
-    buf: &mut Buffer,
-    theme: Theme,
-) {
-    let width = area.width as usize;
-    rows.blank();
-    let run = if learn.is_running() {
-        "running"
-    } else {
-        "paused"
-    };
-    rows.text(
-        &format!("Auto-run {run} · {} events/s", learn.speed()),
-        Style::new(),
-        Weight::Detail,
-    );
-    let body = Rect {
-        height: area.height - 1,
-        ..area
-    };
-    Paragraph::new(rows.fitted(body.height as usize)).render(body, buf);
-    let footer = Rect::new(area.x, area.bottom() - 1, area.width, 1);
-    Line::styled(footer_text(learn, table, width), theme.label()).render(footer, buf);
-}
-
-/// The footer: the most wanted keys, from the key table, as many as fit;
-/// `keep` only when there is something to keep.
-fn footer_text(learn: &LearnState, table: &[Binding], width: usize) -> String {
-    let mut items: Vec<(Action, &str)> = vec![
-        (Action::LearnStep(LearnAction::Next), "next"),
-        (Action::LearnStep(LearnAction::Back), "back"),
-    ];
-    if learn.can_keep() {
-        items.push((Action::LearnStep(LearnAction::Keep), "keep"));
-    }
-    items.extend([
-        (Action::LearnStep(LearnAction::Leave), "leave"),
-        (Action::Help, "keys"),
-        (Action::Quit, "quit"),
-        (Action::LearnStep(LearnAction::ToggleRun), "run"),
-    ]);
-    super::help::footer_of(table, Context::Learn, &items, width)
-}
-
-/// The four settings' counts as a table `width` wide: columns as wide as their
-/// contents, so it fits a 120x45 window's panel; narrower than that, each
-/// setting's counts go on a line under its name instead of wrapping mid-row.
-fn comparison_table(learn: &ClassicRun, width: usize) -> Vec<String> {
-    let settings = learn.settings();
-    // Short heads: the counts line above names them in full.
-    let heads = ["asgn", "elim", "gues", "back"];
-    let rows: Vec<(String, [String; 4])> = Settings::ALL
-        .iter()
-        .zip(learn.comparison())
-        .map(|(setting, outcome)| {
-            let c = outcome.counts;
-            let stopped = if outcome.ending == Ending::Stopped {
-                "+"
-            } else {
-                ""
-            };
-            (
-                format!("{}{setting}", if *setting == settings { "▶" } else { " " }),
-                [
-                    c.assignments.to_string(),
-                    c.eliminations.to_string(),
-                    c.guesses.to_string(),
-                    format!("{}{stopped}", c.backtracks),
-                ],
-            )
-        })
-        .collect();
-    let name_width = rows
-        .iter()
-        .map(|(name, _)| name.chars().count())
-        .chain([" rules, order".len()])
-        .max()
-        .unwrap_or(0);
-    let number_widths: Vec<usize> = (0..4)
-        .map(|i| {
-            rows.iter()
-                .map(|(_, n)| n[i].len())
-                .chain([heads[i].len()])
-                .max()
-                .unwrap_or(0)
-                + 1
-        })
-        .collect();
-    let numbers = |cells: [&str; 4]| -> String {
         cells
-            .iter()
-            .zip(&number_widths)
-            .map(|(cell, &w)| format!("{cell:>w$}"))
-            .collect()
-    };
-    let row_width = name_width + number_widths.iter().sum::<usize>();
-    let one_line = row_width <= width;
-    // A space after the `▶` marker when there is room for it.
-    let gap = if row_width < width { " " } else { "" };
-    let with_gap = |name: &str| {
-        let mut chars = name.chars();
-        let mark = chars.next().unwrap_or(' ');
-        format!("{mark}{gap}{}", chars.as_str())
-    };
-    let name_width = name_width + gap.len();
-    let mut lines = Vec::new();
-    if one_line {
-        lines.push(format!(
-            "{:<name_width$}{}",
-            with_gap(" rules, order"),
-            numbers(heads)
-        ));
-        for (name, counts) in &rows {
-            let cells = [&counts[0], &counts[1], &counts[2], &counts[3]].map(|c| c.as_str());
-            lines.push(format!("{:<name_width$}{}", with_gap(name), numbers(cells)));
-        }
-    } else {
-        lines.push(format!("    {}", numbers(heads)));
-        for (name, counts) in &rows {
-            let cells = [&counts[0], &counts[1], &counts[2], &counts[3]].map(|c| c.as_str());
-            lines.push(name.clone());
-            lines.push(format!("    {}", numbers(cells)));
+    }
+
+    fn head(&self) -> Head<'_> {
+        let settings = self.settings();
+        let cursor = self.cursor();
+        let counts = cursor.counts();
+        Head {
+            rules: if settings.rules == trace::Rules::Peers {
+                "peers only"
+            } else {
+                "peers + hidden singles"
+            },
+            order: settings.order,
+            shown: cursor.shown(),
+            events: self.recording().len(),
+            event: match self.current() {
+                Some(recorded) => recorded.event.to_string(),
+                None => "Press Space to assign the first given.".to_string(),
+            },
+            path: trace::path_text(cursor.path()),
+            depth: cursor.depth(),
+            counts: format!(
+                "Assignments {} · eliminations {} · guesses {} · backtracks {}",
+                counts.assignments, counts.eliminations, counts.guesses, counts.backtracks
+            ),
         }
     }
-    lines
+
+    fn end(&self, width: usize) -> RunEnd {
+        let outcome = self.recording().outcome();
+        RunEnd {
+            ended: ending_words(
+                matches!(outcome.ending, Ending::Solved(_)),
+                outcome.ending == Ending::Stopped,
+                outcome.events,
+            ),
+            compared: "All four settings",
+            table: comparison_table(self, width),
+            stopped: self
+                .comparison()
+                .iter()
+                .any(|o| o.ending == Ending::Stopped),
+        }
+    }
+}
+
+impl RunView for ShapeRun {
+    fn geometry(&self) -> &Geometry {
+        ShapeRun::geometry(self)
+    }
+
+    fn heading(&self) -> String {
+        format!("{} · {}", self.geometry().name(), self.order().key())
+    }
+
+    fn board(&self) -> Vec<LearnCell> {
+        let event: Option<&ShapeEvent> = self.current();
+        let cursor = self.cursor();
+        (0..self.geometry().cells())
+            .map(|cell| LearnCell {
+                value: cursor.values()[cell],
+                given: self.start()[cell] != 0,
+                guessed: cursor.path().iter().any(|&(c, _)| c == cell),
+                candidates: cursor.candidates(cell),
+                struck: 0,
+                highlight: event.and_then(|event| {
+                    if event.cell() == Some(cell) {
+                        Some(if event.is_dead() {
+                            Highlight::Contradiction
+                        } else {
+                            Highlight::Source
+                        })
+                    } else {
+                        event.filled().contains(&cell).then_some(Highlight::Unit)
+                    }
+                }),
+            })
+            .collect()
+    }
+
+    fn head(&self) -> Head<'_> {
+        let geometry = self.geometry();
+        let cursor = self.cursor();
+        let guesses: Vec<String> = cursor
+            .path()
+            .iter()
+            .map(|&(c, v)| {
+                let symbol = geometry.alphabet().symbol(v);
+                format!("{}={symbol}", geometry.cell_name(c))
+            })
+            .collect();
+        let counts = cursor.counts();
+        Head {
+            rules: "peers + hidden singles, in one go",
+            order: self.order(),
+            shown: cursor.shown(),
+            events: self.recording().len(),
+            event: match self.current() {
+                Some(event) => event.text(geometry),
+                None => "Press Space to place the givens.".to_string(),
+            },
+            path: guesses.join(" > "),
+            depth: cursor.path().len(),
+            counts: format!(
+                "Filled by singles {} · guesses {} · backtracks {}",
+                counts.filled, counts.guesses, counts.backtracks
+            ),
+        }
+    }
+
+    fn end(&self, _width: usize) -> RunEnd {
+        let outcome = self.recording().outcome();
+        RunEnd {
+            ended: ending_words(
+                matches!(outcome.ending, ShapeEnding::Solved(_)),
+                outcome.ending == ShapeEnding::Stopped,
+                outcome.events,
+            ),
+            compared: "Both orders",
+            table: comparison_rows(self),
+            stopped: self
+                .comparison()
+                .iter()
+                .any(|o| o.ending == ShapeEnding::Stopped),
+        }
+    }
 }

@@ -6,7 +6,7 @@ pub mod board;
 pub mod grid;
 pub mod help;
 pub mod learn;
-mod learn_shaped;
+mod learn_panel;
 pub mod links;
 pub mod new_game;
 pub mod panel;

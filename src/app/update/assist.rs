@@ -37,10 +37,7 @@ pub(super) fn next_hint(state: &mut State) {
             let board = hint_board(state);
             state.game.hints_used += 1;
             state.revision += 1;
-            HintProgress {
-                hint: hint::hint(&state.game.givens, &board),
-                level: 1,
-            }
+            HintProgress::new(hint::hint(&state.game.givens, &board))
         }
     };
     count_hint(&mut state.game.assists, &progress);
@@ -85,7 +82,7 @@ pub(super) fn next_hint(state: &mut State) {
             _ => {
                 let own = own_mistakes(&state.game, cells);
                 let cells = if own.is_empty() { cells.clone() } else { own };
-                state.marked_wrong = cells.clone();
+                state.marked_wrong = cells.iter().map(|c| c.index()).collect();
                 format!(
                     "Wrong here (a digit, or a struck-out candidate): {}",
                     cell_list(&cells)
@@ -388,7 +385,7 @@ pub(super) fn solve(state: &mut State) {
                     cell_list(&wrong)
                 ),
             );
-            state.marked_wrong = wrong;
+            state.marked_wrong = wrong.iter().map(|c| c.index()).collect();
         }
         return;
     };
@@ -443,7 +440,11 @@ pub(super) fn check(state: &mut State) {
             format!("{} wrong: {}{marks}", wrong.len(), cell_list(&wrong)),
         );
     }
-    state.marked_wrong = wrong.into_iter().chain(lacking).collect();
+    state.marked_wrong = wrong
+        .into_iter()
+        .chain(lacking)
+        .map(|c| c.index())
+        .collect();
 }
 
 /// The cells of `cells` the player made wrong: a wrong digit, or the solution's

@@ -321,7 +321,7 @@ fn highlight(state: &mut State) {
     }
     match state.selected_digit() {
         Some(digit) => {
-            state.highlight = Some(digit);
+            state.highlight = Some(digit.get());
             state.say(Tone::Info, format!("Highlighting {digit} (f again: off)"));
         }
         None => state.say(

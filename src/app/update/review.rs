@@ -70,7 +70,7 @@ pub(super) fn first_wrong(state: &mut State, offer: Option<Rewind>) {
     state.selected = cell;
     state.notes.wrong_move = Some(cell.index());
     if found.placed {
-        state.marked_wrong = vec![cell];
+        state.marked_wrong = vec![cell.index()];
     }
     state.rewind_offer = Some(Rewind::before(&read, found.step, found.since));
 }

@@ -12,8 +12,8 @@ use super::{READ_ONLY_NOTICE, changes_the_game, is_passing, say_unless_won, shap
 use crate::app::action::{Action, Direction};
 use crate::app::position::Position;
 use crate::app::review::BoardNotes;
-use crate::app::shaped::{ShapedGame, ShapedHint};
-use crate::app::state::{CandidateMode, Overlay, State, Tone};
+use crate::app::shaped::ShapedGame;
+use crate::app::state::{CandidateMode, HintProgress, Overlay, State, Tone};
 use crate::engine::effects::Deduction;
 use crate::engine::geometry::logic::{Ladder, ShapeHint, ShapeMarks};
 use crate::engine::geometry::value_bit;
@@ -40,7 +40,7 @@ fn act_on(state: &mut State, game: &mut ShapedGame, action: &Action) -> bool {
     let passing = is_passing(action);
     let asking_why = !passing && std::mem::take(&mut state.asking_why);
     let offering_stale_fix = !passing && std::mem::take(&mut state.offering_stale_fix);
-    let rewind = game.rewind.take_if(|_| !passing);
+    let rewind = state.rewind_offer.take_if(|_| !passing);
     let side = game.geometry.side();
     match *action {
         Action::Move(direction) => {
@@ -136,10 +136,10 @@ fn act_on(state: &mut State, game: &mut ShapedGame, action: &Action) -> bool {
         }
         Action::HighlightDigit => {
             let value = game.position.values[game.selected];
-            if game.highlight.take().is_some() {
+            if state.highlight.take().is_some() {
                 state.say(Tone::Info, "Highlight off");
             } else if value != 0 {
-                game.highlight = Some(value);
+                state.highlight = Some(value);
                 let (symbol, key) = (game.symbol(value), key_of(state, game, action));
                 state.say(
                     Tone::Info,
@@ -251,7 +251,7 @@ fn step_history(state: &mut State, game: &mut ShapedGame, back: bool) {
 fn after_change(state: &mut State, game: &mut ShapedGame) {
     game.hint = None;
     state.notes = BoardNotes::default();
-    game.marked_wrong.clear();
+    state.marked_wrong.clear();
     state.log.clear();
     state.revision += 1;
     let right = game.is_complete_and_right();
@@ -319,10 +319,7 @@ fn hint(state: &mut State, game: &mut ShapedGame) {
                 state.say(Tone::Hint, format!("Hint: {text}"));
                 return;
             }
-            ShapedHint {
-                hint: game.next_hint(state.candidates),
-                level: 1,
-            }
+            HintProgress::new(game.next_hint(state.candidates))
         }
     };
     state.revision += 1;
@@ -411,8 +408,8 @@ fn check(state: &mut State, game: &mut ShapedGame) {
     }
     state.game.assists.checks += 1;
     state.revision += 1;
-    game.marked_wrong = game.wrong_cells();
-    let text = match game.marked_wrong.len() {
+    state.marked_wrong = game.wrong_cells();
+    let text = match state.marked_wrong.len() {
         0 => "No wrong values so far".to_string(),
         1 => "1 value is wrong (marked !x!)".to_string(),
         n => format!("{n} values are wrong (marked !x!)"),

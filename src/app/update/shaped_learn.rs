@@ -202,9 +202,9 @@ pub(super) fn first_wrong(state: &mut State, game: &mut ShapedGame, offer: Optio
     game.selected = found.cell;
     state.notes.wrong_move = Some(found.cell);
     if found.placed {
-        game.marked_wrong = vec![found.cell];
+        state.marked_wrong = vec![found.cell];
     }
-    game.rewind = Some(Rewind::before(&read, found.step, found.since));
+    state.rewind_offer = Some(Rewind::before(&read, found.step, found.since));
 }
 
 /// Puts the board back to just before the wrong move, as one undoable step.
