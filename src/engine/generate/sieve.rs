@@ -162,6 +162,17 @@ struct Position {
     places: [u128; SIZE],
     /// Bit `i` set while cell `i` is open.
     open: u128,
+    /// The cells whose candidates the sweep under way must look at: those
+    /// changed since the same technique's last sweep began, and those it has
+    /// struck from since (a unit none of whose cells changed gives what it gave
+    /// then: nothing, as its eliminations would have changed it).
+    dirty: u128,
+    /// The digits whose places changed since the same technique's last sweep began.
+    dirty_digits: u16,
+    /// `places` when each technique's last sweep began (slot: its position in
+    /// [`Technique::ALL`] after the singles), and which slots hold one (bit).
+    swept_from: [[u128; SIZE]; SIEVED - 3],
+    swept: u32,
 }
 
 impl Position {
@@ -169,6 +180,10 @@ impl Position {
         let mut position = Position {
             places: [ALL_CELLS; SIZE],
             open: ALL_CELLS,
+            dirty: ALL_CELLS,
+            dirty_digits: 0,
+            swept_from: [[0; SIZE]; SIEVED - 3],
+            swept: 0,
         };
         for (cell, &value) in givens.values().iter().enumerate() {
             if value != 0 {
@@ -241,6 +256,17 @@ impl Position {
     /// the whole grid; whether any candidate went.
     fn apply(&mut self, technique: Technique) -> bool {
         use Technique::*;
+        let slot = position(technique) - Technique::SINGLES.len();
+        (self.dirty, self.dirty_digits) = (ALL_CELLS, (1 << SIZE) - 1);
+        if self.swept >> slot & 1 == 1 {
+            (self.dirty, self.dirty_digits) = (0, 0);
+            for (digit, (now, then)) in self.places.iter().zip(&self.swept_from[slot]).enumerate() {
+                self.dirty |= now ^ then;
+                self.dirty_digits |= u16::from(now != then) << digit;
+            }
+        }
+        self.swept_from[slot] = self.places;
+        self.swept |= 1 << slot;
         match technique {
             LockedCandidatesPointing => self.locked_candidates(2 * SIZE..UNITS),
             LockedCandidatesClaiming => self.locked_candidates(0..2 * SIZE),
@@ -262,9 +288,15 @@ impl Position {
 
     /// Removes the cells of `mask` from `digit`'s places; whether any went.
     fn strike(&mut self, digit: usize, mask: u128) -> bool {
-        let gone = self.places[digit] & mask != 0;
+        let gone = self.places[digit] & mask;
         self.places[digit] &= !mask;
-        gone
+        self.dirty |= gone;
+        gone != 0
+    }
+
+    /// Whether the sweep under way must look at `unit`: some cell of it changed.
+    fn is_dirty(&self, unit: usize) -> bool {
+        self.dirty & UNIT_MASKS[unit] != 0
     }
 
     /// Pointing (a box's digit confined to one line) when `units` are the boxes,
@@ -272,6 +304,9 @@ impl Position {
     fn locked_candidates(&mut self, units: std::ops::Range<usize>) -> bool {
         let mut progress = false;
         for unit in units {
+            if !self.is_dirty(unit) {
+                continue;
+            }
             let mask = UNIT_MASKS[unit];
             for digit in 0..SIZE {
                 let places = self.places[digit] & mask;
@@ -299,15 +334,28 @@ impl Position {
     /// those digits go from the unit's other cells.
     fn naked_subsets(&mut self, size: usize) -> bool {
         let mut progress = false;
+        // The candidates as the sweep begins, for every unit it looks at (the
+        // units changed since the last sweep began: a unit its own strikes
+        // change later would be looked at with these same candidates, which
+        // gave nothing new last time).
+        let dirty_units = (0..UNITS)
+            .filter(|&unit| self.is_dirty(unit))
+            .fold(0u32, |units, unit| units | 1 << unit);
+        let look = (0..UNITS)
+            .filter(|&unit| dirty_units >> unit & 1 == 1)
+            .fold(0, |cells, unit| cells | UNIT_MASKS[unit]);
+        if look == 0 {
+            return false;
+        }
         let mut candidates = [0u16; CELLS];
         for (digit, &places) in self.places.iter().enumerate() {
-            let mut places = places;
+            let mut places = places & look;
             while places != 0 {
                 candidates[places.trailing_zeros() as usize] |= 1 << digit;
                 places &= places - 1;
             }
         }
-        for unit in 0..UNITS {
+        for unit in (0..UNITS).filter(|&unit| dirty_units >> unit & 1 == 1) {
             let mut open = [(0usize, 0u16); SIZE];
             let mut count = 0;
             for &cell in &UNIT_CELLS[unit] {
@@ -349,7 +397,10 @@ impl Position {
     /// digits go from those cells.
     fn hidden_subsets(&mut self, size: usize) -> bool {
         let mut progress = false;
-        for mask in UNIT_MASKS {
+        for (unit, mask) in UNIT_MASKS.into_iter().enumerate() {
+            if !self.is_dirty(unit) {
+                continue;
+            }
             let mut unplaced = [(0usize, 0u128); SIZE];
             let mut count = 0;
             for digit in 0..SIZE {
@@ -392,6 +443,11 @@ impl Position {
     fn fish(&mut self, size: usize) -> bool {
         let mut progress = false;
         for digit in 0..SIZE {
+            // A digit whose places are as they were gives nothing new (its
+            // strikes touch that digit alone).
+            if self.dirty_digits >> digit & 1 == 0 {
+                continue;
+            }
             for base in [0, SIZE] {
                 let cross = SIZE - base;
                 let (mut lines, mut acrosses) = ([0u128; SIZE], [0u16; SIZE]);
