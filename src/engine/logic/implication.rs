@@ -20,7 +20,7 @@ use board::{BranchBoard, only_cell, unit_mask};
 use proof::Entry;
 pub use proof::Record;
 
-use super::path::find_step_among;
+use super::path::StepFinder;
 use super::step::Step;
 use super::technique::Technique;
 use crate::engine::board::Board;
@@ -177,6 +177,11 @@ pub struct Branching<'a> {
     /// Whether the run keeps what each implication rests on (for proofs);
     /// a search runs every branch without, and only the winner's again with.
     recording: bool,
+    /// The techniques' finder inside branches (nets only), carried from one
+    /// branch to the next: what its recall keeps is true of any board (see
+    /// [`super::recall`]), so a fish skips a digit whose pattern it found
+    /// nothing on in an earlier branch.
+    finder: StepFinder,
 }
 
 impl<'a> Branching<'a> {
@@ -191,6 +196,7 @@ impl<'a> Branching<'a> {
             slot: vec![NONE; FACTS],
             limit: 4000,
             recording: true,
+            finder: StepFinder::new(),
         }
     }
 
@@ -445,7 +451,10 @@ impl<'a> Branching<'a> {
     /// effects; returns whether it found one.
     fn apply_technique(&mut self, techniques: &[Technique]) -> bool {
         let board = self.board.position_from(self.origin);
-        let Some(step) = find_step_among(&board, techniques).filter(|s| s.makes_progress(&board))
+        let Some(step) = self
+            .finder
+            .find_step_among(&board, techniques)
+            .filter(|s| s.makes_progress(&board))
         else {
             return false;
         };
