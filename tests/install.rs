@@ -236,9 +236,11 @@ fn the_package_holds_the_sources_and_no_tests() {
             assert!(!file.starts_with(left_out), "{file} is packaged");
         }
     }
-    // Sources, puzzles (22 shape collections) and metadata only: well under this
-    // while the crate grows.
-    assert!(files.len() < 200, "{} files packaged", files.len());
+    // Sources, puzzles (22 shape collections) and metadata only (198 files on
+    // 2026-11-29). The loop above catches a left-out directory packaged by mistake;
+    // this bound catches anything else that balloons the package, with room for the
+    // crate to grow.
+    assert!(files.len() < 300, "{} files packaged", files.len());
 }
 
 fn collect_rust_files(dir: &Path, found: &mut Vec<std::path::PathBuf>) {
