@@ -18,7 +18,7 @@ use std::rc::Rc;
 
 use super::aic;
 use super::als::Sets;
-use super::forcing::Outcomes;
+use super::forcing::{Outcomes, OutcomesOf};
 use super::recall::{CrossingPattern, DigitPattern, Recall};
 use super::technique::Technique;
 use crate::engine::board::Board;
@@ -30,7 +30,7 @@ pub struct Cache {
     /// The position the contents below belong to.
     board: Option<Board>,
     als: Option<Rc<Sets>>,
-    static_branches: Option<Rc<Outcomes<Board>>>,
+    static_branches: Option<Rc<OutcomesOf<Board>>>,
     /// Each digit's pattern on the board, read on first use.
     patterns: Option<[DigitPattern; SIZE]>,
     /// What single-digit finders found nothing on, on this or earlier positions.
@@ -137,7 +137,11 @@ impl Cache {
 
     /// The static forcing branches of the board, run on first use; with the
     /// "off" branches too when `with_off` (digit forcing needs them).
-    pub(crate) fn static_branches(&mut self, board: &Board, with_off: bool) -> Rc<Outcomes<Board>> {
+    pub(crate) fn static_branches(
+        &mut self,
+        board: &Board,
+        with_off: bool,
+    ) -> Rc<OutcomesOf<Board>> {
         self.belong_to(board);
         match &self.static_branches {
             Some(known) if known.has_off() || !with_off => known.clone(),

@@ -20,8 +20,8 @@ mod text;
 
 use std::rc::Rc;
 
-pub(crate) use outcomes::Outcomes;
 use outcomes::{Deductions, Found};
+pub(crate) use outcomes::{Outcomes, OutcomesOf};
 pub use text::{Names, proof_text};
 
 use super::Sink;
@@ -92,6 +92,13 @@ pub(crate) struct Kinds {
     digit: bool,
     cell: bool,
     unit: bool,
+}
+
+impl Kinds {
+    /// Whether digit forcing is asked (its branches assume candidates false too).
+    pub(crate) fn digit(self) -> bool {
+        self.digit
+    }
 }
 
 impl Technique {
@@ -180,7 +187,7 @@ pub(crate) fn search<H: BranchHost>(
     board: &H,
     mode: Mode,
     kinds: Kinds,
-    outcomes: Option<Rc<Outcomes<H>>>,
+    outcomes: Option<Rc<OutcomesOf<H>>>,
     emit: &mut dyn FnMut(Forcing) -> bool,
 ) {
     if matches!(mode, Mode::Net(_)) {

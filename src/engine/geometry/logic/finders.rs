@@ -12,14 +12,20 @@ use crate::engine::logic::intersections::{self, Locked};
 use crate::engine::logic::subsets::{self, unit_cells_at};
 use crate::engine::logic::{CandidateBoard, Technique, singles};
 
-/// The ladder for one geometry.
+/// The ladder for one geometry, with the static forcing branches of the last
+/// position it ran them on (digit, cell and unit forcing chains all read them,
+/// as the classic sink's cache shares them).
 pub struct Ladder<'g> {
     pub(super) geometry: &'g Geometry,
+    pub(super) static_branches: super::forcing::StaticBranches,
 }
 
 impl<'g> Ladder<'g> {
     pub fn new(geometry: &'g Geometry) -> Ladder<'g> {
-        Ladder { geometry }
+        Ladder {
+            geometry,
+            static_branches: Default::default(),
+        }
     }
 
     /// The first step among `techniques` (tried in the order given, skipping those
@@ -64,7 +70,7 @@ impl<'g> Ladder<'g> {
             XyzWing => super::wings::xyz_wing(self, marks),
             WWing => super::wings::w_wing(self, marks),
             DigitForcingChain | CellForcingChain | UnitForcingChain | DynamicForcingChain
-            | ForcingNet => super::forcing::find(marks, technique),
+            | ForcingNet => super::forcing::find(self, marks, technique),
             XyWing => super::chains::xy_wing(self, marks),
             XChain => super::chains::x_chain(self, marks),
             XyChain => super::chains::xy_chain(self, marks),

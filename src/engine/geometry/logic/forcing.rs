@@ -7,20 +7,27 @@
 //! [`ShapeStep`] and writes it in the geometry's names.
 
 use super::{Ladder, ShapeMarks, ShapeStep};
-use crate::engine::geometry::{CellMask, Geometry, ValueMask};
-use crate::engine::logic::Technique;
+use crate::engine::geometry::{CellMask, Geometry, MAX_CELLS, UnitKind, ValueMask};
 use crate::engine::logic::candidate_board::only_value;
-use crate::engine::logic::forcing::{self, Forcing};
-use crate::engine::logic::implication::{BranchHost, BranchStep, CellSet, Fact};
+use crate::engine::logic::{CandidateBoard, Technique};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use crate::engine::logic::forcing::{self, Forcing, Kinds, Outcomes};
+use crate::engine::logic::implication::{BranchHost, BranchStep, CellSet, Fact, Mode};
+
+/// The static branches of one position: its values and candidates, and the
+/// branches run on it (the "off" ones too when digit forcing asked).
+pub(super) type StaticBranches = RefCell<Option<(Vec<u8>, Vec<ValueMask>, Rc<Outcomes<Vec<u64>>>)>>;
 
 /// The first forcing step of `technique` (one of the forcing chains or nets).
-pub fn find(marks: &ShapeMarks, technique: Technique) -> Option<ShapeStep> {
+pub fn find(ladder: &Ladder, marks: &ShapeMarks, technique: Technique) -> Option<ShapeStep> {
     let (mode, kinds) = technique.forcing()?;
-    let mut first: Option<Forcing> = None;
-    forcing::search(marks, mode, kinds, None, &mut |found| {
-        first = Some(found);
-        true
-    });
+    let first = match marks.geometry.cells() {
+        0..=128 => search_in::<2>(ladder, marks, mode, kinds),
+        129..=256 => search_in::<4>(ladder, marks, mode, kinds),
+        _ => search_in::<{ MAX_CELLS.div_ceil(64) }>(ladder, marks, mode, kinds),
+    };
     let found = first?;
     let (cell, value) = (found.conclusion.cell, found.conclusion.digit);
     let mut step = ShapeStep::of(technique);
@@ -35,6 +42,29 @@ pub fn find(marks: &ShapeMarks, technique: Technique) -> Option<ShapeStep> {
     step.units = found.unit.into_iter().collect();
     step.branches = found.branches;
     Some(step)
+}
+
+/// The static branches of `marks`, run on first use for this position (with
+/// the "off" ones when `with_off`).
+fn static_branches<const W: usize>(
+    ladder: &Ladder,
+    wide: &Wide<W>,
+    with_off: bool,
+) -> Rc<Outcomes<Vec<u64>>> {
+    let cells = wide.marks.geometry.cells();
+    let values = &wide.marks.values[..cells];
+    let candidates = &wide.marks.candidates[..cells];
+    let mut kept = ladder.static_branches.borrow_mut();
+    if let Some((v, c, outcomes)) = kept.as_ref()
+        && v == values
+        && c == candidates
+        && (outcomes.has_off() || !with_off)
+    {
+        return outcomes.clone();
+    }
+    let outcomes = Rc::new(Outcomes::run(wide, Mode::Static, with_off));
+    *kept = Some((values.to_vec(), candidates.to_vec(), outcomes.clone()));
+    outcomes
 }
 
 /// The reasoning of a forcing step: every branch's implications, then what
@@ -54,53 +84,134 @@ pub fn text(step: &ShapeStep, geometry: &Geometry) -> String {
     )
 }
 
-/// A shaped position as branches see it: the geometry's cell masks, storage
-/// sized at run time, and the shaped ladder inside a net's branches.
-impl<'g> BranchHost for ShapeMarks<'g> {
-    type Cells = CellMask;
-    type PerValue = Vec<CellMask>;
+/// A shaped position as branches see it: cell sets of `W` words (as few as the
+/// board needs: a word op per word is the branch loop's cost), the unit and peer
+/// sets built once per search, storage sized at run time, and the shaped ladder
+/// inside a net's branches.
+pub(super) struct Wide<'m, 'g, const W: usize> {
+    marks: &'m ShapeMarks<'g>,
+    units: Vec<[u64; W]>,
+    peers: Vec<[u64; W]>,
+}
+
+impl<'m, 'g, const W: usize> Wide<'m, 'g, W> {
+    fn new(marks: &'m ShapeMarks<'g>) -> Self {
+        let geometry = marks.geometry;
+        let set = |mask: &CellMask| mask.iter().fold([0u64; W], |set, c| set.with(c));
+        Wide {
+            marks,
+            units: (0..geometry.units().len())
+                .map(|u| set(geometry.unit_mask(u)))
+                .collect(),
+            peers: (0..geometry.cells())
+                .map(|c| set(geometry.peer_mask(c)))
+                .collect(),
+        }
+    }
+}
+
+/// The first deduction of `mode` and `kinds` on `marks`, on cell sets of `W` words.
+fn search_in<const W: usize>(
+    ladder: &Ladder,
+    marks: &ShapeMarks,
+    mode: Mode,
+    kinds: Kinds,
+) -> Option<Forcing> {
+    let wide = Wide::<W>::new(marks);
+    let outcomes = (mode == Mode::Static).then(|| static_branches(ladder, &wide, kinds.digit()));
+    let mut first: Option<Forcing> = None;
+    forcing::search(&wide, mode, kinds, outcomes, &mut |found| {
+        first = Some(found);
+        true
+    });
+    first
+}
+
+impl<const W: usize> CandidateBoard for Wide<'_, '_, W> {
+    fn side(&self) -> usize {
+        self.marks.side()
+    }
+    fn cell_count(&self) -> usize {
+        self.marks.cell_count()
+    }
+    fn unit_count(&self) -> usize {
+        self.marks.unit_count()
+    }
+    fn unit_cells(&self, unit: usize) -> impl Iterator<Item = usize> + Clone + '_ {
+        self.marks.unit_cells(unit)
+    }
+    fn unit_contains(&self, unit: usize, cell: usize) -> bool {
+        self.marks.unit_contains(unit, cell)
+    }
+    fn units_of(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
+        CandidateBoard::units_of(self.marks, cell)
+    }
+    fn peers(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
+        CandidateBoard::peers(self.marks, cell)
+    }
+    fn sees(&self, a: usize, b: usize) -> bool {
+        CandidateBoard::sees(self.marks, a, b)
+    }
+    fn unit_kind(&self, unit: usize) -> UnitKind {
+        self.marks.unit_kind(unit)
+    }
+    fn region_unit(&self, cell: usize) -> usize {
+        self.marks.region_unit(cell)
+    }
+    fn value(&self, cell: usize) -> u8 {
+        self.marks.values[cell]
+    }
+    fn candidate_bits(&self, cell: usize) -> ValueMask {
+        self.marks.candidates[cell]
+    }
+}
+
+impl<'g, const W: usize> BranchHost for Wide<'_, 'g, W> {
+    type Cells = [u64; W];
+    type PerValue = Vec<[u64; W]>;
     type PerCell = Vec<ValueMask>;
     type Facts = Vec<u64>;
     type Finder = Ladder<'g>;
 
-    fn unit_set(&self, unit: usize) -> CellMask {
-        *self.geometry.unit_mask(unit)
+    fn unit_set(&self, unit: usize) -> [u64; W] {
+        self.units[unit]
     }
 
-    fn peer_set(&self, cell: usize) -> CellMask {
-        *self.geometry.peer_mask(cell)
+    fn peer_set(&self, cell: usize) -> [u64; W] {
+        self.peers[cell]
     }
 
-    fn per_value(&self) -> Vec<CellMask> {
-        vec![CellMask::default(); self.geometry.side()]
+    fn per_value(&self) -> Vec<[u64; W]> {
+        vec![[0; W]; self.marks.geometry.side()]
     }
 
     fn per_cell(&self) -> Vec<ValueMask> {
-        vec![0; self.geometry.cells()]
+        vec![0; self.marks.geometry.cells()]
     }
 
     fn finder(&self) -> Ladder<'g> {
-        Ladder::new(self.geometry)
+        Ladder::new(self.marks.geometry)
     }
 
     fn step_in_branch(
         &self,
         ladder: &mut Ladder<'g>,
         candidates: &[ValueMask],
-        open: &CellMask,
+        open: &[u64; W],
         techniques: &[Technique],
         looked: bool,
     ) -> Option<BranchStep> {
-        let mut marks = *self;
-        for cell in self.open_cells() {
+        let mut marks = *self.marks;
+        for cell in self.marks.open_cells() {
             marks.candidates[cell] = candidates[cell];
             if !open.has(cell) {
                 marks.values[cell] = only_value(candidates[cell]).unwrap_or(0);
             }
         }
+        let geometry = marks.geometry;
         let step = techniques
             .iter()
-            .filter(|t| t.supports(self.geometry))
+            .filter(|t| t.supports(geometry))
             .filter_map(|&t| ladder.find_unlinked(t, &marks))
             .find(|s| {
                 s.placements.iter().any(|&(c, _)| marks.value(c) == 0)
@@ -110,7 +221,7 @@ impl<'g> BranchHost for ShapeMarks<'g> {
         if looked {
             cells.extend(step.pattern.iter().copied());
             for &unit in &step.units {
-                cells.extend(self.geometry.units()[unit].cells.iter().copied());
+                cells.extend(geometry.units()[unit].cells.iter().copied());
             }
         }
         Some(BranchStep {

@@ -13,12 +13,12 @@ use super::super::implication::{BranchHost, Branching, CellSet, FactBits, IndexF
 const NOT_RUN: u32 = u32::MAX;
 
 /// Where one branch ended.
-struct End<H: BranchHost> {
+struct End<F> {
     conflict: bool,
     /// Its facts after the assumption, in log order, in [`Outcomes::facts`]
     /// (empty when it ended in a contradiction).
     facts: Range<u32>,
-    reached: H::Facts,
+    reached: F,
 }
 
 /// A branch run, for reading deductions: its index in [`Outcomes`].
@@ -28,21 +28,24 @@ pub(crate) struct BranchId(u32);
 /// The branches of a position's candidates assumed true (and, when asked,
 /// false), each followed to its end: what chains of one mode read. The static
 /// ones are shared by digit, cell and unit forcing through [`crate::engine::logic::cache`].
-pub(crate) struct Outcomes<H: BranchHost> {
+pub(crate) struct Outcomes<F> {
     /// The board's values per unit.
     side: usize,
     /// Per candidate (cell * side + value - 1), the index in `ends` of its "on" branch, or `NOT_RUN`.
     on: Vec<u32>,
     /// The same for "off" branches.
     off: Vec<u32>,
-    ends: Vec<End<H>>,
+    ends: Vec<End<F>>,
     facts: Vec<u16>,
     with_off: bool,
 }
 
-impl<H: BranchHost> Outcomes<H> {
+/// The outcomes of branches run on a board of type `H`.
+pub(crate) type OutcomesOf<H> = Outcomes<<H as BranchHost>::Facts>;
+
+impl<F: FactBits> Outcomes<F> {
     /// No branch run yet, on `board`.
-    pub(crate) fn new(board: &H, with_off: bool) -> Outcomes<H> {
+    pub(crate) fn new<H: BranchHost<Facts = F>>(board: &H, with_off: bool) -> Outcomes<F> {
         let candidates = board.cell_count() * board.side();
         Outcomes {
             side: board.side(),
@@ -55,7 +58,11 @@ impl<H: BranchHost> Outcomes<H> {
     }
 
     /// The branches of every open candidate of `board` in `mode` ("off" ones too when `with_off`).
-    pub(crate) fn run(board: &H, mode: Mode, with_off: bool) -> Outcomes<H> {
+    pub(crate) fn run<H: BranchHost<Facts = F>>(
+        board: &H,
+        mode: Mode,
+        with_off: bool,
+    ) -> Outcomes<F> {
         let mut branching = Branching::new(board, mode);
         let mut outcomes = Outcomes::new(board, with_off);
         for cell in 0..board.cell_count() {
@@ -75,15 +82,24 @@ impl<H: BranchHost> Outcomes<H> {
     }
 
     /// Runs the branch of `assumption` (without recording proofs) and keeps where it ended.
-    pub(crate) fn follow(&mut self, assumption: IndexFact, branching: &mut Branching<H>) {
+    pub(crate) fn follow<H: BranchHost<Facts = F>>(
+        &mut self,
+        assumption: IndexFact,
+        branching: &mut Branching<H>,
+    ) {
         let conflict = branching.run_unrecorded(assumption);
         self.note(assumption, branching, conflict);
     }
 
     /// Keeps where the branch `branching` just ran from `assumption` ended.
-    pub(super) fn note(&mut self, assumption: IndexFact, branching: &Branching<H>, conflict: bool) {
+    pub(super) fn note<H: BranchHost<Facts = F>>(
+        &mut self,
+        assumption: IndexFact,
+        branching: &Branching<H>,
+        conflict: bool,
+    ) {
         let start = self.facts.len() as u32;
-        let mut reached = H::Facts::empty(self.on.len() * 2);
+        let mut reached = F::empty(self.on.len() * 2);
         if !conflict {
             for index in branching.reached_indices().skip(1) {
                 reached.insert(usize::from(index));
@@ -116,7 +132,7 @@ impl<H: BranchHost> Outcomes<H> {
         (id != NOT_RUN).then_some(BranchId(id))
     }
 
-    fn end(&self, id: BranchId) -> &End<H> {
+    fn end(&self, id: BranchId) -> &End<F> {
         &self.ends[id.0 as usize]
     }
 
@@ -179,7 +195,7 @@ impl<'a, H: BranchHost> Deductions<'a, H> {
     }
 
     /// An assumption whose branch ends in a contradiction is false.
-    pub(super) fn contradiction(&mut self, outcomes: &Outcomes<H>, assumed: IndexFact) {
+    pub(super) fn contradiction(&mut self, outcomes: &OutcomesOf<H>, assumed: IndexFact) {
         if outcomes
             .branch(assumed)
             .is_some_and(|id| outcomes.end(id).conflict)
@@ -197,7 +213,7 @@ impl<'a, H: BranchHost> Deductions<'a, H> {
     /// in the order the first branch reached them.
     pub(super) fn common(
         &mut self,
-        outcomes: &Outcomes<H>,
+        outcomes: &OutcomesOf<H>,
         group: &[(IndexFact, BranchId)],
         unit: Option<usize>,
     ) {
@@ -238,7 +254,7 @@ impl<'a, H: BranchHost> Deductions<'a, H> {
 
     /// Digit forcing on one candidate: its assumption or its absence ends in
     /// a contradiction, or both imply the same fact.
-    pub(super) fn digit(&mut self, outcomes: &Outcomes<H>, cell: usize, value: u8) {
+    pub(super) fn digit(&mut self, outcomes: &OutcomesOf<H>, cell: usize, value: u8) {
         let (yes, no) = (IndexFact::on(cell, value), IndexFact::off(cell, value));
         self.contradiction(outcomes, yes);
         self.contradiction(outcomes, no);
@@ -248,7 +264,7 @@ impl<'a, H: BranchHost> Deductions<'a, H> {
     }
 
     /// Cell forcing on `cell`: a fact every candidate of the cell implies.
-    pub(super) fn cell(&mut self, outcomes: &Outcomes<H>, cell: usize) {
+    pub(super) fn cell(&mut self, outcomes: &OutcomesOf<H>, cell: usize) {
         let mut group = std::mem::take(&mut self.group);
         group.clear();
         for value in values_of(self.board.open_candidates(cell)) {
@@ -262,7 +278,7 @@ impl<'a, H: BranchHost> Deductions<'a, H> {
     }
 
     /// Unit forcing: a fact every place of a value in a unit implies.
-    pub(super) fn units(&mut self, outcomes: &Outcomes<H>) {
+    pub(super) fn units(&mut self, outcomes: &OutcomesOf<H>) {
         let mut group = std::mem::take(&mut self.group);
         for unit in 0..self.board.unit_count() {
             let cells = self.board.unit_set(unit);

@@ -10,7 +10,7 @@ use super::super::path::StepFinder;
 use super::super::step::Step;
 use super::super::technique::Technique;
 use crate::engine::board::Board;
-use crate::engine::geometry::{CellMask, ValueMask};
+use crate::engine::geometry::ValueMask;
 use crate::engine::types::{CELLS, Candidates, Cell, Digit, GEOMETRY, SIZE};
 
 /// A set of cells, one bit per cell index.
@@ -75,39 +75,71 @@ impl CellSet for u128 {
     }
 }
 
-impl CellSet for CellMask {
-    fn empty() -> CellMask {
-        CellMask::default()
+impl<const W: usize> CellSet for [u64; W] {
+    #[inline]
+    fn empty() -> Self {
+        [0; W]
     }
-    fn with(mut self, cell: usize) -> CellMask {
-        self.insert(cell);
+    #[inline]
+    fn with(mut self, cell: usize) -> Self {
+        self[cell / 64] |= 1 << (cell % 64);
         self
     }
-    fn without(mut self, cell: usize) -> CellMask {
-        self.remove(cell);
+    #[inline]
+    fn without(mut self, cell: usize) -> Self {
+        self[cell / 64] &= !(1 << (cell % 64));
         self
     }
+    #[inline]
     fn has(&self, cell: usize) -> bool {
-        self.contains(cell)
+        self[cell / 64] >> (cell % 64) & 1 == 1
     }
-    fn and(self, other: &CellMask) -> CellMask {
-        CellMask::and(self, other)
+    #[inline]
+    fn and(mut self, other: &Self) -> Self {
+        for (word, theirs) in self.iter_mut().zip(other) {
+            *word &= theirs;
+        }
+        self
     }
-    fn and_not(self, other: &CellMask) -> CellMask {
-        CellMask::and_not(self, other)
+    #[inline]
+    fn and_not(mut self, other: &Self) -> Self {
+        for (word, theirs) in self.iter_mut().zip(other) {
+            *word &= !theirs;
+        }
+        self
     }
+    #[inline]
     fn is_empty(&self) -> bool {
-        CellMask::is_empty(self)
+        self.iter().all(|&w| w == 0)
     }
+    #[inline]
     fn only(&self) -> Option<usize> {
-        CellMask::only(self)
+        let mut found = None;
+        for (word, &bits) in self.iter().enumerate() {
+            if bits == 0 {
+                continue;
+            }
+            if found.is_some() || bits & (bits - 1) != 0 {
+                return None;
+            }
+            found = Some(word * 64 + bits.trailing_zeros() as usize);
+        }
+        found
     }
+    #[inline]
     fn cells(self) -> impl Iterator<Item = usize> {
-        let mut rest = self;
+        let (mut word, mut bits) = (0, if W > 0 { self[0] } else { 0 });
         std::iter::from_fn(move || {
-            let cell = rest.iter().next()?;
-            rest.remove(cell);
-            Some(cell)
+            while bits == 0 {
+                word += 1;
+                if word >= W {
+                    return None;
+                }
+                bits = self[word];
+            }
+            let bit = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            Some(word * 64 + bit)
         })
     }
 }
