@@ -61,8 +61,34 @@ fn every_level_gives_unique_minimal_puzzles_graded_at_that_level() {
             let made = generate::generate(&Request::new(level), SEED, index)
                 .unwrap_or_else(|e| panic!("{}: {e}", level.key()));
             assert_sound(&made.givens, level, Symmetry::None, level.key());
-            assert_eq!(made.grade.level, level);
+            assert_eq!(made.grade.map(|grade| grade.level), Some(level));
             assert!(made.solution.is_solution_of(&made.givens));
+        }
+    }
+}
+
+/// Without `--grade` or `--json` an Expert puzzle is kept on the verdict
+/// (`generate/verdict.rs`), not on the grader's path: the same puzzles come
+/// out, and the full grader grades them Expert.
+#[test]
+fn expert_puzzles_kept_without_their_grade_are_the_graded_ones() {
+    for symmetry in Symmetry::ALL {
+        for index in 0..3 {
+            let graded = Request {
+                symmetry,
+                ..Request::new(Level::Expert)
+            };
+            let ungraded = Request {
+                with_grade: false,
+                ..graded
+            };
+            let made = generate::generate(&ungraded, SEED, index).expect("an Expert puzzle");
+            assert_eq!(made.grade, None);
+            let what = format!("{symmetry:?} {index}");
+            assert_sound(&made.givens, Level::Expert, symmetry, &what);
+            let with_grade = generate::generate(&graded, SEED, index).expect("an Expert puzzle");
+            assert_eq!(made.givens, with_grade.givens, "{what}");
+            assert_eq!(made.attempts, with_grade.attempts, "{what}");
         }
     }
 }
@@ -279,7 +305,7 @@ fn needs_gives_puzzles_whose_hardest_step_is_that_technique() {
             .unwrap_or_else(|e| panic!("{}: {e}", technique.key()));
         let graded = grade::grade(&made.givens);
         assert_eq!(graded.hardest, Some(technique), "{:?}", made.givens);
-        assert_eq!(made.grade, graded);
+        assert_eq!(made.grade.as_ref(), Some(&graded));
         assert_sound(&made.givens, graded.level, Symmetry::None, technique.key());
     }
 }

@@ -146,6 +146,7 @@ pub fn run(args: &GenerateArgs) -> Result<Exit> {
     let request = Request {
         symmetry: args.symmetry,
         max_attempts: args.max_attempts,
+        with_grade: args.json || args.grade,
         ..args.needs.map_or_else(
             || Request::new(args.difficulty.unwrap_or(Level::Medium)),
             Request::needing,
@@ -250,8 +251,8 @@ fn write_puzzle(
     index: usize,
     generated: &Generated,
 ) -> Result<()> {
-    if args.json {
-        let grade = &generated.grade;
+    let grade = generated.grade.as_ref();
+    if let Some(grade) = grade.filter(|_| args.json) {
         let json = JsonPuzzle {
             puzzle: generated.givens.to_line(),
             solution: generated.solution.to_line(),
@@ -266,13 +267,8 @@ fn write_puzzle(
             attempts: generated.attempts,
         };
         writeln!(out, "{}", serde_json::to_string(&json)?)?;
-    } else if args.grade {
-        writeln!(
-            out,
-            "{} {}",
-            generated.givens.to_line(),
-            grade_text(&generated.grade)
-        )?;
+    } else if let Some(grade) = grade.filter(|_| args.grade) {
+        writeln!(out, "{} {}", generated.givens.to_line(), grade_text(grade))?;
     } else {
         writeln!(out, "{}", generated.givens.to_line())?;
     }

@@ -26,15 +26,16 @@
 //! grades every puzzle it keeps, so a disagreement could only throw a puzzle
 //! away, never print one the grader does not agree with.
 
+use crate::engine::board::Board;
 use crate::engine::grid::Grid;
-use crate::engine::logic::Technique;
-use crate::engine::types::{CELLS, SIZE, UNITS};
+use crate::engine::logic::{Step, Technique};
+use crate::engine::types::{CELLS, Candidates, Cell, SIZE, UNITS};
 
 mod single_digit;
 
 /// How many techniques of [`Technique::ALL`] a closure can apply: the singles
 /// through Empty Rectangle.
-const SIEVED: usize = 17;
+pub(super) const SIEVED: usize = 17;
 
 /// The first techniques of [`Technique::ALL`], always the three singles and at
 /// most through Empty Rectangle.
@@ -103,7 +104,7 @@ pub fn first_solving(givens: &Grid, closures: &[Closure]) -> Option<usize> {
 }
 
 /// Some cell has run out of candidates: no solution from here.
-struct Contradiction;
+pub(super) struct Contradiction;
 
 /// Bit `i` for each of the 81 cells.
 const ALL_CELLS: u128 = (1 << CELLS) - 1;
@@ -158,7 +159,7 @@ const PEER_MASKS: [u128; CELLS] = {
 /// Candidates digit by digit: bit `cell` of `places[d]` is set while digit
 /// `d + 1` is a candidate of the open `cell`. Bitboards keep a sweep of a
 /// technique over the grid to a few hundred word operations.
-struct Position {
+pub(super) struct Position {
     places: [u128; SIZE],
     /// Bit `i` set while cell `i` is open.
     open: u128,
@@ -176,7 +177,7 @@ struct Position {
 }
 
 impl Position {
-    fn new(givens: &Grid) -> Option<Position> {
+    pub(super) fn new(givens: &Grid) -> Option<Position> {
         let mut position = Position {
             places: [ALL_CELLS; SIZE],
             open: ALL_CELLS,
@@ -216,6 +217,47 @@ impl Position {
             if !self.singles()? && !techniques.iter().any(|&t| self.apply(t)) {
                 return Ok(false);
             }
+        }
+    }
+
+    /// [`Position::close`] with every technique the sieve has.
+    pub(super) fn close_sieved(&mut self) -> Result<bool, Contradiction> {
+        self.close(&Technique::ALL[Technique::SINGLES.len()..SIEVED])
+    }
+
+    /// The grader's board of this position; a cell the closure filled gets
+    /// `solution`'s digit (sound deductions on a puzzle with one solution place
+    /// nothing else).
+    pub(super) fn board(&self, solution: &Grid) -> Board {
+        let mut candidates = [0u16; CELLS];
+        for (digit, &places) in self.places.iter().enumerate() {
+            let mut places = places;
+            while places != 0 {
+                candidates[places.trailing_zeros() as usize] |= 1 << digit;
+                places &= places - 1;
+            }
+        }
+        let mut board = Board {
+            candidates: candidates.map(Candidates::from_bits),
+            digits: Grid::empty(),
+        };
+        for cell in Cell::all().filter(|cell| self.open >> cell.index() & 1 == 0) {
+            let digit = solution.get(cell).expect("a solution is complete");
+            board.digits.set(cell, Some(digit));
+            board.candidates[cell.index()] = Candidates::single(digit);
+        }
+        board
+    }
+
+    /// Applies a step of the grader found on [`Position::board`].
+    pub(super) fn take(&mut self, step: &Step) {
+        for &(cell, digit) in &step.placements {
+            if self.open >> cell.index() & 1 == 1 {
+                self.place(cell.index(), digit.index());
+            }
+        }
+        for &(cell, digit) in &step.eliminations {
+            self.strike(digit.index(), 1 << cell.index());
         }
     }
 
@@ -527,65 +569,4 @@ fn tight_subsets<B: Ones>(items: &[B], size: usize, found: &mut impl FnMut(u32, 
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::generate::{Request, Symmetry, minimize, rng_for, solved_grid};
-    use crate::engine::grade::{self, Level};
-    use crate::engine::types::{Cell, Digit};
-
-    /// Every closure against the grader limited to the same techniques, on
-    /// `puzzle`: solved by one exactly when solved by the other.
-    fn assert_agrees(puzzle: &Grid) {
-        for len in 3..=SIEVED {
-            let closure = Closure::of_len(len).expect("a sieved prefix");
-            let graded = grade::grade_among(puzzle, &Technique::ALL[..len], Level::Extreme);
-            assert_eq!(
-                solves(puzzle, closure),
-                graded.is_some(),
-                "{puzzle:?} through {:?}",
-                Technique::ALL[len - 1]
-            );
-        }
-    }
-
-    /// The sieve's answers against the grader's on fresh minimal puzzles, the
-    /// puzzles the generator asks it about, and on puzzles whose hardest step is a
-    /// subset or a fish (which fresh puzzles rarely need).
-    #[test]
-    fn closures_agree_with_the_grader() {
-        let mut seen = [0; 3];
-        for index in 0..80 {
-            let mut rng = rng_for(23, index);
-            let puzzle = minimize(&solved_grid(&mut rng), Symmetry::None, &mut rng);
-            assert_agrees(&puzzle);
-            let level = grade::grade(&puzzle).level;
-            seen[(level as usize).min(2)] += 1;
-        }
-        assert!(
-            seen.iter().all(|&n| n > 0),
-            "easy, medium, harder: {seen:?}"
-        );
-        for technique in [
-            Technique::NakedTriple,
-            Technique::NakedQuad,
-            Technique::XWing,
-            Technique::Swordfish,
-            Technique::Skyscraper,
-            Technique::TwoStringKite,
-            Technique::EmptyRectangle,
-        ] {
-            let made = crate::engine::generate::generate(&Request::needing(technique), 5, 0)
-                .expect("a puzzle");
-            assert_eq!(made.grade.hardest, Some(technique));
-            assert_agrees(&made.givens);
-        }
-    }
-
-    #[test]
-    fn contradictory_givens_are_not_solved() {
-        let mut givens = Grid::empty();
-        givens.set(Cell::new(0), Some(Digit::new(5)));
-        givens.set(Cell::new(1), Some(Digit::new(5)));
-        assert!(!solves(&givens, Closure::of_len(3).expect("the singles")));
-    }
-}
+mod tests;
