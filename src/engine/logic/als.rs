@@ -62,6 +62,7 @@ fn restricted_commons(sets: &Sets, a: &Als, b: &Als) -> Candidates {
 
 /// The digits of `digits` that some cell outside both ALSs can lose because it
 /// sees all their copies in both.
+#[inline]
 fn shared_reach(sets: &Sets, a: &Als, b: &Als, digits: Candidates) -> Candidates {
     let mut bits = digits
         .intersection(a.reaching)
@@ -80,7 +81,8 @@ fn shared_reach(sets: &Sets, a: &Als, b: &Als, digits: Candidates) -> Candidates
 }
 
 /// One almost locked set: what the finders' loops read, in 32 bytes (its
-/// per-digit facts are in [`Sets`]' flat arrays, one entry per digit of the set).
+/// per-digit facts are in [`Sets`]' arrays under `index`, which the loops
+/// over all sets do not touch).
 #[derive(Clone, Copy)]
 struct Als {
     cells: Cells,
@@ -89,16 +91,8 @@ struct Als {
     /// the ALS are all seen by some holder of the digit.
     reaching: Candidates,
     unit: Unit,
-    /// Where the set's per-digit entries start (its digits in ascending order).
-    first: u32,
-}
-
-impl Als {
-    /// The index of `digit`'s entry among the set's per-digit entries.
-    fn slot(&self, digit: Digit) -> usize {
-        let below = self.digits.bits() & ((1u16 << digit.index()) - 1);
-        self.first as usize + below.count_ones() as usize
-    }
+    /// The set's index in its list: where its per-digit facts are.
+    index: u32,
 }
 
 /// All 27 units as bits (by [`Unit::index`]).
@@ -113,11 +107,11 @@ fn houses_of(cell: Cell) -> u32 {
 /// position, see [`super::cache`]).
 pub(crate) struct Sets {
     all: Vec<Als>,
-    /// The sets' per-digit facts (see [`Als::slot`]).
+    /// The sets' per-digit facts (by [`Als::index`]).
     per_digit: PerDigit,
-    /// Per (set, digit of the set): the open cells outside the set holding the
+    /// Per set and digit of the set: the open cells outside the set holding the
     /// digit that see all its copies in the set, where it can be eliminated from.
-    reach: Vec<Cells>,
+    reach: Vec<[Cells; SIZE]>,
     /// The open cells holding each digit.
     holders: [Cells; SIZE],
     /// Every pair of ALSs that share no cell and have a restricted common digit
@@ -129,17 +123,17 @@ pub(crate) struct Sets {
     partners: OnceCell<Partners>,
 }
 
-/// What each (set, digit of the set) needs beyond the set's cells, one entry
-/// each, the sets' entries one after another (see [`Als::slot`]).
+/// What each set needs per digit of the set beyond its cells, by
+/// [`Als::index`] (nine entries each: an entry found by the digit alone).
 #[derive(Default)]
 struct PerDigit {
     /// The cells that see all the set's copies of the digit.
-    seeing: Vec<Cells>,
+    seeing: Vec<[Cells; SIZE]>,
     /// The units holding all the set's copies of the digit, as bits (by
     /// [`Unit::index`]): cells that all see each other lie in one unit, so two
     /// ALSs without a shared cell have the restricted common digit d exactly
     /// when their units for d meet.
-    houses: Vec<u32>,
+    houses: Vec<[u32; SIZE]>,
 }
 
 impl PerDigit {
@@ -197,24 +191,25 @@ impl Sets {
         let mut tables = None;
         let mut all: Vec<Als> = Vec::with_capacity(1024);
         let mut per_digit = PerDigit::default();
-        let mut reach = Vec::with_capacity(4096);
+        let mut reach = Vec::with_capacity(1024);
         for unit in Unit::all() {
             let (unit_sets, facts) = kept.of(board, unit, &mut tables);
-            let offset = per_digit.seeing.len() as u32;
             per_digit.seeing.extend_from_slice(&facts.seeing);
             per_digit.houses.extend_from_slice(&facts.houses);
             for als in unit_sets {
                 let mut als = *als;
-                let first = als.first as usize;
-                als.first += offset;
-                for (slot, d) in (first..).zip(als.digits.iter()) {
+                let seeing = &facts.seeing[als.index as usize];
+                als.index = all.len() as u32;
+                let mut cells = [0; SIZE];
+                for d in als.digits.iter() {
+                    let i = d.index();
                     // A cell never sees itself, so this leaves the ALS's holders out.
-                    let cells = facts.seeing[slot] & holders[d.index()];
-                    reach.push(cells);
-                    if cells != 0 {
+                    cells[i] = seeing[i] & holders[i];
+                    if cells[i] != 0 {
                         als.reaching = als.reaching.with(d);
                     }
                 }
+                reach.push(cells);
                 all.push(als);
             }
         }
@@ -230,18 +225,18 @@ impl Sets {
 
     /// The cells that see all of `als`'s copies of `digit` (one of its digits).
     fn seeing(&self, als: &Als, digit: Digit) -> Cells {
-        self.per_digit.seeing[als.slot(digit)]
+        self.per_digit.seeing[als.index as usize][digit.index()]
     }
 
     /// The open cells outside `als` that can lose `digit` (one of its digits)
     /// because they see all its copies in it.
     fn reach(&self, als: &Als, digit: Digit) -> Cells {
-        self.reach[als.slot(digit)]
+        self.reach[als.index as usize][digit.index()]
     }
 
     /// The units holding all of `als`'s copies of `digit`, as bits (by [`Unit::index`]).
     fn houses(&self, als: &Als, digit: Digit) -> u32 {
-        self.per_digit.houses[als.slot(digit)]
+        self.per_digit.houses[als.index as usize][digit.index()]
     }
 
     /// [`Sets::links`] by set (built on first use).
