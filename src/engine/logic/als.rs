@@ -24,6 +24,7 @@ use std::cell::OnceCell;
 
 use links::{Link, Linker};
 pub(crate) use units::UnitSets;
+use units::{SubsetTables, unit_sets};
 
 use super::{Sink, Step, Technique, cells_text};
 use crate::engine::board::Board;
@@ -180,38 +181,51 @@ impl Partners {
 
 impl Sets {
     /// The board's ALSs, unit by unit; a unit whose cells are as when `kept`
-    /// last built it is not built again.
-    pub(crate) fn new(board: &Board, kept: &mut UnitSets) -> Sets {
+    /// last built it is not built again. Without `kept` (one position, as a
+    /// hint), each unit's sets are built in place: no copy of each to keep.
+    pub(crate) fn new(board: &Board, kept: Option<&mut UnitSets>) -> Sets {
         let mut holders = [0; SIZE];
         for cell in board.open_cells() {
             for d in board.candidates(cell).iter() {
                 holders[d.index()] |= 1 << cell.index();
             }
         }
-        let mut tables = None;
         let mut all: Vec<Als> = Vec::with_capacity(1024);
         let mut per_digit = PerDigit::default();
-        let mut reach = Vec::with_capacity(1024);
-        for unit in Unit::all() {
-            let (unit_sets, facts) = kept.of(board, unit, &mut tables);
-            per_digit.seeing.extend_from_slice(&facts.seeing);
-            per_digit.houses.extend_from_slice(&facts.houses);
-            for als in unit_sets {
-                let mut als = *als;
-                let seeing = &facts.seeing[als.index as usize];
-                als.index = all.len() as u32;
-                let mut cells = [0; SIZE];
-                for d in als.digits.iter() {
-                    let i = d.index();
-                    // A cell never sees itself, so this leaves the ALS's holders out.
-                    cells[i] = seeing[i] & holders[i];
-                    if cells[i] != 0 {
-                        als.reaching = als.reaching.with(d);
-                    }
+        match kept {
+            Some(kept) => {
+                let mut tables = None;
+                for unit in Unit::all() {
+                    let (unit_sets, facts) = kept.of(board, unit, &mut tables);
+                    per_digit.seeing.extend_from_slice(&facts.seeing);
+                    per_digit.houses.extend_from_slice(&facts.houses);
+                    let offset = all.len() as u32;
+                    all.extend(unit_sets.iter().map(|&als| Als {
+                        index: als.index + offset,
+                        ..als
+                    }));
                 }
-                reach.push(cells);
-                all.push(als);
             }
+            None => {
+                let mut tables = SubsetTables::new();
+                for unit in Unit::all() {
+                    unit_sets(board, unit, &mut tables, &mut all, &mut per_digit);
+                }
+            }
+        }
+        let mut reach = Vec::with_capacity(all.len());
+        for als in &mut all {
+            let seeing = &per_digit.seeing[als.index as usize];
+            let mut cells = [0; SIZE];
+            for d in als.digits.iter() {
+                let i = d.index();
+                // A cell never sees itself, so this leaves the ALS's holders out.
+                cells[i] = seeing[i] & holders[i];
+                if cells[i] != 0 {
+                    als.reaching = als.reaching.with(d);
+                }
+            }
+            reach.push(cells);
         }
         Sets {
             all,

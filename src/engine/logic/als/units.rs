@@ -82,7 +82,7 @@ pub(super) struct SubsetTables {
 impl SubsetTables {
     /// The tables with the empty subset's entries (the others are written
     /// per unit before they are read).
-    fn new() -> SubsetTables {
+    pub(super) fn new() -> SubsetTables {
         SubsetTables {
             unions: [Candidates::NONE; 512],
             houses: [ALL_HOUSES; 512],
@@ -94,7 +94,7 @@ impl SubsetTables {
 
 /// Appends the ALSs of `unit` (without `reaching`) to `out`, by subset mask,
 /// and their per-digit facts to `facts`.
-fn unit_sets(
+pub(super) fn unit_sets(
     board: &Board,
     unit: Unit,
     tables: &mut SubsetTables,
