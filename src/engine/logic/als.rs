@@ -24,6 +24,7 @@ use std::cell::OnceCell;
 
 use links::{Link, Linker};
 pub(crate) use units::UnitSets;
+use units::{SubsetTables, unit_sets};
 
 use super::{Sink, Step, Technique, cells_text};
 use crate::engine::board::Board;
@@ -62,6 +63,7 @@ fn restricted_commons(sets: &Sets, a: &Als, b: &Als) -> Candidates {
 
 /// The digits of `digits` that some cell outside both ALSs can lose because it
 /// sees all their copies in both.
+#[inline]
 fn shared_reach(sets: &Sets, a: &Als, b: &Als, digits: Candidates) -> Candidates {
     let mut bits = digits
         .intersection(a.reaching)
@@ -80,7 +82,8 @@ fn shared_reach(sets: &Sets, a: &Als, b: &Als, digits: Candidates) -> Candidates
 }
 
 /// One almost locked set: what the finders' loops read, in 32 bytes (its
-/// per-digit facts are in [`Sets`]' flat arrays, one entry per digit of the set).
+/// per-digit facts are in [`Sets`]' arrays under `index`, which the loops
+/// over all sets do not touch).
 #[derive(Clone, Copy)]
 struct Als {
     cells: Cells,
@@ -89,16 +92,8 @@ struct Als {
     /// the ALS are all seen by some holder of the digit.
     reaching: Candidates,
     unit: Unit,
-    /// Where the set's per-digit entries start (its digits in ascending order).
-    first: u32,
-}
-
-impl Als {
-    /// The index of `digit`'s entry among the set's per-digit entries.
-    fn slot(&self, digit: Digit) -> usize {
-        let below = self.digits.bits() & ((1u16 << digit.index()) - 1);
-        self.first as usize + below.count_ones() as usize
-    }
+    /// The set's index in its list: where its per-digit facts are.
+    index: u32,
 }
 
 /// All 27 units as bits (by [`Unit::index`]).
@@ -113,11 +108,11 @@ fn houses_of(cell: Cell) -> u32 {
 /// position, see [`super::cache`]).
 pub(crate) struct Sets {
     all: Vec<Als>,
-    /// The sets' per-digit facts (see [`Als::slot`]).
+    /// The sets' per-digit facts (by [`Als::index`]).
     per_digit: PerDigit,
-    /// Per (set, digit of the set): the open cells outside the set holding the
+    /// Per set and digit of the set: the open cells outside the set holding the
     /// digit that see all its copies in the set, where it can be eliminated from.
-    reach: Vec<Cells>,
+    reach: Vec<[Cells; SIZE]>,
     /// The open cells holding each digit.
     holders: [Cells; SIZE],
     /// Every pair of ALSs that share no cell and have a restricted common digit
@@ -129,17 +124,17 @@ pub(crate) struct Sets {
     partners: OnceCell<Partners>,
 }
 
-/// What each (set, digit of the set) needs beyond the set's cells, one entry
-/// each, the sets' entries one after another (see [`Als::slot`]).
+/// What each set needs per digit of the set beyond its cells, by
+/// [`Als::index`] (nine entries each: an entry found by the digit alone).
 #[derive(Default)]
 struct PerDigit {
     /// The cells that see all the set's copies of the digit.
-    seeing: Vec<Cells>,
+    seeing: Vec<[Cells; SIZE]>,
     /// The units holding all the set's copies of the digit, as bits (by
     /// [`Unit::index`]): cells that all see each other lie in one unit, so two
     /// ALSs without a shared cell have the restricted common digit d exactly
     /// when their units for d meet.
-    houses: Vec<u32>,
+    houses: Vec<[u32; SIZE]>,
 }
 
 impl PerDigit {
@@ -186,37 +181,51 @@ impl Partners {
 
 impl Sets {
     /// The board's ALSs, unit by unit; a unit whose cells are as when `kept`
-    /// last built it is not built again.
-    pub(crate) fn new(board: &Board, kept: &mut UnitSets) -> Sets {
+    /// last built it is not built again. Without `kept` (one position, as a
+    /// hint), each unit's sets are built in place: no copy of each to keep.
+    pub(crate) fn new(board: &Board, kept: Option<&mut UnitSets>) -> Sets {
         let mut holders = [0; SIZE];
         for cell in board.open_cells() {
             for d in board.candidates(cell).iter() {
                 holders[d.index()] |= 1 << cell.index();
             }
         }
-        let mut tables = None;
         let mut all: Vec<Als> = Vec::with_capacity(1024);
         let mut per_digit = PerDigit::default();
-        let mut reach = Vec::with_capacity(4096);
-        for unit in Unit::all() {
-            let (unit_sets, facts) = kept.of(board, unit, &mut tables);
-            let offset = per_digit.seeing.len() as u32;
-            per_digit.seeing.extend_from_slice(&facts.seeing);
-            per_digit.houses.extend_from_slice(&facts.houses);
-            for als in unit_sets {
-                let mut als = *als;
-                let first = als.first as usize;
-                als.first += offset;
-                for (slot, d) in (first..).zip(als.digits.iter()) {
-                    // A cell never sees itself, so this leaves the ALS's holders out.
-                    let cells = facts.seeing[slot] & holders[d.index()];
-                    reach.push(cells);
-                    if cells != 0 {
-                        als.reaching = als.reaching.with(d);
-                    }
+        match kept {
+            Some(kept) => {
+                let mut tables = None;
+                for unit in Unit::all() {
+                    let (unit_sets, facts) = kept.of(board, unit, &mut tables);
+                    per_digit.seeing.extend_from_slice(&facts.seeing);
+                    per_digit.houses.extend_from_slice(&facts.houses);
+                    let offset = all.len() as u32;
+                    all.extend(unit_sets.iter().map(|&als| Als {
+                        index: als.index + offset,
+                        ..als
+                    }));
                 }
-                all.push(als);
             }
+            None => {
+                let mut tables = SubsetTables::new();
+                for unit in Unit::all() {
+                    unit_sets(board, unit, &mut tables, &mut all, &mut per_digit);
+                }
+            }
+        }
+        let mut reach = Vec::with_capacity(all.len());
+        for als in &mut all {
+            let seeing = &per_digit.seeing[als.index as usize];
+            let mut cells = [0; SIZE];
+            for d in als.digits.iter() {
+                let i = d.index();
+                // A cell never sees itself, so this leaves the ALS's holders out.
+                cells[i] = seeing[i] & holders[i];
+                if cells[i] != 0 {
+                    als.reaching = als.reaching.with(d);
+                }
+            }
+            reach.push(cells);
         }
         Sets {
             all,
@@ -230,18 +239,18 @@ impl Sets {
 
     /// The cells that see all of `als`'s copies of `digit` (one of its digits).
     fn seeing(&self, als: &Als, digit: Digit) -> Cells {
-        self.per_digit.seeing[als.slot(digit)]
+        self.per_digit.seeing[als.index as usize][digit.index()]
     }
 
     /// The open cells outside `als` that can lose `digit` (one of its digits)
     /// because they see all its copies in it.
     fn reach(&self, als: &Als, digit: Digit) -> Cells {
-        self.reach[als.slot(digit)]
+        self.reach[als.index as usize][digit.index()]
     }
 
     /// The units holding all of `als`'s copies of `digit`, as bits (by [`Unit::index`]).
     fn houses(&self, als: &Als, digit: Digit) -> u32 {
-        self.per_digit.houses[als.slot(digit)]
+        self.per_digit.houses[als.index as usize][digit.index()]
     }
 
     /// [`Sets::links`] by set (built on first use).

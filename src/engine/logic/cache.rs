@@ -35,6 +35,11 @@ pub struct Cache {
     patterns: Option<[DigitPattern; SIZE]>,
     /// What single-digit finders found nothing on, on this or earlier positions.
     recall: Option<Box<Recall>>,
+    /// Whether the cache serves one position only: made without a recall
+    /// from an earlier one (a hint, the first position of a solve), and not
+    /// moved to another board since. Its ALSs are then built in place, not
+    /// kept per unit for positions that will not come.
+    alone: bool,
     aic: aic::Shared,
 }
 
@@ -42,6 +47,7 @@ impl Cache {
     /// A cache for a new position that keeps what `recall` learned before.
     pub(crate) fn with_recall(recall: Option<Box<Recall>>) -> Cache {
         Cache {
+            alone: recall.is_none(),
             recall,
             ..Cache::default()
         }
@@ -56,6 +62,7 @@ impl Cache {
     fn belong_to(&mut self, board: &Board) {
         if self.board.as_ref() != Some(board) {
             *self = Cache {
+                alone: self.alone && self.board.is_none(),
                 board: Some(*board),
                 recall: self.recall.take(),
                 ..Cache::default()
@@ -70,8 +77,13 @@ impl Cache {
         if let Some(sets) = &self.als {
             return sets.clone();
         }
-        let recall = self.recall.get_or_insert_with(Box::default);
-        let sets = Rc::new(Sets::new(board, recall.unit_sets()));
+        let sets = if self.alone {
+            Sets::new(board, None)
+        } else {
+            let recall = self.recall.get_or_insert_with(Box::default);
+            Sets::new(board, Some(recall.unit_sets()))
+        };
+        let sets = Rc::new(sets);
         self.als = Some(sets.clone());
         sets
     }

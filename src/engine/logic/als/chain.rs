@@ -15,7 +15,7 @@ use std::collections::BTreeSet;
 use super::{Als, Cells, Sets, als_step, cells_of};
 use crate::engine::board::Board;
 use crate::engine::logic::{Link, Sink, Technique};
-use crate::engine::types::{Candidates, Cell, Digit};
+use crate::engine::types::{CELLS, Candidates, Cell, Digit, SIZE};
 
 /// The fewest and most restricted-common links of a chain.
 const MIN_LINKS: usize = 3;
@@ -43,16 +43,20 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
     let links = sets.partners();
     // A state is a set reached by a link on a digit: `set * 9 + digit`.
     let states = n * 9;
-    let mut parent = vec![ROOT; states];
-    let mut depth = vec![0u8; states];
-    let mut stamp = vec![0u32; states];
+    let mut visits = vec![Visit::default(); states];
     let mut expanded = vec![Candidates::NONE; n];
     let mut expanded_stamp = vec![0u32; n];
     let mut round = 0u32;
     let mut queue: Vec<u32> = Vec::new();
     let mut found: Vec<Found> = Vec::new();
+    let removable = Removable::new(&sets);
     for (start, a0) in sets.all.iter().enumerate() {
         if a0.reaching.is_empty() || links.of(start).is_empty() {
+            continue;
+        }
+        // The digits a chain from A0 could remove (see [`Removable`]).
+        let zs = removable.from(&sets, a0);
+        if zs.is_empty() {
             continue;
         }
         let first_digits = links
@@ -60,8 +64,8 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
             .iter()
             .fold(Candidates::NONE, |acc, &(_, rcc)| acc.union(rcc));
         for x1 in first_digits.iter() {
-            // z can be any digit of A0 but x1 that some cell could lose.
-            if a0.reaching.without(x1).is_empty() {
+            // z can be any of those digits but x1.
+            if zs.without(x1).is_empty() {
                 continue;
             }
             round += 1;
@@ -70,10 +74,14 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
             for &(b, rcc) in links.of(start) {
                 if rcc.contains(x1) {
                     let s = b * 9 + x1.index() as u32;
-                    if stamp[s as usize] != round {
-                        stamp[s as usize] = round;
-                        parent[s as usize] = ROOT;
-                        depth[s as usize] = 1;
+                    let visit = &mut visits[s as usize];
+                    if visit.round != round {
+                        *visit = Visit {
+                            round,
+                            parent: ROOT,
+                            depth: 1,
+                            path: set_bit(b as usize),
+                        };
                         queue.push(s);
                     }
                 }
@@ -83,12 +91,13 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
                 let state = queue[head] as usize;
                 head += 1;
                 let (set, digit) = (state / 9, state % 9);
-                let links_here = depth[state] as usize;
+                let here = visits[state];
+                let links_here = here.depth as usize;
                 let path = |last: usize| {
                     let mut path = vec![last];
                     let mut s = last;
-                    while parent[s] != ROOT {
-                        s = parent[s] as usize;
+                    while visits[s].parent != ROOT {
+                        s = visits[s].parent as usize;
                         path.push(s);
                     }
                     path.reverse();
@@ -128,15 +137,22 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
                 for &(next, rcc) in links.of(set) {
                     let next = next as usize;
                     let digits = rcc.intersection(outgoing);
-                    if digits.is_empty() || next == start || on_path(&parent, state, next) {
+                    if digits.is_empty()
+                        || next == start
+                        || (here.path & set_bit(next) != 0 && on_path(&visits, state, next))
+                    {
                         continue;
                     }
                     for y in digits.iter() {
                         let s = next * 9 + y.index();
-                        if stamp[s] != round {
-                            stamp[s] = round;
-                            parent[s] = state as u32;
-                            depth[s] = (links_here + 1) as u8;
+                        let visit = &mut visits[s];
+                        if visit.round != round {
+                            *visit = Visit {
+                                round,
+                                parent: state as u32,
+                                depth: (links_here + 1) as u8,
+                                path: here.path | set_bit(next),
+                            };
                             queue.push(s as u32);
                         }
                     }
@@ -162,16 +178,68 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
 
 /// Whether the chain to `state` (walking up its parents) passes through the set
 /// `set`: at most six sets, cheaper than collecting them.
-fn on_path(parent: &[u32], state: usize, set: usize) -> bool {
+fn on_path(visits: &[Visit], state: usize, set: usize) -> bool {
     let mut s = state;
     loop {
         if s / 9 == set {
             return true;
         }
-        if parent[s] == ROOT {
+        if visits[s].parent == ROOT {
             return false;
         }
-        s = parent[s] as usize;
+        s = visits[s].parent as usize;
+    }
+}
+
+/// How the breadth-first walk of one round reached a state, in one record.
+#[derive(Clone, Copy, Default)]
+struct Visit {
+    /// The round that wrote the record (an older one means not reached).
+    round: u32,
+    parent: u32,
+    /// Links from A0.
+    depth: u8,
+    /// The sets on the chain to the state, one bit each by index modulo 64: a
+    /// set whose bit is clear is not on it, so the walk up the parents is
+    /// needed only when the bit is set.
+    path: u64,
+}
+
+/// The bit of set `set` in [`Visit::path`].
+fn set_bit(set: usize) -> u64 {
+    1 << (set % 64)
+}
+
+/// For each candidate (`cell * 9 + digit index`), how many sets can remove it
+/// (their reach for the digit holds the cell). A chain from A0 to Ak removes z
+/// only from a cell in the reach of both, so a digit of A0 none of whose
+/// reached cells another set reaches is removed by no chain from A0.
+struct Removable {
+    sets_reaching: Vec<u16>,
+}
+
+impl Removable {
+    fn new(sets: &Sets) -> Removable {
+        let mut sets_reaching = vec![0u16; CELLS * SIZE];
+        for als in &sets.all {
+            for d in als.reaching.iter() {
+                for cell in cells_of(sets.reach(als, d)) {
+                    sets_reaching[cell.index() * SIZE + d.index()] += 1;
+                }
+            }
+        }
+        Removable { sets_reaching }
+    }
+
+    /// The digits of `a0` some other set also reaches in a cell it reaches.
+    fn from(&self, sets: &Sets, a0: &Als) -> Candidates {
+        a0.reaching
+            .iter()
+            .filter(|&z| {
+                cells_of(sets.reach(a0, z))
+                    .any(|cell| self.sets_reaching[cell.index() * SIZE + z.index()] >= 2)
+            })
+            .collect()
     }
 }
 

@@ -21,7 +21,7 @@ const PLACED: u16 = 1 << 15;
 pub(crate) struct UnitSets {
     keys: [UnitKey; 27],
     sets: [Vec<Als>; 27],
-    /// Each unit's sets' per-digit facts (the sets' `first` index these).
+    /// Each unit's sets' per-digit facts (by the sets' `index` in the unit's list).
     facts: [PerDigit; 27],
 }
 
@@ -82,7 +82,7 @@ pub(super) struct SubsetTables {
 impl SubsetTables {
     /// The tables with the empty subset's entries (the others are written
     /// per unit before they are read).
-    fn new() -> SubsetTables {
+    pub(super) fn new() -> SubsetTables {
         SubsetTables {
             unions: [Candidates::NONE; 512],
             houses: [ALL_HOUSES; 512],
@@ -94,7 +94,7 @@ impl SubsetTables {
 
 /// Appends the ALSs of `unit` (without `reaching`) to `out`, by subset mask,
 /// and their per-digit facts to `facts`.
-fn unit_sets(
+pub(super) fn unit_sets(
     board: &Board,
     unit: Unit,
     tables: &mut SubsetTables,
@@ -147,18 +147,22 @@ fn unit_sets(
         if houses[mask] & earlier != 0 {
             continue; // the same cells in an earlier unit (a line and a box)
         }
-        let first = facts.seeing.len() as u32;
+        let index = out.len() as u32;
+        let mut seeing = [0; SIZE];
+        let mut units = [0; SIZE];
         for d in digits.iter() {
             let copies = mask & holding[d.index()];
-            facts.seeing.push(seen[copies]);
-            facts.houses.push(houses[copies]);
+            seeing[d.index()] = seen[copies];
+            units[d.index()] = houses[copies];
         }
+        facts.seeing.push(seeing);
+        facts.houses.push(units);
         out.push(Als {
             cells: subset_cells[mask],
             digits,
             reaching: Candidates::NONE,
             unit,
-            first,
+            index,
         });
     }
 }
