@@ -80,3 +80,77 @@ fn both_ladders_report_the_same_chain_at_every_position_of_a_path() {
         assert!(*count > 0, "no {} met on the path", technique.name());
     }
 }
+
+/// The forcing chains both ladders run through the one search. Forcing nets
+/// run it too, but apply each ladder's own finders inside their branches, whose
+/// first instance may differ (the shaped subsets take the first per unit), so
+/// their proofs may differ; the no-wrong-step sweeps check them on every shape.
+const FORCING: [Technique; 4] = [
+    Technique::DigitForcingChain,
+    Technique::CellForcingChain,
+    Technique::UnitForcingChain,
+    Technique::DynamicForcingChain,
+];
+
+#[test]
+fn both_ladders_report_the_same_forcing_step_with_the_same_proof() {
+    let Some(path) = common::shared("data/top95.txt") else {
+        eprintln!("skipped: ../shared/data/top95.txt is missing");
+        return;
+    };
+    let text = std::fs::read_to_string(path).expect("top95 is readable");
+    let geometry = Geometry::regular(9, Variant::Classic).expect("the classic geometry");
+    let ladder = Ladder::new(&geometry);
+    let mut found = [0usize; FORCING.len()];
+    for read in formats::read_each(&text, None, formats::Rules::Checked) {
+        let givens = read.expect("top95 puzzles read").givens;
+        let mut board = Board::with_auto_candidates(&givens);
+        while let Some(step) = logic::find_step(&board) {
+            // Where the classic path needs forcing, each forcing technique is
+            // asked on both boards (the first deduction, shortest proof first).
+            if step.technique.is_forcing() {
+                let marks = twin(&geometry, &board);
+                for (count, &technique) in found.iter_mut().zip(&FORCING) {
+                    let classic = logic::find_technique(&board, technique);
+                    *count += usize::from(classic.is_some());
+                    let classic = classic.map(|s| {
+                        let branches: Vec<String> =
+                            s.branches.iter().map(|b| format!("{b:?}")).collect();
+                        (s.text(), branches)
+                    });
+                    let shaped = ladder.find(technique, &marks).map(|s| {
+                        let branches: Vec<String> = s
+                            .branches
+                            .iter()
+                            .map(|b| format!("{:?}", b.classic()))
+                            .collect();
+                        (s.text(&geometry), branches)
+                    });
+                    // The texts differ only in the word for a value.
+                    let shaped =
+                        shaped.map(|(t, b)| (t.replace("whichever value", "whichever digit"), b));
+                    assert_eq!(
+                        classic.as_ref().map(|c| &c.1),
+                        shaped.as_ref().map(|s| &s.1),
+                        "{} at {}",
+                        technique.name(),
+                        board.digits().to_line()
+                    );
+                    assert_eq!(
+                        classic.map(|c| c.0),
+                        shaped.map(|s| s.0),
+                        "{} text at {}",
+                        technique.name(),
+                        board.digits().to_line()
+                    );
+                }
+            }
+            step.apply(&mut board);
+        }
+    }
+    // A digit forcing chain is compared wherever it applies, but the classic
+    // ladder's AICs come first and cover it: no grading path of top95 uses one.
+    for (count, technique) in found.iter().zip(&FORCING).skip(1) {
+        assert!(*count > 0, "no {} met on the path", technique.name());
+    }
+}

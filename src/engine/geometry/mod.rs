@@ -104,6 +104,49 @@ impl CellMask {
         self.0.iter().all(|&w| w == 0)
     }
 
+    /// The cells in both sets.
+    pub fn and(mut self, other: &CellMask) -> CellMask {
+        for (word, theirs) in self.0.iter_mut().zip(other.0) {
+            *word &= theirs;
+        }
+        self
+    }
+
+    /// The cells of this set not in `other`.
+    pub fn and_not(mut self, other: &CellMask) -> CellMask {
+        for (word, theirs) in self.0.iter_mut().zip(other.0) {
+            *word &= !theirs;
+        }
+        self
+    }
+
+    /// The cells of either set.
+    pub fn or(mut self, other: &CellMask) -> CellMask {
+        for (word, theirs) in self.0.iter_mut().zip(other.0) {
+            *word |= theirs;
+        }
+        self
+    }
+
+    pub fn remove(&mut self, cell: usize) {
+        self.0[cell / 64] &= !(1 << (cell % 64));
+    }
+
+    /// The one cell of the set, when it has exactly one.
+    pub fn only(&self) -> Option<usize> {
+        let mut found = None;
+        for (word, &bits) in self.0.iter().enumerate() {
+            if bits == 0 {
+                continue;
+            }
+            if found.is_some() || bits & (bits - 1) != 0 {
+                return None;
+            }
+            found = Some(word * 64 + bits.trailing_zeros() as usize);
+        }
+        found
+    }
+
     /// The cells in ascending order.
     pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
         self.0.iter().enumerate().flat_map(|(word, &bits)| {
@@ -288,6 +331,16 @@ impl Geometry {
     /// Whether unit `unit` (an index into [`Geometry::units`]) holds `cell`.
     pub fn unit_contains(&self, unit: usize, cell: usize) -> bool {
         self.unit_masks[unit].contains(cell)
+    }
+
+    /// The cells of unit `unit` as a set.
+    pub fn unit_mask(&self, unit: usize) -> &CellMask {
+        &self.unit_masks[unit]
+    }
+
+    /// The peers of `cell` as a set.
+    pub fn peer_mask(&self, cell: usize) -> &CellMask {
+        &self.peer_masks[cell]
     }
 
     /// The cells sharing a unit with `cell`, ascending; never `cell` itself.

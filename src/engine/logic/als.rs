@@ -44,15 +44,16 @@ fn cells_of(mut set: Cells) -> impl Iterator<Item = Cell> {
 }
 
 /// The restricted common digits of two ALSs (their shared cells may hold none of them).
-fn restricted_commons(a: &Als, b: &Als) -> Candidates {
+fn restricted_commons(sets: &Sets, a: &Als, b: &Als) -> Candidates {
     let overlap = a.cells & b.cells;
     let mut common = a.digits.intersection(b.digits).bits();
     let mut rcc = 0u16;
     while common != 0 {
         let i = common.trailing_zeros() as usize;
         common &= common - 1;
-        let (x, y) = (a.by_digit[i], b.by_digit[i]);
-        if (x | y) & overlap == 0 && y & !a.seeing[i] == 0 {
+        let d = Digit::new(i as u8 + 1);
+        let (x, y) = (a.cells & sets.holders[i], b.cells & sets.holders[i]);
+        if (x | y) & overlap == 0 && y & !sets.seeing(a, d) == 0 {
             rcc |= 1 << i;
         }
     }
@@ -61,7 +62,7 @@ fn restricted_commons(a: &Als, b: &Als) -> Candidates {
 
 /// The digits of `digits` that some cell outside both ALSs can lose because it
 /// sees all their copies in both.
-fn shared_reach(a: &Als, b: &Als, digits: Candidates) -> Candidates {
+fn shared_reach(sets: &Sets, a: &Als, b: &Als, digits: Candidates) -> Candidates {
     let mut bits = digits
         .intersection(a.reaching)
         .intersection(b.reaching)
@@ -70,33 +71,34 @@ fn shared_reach(a: &Als, b: &Als, digits: Candidates) -> Candidates {
     while bits != 0 {
         let i = bits.trailing_zeros() as usize;
         bits &= bits - 1;
-        if a.reach[i] & b.reach[i] != 0 {
+        let d = Digit::new(i as u8 + 1);
+        if sets.reach(a, d) & sets.reach(b, d) != 0 {
             reached |= 1 << i;
         }
     }
     Candidates::from_bits(reached)
 }
 
-/// One almost locked set.
+/// One almost locked set: what the finders' loops read, in 32 bytes (its
+/// per-digit facts are in [`Sets`]' flat arrays, one entry per digit of the set).
 #[derive(Clone, Copy)]
 struct Als {
     cells: Cells,
-    unit: Unit,
     digits: Candidates,
-    /// The ALS's cells holding each digit.
-    by_digit: [Cells; SIZE],
-    /// The cells that see all of the ALS's cells holding each digit.
-    seeing: [Cells; SIZE],
-    /// The open cells outside the ALS holding each digit that see all its copies
-    /// in the ALS: where the digit can be eliminated from.
-    reach: [Cells; SIZE],
-    /// The digits whose `reach` is not empty.
+    /// The digits some open cell outside the ALS can lose: those whose copies in
+    /// the ALS are all seen by some holder of the digit.
     reaching: Candidates,
-    /// For each digit, the units that hold all the ALS's cells with it (27 bits,
-    /// two digits to a word): cells that all see each other lie in one unit, so
-    /// two ALSs without a shared cell have the restricted common digit d exactly
-    /// when their masks for d meet.
-    signature: [u64; 5],
+    unit: Unit,
+    /// Where the set's per-digit entries start (its digits in ascending order).
+    first: u32,
+}
+
+impl Als {
+    /// The index of `digit`'s entry among the set's per-digit entries.
+    fn slot(&self, digit: Digit) -> usize {
+        let below = self.digits.bits() & ((1u16 << digit.index()) - 1);
+        self.first as usize + below.count_ones() as usize
+    }
 }
 
 /// All 27 units as bits (by [`Unit::index`]).
@@ -107,18 +109,15 @@ fn houses_of(cell: Cell) -> u32 {
     1 << cell.row() | 1 << (SIZE + cell.col()) | 1 << (2 * SIZE + cell.box_index())
 }
 
-impl Als {
-    /// The units holding all the ALS's cells with `digit`, as bits (by [`Unit::index`]).
-    fn houses(&self, digit: Digit) -> u32 {
-        let i = digit.index();
-        (self.signature[i / 2] >> (32 * (i % 2))) as u32 & ALL_HOUSES
-    }
-}
-
 /// What the finders share: the board's ALSs and who sees what (built once per
 /// position, see [`super::cache`]).
 pub(crate) struct Sets {
     all: Vec<Als>,
+    /// The sets' per-digit facts (see [`Als::slot`]).
+    per_digit: PerDigit,
+    /// Per (set, digit of the set): the open cells outside the set holding the
+    /// digit that see all its copies in the set, where it can be eliminated from.
+    reach: Vec<Cells>,
     /// The open cells holding each digit.
     holders: [Cells; SIZE],
     /// Every pair of ALSs that share no cell and have a restricted common digit
@@ -128,6 +127,26 @@ pub(crate) struct Sets {
     links: OnceCell<Vec<Link>>,
     /// `links` by set: what ALS-XY-Wing and ALS-XY-Chain walk.
     partners: OnceCell<Partners>,
+}
+
+/// What each (set, digit of the set) needs beyond the set's cells, one entry
+/// each, the sets' entries one after another (see [`Als::slot`]).
+#[derive(Default)]
+struct PerDigit {
+    /// The cells that see all the set's copies of the digit.
+    seeing: Vec<Cells>,
+    /// The units holding all the set's copies of the digit, as bits (by
+    /// [`Unit::index`]): cells that all see each other lie in one unit, so two
+    /// ALSs without a shared cell have the restricted common digit d exactly
+    /// when their units for d meet.
+    houses: Vec<u32>,
+}
+
+impl PerDigit {
+    fn clear(&mut self) {
+        self.seeing.clear();
+        self.houses.clear();
+    }
 }
 
 /// Each set's linked sets and their restricted commons, ascending, in one
@@ -177,14 +196,22 @@ impl Sets {
         }
         let mut tables = None;
         let mut all: Vec<Als> = Vec::with_capacity(1024);
+        let mut per_digit = PerDigit::default();
+        let mut reach = Vec::with_capacity(4096);
         for unit in Unit::all() {
-            for als in kept.of(board, unit, &mut tables) {
+            let (unit_sets, facts) = kept.of(board, unit, &mut tables);
+            let offset = per_digit.seeing.len() as u32;
+            per_digit.seeing.extend_from_slice(&facts.seeing);
+            per_digit.houses.extend_from_slice(&facts.houses);
+            for als in unit_sets {
                 let mut als = *als;
-                for d in als.digits.iter() {
-                    let i = d.index();
+                let first = als.first as usize;
+                als.first += offset;
+                for (slot, d) in (first..).zip(als.digits.iter()) {
                     // A cell never sees itself, so this leaves the ALS's holders out.
-                    als.reach[i] = als.seeing[i] & holders[i];
-                    if als.reach[i] != 0 {
+                    let cells = facts.seeing[slot] & holders[d.index()];
+                    reach.push(cells);
+                    if cells != 0 {
                         als.reaching = als.reaching.with(d);
                     }
                 }
@@ -193,10 +220,28 @@ impl Sets {
         }
         Sets {
             all,
+            per_digit,
+            reach,
             holders,
             links: OnceCell::new(),
             partners: OnceCell::new(),
         }
+    }
+
+    /// The cells that see all of `als`'s copies of `digit` (one of its digits).
+    fn seeing(&self, als: &Als, digit: Digit) -> Cells {
+        self.per_digit.seeing[als.slot(digit)]
+    }
+
+    /// The open cells outside `als` that can lose `digit` (one of its digits)
+    /// because they see all its copies in it.
+    fn reach(&self, als: &Als, digit: Digit) -> Cells {
+        self.reach[als.slot(digit)]
+    }
+
+    /// The units holding all of `als`'s copies of `digit`, as bits (by [`Unit::index`]).
+    fn houses(&self, als: &Als, digit: Digit) -> u32 {
+        self.per_digit.houses[als.slot(digit)]
     }
 
     /// [`Sets::links`] by set (built on first use).
@@ -228,7 +273,7 @@ impl Sets {
                 if a.cells & !b.cells == 0 || b.cells & !a.cells == 0 {
                     continue;
                 }
-                let rcc = restricted_commons(a, b);
+                let rcc = restricted_commons(self, a, b);
                 if !rcc.is_empty() {
                     links.push((i, j, rcc));
                 }
@@ -247,7 +292,7 @@ impl Sets {
     fn eliminate(&self, digit: Digit, sets: &[&Als], outside: Cells) -> Vec<(Cell, Digit)> {
         let seeing = sets
             .iter()
-            .fold(!0, |acc: Cells, als| acc & als.seeing[digit.index()]);
+            .fold(!0, |acc: Cells, als| acc & self.seeing(als, digit));
         let targets = seeing & self.holders[digit.index()] & !outside;
         cells_of(targets).map(|c| (c, digit)).collect()
     }
@@ -288,7 +333,7 @@ fn xz_step(sets: &Sets, i: usize, j: usize, rcc: Candidates) -> Option<Step> {
     let (a, b) = (&sets.all[i], &sets.all[j]);
     // Singly linked: only a common digit other than the link can go.
     let common = a.digits.intersection(b.digits);
-    if rcc.len() == 1 && shared_reach(a, b, common.difference(rcc)).is_empty() {
+    if rcc.len() == 1 && shared_reach(sets, a, b, common.difference(rcc)).is_empty() {
         return None;
     }
     let both = a.cells | b.cells;
@@ -349,7 +394,7 @@ fn xy_wing(board: &Board, sink: &mut Sink, overlap: bool) {
                     continue;
                 }
                 // The digits some cell can lose, whatever the links.
-                let reached = shared_reach(a, b, a.digits.intersection(b.digits));
+                let reached = shared_reach(&sets, a, b, a.digits.intersection(b.digits));
                 if reached.is_empty() {
                     continue;
                 }

@@ -30,7 +30,7 @@ pub struct Cache {
     /// The position the contents below belong to.
     board: Option<Board>,
     als: Option<Rc<Sets>>,
-    static_branches: Option<Rc<Outcomes>>,
+    static_branches: Option<Rc<Outcomes<Board>>>,
     /// Each digit's pattern on the board, read on first use.
     patterns: Option<[DigitPattern; SIZE]>,
     /// What single-digit finders found nothing on, on this or earlier positions.
@@ -137,7 +137,7 @@ impl Cache {
 
     /// The static forcing branches of the board, run on first use; with the
     /// "off" branches too when `with_off` (digit forcing needs them).
-    pub(crate) fn static_branches(&mut self, board: &Board, with_off: bool) -> Rc<Outcomes> {
+    pub(crate) fn static_branches(&mut self, board: &Board, with_off: bool) -> Rc<Outcomes<Board>> {
         self.belong_to(board);
         match &self.static_branches {
             Some(known) if known.has_off() || !with_off => known.clone(),

@@ -1,6 +1,6 @@
-//! Forcing chains and nets, the last resort before a guess. Each candidate is
-//! assumed true (and, for chains, false) in turn and its implications followed
-//! ([`super::implication`]); then:
+//! Forcing chains and nets, the last resort before a guess, written once for
+//! every shape. Each candidate is assumed true (and, for chains, false) in
+//! turn and its implications followed ([`super::implication`]); then:
 //! - digit forcing: an assumption that ends in a contradiction is false, and a
 //!   fact implied both by a candidate and by its absence is true;
 //! - cell forcing: a fact implied by every candidate of a cell is true;
@@ -10,28 +10,64 @@
 //! branch's changing board; forcing nets also apply simpler techniques inside a
 //! branch. Of all the deductions found, the one with the shortest proof comes
 //! first, and its text names every implication of every branch, in order.
+//!
+//! The search runs on any [`BranchHost`] in plain indices and hands each
+//! deduction over as a [`Forcing`]; the classic ladder turns it into its
+//! [`Step`] here, the shaped ladder into its `ShapeStep`.
 
 mod outcomes;
+mod text;
+
+use std::rc::Rc;
 
 pub(crate) use outcomes::Outcomes;
 use outcomes::{Deductions, Found};
+pub use text::{Names, proof_text};
 
-use super::implication::{Branching, Cause, Conflict, Fact, Implication, Mode, Record};
-use super::step::Step;
+use super::Sink;
+use super::implication::{
+    BranchHost, Branching, Cause, Conflict, Fact, Implication, IndexConflict, IndexFact,
+    IndexImplication, Mode, Record,
+};
+use super::links::builder::{LinkKind, LinkOf, UnitPosition, kind};
+use super::step::{Link, Step};
 use super::technique::Technique;
-use super::{Sink, cells_text};
 use crate::engine::board::Board;
-use crate::engine::types::{Candidates, Cell};
+use crate::engine::types::{Candidates, Cell, Digit, Unit};
 
 /// One assumption followed to its end, as shown in a proof.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Branch {
+pub struct Branch<C = Cell, V = Digit, U = Unit> {
     /// What the branch assumes.
-    pub assumption: Fact,
+    pub assumption: Fact<C, V>,
     /// The implications the conclusion rests on, in order (the assumption excluded).
-    pub implications: Vec<Implication>,
+    pub implications: Vec<Implication<C, V, U>>,
     /// The contradiction the branch ends in, when it proves its assumption false.
-    pub conflict: Option<Conflict>,
+    pub conflict: Option<Conflict<C, V, U>>,
+}
+
+/// A branch in plain indices.
+pub type IndexBranch = Branch<usize, u8, usize>;
+
+impl IndexBranch {
+    /// The same branch on the classic board.
+    pub fn classic(&self) -> Branch {
+        Branch {
+            assumption: self.assumption.classic(),
+            implications: self.implications.iter().map(|i| i.classic()).collect(),
+            conflict: self.conflict.map(|c| c.classic()),
+        }
+    }
+}
+
+/// A deduction with its proof, in plain indices.
+pub(crate) struct Forcing {
+    pub(crate) conclusion: IndexFact,
+    /// What its branches assume, in order.
+    pub(crate) assumptions: Vec<IndexFact>,
+    /// The unit whose places were assumed (unit forcing).
+    pub(crate) unit: Option<usize>,
+    pub(crate) branches: Vec<IndexBranch>,
 }
 
 /// The techniques a forcing net may apply inside its branches.
@@ -52,96 +88,115 @@ pub const NESTED_TECHNIQUES: &[Technique] = &Technique::NESTED;
 
 /// Which kinds of forcing a finder looks for.
 #[derive(Clone, Copy, PartialEq, Eq)]
-struct Kinds {
+pub(crate) struct Kinds {
     digit: bool,
     cell: bool,
     unit: bool,
 }
 
-const DIGIT: Kinds = Kinds {
-    digit: true,
-    cell: false,
-    unit: false,
-};
-const CELL: Kinds = Kinds {
-    digit: false,
-    cell: true,
-    unit: false,
-};
-const UNIT: Kinds = Kinds {
-    digit: false,
-    cell: false,
-    unit: true,
-};
-const EVERY: Kinds = Kinds {
-    digit: true,
-    cell: true,
-    unit: true,
-};
+impl Technique {
+    /// The mode and kinds of a forcing technique (`None` for the others).
+    pub(crate) fn forcing(self) -> Option<(Mode, Kinds)> {
+        let kinds = |digit, cell, unit| Kinds { digit, cell, unit };
+        let every = kinds(true, true, true);
+        Some(match self {
+            Technique::DigitForcingChain => (Mode::Static, kinds(true, false, false)),
+            Technique::CellForcingChain => (Mode::Static, kinds(false, true, false)),
+            Technique::UnitForcingChain => (Mode::Static, kinds(false, false, true)),
+            Technique::DynamicForcingChain => (Mode::Dynamic, every),
+            Technique::ForcingNet => (Mode::Net(NET_TECHNIQUES), every),
+            Technique::NestedForcingNet => (Mode::Net(NESTED_TECHNIQUES), every),
+            _ => return None,
+        })
+    }
+}
 
 pub fn digit_forcing_chain(board: &Board, sink: &mut Sink) {
-    search(
-        board,
-        Mode::Static,
-        DIGIT,
-        Technique::DigitForcingChain,
-        sink,
-    );
+    classic(board, Technique::DigitForcingChain, sink);
 }
 
 pub fn cell_forcing_chain(board: &Board, sink: &mut Sink) {
-    search(board, Mode::Static, CELL, Technique::CellForcingChain, sink);
+    classic(board, Technique::CellForcingChain, sink);
 }
 
 pub fn unit_forcing_chain(board: &Board, sink: &mut Sink) {
-    search(board, Mode::Static, UNIT, Technique::UnitForcingChain, sink);
+    classic(board, Technique::UnitForcingChain, sink);
 }
 
 pub fn dynamic_forcing_chain(board: &Board, sink: &mut Sink) {
-    search(
-        board,
-        Mode::Dynamic,
-        EVERY,
-        Technique::DynamicForcingChain,
-        sink,
-    );
+    classic(board, Technique::DynamicForcingChain, sink);
 }
 
 pub fn forcing_net(board: &Board, sink: &mut Sink) {
-    search(
-        board,
-        Mode::Net(NET_TECHNIQUES),
-        EVERY,
-        Technique::ForcingNet,
-        sink,
-    );
+    classic(board, Technique::ForcingNet, sink);
 }
 
 pub fn nested_forcing_net(board: &Board, sink: &mut Sink) {
-    search(
-        board,
-        Mode::Net(NESTED_TECHNIQUES),
-        EVERY,
-        Technique::NestedForcingNet,
-        sink,
-    );
+    classic(board, Technique::NestedForcingNet, sink);
 }
 
-fn search(board: &Board, mode: Mode, kinds: Kinds, technique: Technique, sink: &mut Sink) {
+/// The classic ladder's forcing finder: static branches come from the sink's
+/// cache (digit, cell and unit forcing share them), each deduction becomes a [`Step`].
+fn classic(board: &Board, technique: Technique, sink: &mut Sink) {
+    let Some((mode, kinds)) = technique.forcing() else {
+        return;
+    };
+    let outcomes = match mode {
+        Mode::Static => Some(sink.cache().static_branches(board, kinds.digit)),
+        _ => None,
+    };
+    search(board, mode, kinds, outcomes, &mut |found| {
+        sink.push(classic_step(technique, found))
+    });
+}
+
+/// A forcing deduction as a classic step.
+fn classic_step(technique: Technique, found: Forcing) -> Step {
+    let conclusion = found.conclusion.classic();
+    let mut step = if conclusion.on {
+        Step::placement(technique, conclusion.cell, conclusion.digit)
+    } else {
+        Step::elimination(
+            technique,
+            vec![(conclusion.cell, conclusion.digit)],
+            Vec::new(),
+            Vec::new(),
+        )
+    };
+    step.pattern = found
+        .assumptions
+        .iter()
+        .map(|a| (Cell::new(a.cell), Candidates::single(Digit::new(a.digit))))
+        .collect();
+    step.units = found.unit.map(Unit::from_index).into_iter().collect();
+    step.branches = found.branches.iter().map(IndexBranch::classic).collect();
+    step
+}
+
+/// Forcing of `mode` and `kinds` on `board`: each deduction, shortest proof
+/// first, goes to `emit`, which returns `true` to stop. Static chains may
+/// bring their branches already run (`outcomes`).
+pub(crate) fn search<H: BranchHost>(
+    board: &H,
+    mode: Mode,
+    kinds: Kinds,
+    outcomes: Option<Rc<Outcomes<H>>>,
+    emit: &mut dyn FnMut(Forcing) -> bool,
+) {
     if matches!(mode, Mode::Net(_)) {
-        return net_search(board, mode, kinds, technique, sink);
+        return net_search(board, mode, kinds, emit);
     }
     // Chains follow every branch anyway: run them all first (the static ones
     // once per position, shared), then read the deductions off them.
-    let outcomes = match mode {
-        Mode::Static => sink.cache().static_branches(board, kinds.digit),
-        _ => std::rc::Rc::new(Outcomes::run(board, mode, kinds.digit)),
-    };
+    let outcomes = outcomes.unwrap_or_else(|| Rc::new(Outcomes::run(board, mode, kinds.digit)));
     let mut deductions = Deductions::new(board);
-    for cell in board.open_cells() {
+    for cell in 0..board.cell_count() {
+        if board.value(cell) != 0 {
+            continue;
+        }
         if kinds.digit {
-            for digit in board.candidates(cell).iter() {
-                deductions.digit(&outcomes, cell, digit);
+            for value in values_of(board.candidate_bits(cell)) {
+                deductions.digit(&outcomes, cell, value);
             }
         }
         if kinds.cell {
@@ -151,28 +206,35 @@ fn search(board: &Board, mode: Mode, kinds: Kinds, technique: Technique, sink: &
     if kinds.unit {
         deductions.units(&outcomes);
     }
-    report(board, mode, technique, deductions.found, &[], sink);
+    report(board, mode, deductions.found, &[], emit);
 }
 
 /// Nets are costly: they try the cells with fewest candidates first, assume
 /// candidates true only, and stop at the first cell that proves something.
-fn net_search(board: &Board, mode: Mode, kinds: Kinds, technique: Technique, sink: &mut Sink) {
+fn net_search<H: BranchHost>(
+    board: &H,
+    mode: Mode,
+    kinds: Kinds,
+    emit: &mut dyn FnMut(Forcing) -> bool,
+) {
     let mut branching = Branching::new(board, mode);
-    let mut outcomes = Outcomes::new(false);
+    let mut outcomes = Outcomes::new(board, false);
     // A net's branches cost the most: they are recorded on this first run, so
     // the winner's proof is read back instead of run again.
-    let mut kept: Vec<(Fact, Record)> = Vec::new();
+    let mut kept: Vec<(IndexFact, Record)> = Vec::new();
     let mut deductions = Deductions::new(board);
-    let mut cells: Vec<Cell> = board.open_cells().collect();
-    cells.sort_by_key(|&c| board.candidates(c).len());
+    let mut cells: Vec<usize> = (0..board.cell_count())
+        .filter(|&c| board.value(c) == 0)
+        .collect();
+    cells.sort_by_key(|&c| board.count_values(board.candidate_bits(c)));
     for &cell in &cells {
-        for digit in board.candidates(cell).iter() {
-            let assumption = Fact::on(cell, digit);
+        for value in values_of(board.candidate_bits(cell)) {
+            let assumption = Fact::on(cell, value);
             let conflict = branching.run(assumption);
             outcomes.note(assumption, &branching, conflict);
             kept.push((assumption, branching.keep()));
             if kinds.digit {
-                deductions.contradiction(&outcomes, Fact::on(cell, digit));
+                deductions.contradiction(&outcomes, assumption);
             }
         }
         if kinds.cell {
@@ -185,21 +247,21 @@ fn net_search(board: &Board, mode: Mode, kinds: Kinds, technique: Technique, sin
     if kinds.unit && deductions.found.is_empty() {
         deductions.units(&outcomes);
     }
-    report(board, mode, technique, deductions.found, &kept, sink);
+    report(board, mode, deductions.found, &kept, emit);
 }
 
-/// Hands the deductions to the sink, shortest proof first, each with its proof;
+/// Hands the deductions to `emit`, shortest proof first, each with its proof;
 /// `kept` holds branches already recorded (the others are run again, recorded).
-fn report(
-    board: &Board,
+fn report<H: BranchHost>(
+    board: &H,
     mode: Mode,
-    technique: Technique,
     mut found: Vec<Found>,
-    kept: &[(Fact, Record)],
-    sink: &mut Sink,
+    kept: &[(IndexFact, Record)],
+    emit: &mut dyn FnMut(Forcing) -> bool,
 ) {
     let mut branching = Branching::new(board, mode);
-    let kept_for = |assumption: Fact| kept.iter().find(|(a, _)| *a == assumption).map(|(_, r)| r);
+    let kept_for =
+        |assumption: IndexFact| kept.iter().find(|(a, _)| *a == assumption).map(|(_, r)| r);
     // Contradictions carry no cost yet: measure them by their proofs.
     for f in found.iter_mut().filter(|f| f.conclusion.is_none()) {
         f.cost = match kept_for(f.assumptions[0]) {
@@ -211,7 +273,7 @@ fn report(
         };
     }
     found.sort_by_key(|f| f.cost);
-    let mut seen: Vec<(Fact, Vec<Fact>)> = Vec::new();
+    let mut seen: Vec<(IndexFact, Vec<IndexFact>)> = Vec::new();
     for f in found {
         let conclusion = f.conclusion.unwrap_or(f.assumptions[0].negated());
         if seen
@@ -221,7 +283,7 @@ fn report(
             continue;
         }
         seen.push((conclusion, f.assumptions.clone()));
-        let branches: Vec<Branch> = f
+        let branches: Vec<IndexBranch> = f
             .assumptions
             .iter()
             .map(|&assumption| {
@@ -242,24 +304,13 @@ fn report(
                 }
             })
             .collect();
-        let mut step = if conclusion.on {
-            Step::placement(technique, conclusion.cell, conclusion.digit)
-        } else {
-            Step::elimination(
-                technique,
-                vec![(conclusion.cell, conclusion.digit)],
-                Vec::new(),
-                Vec::new(),
-            )
+        let forcing = Forcing {
+            conclusion,
+            assumptions: f.assumptions,
+            unit: f.unit,
+            branches,
         };
-        step.pattern = f
-            .assumptions
-            .iter()
-            .map(|a| (a.cell, Candidates::single(a.digit)))
-            .collect();
-        step.units = f.unit.into_iter().collect();
-        step.branches = branches;
-        if sink.push(step) {
+        if emit(forcing) {
             return;
         }
     }
@@ -267,62 +318,87 @@ fn report(
 
 /// What a recorded branch shows: the proof of `conclusion`, or of its
 /// contradiction (with the contradiction) when there is none.
-fn proof(record: &Record, conclusion: Option<Fact>) -> (Vec<Implication>, Option<Conflict>) {
+fn proof(
+    record: &Record,
+    conclusion: Option<IndexFact>,
+) -> (Vec<IndexImplication>, Option<IndexConflict>) {
     match conclusion {
         None => (record.proof_of_contradiction(), record.contradiction()),
         Some(c) => (record.proof_of(c), None),
     }
 }
 
+/// The values of a mask, ascending.
+fn values_of(mask: crate::engine::geometry::ValueMask) -> impl Iterator<Item = u8> {
+    super::candidate_board::values_of(mask)
+}
+
 /// How many implications the proof uses, all branches together (Sudoku
 /// Explainer's chain complexity).
 pub fn complexity(step: &Step) -> usize {
-    step.branches.iter().map(|b| b.implications.len() + 1).sum()
+    branches_complexity(&step.branches)
+}
+
+/// [`complexity`] of any branches.
+pub fn branches_complexity<C, V, U>(branches: &[Branch<C, V, U>]) -> usize {
+    branches.iter().map(|b| b.implications.len() + 1).sum()
 }
 
 /// "if r2c5 is 4 then r2c7 is not 4 (row 2), ...; if r2c5 is 7 then ...; either way r8c5 is not 1".
 pub fn text(step: &Step) -> String {
-    let mut parts: Vec<String> = step
-        .branches
-        .iter()
-        .map(|branch| {
-            let mut said = format!("if {}", branch.assumption);
-            if !branch.implications.is_empty() {
-                let chain: Vec<String> = branch
-                    .implications
-                    .iter()
-                    .map(|i| format!("{} ({})", i.fact, i.cause))
-                    .collect();
-                said.push_str(&format!(" then {}", chain.join(", ")));
-            }
-            if let Some(conflict) = branch.conflict {
-                said.push_str(&format!(", so {conflict}: a contradiction"));
-            }
-            said
-        })
-        .collect();
     let conclusion = match (step.placements.first(), step.eliminations.first()) {
         (Some(&(cell, digit)), _) => Some(Fact::on(cell, digit)),
         (None, Some(&(cell, digit))) => Some(Fact::off(cell, digit)),
         _ => None,
     };
-    if step.branches.iter().all(|b| b.conflict.is_none())
-        && let Some(fact) = conclusion
-    {
-        let which = match step.units.first() {
-            Some(unit) => format!(
-                "wherever {} goes in {unit}",
-                step.branches[0].assumption.digit
-            ),
-            None if step.branches.len() > 2 || step.branches.iter().all(|b| b.assumption.on) => {
-                format!(
-                    "whichever digit {} holds",
-                    cells_text(step.pattern.iter().map(|p| p.0).take(1))
-                )
+    proof_text(
+        &text::Classic,
+        &step.branches,
+        conclusion,
+        step.units.first().copied(),
+        step.pattern.first().map(|p| p.0),
+    )
+}
+
+/// A forcing branch's implications as links, in order: each implication joined to
+/// the earlier fact of the branch it follows from by one link of the position.
+/// Implications that rest on several facts or on a technique (dynamic chains and
+/// nets) have no single link of the position behind them and are left out.
+pub fn branch_links<P: UnitPosition>(
+    position: &P,
+    branch: &Branch<P::Cell, P::Value, P::Unit>,
+) -> Vec<LinkOf<P>> {
+    let mut facts: Vec<Fact<P::Cell, P::Value>> = vec![branch.assumption];
+    let mut links = Vec::new();
+    for implication in &branch.implications {
+        let fact = implication.fact;
+        let candidate = |f: Fact<P::Cell, P::Value>| (f.cell, f.digit);
+        let parent = facts.iter().rev().find_map(|&p| {
+            if p.on == fact.on {
+                return None;
             }
-            None => "either way".to_string(),
-        };
-        parts.push(format!("{which}, {fact}"));
+            let link = Link {
+                from: candidate(p),
+                to: candidate(fact),
+                strong: !p.on,
+            };
+            let fits = match (implication.cause, kind(position, &link)?) {
+                (Cause::SameCell, LinkKind::WeakInCell) => true,
+                (Cause::Peer(unit), LinkKind::WeakInUnit(_)) => {
+                    position.unit_contains(unit, p.cell)
+                }
+                (Cause::LastCandidate, LinkKind::StrongInCell) => true,
+                (Cause::LastPlace(unit), LinkKind::StrongInUnit(_)) => {
+                    position.unit_contains(unit, p.cell)
+                        && position.unit_contains(unit, fact.cell)
+                        && position.places(unit, fact.digit) == 2
+                }
+                _ => false,
+            };
+            fits.then_some(link)
+        });
+        links.extend(parent);
+        facts.push(fact);
     }
-    parts.join("; ")
+    links
 }

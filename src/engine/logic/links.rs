@@ -21,8 +21,6 @@ use std::fmt;
 pub use builder::{UnitPosition, kind};
 use builder::{strong, weak};
 
-use super::forcing::Branch;
-use super::implication::{Cause, Fact};
 use super::step::{Link, Step};
 use super::technique::Technique;
 use super::{open_candidates, positions};
@@ -179,7 +177,7 @@ pub fn derive(board: &Board, step: &Step) -> Vec<Link> {
         | ForcingNet | NestedForcingNet => step
             .branches
             .iter()
-            .flat_map(|branch| branch_links(board, branch))
+            .flat_map(|branch| super::forcing::branch_links(board, branch))
             .collect(),
         _ => Vec::new(),
     }
@@ -327,44 +325,6 @@ fn als(board: &Board, step: &Step) -> Vec<Link> {
                 }
             }
         }
-    }
-    links
-}
-
-/// A forcing branch's implications as links, in order: each implication joined to
-/// the earlier fact of the branch it follows from by one link of the position.
-/// Implications that rest on several facts or on a technique (dynamic chains and
-/// nets) have no single link of the position behind them and are left out.
-fn branch_links(board: &Board, branch: &Branch) -> Vec<Link> {
-    let mut facts: Vec<Fact> = vec![branch.assumption];
-    let mut links = Vec::new();
-    for implication in &branch.implications {
-        let fact = implication.fact;
-        let candidate = |f: Fact| (f.cell, f.digit);
-        let parent = facts.iter().rev().find_map(|&p| {
-            if p.on == fact.on {
-                return None;
-            }
-            let link = Link {
-                from: candidate(p),
-                to: candidate(fact),
-                strong: !p.on,
-            };
-            let fits = match (implication.cause, kind(board, &link)?) {
-                (Cause::SameCell, LinkKind::WeakInCell) => true,
-                (Cause::Peer(unit), LinkKind::WeakInUnit(_)) => unit.contains(p.cell),
-                (Cause::LastCandidate, LinkKind::StrongInCell) => true,
-                (Cause::LastPlace(unit), LinkKind::StrongInUnit(_)) => {
-                    unit.contains(p.cell)
-                        && unit.contains(fact.cell)
-                        && positions(board, unit, fact.digit).count_ones() == 2
-                }
-                _ => false,
-            };
-            fits.then_some(link)
-        });
-        links.extend(parent);
-        facts.push(fact);
     }
     links
 }

@@ -495,6 +495,9 @@ impl Technique {
             | WWing
             | XChain
             | XyChain
+            | DigitForcingChain
+            | CellForcingChain
+            | UnitForcingChain
             | DynamicForcingChain
             | ForcingNet => true,
             _ => geometry.is_classic(),

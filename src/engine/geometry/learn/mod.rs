@@ -150,6 +150,7 @@ fn singles(marks: &ShapeMarks) -> Vec<ShapeStep> {
         units: unit.into_iter().collect(),
         values: vec![value],
         links: Vec::new(),
+        branches: Vec::new(),
     };
     let mut found: Vec<ShapeStep> = Vec::new();
     let mut hidden = Vec::new();

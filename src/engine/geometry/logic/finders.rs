@@ -6,34 +6,20 @@
 //! shaped ladder has always reported and turns it into a [`ShapeStep`].
 
 use super::{Basis, ShapeMarks, ShapeStep, cells_text, is_line, values_text};
-use crate::engine::geometry::{Geometry, ValueMask, all_values};
+use crate::engine::geometry::Geometry;
 use crate::engine::logic::fish;
 use crate::engine::logic::intersections::{self, Locked};
 use crate::engine::logic::subsets::{self, unit_cells_at};
 use crate::engine::logic::{CandidateBoard, Technique, singles};
 
-/// The ladder for one geometry, with what it derives once from the unit list:
-/// the pairs of units that share two or more cells (where the forcing net's
-/// locked candidates can be found).
+/// The ladder for one geometry.
 pub struct Ladder<'g> {
     pub(super) geometry: &'g Geometry,
-    /// `(a, b)`: units `a` and `b` (indices) share two or more cells.
-    pub(super) overlaps: Vec<(usize, usize)>,
 }
 
 impl<'g> Ladder<'g> {
     pub fn new(geometry: &'g Geometry) -> Ladder<'g> {
-        let units = geometry.units();
-        let mut overlaps = Vec::new();
-        for (a, unit) in units.iter().enumerate() {
-            for b in 0..units.len() {
-                let shared = unit.cells.iter().filter(|&&c| geometry.unit_contains(b, c));
-                if a != b && shared.count() >= 2 {
-                    overlaps.push((a, b));
-                }
-            }
-        }
-        Ladder { geometry, overlaps }
+        Ladder { geometry }
     }
 
     /// The first step among `techniques` (tried in the order given, skipping those
@@ -52,7 +38,12 @@ impl<'g> Ladder<'g> {
         Some(super::links::with_links(marks, step))
     }
 
-    fn find_unlinked(&self, technique: Technique, marks: &ShapeMarks) -> Option<ShapeStep> {
+    /// [`Ladder::find`] without the links (inside a forcing net's branches).
+    pub(super) fn find_unlinked(
+        &self,
+        technique: Technique,
+        marks: &ShapeMarks,
+    ) -> Option<ShapeStep> {
         use Technique::*;
         match technique {
             FullHouse => self.full_house(marks),
@@ -72,27 +63,13 @@ impl<'g> Ladder<'g> {
             Skyscraper | TwoStringKite => super::wings::turbot(self, marks, technique),
             XyzWing => super::wings::xyz_wing(self, marks),
             WWing => super::wings::w_wing(self, marks),
-            DynamicForcingChain => super::forcing::dynamic_forcing_chain(self, marks),
-            ForcingNet => super::forcing::forcing_net(self, marks),
+            DigitForcingChain | CellForcingChain | UnitForcingChain | DynamicForcingChain
+            | ForcingNet => super::forcing::find(marks, technique),
             XyWing => super::chains::xy_wing(self, marks),
             XChain => super::chains::x_chain(self, marks),
             XyChain => super::chains::xy_chain(self, marks),
             _ => None,
         }
-    }
-
-    /// Every value (1..=side) as a candidate mask.
-    pub(super) fn all_values(&self) -> ValueMask {
-        all_values(self.geometry.side())
-    }
-
-    /// The values placed in `unit`, as a candidate mask.
-    pub(super) fn held(&self, marks: &ShapeMarks, unit: usize) -> ValueMask {
-        self.geometry.units()[unit]
-            .cells
-            .iter()
-            .filter(|&&c| marks.value(c) != 0)
-            .fold(0, |acc, &c| acc | 1 << (marks.value(c) - 1))
     }
 
     /// A unit with one open cell: it takes the one value the unit lacks.
@@ -387,9 +364,13 @@ pub fn text(step: &ShapeStep, geometry: &Geometry) -> String {
                 "in {bases} the {values} can only go in {covers} ({cells}), so {covers} have their {values}s in those cells"
             )
         }
-        (Basis::Technique(DynamicForcingChain | ForcingNet), _) => {
-            super::forcing::text(step, geometry)
-        }
+        (
+            Basis::Technique(
+                DigitForcingChain | CellForcingChain | UnitForcingChain | DynamicForcingChain
+                | ForcingNet,
+            ),
+            _,
+        ) => super::forcing::text(step, geometry),
         (Basis::Technique(XyWing | XChain | XyChain), _) => super::chains::text(step, geometry),
         (Basis::Technique(Skyscraper | TwoStringKite | XyzWing | WWing), _) => {
             super::wings::text(step, geometry)
@@ -403,7 +384,7 @@ pub fn text(step: &ShapeStep, geometry: &Geometry) -> String {
     )
 }
 
-/// `; so remove 5 from r1c2, r1c3; 7 from r2c2`.
+/// `; so remove 5 from r1c2, r1c3; 7 from r2c2`, or `; so r1c2 is 5` (a forcing step's placement).
 fn effects_text(step: &ShapeStep, geometry: &Geometry) -> String {
     let mut by_value: Vec<(u8, Vec<usize>)> = Vec::new();
     for &(cell, value) in &step.eliminations {
@@ -422,5 +403,19 @@ fn effects_text(step: &ShapeStep, geometry: &Geometry) -> String {
             )
         })
         .collect();
-    format!("; so remove {}", parts.join("; "))
+    let mut said: Vec<String> = step
+        .placements
+        .iter()
+        .map(|&(cell, value)| {
+            format!(
+                "{} is {}",
+                geometry.cell_name(cell),
+                geometry.alphabet().symbol(value)
+            )
+        })
+        .collect();
+    if !parts.is_empty() {
+        said.push(format!("remove {}", parts.join("; ")));
+    }
+    format!("; so {}", said.join(" and "))
 }

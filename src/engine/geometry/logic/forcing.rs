@@ -1,200 +1,123 @@
-//! Dynamic forcing chains on a shape, the last resort before a guess. An
-//! assumption is followed with the naked and hidden singles it forces on the
-//! changing board (the search's [`ShapeBoard`], which propagates both rules):
-//! - contradiction: a candidate whose singles empty a cell or a unit is false;
-//! - cell forcing: a value that no candidate of a cell leaves standing in another
-//!   cell is removed there (one of the cell's candidates is the truth);
-//! - unit forcing: the same over every place of a value in a unit.
-//!
-//! All three read the changing board, so they are the catalogue's Dynamic Forcing
-//! Chain (Extreme); the step's shape tells which one it is (see [`text`]). A
-//! forcing net also applies locked candidates inside the branch (Forcing Net).
+//! Forcing chains and nets on a shape: the classic ladder's forcing
+//! (`engine::logic::forcing`), run on a [`ShapeMarks`] through its
+//! [`BranchHost`] (the geometry's cell masks; the shaped ladder's own finders
+//! inside a net's branches). Digit, cell and unit forcing chains, dynamic
+//! forcing chains and forcing nets all come from there, shortest proof first,
+//! with every branch's implications; this file turns the first deduction into a
+//! [`ShapeStep`] and writes it in the geometry's names.
 
-use super::finders::values_of;
-use super::{Ladder, ShapeMarks, ShapeStep, cells_text, values_text};
-use crate::engine::geometry::board::{Dead, ShapeBoard};
-use crate::engine::geometry::{Geometry, MAX_CELLS, ValueMask};
+use super::{Ladder, ShapeMarks, ShapeStep};
+use crate::engine::geometry::{CellMask, Geometry, ValueMask};
 use crate::engine::logic::Technique;
+use crate::engine::logic::candidate_board::only_value;
+use crate::engine::logic::forcing::{self, Forcing};
+use crate::engine::logic::implication::{BranchHost, BranchStep, CellSet, Fact};
 
-/// The first forcing step: a contradiction, else a cell's, else a unit's common
-/// consequence. Cells with few candidates (and values with few places) first.
-pub fn dynamic_forcing_chain(ladder: &Ladder, marks: &ShapeMarks) -> Option<ShapeStep> {
-    let base = board_of(ladder, marks)?;
-    let mut open: Vec<usize> = marks.open_cells().collect();
-    open.sort_by_key(|&c| marks.candidates(c).count_ones());
-    let contradiction = open.iter().find_map(|&cell| {
-        values_of(marks.candidates(cell)).find_map(|value| {
-            let mut trial = base;
-            trial.assign(cell, value).is_err().then(|| ShapeStep {
-                eliminations: vec![(cell, value)],
-                pattern: vec![cell],
-                values: vec![value],
-                ..ShapeStep::of(Technique::DynamicForcingChain)
-            })
-        })
+/// The first forcing step of `technique` (one of the forcing chains or nets).
+pub fn find(marks: &ShapeMarks, technique: Technique) -> Option<ShapeStep> {
+    let (mode, kinds) = technique.forcing()?;
+    let mut first: Option<Forcing> = None;
+    forcing::search(marks, mode, kinds, None, &mut |found| {
+        first = Some(found);
+        true
     });
-    contradiction
-        .or_else(|| {
-            open.iter().find_map(|&cell| {
-                let branches: Vec<(usize, u8)> = values_of(marks.candidates(cell))
-                    .map(|v| (cell, v))
-                    .collect();
-                let eliminations = common_consequences(&base, marks, &branches)?;
-                Some(ShapeStep {
-                    eliminations,
-                    pattern: vec![cell],
-                    values: values_of(marks.candidates(cell)).collect(),
-                    ..ShapeStep::of(Technique::DynamicForcingChain)
-                })
-            })
-        })
-        .or_else(|| unit_forcing(ladder, marks, &base))
-}
-
-/// A forcing net: a candidate whose branch, with the singles and the locked
-/// candidates (between any two overlapping units) it forces, ends in a
-/// contradiction is false. Tried only when the chains above find nothing.
-pub fn forcing_net(ladder: &Ladder, marks: &ShapeMarks) -> Option<ShapeStep> {
-    let base = board_of(ladder, marks)?;
-    let mut open: Vec<usize> = marks.open_cells().collect();
-    open.sort_by_key(|&c| marks.candidates(c).count_ones());
-    open.iter().find_map(|&cell| {
-        values_of(marks.candidates(cell)).find_map(|value| {
-            let mut trial = base;
-            let dead = trial.assign(cell, value).is_err() || locked(ladder, &mut trial).is_err();
-            dead.then(|| ShapeStep {
-                eliminations: vec![(cell, value)],
-                pattern: vec![cell],
-                values: vec![value],
-                ..ShapeStep::of(Technique::ForcingNet)
-            })
-        })
-    })
-}
-
-/// Locked candidates on a propagating board until none is left: when every place
-/// of a value in unit `a` lies in unit `b`, it leaves the rest of `b`.
-fn locked(ladder: &Ladder, board: &mut ShapeBoard) -> Result<(), Dead> {
-    let units = ladder.geometry.units();
-    let side = ladder.geometry.side() as u8;
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for &(a, b) in &ladder.overlaps {
-            for value in 1..=side {
-                let bit = 1 << (value - 1);
-                let cells = &units[a].cells;
-                if cells.iter().any(|&c| board.value(c) == value) {
-                    continue;
-                }
-                let mut places = cells.iter().filter(|&&c| board.candidates(c) & bit != 0);
-                if !places.all(|&c| ladder.geometry.unit_contains(b, c)) {
-                    continue;
-                }
-                for &c in &units[b].cells {
-                    if !ladder.geometry.unit_contains(a, c) && board.candidates(c) & bit != 0 {
-                        board.eliminate(c, value)?;
-                        changed = true;
-                    }
-                }
-            }
-        }
-    }
-    Ok(())
-}
-
-/// The board of `marks` with both propagation rules; `None` if it is already dead.
-fn board_of<'g>(ladder: &Ladder<'g>, marks: &ShapeMarks) -> Option<ShapeBoard<'g>> {
-    let geometry = ladder.geometry;
-    let mut board = ShapeBoard::new(geometry);
-    for cell in 0..geometry.cells() {
-        let kept = match marks.value(cell) {
-            0 => marks.candidates(cell),
-            value => 1 << (value - 1),
-        };
-        for value in values_of(ladder.all_values() & !kept) {
-            board.eliminate(cell, value).ok()?;
-        }
-    }
-    Some(board)
-}
-
-/// Every place of a value in a unit assumed in turn (two to four places).
-fn unit_forcing(ladder: &Ladder, marks: &ShapeMarks, base: &ShapeBoard) -> Option<ShapeStep> {
-    let side = ladder.geometry.side() as u8;
-    (2..=4).find_map(|count| {
-        (0..ladder.geometry.units().len()).find_map(|unit| {
-            (1..=side).find_map(|value| {
-                let places = marks.places(unit, value);
-                if places.len() != count || ladder.held(marks, unit) >> (value - 1) & 1 == 1 {
-                    return None;
-                }
-                let branches: Vec<(usize, u8)> = places.iter().map(|&c| (c, value)).collect();
-                let eliminations = common_consequences(base, marks, &branches)?;
-                Some(ShapeStep {
-                    eliminations,
-                    pattern: places,
-                    units: vec![unit],
-                    values: vec![value],
-                    ..ShapeStep::of(Technique::DynamicForcingChain)
-                })
-            })
-        })
-    })
-}
-
-/// The candidates of `marks` that no live branch keeps (one branch is the truth,
-/// so what none keeps is false); `None` when there are none, or no branch lives.
-fn common_consequences(
-    base: &ShapeBoard,
-    marks: &ShapeMarks,
-    branches: &[(usize, u8)],
-) -> Option<Vec<(usize, u8)>> {
-    let cells = marks.geometry().cells();
-    let mut kept: [ValueMask; MAX_CELLS] = [0; MAX_CELLS];
-    let mut alive = false;
-    for &(cell, value) in branches {
-        let mut trial = *base;
-        if trial.assign(cell, value).is_ok() {
-            alive = true;
-            for (c, kept) in kept.iter_mut().enumerate().take(cells) {
-                *kept |= trial.candidates(c);
-            }
-        }
-    }
-    let eliminations: Vec<(usize, u8)> = marks
-        .open_cells()
-        .flat_map(|c| values_of(marks.candidates(c) & !kept[c]).map(move |v| (c, v)))
-        .collect();
-    (alive && !eliminations.is_empty()).then_some(eliminations)
-}
-
-/// The reasoning of a forcing step: a unit's places assumed (the step names a
-/// unit), a lone candidate refuted (it removes the very candidate it assumed), or a
-/// cell's candidates assumed.
-pub fn text(step: &ShapeStep, geometry: &Geometry) -> String {
-    let cells = cells_text(geometry, &step.pattern);
-    let values = values_text(geometry, &step.values);
-    if let Some(&unit) = step.units.first() {
-        return format!(
-            "wherever the {values} goes in {} ({cells}), the naked and hidden singles that follow leave none of these candidates standing",
-            geometry.units()[unit]
-        );
-    }
-    let refuted = step.pattern.len() == 1
-        && step.values.len() == 1
-        && step.eliminations == [(step.pattern[0], step.values[0])];
-    if refuted && step.technique() == Some(Technique::ForcingNet) {
-        format!(
-            "if {cells} were {values}, the naked and hidden singles and the locked candidates that follow would leave a cell without a candidate or a value without a place in a unit, so it is not"
-        )
-    } else if refuted {
-        format!(
-            "if {cells} were {values}, the naked and hidden singles that follow would leave a cell without a candidate or a value without a place in a unit, so it is not"
-        )
+    let found = first?;
+    let (cell, value) = (found.conclusion.cell, found.conclusion.digit);
+    let mut step = ShapeStep::of(technique);
+    if found.conclusion.on {
+        step.placements.push((cell, value));
     } else {
-        format!(
-            "whichever value {cells} takes ({values}), the naked and hidden singles that follow leave none of these candidates standing"
-        )
+        step.eliminations.push((cell, value));
+    }
+    step.pattern = found.assumptions.iter().map(|a| a.cell).collect();
+    step.values = found.assumptions.iter().map(|a| a.digit).collect();
+    step.values.dedup();
+    step.units = found.unit.into_iter().collect();
+    step.branches = found.branches;
+    Some(step)
+}
+
+/// The reasoning of a forcing step: every branch's implications, then what
+/// they all imply.
+pub fn text(step: &ShapeStep, geometry: &Geometry) -> String {
+    let conclusion = match (step.placements.first(), step.eliminations.first()) {
+        (Some(&(cell, value)), _) => Some(Fact::on(cell, value)),
+        (None, Some(&(cell, value))) => Some(Fact::off(cell, value)),
+        _ => None,
+    };
+    forcing::proof_text(
+        geometry,
+        &step.branches,
+        conclusion,
+        step.units.first().copied(),
+        step.pattern.first().copied(),
+    )
+}
+
+/// A shaped position as branches see it: the geometry's cell masks, storage
+/// sized at run time, and the shaped ladder inside a net's branches.
+impl<'g> BranchHost for ShapeMarks<'g> {
+    type Cells = CellMask;
+    type PerValue = Vec<CellMask>;
+    type PerCell = Vec<ValueMask>;
+    type Facts = Vec<u64>;
+    type Finder = Ladder<'g>;
+
+    fn unit_set(&self, unit: usize) -> CellMask {
+        *self.geometry.unit_mask(unit)
+    }
+
+    fn peer_set(&self, cell: usize) -> CellMask {
+        *self.geometry.peer_mask(cell)
+    }
+
+    fn per_value(&self) -> Vec<CellMask> {
+        vec![CellMask::default(); self.geometry.side()]
+    }
+
+    fn per_cell(&self) -> Vec<ValueMask> {
+        vec![0; self.geometry.cells()]
+    }
+
+    fn finder(&self) -> Ladder<'g> {
+        Ladder::new(self.geometry)
+    }
+
+    fn step_in_branch(
+        &self,
+        ladder: &mut Ladder<'g>,
+        candidates: &[ValueMask],
+        open: &CellMask,
+        techniques: &[Technique],
+        looked: bool,
+    ) -> Option<BranchStep> {
+        let mut marks = *self;
+        for cell in self.open_cells() {
+            marks.candidates[cell] = candidates[cell];
+            if !open.has(cell) {
+                marks.values[cell] = only_value(candidates[cell]).unwrap_or(0);
+            }
+        }
+        let step = techniques
+            .iter()
+            .filter(|t| t.supports(self.geometry))
+            .filter_map(|&t| ladder.find_unlinked(t, &marks))
+            .find(|s| {
+                s.placements.iter().any(|&(c, _)| marks.value(c) == 0)
+                    || s.eliminations.iter().any(|&(c, v)| marks.allows(c, v))
+            })?;
+        let mut cells = Vec::new();
+        if looked {
+            cells.extend(step.pattern.iter().copied());
+            for &unit in &step.units {
+                cells.extend(self.geometry.units()[unit].cells.iter().copied());
+            }
+        }
+        Some(BranchStep {
+            technique: step.technique()?,
+            placements: step.placements,
+            eliminations: step.eliminations,
+            looked: cells,
+        })
     }
 }

@@ -15,14 +15,14 @@
 //! classic ladder shares (subsets, locked candidates, fish, wings) come from the
 //! one link builder (`engine::logic::links::builder`), which reads a
 //! [`ShapeMarks`] as it reads the classic board; only the shaped chains' own
-//! reading is here. Dynamic forcing chains and nets on shapes follow their branch
-//! on the propagating board, which records no causes, so they carry no links.
+//! reading is here. Forcing chains and nets read their branches' implications
+//! as the classic ones do (`forcing::branch_links`).
 
 use super::{ShapeMarks, ShapeStep};
 use crate::engine::geometry::ValueMask;
-use crate::engine::logic::Technique;
 use crate::engine::logic::links::builder::{self, LinkKind, UnitPosition, strong, weak};
 use crate::engine::logic::step::Link;
+use crate::engine::logic::{Technique, forcing};
 
 pub use crate::engine::logic::links::kind;
 
@@ -83,7 +83,7 @@ pub fn with_links(marks: &ShapeMarks, mut step: ShapeStep) -> ShapeStep {
     step
 }
 
-/// The ordered links of `step` in `marks` (none for singles, forcing and guesses).
+/// The ordered links of `step` in `marks` (none for singles and guesses).
 fn derive(marks: &ShapeMarks, step: &ShapeStep) -> Vec<ShapeLink> {
     use Technique::*;
     let Some(technique) = step.technique() else {
@@ -108,6 +108,12 @@ fn derive(marks: &ShapeMarks, step: &ShapeStep) -> Vec<ShapeLink> {
         WWing => w_wing(step),
         XChain | Skyscraper | TwoStringKite => x_chain(step),
         XyChain => xy_chain(marks, step),
+        DigitForcingChain | CellForcingChain | UnitForcingChain | DynamicForcingChain
+        | ForcingNet => step
+            .branches
+            .iter()
+            .flat_map(|branch| forcing::branch_links(marks, branch))
+            .collect(),
         _ => Vec::new(),
     }
 }

@@ -10,10 +10,11 @@
 //! - Skyscraper and 2-String Kite (the shortest X-Chains, on rows, columns and
 //!   boxes or regions), XY-Wing, XYZ-Wing, W-Wing, X-Chain and XY-Chain, read
 //!   through the geometry's peers;
-//! - then dynamic forcing chains (an assumption followed by the naked and hidden
-//!   singles it forces: a contradiction, or a consequence common to every candidate
-//!   of a cell or every place of a value in a unit), a forcing net (locked
-//!   candidates inside the branch too), and last a guess, labelled as one.
+//! - then the classic ladder's forcing chains and nets: digit, cell and unit
+//!   forcing chains (the position's own strong links), dynamic forcing chains (the
+//!   branch's changing board) and forcing nets (simpler techniques inside the
+//!   branch too), shortest proof first, with every branch's implications; and
+//!   last a guess, labelled as one.
 //!
 //! The names, levels and scores are the classic catalogue's ([`Technique`],
 //! [`Level`]); which of them a shape may use is [`Technique::supports`]. Uniqueness
@@ -25,8 +26,8 @@
 //! fish, wings, single_digit, chains}`), written once against
 //! [`CandidateBoard`](crate::engine::logic::CandidateBoard), which [`ShapeMarks`]
 //! implements on the runtime geometry; this ladder turns what they find into its
-//! [`ShapeStep`]. Only forcing (`forcing.rs`, on the search's `ShapeBoard`) still
-//! has its own copy here.
+//! [`ShapeStep`]. Forcing is the classic ladder's too (`engine::logic::forcing`
+//! over `implication::BranchHost`, which `ShapeMarks` implements in `forcing.rs`).
 
 mod chains;
 mod finders;
@@ -41,6 +42,7 @@ pub use path::{ShapeHint, explain, grade, hint, hint_in_game, next_step_on};
 
 use super::{Geometry, MAX_CELLS, UnitKind, ValueMask, all_values, value_bit};
 use crate::engine::effects::{Deduction, Effects};
+use crate::engine::logic::forcing::IndexBranch;
 use crate::engine::logic::{Level, Technique};
 
 /// What a step rests on: a technique of the ladder, or a guess from the solution.
@@ -97,6 +99,9 @@ pub struct ShapeStep {
     /// The pattern read as strong and weak links, in order (empty for singles,
     /// forcing and guesses); see [`links`].
     pub links: Vec<ShapeLink>,
+    /// For forcing chains and nets: each assumption and the implications it
+    /// leads to, in order (as the classic `Step::branches`, in plain indices).
+    pub branches: Vec<IndexBranch>,
 }
 
 impl ShapeStep {
@@ -110,6 +115,7 @@ impl ShapeStep {
             units: Vec::new(),
             values: Vec::new(),
             links: Vec::new(),
+            branches: Vec::new(),
         }
     }
 

@@ -89,6 +89,7 @@ fn guess(marks: &ShapeMarks, solution: Option<&[u8]>) -> Option<ShapeStep> {
         units: Vec::new(),
         values: vec![solution[cell]],
         links: Vec::new(),
+        branches: Vec::new(),
     })
 }
 

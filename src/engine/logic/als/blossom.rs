@@ -10,7 +10,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{Als, Cells, als_step, cells_of};
+use super::{Als, Cells, Sets, als_step, cells_of};
 use crate::engine::board::Board;
 use crate::engine::logic::{Link, Sink, Step, Technique, cells_text};
 use crate::engine::types::{CELLS, Candidates, Cell, Digit, SIZE};
@@ -36,7 +36,7 @@ struct Found {
 
 /// What the recursion carries from petal to petal.
 struct Grow<'a> {
-    all: &'a [Als],
+    sets: &'a Sets,
     holders: [Cells; SIZE],
     stem: Cell,
     /// The stem's candidates and, for each, the sets that can be its petal.
@@ -48,7 +48,7 @@ struct Grow<'a> {
 
 fn search(board: &Board, sink: &mut Sink, overlap: bool) {
     let sets = sink.cache().als(board);
-    let petals = Petals::new(&sets.all);
+    let petals = Petals::new(&sets);
     let mut found = Vec::new();
     for stem in board.open_cells() {
         let stem_digits = board.candidates(stem);
@@ -63,7 +63,7 @@ fn search(board: &Board, sink: &mut Sink, overlap: bool) {
             .map(|d| (d, petals.of(stem, d)))
             .collect();
         let mut grow = Grow {
-            all: &sets.all,
+            sets: &sets,
             holders: sets.holders,
             stem,
             choices,
@@ -96,12 +96,12 @@ struct Petals {
 }
 
 impl Petals {
-    fn new(all: &[Als]) -> Petals {
+    fn new(sets: &Sets) -> Petals {
         let each = |file: &mut dyn FnMut(usize, usize)| {
-            for (i, als) in all.iter().enumerate() {
-                for (d, &reach) in als.reach.iter().enumerate() {
-                    for cell in cells_of(reach) {
-                        file(cell.index() * SIZE + d, i);
+            for (i, als) in sets.all.iter().enumerate() {
+                for d in als.digits.iter() {
+                    for cell in cells_of(sets.reach(als, d)) {
+                        file(cell.index() * SIZE + d.index(), i);
                     }
                 }
             }
@@ -157,14 +157,14 @@ impl Grow<'_> {
         let digit = self.choices[k].0;
         for n in 0..self.choices[k].1.len() {
             let i = self.choices[k].1[n] as usize;
-            let als = &self.all[i];
+            let als = &self.sets.all[i];
             if !self.overlap && als.cells & cells != 0 {
                 continue;
             }
             let common = common.intersection(als.digits);
             let mut next = seeing;
             for z in common.iter() {
-                next[z.index()] &= als.seeing[z.index()];
+                next[z.index()] &= self.sets.seeing(als, z);
             }
             let cells = cells | als.cells;
             if !common.iter().any(|z| targets(z, cells, &next) != 0) {

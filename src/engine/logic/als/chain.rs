@@ -196,8 +196,7 @@ fn chain_eliminations(
     let both: Cells = a0.cells | end.cells;
     let mut eliminations = Vec::new();
     for z in zs.iter() {
-        let i = z.index();
-        if a0.reach[i] & end.reach[i] == 0 {
+        if sets.reach(a0, z) & sets.reach(end, z) == 0 {
             continue;
         }
         eliminations.extend(sets.eliminate(z, &[a0, end], both));

@@ -31,9 +31,9 @@ pub(super) struct Linker<'a> {
 
 /// Calls `file` with every bucket of `als`: per digit, the units holding all
 /// its copies of it.
-fn each_bucket(als: &Als, mut file: impl FnMut(usize)) {
+fn each_bucket(sets: &Sets, als: &Als, mut file: impl FnMut(usize)) {
     for d in als.digits.iter() {
-        let mut houses = als.houses(d);
+        let mut houses = sets.houses(als, d);
         while houses != 0 {
             let unit = houses.trailing_zeros() as usize;
             houses &= houses - 1;
@@ -47,7 +47,7 @@ impl<'a> Linker<'a> {
     pub(super) fn new(sets: &'a Sets) -> Linker<'a> {
         let mut starts = vec![0u32; BUCKETS + 1];
         for als in &sets.all {
-            each_bucket(als, |b| starts[b + 1] += 1);
+            each_bucket(sets, als, |b| starts[b + 1] += 1);
         }
         for b in 0..BUCKETS {
             starts[b + 1] += starts[b];
@@ -55,7 +55,7 @@ impl<'a> Linker<'a> {
         let mut next = starts.clone();
         let mut filed = vec![0u32; starts[BUCKETS] as usize];
         for (i, als) in sets.all.iter().enumerate() {
-            each_bucket(als, |b| {
+            each_bucket(sets, als, |b| {
                 filed[next[b] as usize] = i as u32;
                 next[b] += 1;
             });
@@ -88,7 +88,7 @@ impl<'a> Linker<'a> {
             ..
         } = self;
         for d in a.digits.iter() {
-            let mut houses = a.houses(d);
+            let mut houses = sets.houses(a, d);
             while houses != 0 {
                 let unit = houses.trailing_zeros() as usize;
                 houses &= houses - 1;
@@ -121,7 +121,7 @@ impl<'a> Linker<'a> {
                 bits &= bits - 1;
                 if a.cells & sets.all[j].cells == 0 {
                     let rcc = Candidates::from_bits(commons[j]);
-                    debug_assert_eq!(rcc, super::restricted_commons(a, &sets.all[j]));
+                    debug_assert_eq!(rcc, super::restricted_commons(sets, a, &sets.all[j]));
                     out.push((i, j, rcc));
                 }
             }

@@ -2,7 +2,7 @@
 //! that a solve builds again only the units a step changed: most steps change
 //! a few cells, and building a wide-open unit walks all 511 subsets of its cells.
 
-use super::{ALL_HOUSES, Als, Cells, houses_of};
+use super::{ALL_HOUSES, Als, Cells, PerDigit, houses_of};
 use crate::engine::board::Board;
 use crate::engine::logic::open_candidates;
 use crate::engine::types::{Candidates, Cell, GEOMETRY, SIZE, Unit};
@@ -16,11 +16,13 @@ const PLACED: u16 = 1 << 15;
 
 /// The ALSs of each unit as last built, with what they were built from: a
 /// solve keeps them from one position to the next (see [`super::recall`]) and
-/// rebuilds only the units whose cells changed. Each set's `reach` (which reads
+/// rebuilds only the units whose cells changed. Each set's `reaching` (which reads
 /// the whole board) is filled in per position.
 pub(crate) struct UnitSets {
     keys: [UnitKey; 27],
     sets: [Vec<Als>; 27],
+    /// Each unit's sets' per-digit facts (the sets' `first` index these).
+    facts: [PerDigit; 27],
 }
 
 impl Default for UnitSets {
@@ -29,28 +31,30 @@ impl Default for UnitSets {
             // No unit has this key (every cell placed and open at once).
             keys: [[u16::MAX; SIZE]; 27],
             sets: Default::default(),
+            facts: Default::default(),
         }
     }
 }
 
 impl UnitSets {
-    /// The ALSs of `unit` on `board` (without `reach`), built again only when
+    /// The ALSs of `unit` on `board` (without `reaching`), built again only when
     /// its cells changed (`tables`: the subset tables, made on first use).
     pub(super) fn of(
         &mut self,
         board: &Board,
         unit: Unit,
         tables: &mut Option<SubsetTables>,
-    ) -> &[Als] {
+    ) -> (&[Als], &PerDigit) {
         let key = unit_key(board, unit);
         let u = unit.index();
         if self.keys[u] != key {
             self.sets[u].clear();
+            self.facts[u].clear();
             let tables = tables.get_or_insert_with(SubsetTables::new);
-            unit_sets(board, unit, tables, &mut self.sets[u]);
+            unit_sets(board, unit, tables, &mut self.sets[u], &mut self.facts[u]);
             self.keys[u] = key;
         }
-        &self.sets[u]
+        (&self.sets[u], &self.facts[u])
     }
 }
 
@@ -88,8 +92,15 @@ impl SubsetTables {
     }
 }
 
-/// Appends the ALSs of `unit` (without `reach`) to `out`, by subset mask.
-fn unit_sets(board: &Board, unit: Unit, tables: &mut SubsetTables, out: &mut Vec<Als>) {
+/// Appends the ALSs of `unit` (without `reaching`) to `out`, by subset mask,
+/// and their per-digit facts to `facts`.
+fn unit_sets(
+    board: &Board,
+    unit: Unit,
+    tables: &mut SubsetTables,
+    out: &mut Vec<Als>,
+    facts: &mut PerDigit,
+) {
     let SubsetTables {
         unions,
         houses,
@@ -136,25 +147,18 @@ fn unit_sets(board: &Board, unit: Unit, tables: &mut SubsetTables, out: &mut Vec
         if houses[mask] & earlier != 0 {
             continue; // the same cells in an earlier unit (a line and a box)
         }
-        let mut by_digit = [0; SIZE];
-        let mut seeing = [0; SIZE];
-        let mut signature = [0u64; 5];
+        let first = facts.seeing.len() as u32;
         for d in digits.iter() {
-            let i = d.index();
-            let copies = mask & holding[i];
-            by_digit[i] = subset_cells[copies];
-            seeing[i] = seen[copies];
-            signature[i / 2] |= u64::from(houses[copies]) << (32 * (i % 2));
+            let copies = mask & holding[d.index()];
+            facts.seeing.push(seen[copies]);
+            facts.houses.push(houses[copies]);
         }
         out.push(Als {
             cells: subset_cells[mask],
-            unit,
             digits,
-            by_digit,
-            seeing,
-            reach: [0; SIZE],
             reaching: Candidates::NONE,
-            signature,
+            unit,
+            first,
         });
     }
 }

@@ -7,45 +7,18 @@
 
 use std::ops::Range;
 
-use super::super::implication::{Branching, FACTS, Fact, Mode, cells_in};
-use crate::engine::board::Board;
-use crate::engine::types::{Cell, Digit, SIZE, Unit};
-
-/// Words in a [`FactSet`].
-const WORDS: usize = FACTS.div_ceil(64);
+use super::super::implication::{BranchHost, Branching, CellSet, FactBits, IndexFact, Mode};
 
 /// No branch was run for this assumption.
 const NOT_RUN: u32 = u32::MAX;
 
-/// A set of facts, one bit per [`Fact::index`].
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct FactSet([u64; WORDS]);
-
-impl FactSet {
-    const EMPTY: FactSet = FactSet([0; WORDS]);
-
-    fn insert(&mut self, index: u16) {
-        self.0[usize::from(index) / 64] |= 1 << (index % 64);
-    }
-
-    fn contains(&self, index: u16) -> bool {
-        self.0[usize::from(index) / 64] >> (index % 64) & 1 == 1
-    }
-
-    fn keep_common(&mut self, other: &FactSet) {
-        for (word, theirs) in self.0.iter_mut().zip(other.0) {
-            *word &= theirs;
-        }
-    }
-}
-
 /// Where one branch ended.
-struct End {
+struct End<H: BranchHost> {
     conflict: bool,
     /// Its facts after the assumption, in log order, in [`Outcomes::facts`]
     /// (empty when it ended in a contradiction).
     facts: Range<u32>,
-    reached: FactSet,
+    reached: H::Facts,
 }
 
 /// A branch run, for reading deductions: its index in [`Outcomes`].
@@ -55,22 +28,26 @@ pub(crate) struct BranchId(u32);
 /// The branches of a position's candidates assumed true (and, when asked,
 /// false), each followed to its end: what chains of one mode read. The static
 /// ones are shared by digit, cell and unit forcing through [`crate::engine::logic::cache`].
-pub(crate) struct Outcomes {
-    /// Per candidate (cell * 9 + digit), the index in `ends` of its "on" branch, or `NOT_RUN`.
+pub(crate) struct Outcomes<H: BranchHost> {
+    /// The board's values per unit.
+    side: usize,
+    /// Per candidate (cell * side + value - 1), the index in `ends` of its "on" branch, or `NOT_RUN`.
     on: Vec<u32>,
     /// The same for "off" branches.
     off: Vec<u32>,
-    ends: Vec<End>,
+    ends: Vec<End<H>>,
     facts: Vec<u16>,
     with_off: bool,
 }
 
-impl Outcomes {
-    /// No branch run yet.
-    pub(crate) fn new(with_off: bool) -> Outcomes {
+impl<H: BranchHost> Outcomes<H> {
+    /// No branch run yet, on `board`.
+    pub(crate) fn new(board: &H, with_off: bool) -> Outcomes<H> {
+        let candidates = board.cell_count() * board.side();
         Outcomes {
-            on: vec![NOT_RUN; 729],
-            off: vec![NOT_RUN; 729],
+            side: board.side(),
+            on: vec![NOT_RUN; candidates],
+            off: vec![NOT_RUN; candidates],
             ends: Vec::new(),
             facts: Vec::with_capacity(1 << 14),
             with_off,
@@ -78,14 +55,14 @@ impl Outcomes {
     }
 
     /// The branches of every open candidate of `board` in `mode` ("off" ones too when `with_off`).
-    pub(crate) fn run(board: &Board, mode: Mode, with_off: bool) -> Outcomes {
+    pub(crate) fn run(board: &H, mode: Mode, with_off: bool) -> Outcomes<H> {
         let mut branching = Branching::new(board, mode);
-        let mut outcomes = Outcomes::new(with_off);
-        for cell in board.open_cells() {
-            for digit in board.candidates(cell).iter() {
-                outcomes.follow(Fact::on(cell, digit), &mut branching);
+        let mut outcomes = Outcomes::new(board, with_off);
+        for cell in 0..board.cell_count() {
+            for value in values_of(board.open_candidates(cell)) {
+                outcomes.follow(IndexFact::on(cell, value), &mut branching);
                 if with_off {
-                    outcomes.follow(Fact::off(cell, digit), &mut branching);
+                    outcomes.follow(IndexFact::off(cell, value), &mut branching);
                 }
             }
         }
@@ -98,18 +75,18 @@ impl Outcomes {
     }
 
     /// Runs the branch of `assumption` (without recording proofs) and keeps where it ended.
-    pub(crate) fn follow(&mut self, assumption: Fact, branching: &mut Branching) {
+    pub(crate) fn follow(&mut self, assumption: IndexFact, branching: &mut Branching<H>) {
         let conflict = branching.run_unrecorded(assumption);
         self.note(assumption, branching, conflict);
     }
 
     /// Keeps where the branch `branching` just ran from `assumption` ended.
-    pub(super) fn note(&mut self, assumption: Fact, branching: &Branching, conflict: bool) {
+    pub(super) fn note(&mut self, assumption: IndexFact, branching: &Branching<H>, conflict: bool) {
         let start = self.facts.len() as u32;
-        let mut reached = FactSet::EMPTY;
+        let mut reached = H::Facts::empty(self.on.len() * 2);
         if !conflict {
             for index in branching.reached_indices().skip(1) {
-                reached.insert(index);
+                reached.insert(usize::from(index));
                 self.facts.push(index);
             }
         }
@@ -119,7 +96,7 @@ impl Outcomes {
             facts: start..self.facts.len() as u32,
             reached,
         });
-        let at = slot(assumption.cell, assumption.digit);
+        let at = self.slot(assumption);
         if assumption.on {
             self.on[at] = id;
         } else {
@@ -127,14 +104,19 @@ impl Outcomes {
         }
     }
 
+    /// Candidate index of a fact.
+    fn slot(&self, fact: IndexFact) -> usize {
+        fact.cell * self.side + usize::from(fact.digit) - 1
+    }
+
     /// The branch that assumed `fact`, if it was run.
-    pub(crate) fn branch(&self, fact: Fact) -> Option<BranchId> {
-        let at = slot(fact.cell, fact.digit);
+    pub(crate) fn branch(&self, fact: IndexFact) -> Option<BranchId> {
+        let at = self.slot(fact);
         let id = if fact.on { self.on[at] } else { self.off[at] };
         (id != NOT_RUN).then_some(BranchId(id))
     }
 
-    fn end(&self, id: BranchId) -> &End {
+    fn end(&self, id: BranchId) -> &End<H> {
         &self.ends[id.0 as usize]
     }
 
@@ -145,56 +127,59 @@ impl Outcomes {
     }
 }
 
-/// Candidate index 0..729.
-fn slot(cell: Cell, digit: Digit) -> usize {
-    cell.index() * 9 + digit.index()
+/// The values of a mask, ascending.
+fn values_of(mask: crate::engine::geometry::ValueMask) -> impl Iterator<Item = u8> {
+    crate::engine::logic::candidate_board::values_of(mask)
 }
 
 /// A deduction found, before its proof is written out.
 pub(super) struct Found {
     pub(super) cost: usize,
-    pub(super) assumptions: Vec<Fact>,
+    pub(super) assumptions: Vec<IndexFact>,
     /// `None`: the single assumption is false (it led to a contradiction).
-    pub(super) conclusion: Option<Fact>,
-    pub(super) unit: Option<Unit>,
+    pub(super) conclusion: Option<IndexFact>,
+    pub(super) unit: Option<usize>,
 }
 
 /// The deductions found so far, with the buffer that sums a common fact's
 /// positions (kept between groups: no allocation per group).
-pub(super) struct Deductions<'a> {
-    board: &'a Board,
+pub(super) struct Deductions<'a, H: BranchHost> {
+    board: &'a H,
     pub(super) found: Vec<Found>,
     /// Per fact, its summed log positions in the group being read.
     cost: Vec<u32>,
-    /// Per digit, the open cells that hold it.
-    holders: [u128; SIZE],
+    /// Per value, the open cells that hold it.
+    holders: H::PerValue,
+    /// The group being read (kept: no allocation per group).
+    group: Vec<(IndexFact, BranchId)>,
 }
 
-impl<'a> Deductions<'a> {
-    pub(super) fn new(board: &'a Board) -> Deductions<'a> {
-        let mut holders = [0; SIZE];
-        for cell in board.open_cells() {
-            for digit in board.candidates(cell).iter() {
-                holders[digit.index()] |= 1u128 << cell.index();
+impl<'a, H: BranchHost> Deductions<'a, H> {
+    pub(super) fn new(board: &'a H) -> Deductions<'a, H> {
+        let mut holders = board.per_value();
+        for cell in 0..board.cell_count() {
+            for value in values_of(board.open_candidates(cell)) {
+                let h = &mut holders.as_mut()[usize::from(value) - 1];
+                *h = h.with(cell);
             }
         }
         Deductions {
             board,
             found: Vec::new(),
-            cost: vec![0; FACTS],
+            cost: vec![0; board.cell_count() * board.side() * 2],
             holders,
+            group: Vec::new(),
         }
     }
 
     /// Whether concluding `index` would change the board.
     fn useful(&self, index: u16) -> bool {
-        let fact = Fact::from_index(index as usize);
-        self.board.digit(fact.cell).is_none()
-            && self.board.candidates(fact.cell).contains(fact.digit)
+        let fact = IndexFact::from_index_in(usize::from(index), self.board.side());
+        self.board.open_candidates(fact.cell) >> (fact.digit - 1) & 1 == 1
     }
 
     /// An assumption whose branch ends in a contradiction is false.
-    pub(super) fn contradiction(&mut self, outcomes: &Outcomes, assumed: Fact) {
+    pub(super) fn contradiction(&mut self, outcomes: &Outcomes<H>, assumed: IndexFact) {
         if outcomes
             .branch(assumed)
             .is_some_and(|id| outcomes.end(id).conflict)
@@ -212,35 +197,38 @@ impl<'a> Deductions<'a> {
     /// in the order the first branch reached them.
     pub(super) fn common(
         &mut self,
-        outcomes: &Outcomes,
-        group: &[(Fact, BranchId)],
-        unit: Option<Unit>,
+        outcomes: &Outcomes<H>,
+        group: &[(IndexFact, BranchId)],
+        unit: Option<usize>,
     ) {
         if group.len() < 2 || group.iter().any(|&(_, id)| outcomes.end(id).conflict) {
             return;
         }
-        let mut both = outcomes.end(group[0].1).reached;
+        let mut both = outcomes.end(group[0].1).reached.clone();
         for &(_, id) in &group[1..] {
             both.keep_common(&outcomes.end(id).reached);
         }
-        if both == FactSet::EMPTY {
+        if both.is_empty() {
             return;
         }
         for &(_, id) in group {
             for (i, &f) in outcomes.facts(id).iter().enumerate() {
-                if both.contains(f) {
+                if both.contains(usize::from(f)) {
                     self.cost[usize::from(f)] += i as u32 + 1;
                 }
             }
         }
         for &f in outcomes.facts(group[0].1) {
-            if both.contains(f) {
+            if both.contains(usize::from(f)) {
                 let cost = std::mem::take(&mut self.cost[usize::from(f)]) as usize;
                 if self.useful(f) {
                     self.found.push(Found {
                         cost,
                         assumptions: group.iter().map(|(a, _)| *a).collect(),
-                        conclusion: Some(Fact::from_index(f as usize)),
+                        conclusion: Some(IndexFact::from_index_in(
+                            usize::from(f),
+                            self.board.side(),
+                        )),
                         unit,
                     });
                 }
@@ -250,8 +238,8 @@ impl<'a> Deductions<'a> {
 
     /// Digit forcing on one candidate: its assumption or its absence ends in
     /// a contradiction, or both imply the same fact.
-    pub(super) fn digit(&mut self, outcomes: &Outcomes, cell: Cell, digit: Digit) {
-        let (yes, no) = (Fact::on(cell, digit), Fact::off(cell, digit));
+    pub(super) fn digit(&mut self, outcomes: &Outcomes<H>, cell: usize, value: u8) {
+        let (yes, no) = (IndexFact::on(cell, value), IndexFact::off(cell, value));
         self.contradiction(outcomes, yes);
         self.contradiction(outcomes, no);
         if let (Some(a), Some(b)) = (outcomes.branch(yes), outcomes.branch(no)) {
@@ -260,37 +248,38 @@ impl<'a> Deductions<'a> {
     }
 
     /// Cell forcing on `cell`: a fact every candidate of the cell implies.
-    pub(super) fn cell(&mut self, outcomes: &Outcomes, cell: Cell) {
-        let mut group = [(Fact::on(cell, Digit::new(1)), BranchId(0)); SIZE];
-        let mut n = 0;
-        for digit in self.board.candidates(cell).iter() {
-            let fact = Fact::on(cell, digit);
+    pub(super) fn cell(&mut self, outcomes: &Outcomes<H>, cell: usize) {
+        let mut group = std::mem::take(&mut self.group);
+        group.clear();
+        for value in values_of(self.board.open_candidates(cell)) {
+            let fact = IndexFact::on(cell, value);
             if let Some(id) = outcomes.branch(fact) {
-                group[n] = (fact, id);
-                n += 1;
+                group.push((fact, id));
             }
         }
-        self.common(outcomes, &group[..n], None);
+        self.common(outcomes, &group, None);
+        self.group = group;
     }
 
-    /// Unit forcing: a fact every place of a digit in a unit implies.
-    pub(super) fn units(&mut self, outcomes: &Outcomes) {
-        let mut group = [(Fact::on(Cell::new(0), Digit::new(1)), BranchId(0)); SIZE];
-        for unit in Unit::all() {
-            let cells = crate::engine::types::GEOMETRY.unit_masks[unit.index()];
-            for digit in Digit::all() {
-                let mut n = 0;
-                for cell in cells_in(self.holders[digit.index()] & cells) {
-                    let fact = Fact::on(cell, digit);
+    /// Unit forcing: a fact every place of a value in a unit implies.
+    pub(super) fn units(&mut self, outcomes: &Outcomes<H>) {
+        let mut group = std::mem::take(&mut self.group);
+        for unit in 0..self.board.unit_count() {
+            let cells = self.board.unit_set(unit);
+            for value in 1..=self.board.side() as u8 {
+                group.clear();
+                let holders = self.holders.as_ref()[usize::from(value) - 1];
+                for cell in holders.and(&cells).cells() {
+                    let fact = IndexFact::on(cell, value);
                     if let Some(id) = outcomes.branch(fact) {
-                        group[n] = (fact, id);
-                        n += 1;
+                        group.push((fact, id));
                     }
                 }
-                if n >= 2 {
-                    self.common(outcomes, &group[..n], Some(unit));
+                if group.len() >= 2 {
+                    self.common(outcomes, &group, Some(unit));
                 }
             }
         }
+        self.group = group;
     }
 }

@@ -1,138 +1,145 @@
 //! The board a branch changes as it follows its implications, kept as bit
-//! masks: for each digit the open cells that still hold it and the cells where
+//! masks: for each value the open cells that still hold it and the cells where
 //! it is placed, with each open cell's candidates beside them. A branch asks
-//! "which peers of this cell in this unit still hold the digit" and "how many
-//! places has the digit left in this unit" for every implication; with masks
-//! each question is a few word operations instead of a walk over nine cells
-//! (the fast solver in `search` keeps its state the same way, copied per guess).
+//! "which peers of this cell in this unit still hold the value" and "how many
+//! places has the value left in this unit" for every implication; with masks
+//! each question is a few word operations instead of a walk over the unit's
+//! cells (the fast solver in `search` keeps its state the same way, copied per guess).
 //!
-//! It mirrors [`Board::place`] and [`Board::strike`] exactly, so a branch reads
-//! the same facts as on a [`Board`], and [`BranchBoard::position_from`] gives that
-//! board back when a forcing net applies a technique inside the branch.
+//! It mirrors [`Board::place`](crate::engine::board::Board::place) and
+//! `strike` exactly, so a branch reads the same facts as on the position it
+//! started from, and a forcing net hands its candidates back to the position's
+//! own finders ([`BranchHost::step_in_branch`]).
 
-use crate::engine::board::Board;
-use crate::engine::types::{CELLS, Candidates, Cell, Digit, GEOMETRY, SIZE, Unit};
-
-/// A set of cells, one bit per [`Cell::index`].
-pub(super) type Cells = u128;
-
-/// The cells of `set`, ascending.
-pub(crate) fn cells_in(mut set: Cells) -> impl Iterator<Item = Cell> {
-    std::iter::from_fn(move || {
-        if set == 0 {
-            return None;
-        }
-        let index = set.trailing_zeros() as usize;
-        set &= set - 1;
-        Some(Cell::new(index))
-    })
-}
-
-/// The one cell of `set`, when it has exactly one.
-pub(super) fn only_cell(set: Cells) -> Option<Cell> {
-    (set != 0 && set & (set - 1) == 0).then(|| Cell::new(set.trailing_zeros() as usize))
-}
-
-/// The cells of `unit`.
-pub(super) fn unit_mask(unit: Unit) -> Cells {
-    GEOMETRY.unit_masks[unit.index()]
-}
+use super::host::{BranchHost, CellSet};
+use crate::engine::geometry::ValueMask;
 
 /// A position as a branch sees it (see the module text).
-#[derive(Clone, Copy)]
-pub(super) struct BranchBoard {
-    /// Per digit, the open cells that still hold it.
-    holders: [Cells; SIZE],
-    /// Per digit, the cells where it is placed.
-    placed: [Cells; SIZE],
-    /// The cells without a digit.
-    open: Cells,
-    /// Each open cell's candidates (a placed cell's entry is its digit).
-    candidates: [Candidates; CELLS],
+pub(super) struct BranchBoard<H: BranchHost> {
+    /// Per value, the open cells that still hold it.
+    holders: H::PerValue,
+    /// Per value, the cells where it is placed.
+    placed: H::PerValue,
+    /// The cells without a value.
+    open: H::Cells,
+    /// Each open cell's candidates (a placed cell's entry is its value).
+    candidates: H::PerCell,
 }
 
-impl BranchBoard {
-    pub(super) fn new(board: &Board) -> BranchBoard {
-        let mut holders = [0; SIZE];
-        let mut placed = [0; SIZE];
-        let mut open = 0;
-        let values = board.digits().values();
-        for cell in Cell::all() {
-            let bit = 1u128 << cell.index();
-            match values[cell.index()] {
+impl<H: BranchHost> Clone for BranchBoard<H> {
+    fn clone(&self) -> Self {
+        BranchBoard {
+            holders: self.holders.clone(),
+            placed: self.placed.clone(),
+            open: self.open,
+            candidates: self.candidates.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.holders.clone_from(&source.holders);
+        self.placed.clone_from(&source.placed);
+        self.open = source.open;
+        self.candidates.clone_from(&source.candidates);
+    }
+}
+
+impl<H: BranchHost> BranchBoard<H> {
+    pub(super) fn new(board: &H) -> BranchBoard<H> {
+        let mut holders = board.per_value();
+        let mut placed = board.per_value();
+        let mut candidates = board.per_cell();
+        let mut open = H::Cells::empty();
+        for cell in 0..board.cell_count() {
+            let bits = board.candidate_bits(cell);
+            candidates.as_mut()[cell] = bits;
+            match board.value(cell) {
                 0 => {
-                    open |= bit;
-                    for digit in board.candidates(cell).iter() {
-                        holders[digit.index()] |= bit;
+                    open = open.with(cell);
+                    let mut rest = bits;
+                    while rest != 0 {
+                        let v = rest.trailing_zeros() as usize;
+                        rest &= rest - 1;
+                        let h = &mut holders.as_mut()[v];
+                        *h = h.with(cell);
                     }
                 }
-                v => placed[usize::from(v) - 1] |= bit,
+                v => {
+                    let p = &mut placed.as_mut()[usize::from(v) - 1];
+                    *p = p.with(cell);
+                }
             }
         }
         BranchBoard {
             holders,
             placed,
             open,
-            candidates: board.candidates,
+            candidates,
         }
     }
 
-    /// Whether `cell` has no digit placed.
-    pub(super) fn is_open(&self, cell: Cell) -> bool {
-        self.open >> cell.index() & 1 == 1
+    /// Whether `cell` has no value placed.
+    #[inline]
+    pub(super) fn is_open(&self, cell: usize) -> bool {
+        self.open.has(cell)
     }
 
-    /// The open cells still holding `digit`.
-    pub(super) fn holders(&self, digit: Digit) -> Cells {
-        self.holders[digit.index()]
+    /// The open cells.
+    pub(super) fn open(&self) -> &H::Cells {
+        &self.open
     }
 
-    /// Whether `digit` is placed somewhere in `unit`.
-    pub(super) fn is_placed_in(&self, unit: Unit, digit: Digit) -> bool {
-        self.placed[digit.index()] & unit_mask(unit) != 0
+    /// The open cells still holding `value`.
+    #[inline]
+    pub(super) fn holders(&self, value: u8) -> H::Cells {
+        self.holders.as_ref()[usize::from(value) - 1]
+    }
+
+    /// Whether `value` is placed somewhere in the cells `unit`.
+    #[inline]
+    pub(super) fn is_placed_in(&self, unit: &H::Cells, value: u8) -> bool {
+        !self.placed.as_ref()[usize::from(value) - 1]
+            .and(unit)
+            .is_empty()
     }
 
     /// The cell's candidates.
-    pub(super) fn candidates(&self, cell: Cell) -> Candidates {
-        self.candidates[cell.index()]
+    #[inline]
+    pub(super) fn candidates(&self, cell: usize) -> ValueMask {
+        self.candidates.as_ref()[cell]
     }
 
-    /// [`Board::place`]: the digit goes in, and leaves the open peers.
-    pub(super) fn place(&mut self, cell: Cell, digit: Digit) {
-        let bit = 1u128 << cell.index();
-        let d = digit.index();
-        let mut losing = self.holders[d] & GEOMETRY.peer_masks[cell.index()];
-        while losing != 0 {
-            let peer = losing.trailing_zeros() as usize;
-            losing &= losing - 1;
-            self.candidates[peer] = self.candidates[peer].without(digit);
-        }
-        self.holders[d] &= !GEOMETRY.peer_masks[cell.index()];
-        for holders in &mut self.holders {
-            *holders &= !bit;
-        }
-        self.placed[d] |= bit;
-        self.open &= !bit;
-        self.candidates[cell.index()] = Candidates::single(digit);
+    /// Every cell's candidates.
+    pub(super) fn all_candidates(&self) -> &[ValueMask] {
+        self.candidates.as_ref()
     }
 
-    /// [`Board::strike`] on an open cell.
-    pub(super) fn strike(&mut self, cell: Cell, digit: Digit) {
-        self.holders[digit.index()] &= !(1u128 << cell.index());
-        self.candidates[cell.index()] = self.candidates[cell.index()].without(digit);
+    /// The value goes in, and leaves the open peers (`peers`: the cell's).
+    #[inline]
+    pub(super) fn place(&mut self, cell: usize, value: u8, peers: &H::Cells) {
+        let d = usize::from(value) - 1;
+        let bit = 1 << d;
+        let holders = self.holders.as_mut();
+        let candidates = self.candidates.as_mut();
+        for peer in holders[d].and(peers).cells() {
+            candidates[peer] &= !bit;
+        }
+        holders[d] = holders[d].and_not(peers);
+        for h in holders.iter_mut() {
+            *h = h.without(cell);
+        }
+        let p = &mut self.placed.as_mut()[d];
+        *p = p.with(cell);
+        self.open = self.open.without(cell);
+        candidates[cell] = bit;
     }
 
-    /// The same position as a [`Board`] started from `origin` (which this one
-    /// was made from) would be after the same places and strikes.
-    pub(super) fn position_from(&self, origin: &Board) -> Board {
-        let mut board = *origin;
-        for cell in origin.open_cells() {
-            let i = cell.index();
-            board.candidates[i] = self.candidates[i];
-            if !self.is_open(cell) {
-                board.digits.set(cell, self.candidates[i].only());
-            }
-        }
-        board
+    /// Strikes `value` from an open cell.
+    #[inline]
+    pub(super) fn strike(&mut self, cell: usize, value: u8) {
+        let d = usize::from(value) - 1;
+        let h = &mut self.holders.as_mut()[d];
+        *h = h.without(cell);
+        self.candidates.as_mut()[cell] &= !(1 << d);
     }
 }

@@ -4,13 +4,13 @@
 //! outlive its run, so a search that already recorded a branch (forcing nets,
 //! whose branches are costly) reads the winner's proof without running it again.
 
-use super::{Cause, Conflict, Fact, Implication};
+use super::{Cause, Implication, IndexConflict, IndexFact, IndexImplication};
 
 /// An implication in the log: the fact, its cause, and where its parents sit in the pool.
 #[derive(Clone, Copy)]
 pub(super) struct Entry {
-    pub(super) fact: Fact,
-    pub(super) cause: Cause,
+    pub(super) fact: IndexFact,
+    pub(super) cause: Cause<usize>,
     pub(super) parents: (u32, u32),
 }
 
@@ -21,7 +21,7 @@ pub struct Record {
     pub(super) log: Vec<Entry>,
     pub(super) pool: Vec<u16>,
     /// The contradiction reached, with the implications it rests on.
-    pub(super) conflict: Option<(Conflict, Vec<u16>)>,
+    pub(super) conflict: Option<(IndexConflict, Vec<u16>)>,
 }
 
 impl Record {
@@ -32,12 +32,12 @@ impl Record {
     }
 
     /// The contradiction the run reached, if any.
-    pub fn contradiction(&self) -> Option<Conflict> {
+    pub fn contradiction(&self) -> Option<IndexConflict> {
         self.conflict.as_ref().map(|(why, _)| *why)
     }
 
     /// The implications `fact` rests on, itself last, in order (empty when the run did not reach it).
-    pub fn proof_of(&self, fact: Fact) -> Vec<Implication> {
+    pub fn proof_of(&self, fact: IndexFact) -> Vec<IndexImplication> {
         match self.log.iter().position(|e| e.fact == fact) {
             Some(at) => self.proof(&[at as u16]),
             None => Vec::new(),
@@ -45,7 +45,7 @@ impl Record {
     }
 
     /// The implications the contradiction rests on, in order.
-    pub fn proof_of_contradiction(&self) -> Vec<Implication> {
+    pub fn proof_of_contradiction(&self) -> Vec<IndexImplication> {
         match &self.conflict {
             Some((_, parents)) => self.proof(parents),
             None => Vec::new(),
@@ -53,7 +53,7 @@ impl Record {
     }
 
     /// The entries at `ends` with all their ancestors, in log order.
-    pub(super) fn proof(&self, ends: &[u16]) -> Vec<Implication> {
+    pub(super) fn proof(&self, ends: &[u16]) -> Vec<IndexImplication> {
         let mut needed = vec![false; self.log.len()];
         let mut stack: Vec<u16> = ends.to_vec();
         while let Some(at) = stack.pop() {

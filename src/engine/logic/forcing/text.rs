@@ -1,0 +1,141 @@
+//! A forcing step's proof in words, written once: the classic board names its
+//! cells, digits and units by their own `Display`, a shaped board by its
+//! geometry (`r4c7`, its alphabet, `diagonal 1`).
+
+use super::super::implication::{Cause, Conflict, Fact};
+use super::Branch;
+use crate::engine::geometry::Geometry;
+use crate::engine::types::{Cell, Digit, Unit};
+
+/// How a board names what a proof mentions.
+pub trait Names<C, V, U> {
+    fn cell(&self, cell: C) -> String;
+    fn value(&self, value: V) -> String;
+    fn unit(&self, unit: U) -> String;
+    /// What a value is called: "digit" on the classic board.
+    fn value_word(&self) -> &'static str;
+}
+
+/// The classic board's names.
+pub struct Classic;
+
+impl Names<Cell, Digit, Unit> for Classic {
+    fn cell(&self, cell: Cell) -> String {
+        cell.to_string()
+    }
+    fn value(&self, value: Digit) -> String {
+        value.to_string()
+    }
+    fn unit(&self, unit: Unit) -> String {
+        unit.to_string()
+    }
+    fn value_word(&self) -> &'static str {
+        "digit"
+    }
+}
+
+/// A shaped board's names, from its geometry.
+impl Names<usize, u8, usize> for Geometry {
+    fn cell(&self, cell: usize) -> String {
+        self.cell_name(cell)
+    }
+    fn value(&self, value: u8) -> String {
+        self.alphabet().symbol(value).to_string()
+    }
+    fn unit(&self, unit: usize) -> String {
+        self.units()[unit].to_string()
+    }
+    fn value_word(&self) -> &'static str {
+        "value"
+    }
+}
+
+fn fact<C, V, U>(names: &impl Names<C, V, U>, fact: Fact<C, V>) -> String {
+    let verb = if fact.on { "is" } else { "is not" };
+    format!(
+        "{} {verb} {}",
+        names.cell(fact.cell),
+        names.value(fact.digit)
+    )
+}
+
+fn cause<C, V, U>(names: &impl Names<C, V, U>, cause: Cause<U>) -> String {
+    match cause {
+        Cause::Assumed => "assumed".to_string(),
+        Cause::SameCell => "same cell".to_string(),
+        Cause::Peer(unit) => names.unit(unit),
+        Cause::LastCandidate => "last candidate".to_string(),
+        Cause::LastPlace(unit) => format!("last place in {}", names.unit(unit)),
+        Cause::Technique(t) => t.to_string(),
+    }
+}
+
+fn conflict<C, V, U>(names: &impl Names<C, V, U>, conflict: Conflict<C, V, U>) -> String {
+    match conflict {
+        Conflict::Both(f) => format!(
+            "{} would both hold {} and not",
+            names.cell(f.cell),
+            names.value(f.digit)
+        ),
+        Conflict::NoCandidates(cell) => {
+            format!("{} would have no candidate left", names.cell(cell))
+        }
+        Conflict::NoPlace(value, unit) => format!(
+            "{} would have no place left in {}",
+            names.value(value),
+            names.unit(unit)
+        ),
+    }
+}
+
+/// "if r2c5 is 4 then r2c7 is not 4 (row 2), ...; if r2c5 is 7 then ...; either
+/// way r8c5 is not 1": every branch, then the conclusion when no branch ends in
+/// a contradiction (`unit`: the unit whose places were assumed; `first`: the
+/// first assumption's cell).
+pub fn proof_text<C: Copy, V: Copy, U: Copy>(
+    names: &impl Names<C, V, U>,
+    branches: &[Branch<C, V, U>],
+    conclusion: Option<Fact<C, V>>,
+    unit: Option<U>,
+    first: Option<C>,
+) -> String {
+    let mut parts: Vec<String> = branches
+        .iter()
+        .map(|branch| {
+            let mut said = format!("if {}", fact(names, branch.assumption));
+            if !branch.implications.is_empty() {
+                let chain: Vec<String> = branch
+                    .implications
+                    .iter()
+                    .map(|i| format!("{} ({})", fact(names, i.fact), cause(names, i.cause)))
+                    .collect();
+                said.push_str(&format!(" then {}", chain.join(", ")));
+            }
+            if let Some(c) = branch.conflict {
+                said.push_str(&format!(", so {}: a contradiction", conflict(names, c)));
+            }
+            said
+        })
+        .collect();
+    if branches.iter().all(|b| b.conflict.is_none())
+        && let Some(concluded) = conclusion
+    {
+        let which = match unit {
+            Some(unit) => format!(
+                "wherever {} goes in {}",
+                names.value(branches[0].assumption.digit),
+                names.unit(unit)
+            ),
+            None if branches.len() > 2 || branches.iter().all(|b| b.assumption.on) => {
+                format!(
+                    "whichever {} {} holds",
+                    names.value_word(),
+                    first.map_or_else(String::new, |c| names.cell(c))
+                )
+            }
+            None => "either way".to_string(),
+        };
+        parts.push(format!("{which}, {}", fact(names, concluded)));
+    }
+    parts.join("; ")
+}

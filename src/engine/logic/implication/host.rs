@@ -1,0 +1,287 @@
+//! What a board lends the branches run on it: its cells as bit sets, the
+//! storage a branch copies per assumption, and the simpler techniques a forcing
+//! net applies inside a branch. The classic [`Board`] answers with the
+//! compile-time table (81-bit `u128` sets, fixed arrays), so the branch loop
+//! monomorphises into the code it had before the shapes shared it; a shaped
+//! position answers with its runtime geometry's [`CellMask`]s and its own ladder.
+
+use super::super::CandidateBoard;
+use super::super::path::StepFinder;
+use super::super::step::Step;
+use super::super::technique::Technique;
+use crate::engine::board::Board;
+use crate::engine::geometry::{CellMask, ValueMask};
+use crate::engine::types::{CELLS, Candidates, Cell, Digit, GEOMETRY, SIZE};
+
+/// A set of cells, one bit per cell index.
+pub trait CellSet: Copy + Eq {
+    fn empty() -> Self;
+    fn with(self, cell: usize) -> Self;
+    fn without(self, cell: usize) -> Self;
+    fn has(&self, cell: usize) -> bool;
+    fn and(self, other: &Self) -> Self;
+    fn and_not(self, other: &Self) -> Self;
+    fn is_empty(&self) -> bool;
+    /// The one cell of the set, when it has exactly one.
+    fn only(&self) -> Option<usize>;
+    /// The cells, ascending.
+    fn cells(self) -> impl Iterator<Item = usize>;
+}
+
+impl CellSet for u128 {
+    #[inline]
+    fn empty() -> u128 {
+        0
+    }
+    #[inline]
+    fn with(self, cell: usize) -> u128 {
+        self | 1u128 << cell
+    }
+    #[inline]
+    fn without(self, cell: usize) -> u128 {
+        self & !(1u128 << cell)
+    }
+    #[inline]
+    fn has(&self, cell: usize) -> bool {
+        self >> cell & 1 == 1
+    }
+    #[inline]
+    fn and(self, other: &u128) -> u128 {
+        self & other
+    }
+    #[inline]
+    fn and_not(self, other: &u128) -> u128 {
+        self & !other
+    }
+    #[inline]
+    fn is_empty(&self) -> bool {
+        *self == 0
+    }
+    #[inline]
+    fn only(&self) -> Option<usize> {
+        (*self != 0 && self & (self - 1) == 0).then(|| self.trailing_zeros() as usize)
+    }
+    #[inline]
+    fn cells(self) -> impl Iterator<Item = usize> {
+        let mut set = self;
+        std::iter::from_fn(move || {
+            if set == 0 {
+                return None;
+            }
+            let index = set.trailing_zeros() as usize;
+            set &= set - 1;
+            Some(index)
+        })
+    }
+}
+
+impl CellSet for CellMask {
+    fn empty() -> CellMask {
+        CellMask::default()
+    }
+    fn with(mut self, cell: usize) -> CellMask {
+        self.insert(cell);
+        self
+    }
+    fn without(mut self, cell: usize) -> CellMask {
+        self.remove(cell);
+        self
+    }
+    fn has(&self, cell: usize) -> bool {
+        self.contains(cell)
+    }
+    fn and(self, other: &CellMask) -> CellMask {
+        CellMask::and(self, other)
+    }
+    fn and_not(self, other: &CellMask) -> CellMask {
+        CellMask::and_not(self, other)
+    }
+    fn is_empty(&self) -> bool {
+        CellMask::is_empty(self)
+    }
+    fn only(&self) -> Option<usize> {
+        CellMask::only(self)
+    }
+    fn cells(self) -> impl Iterator<Item = usize> {
+        let mut rest = self;
+        std::iter::from_fn(move || {
+            let cell = rest.iter().next()?;
+            rest.remove(cell);
+            Some(cell)
+        })
+    }
+}
+
+/// A set of facts, one bit per fact index (see `IndexFact::index_in`).
+pub trait FactBits: Clone + PartialEq {
+    /// No fact, on a board of `facts` facts.
+    fn empty(facts: usize) -> Self;
+    fn insert(&mut self, index: usize);
+    fn contains(&self, index: usize) -> bool;
+    /// Keeps the facts `other` holds too.
+    fn keep_common(&mut self, other: &Self);
+    fn is_empty(&self) -> bool;
+}
+
+/// Words in the classic board's fact set.
+const CLASSIC_WORDS: usize = (CELLS * SIZE * 2).div_ceil(64);
+
+impl FactBits for [u64; CLASSIC_WORDS] {
+    #[inline]
+    fn empty(_: usize) -> Self {
+        [0; CLASSIC_WORDS]
+    }
+    #[inline]
+    fn insert(&mut self, index: usize) {
+        self[index / 64] |= 1 << (index % 64);
+    }
+    #[inline]
+    fn contains(&self, index: usize) -> bool {
+        self[index / 64] >> (index % 64) & 1 == 1
+    }
+    #[inline]
+    fn keep_common(&mut self, other: &Self) {
+        for (word, theirs) in self.iter_mut().zip(other) {
+            *word &= theirs;
+        }
+    }
+    #[inline]
+    fn is_empty(&self) -> bool {
+        *self == [0; CLASSIC_WORDS]
+    }
+}
+
+impl FactBits for Vec<u64> {
+    fn empty(facts: usize) -> Self {
+        vec![0; facts.div_ceil(64)]
+    }
+    fn insert(&mut self, index: usize) {
+        self[index / 64] |= 1 << (index % 64);
+    }
+    fn contains(&self, index: usize) -> bool {
+        self[index / 64] >> (index % 64) & 1 == 1
+    }
+    fn keep_common(&mut self, other: &Self) {
+        for (word, theirs) in self.iter_mut().zip(other) {
+            *word &= theirs;
+        }
+    }
+    fn is_empty(&self) -> bool {
+        self.iter().all(|&w| w == 0)
+    }
+}
+
+/// A simpler technique's step found inside a branch, in plain indices.
+pub struct BranchStep {
+    pub technique: Technique,
+    pub placements: Vec<(usize, u8)>,
+    pub eliminations: Vec<(usize, u8)>,
+    /// The cells the step reads (its pattern and units), when asked for.
+    pub looked: Vec<usize>,
+}
+
+/// A position branches can run on (see the module text).
+pub trait BranchHost: CandidateBoard + Sized {
+    type Cells: CellSet;
+    /// One cell set per value.
+    type PerValue: Clone + AsRef<[Self::Cells]> + AsMut<[Self::Cells]>;
+    /// One candidate mask per cell.
+    type PerCell: Clone + AsRef<[ValueMask]> + AsMut<[ValueMask]>;
+    /// One bit per fact.
+    type Facts: FactBits;
+    /// What finds the simpler techniques inside a net's branches.
+    type Finder;
+
+    /// The cells of `unit`.
+    fn unit_set(&self, unit: usize) -> Self::Cells;
+    /// The peers of `cell`.
+    fn peer_set(&self, cell: usize) -> Self::Cells;
+    /// An empty cell set per value.
+    fn per_value(&self) -> Self::PerValue;
+    /// A zero mask per cell.
+    fn per_cell(&self) -> Self::PerCell;
+    fn finder(&self) -> Self::Finder;
+    /// The easiest of `techniques` that makes progress on this position after a
+    /// branch's changes (`candidates` per cell, `open` the cells still open),
+    /// with the cells it reads when `looked`.
+    fn step_in_branch(
+        &self,
+        finder: &mut Self::Finder,
+        candidates: &[ValueMask],
+        open: &Self::Cells,
+        techniques: &[Technique],
+        looked: bool,
+    ) -> Option<BranchStep>;
+}
+
+impl BranchHost for Board {
+    type Cells = u128;
+    type PerValue = [u128; SIZE];
+    type PerCell = [ValueMask; CELLS];
+    type Facts = [u64; CLASSIC_WORDS];
+    type Finder = StepFinder;
+
+    #[inline]
+    fn unit_set(&self, unit: usize) -> u128 {
+        GEOMETRY.unit_masks[unit]
+    }
+
+    #[inline]
+    fn peer_set(&self, cell: usize) -> u128 {
+        GEOMETRY.peer_masks[cell]
+    }
+
+    #[inline]
+    fn per_value(&self) -> [u128; SIZE] {
+        [0; SIZE]
+    }
+
+    #[inline]
+    fn per_cell(&self) -> [ValueMask; CELLS] {
+        [0; CELLS]
+    }
+
+    fn finder(&self) -> StepFinder {
+        StepFinder::new()
+    }
+
+    fn step_in_branch(
+        &self,
+        finder: &mut StepFinder,
+        candidates: &[ValueMask],
+        open: &u128,
+        techniques: &[Technique],
+        looked: bool,
+    ) -> Option<BranchStep> {
+        let mut board = *self;
+        for cell in self.open_cells() {
+            let i = cell.index();
+            board.candidates[i] = Candidates::from_bits(candidates[i] as u16);
+            if !open.has(i) {
+                board.digits.set(cell, board.candidates[i].only());
+            }
+        }
+        let step = finder
+            .find_step_among(&board, techniques)
+            .filter(|s| s.makes_progress(&board))?;
+        Some(classic_branch_step(&step, looked))
+    }
+}
+
+/// A classic step as a branch logs it.
+fn classic_branch_step(step: &Step, looked: bool) -> BranchStep {
+    let index = |&(c, d): &(Cell, Digit)| (c.index(), d.get());
+    let mut cells: Vec<usize> = Vec::new();
+    if looked {
+        cells.extend(step.pattern.iter().map(|&(c, _)| c.index()));
+        for unit in &step.units {
+            cells.extend(unit.cells().iter().map(|c| c.index()));
+        }
+    }
+    BranchStep {
+        technique: step.technique,
+        placements: step.placements.iter().map(index).collect(),
+        eliminations: step.eliminations.iter().map(index).collect(),
+        looked: cells,
+    }
+}
