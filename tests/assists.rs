@@ -18,7 +18,9 @@ fn new_state() -> State {
 
 /// Fills every open cell with the solution's digit, as a player would.
 fn finish_by_hand(state: &mut State) {
-    let solution = search::solve(&state.game.givens).solution.unwrap();
+    let solution = search::solve(&state.game.classic_givens())
+        .solution
+        .unwrap();
     for cell in Cell::all() {
         if state.game.position.digit(cell).is_none() {
             update(
@@ -122,11 +124,11 @@ fn assists_survive_a_save_and_a_restart() {
     let mut state = new_state();
     update(&mut state, Action::Hint);
     update(&mut state, Action::Check);
-    let mut saver = store.open_game(&state.game.givens).unwrap().saver;
+    let mut saver = store.open_game(&state.game.classic_givens()).unwrap().saver;
     assert!(persist(&mut saver, &mut state));
     drop(saver);
     let (game, _) = store
-        .open_game(&state.game.givens)
+        .open_game(&state.game.classic_givens())
         .unwrap()
         .saved
         .value
@@ -143,8 +145,11 @@ fn two_players_finishing_games_at_once_both_count() {
         "200080300060070084030500209000105408000000000402706000301007040720040060004010003";
     let mut first = new_state();
     let mut second = State::new(Game::new(parse::parse_line(OTHER, 1).unwrap(), ""));
-    let mut first_saver = store.open_game(&first.game.givens).unwrap().saver;
-    let mut second_saver = store.open_game(&second.game.givens).unwrap().saver;
+    let mut first_saver = store.open_game(&first.game.classic_givens()).unwrap().saver;
+    let mut second_saver = store
+        .open_game(&second.game.classic_givens())
+        .unwrap()
+        .saver;
     // Both started with the same (empty) statistics.
     first_saver.track_stats(Stats::default());
     second_saver.track_stats(Stats::default());
@@ -230,7 +235,7 @@ fn mark_only(state: &mut State, cell: Cell, digit: u8) {
 #[test]
 fn propagation_in_manual_mode_works_on_the_players_marks() {
     let mut state = manual_hard();
-    let solution = state.game.solution.unwrap();
+    let solution = state.game.classic_solution().unwrap();
     let mut auto = state.clone();
     update(&mut auto, Action::CycleCandidates);
     update(&mut auto, Action::CycleCandidates);
@@ -255,7 +260,7 @@ fn propagation_in_manual_mode_works_on_the_players_marks() {
 #[test]
 fn check_and_propagation_in_manual_mode_name_marks_lacking_their_digit() {
     let mut state = manual_hard();
-    let solution = state.game.solution.unwrap();
+    let solution = state.game.classic_solution().unwrap();
     let cell = Cell::all()
         .find(|&c| state.game.position.digit(c).is_none())
         .unwrap();

@@ -45,7 +45,7 @@ fn a_new_game_says_grading_until_its_grade_arrives() {
     assert!(state.game.unique);
     assert_eq!(panel_grade(&state), "grading…");
     let revision = state.revision;
-    let grade = GradeInfo::of(&state.game.givens);
+    let grade = GradeInfo::of(&state.game.classic_givens());
     update(&mut state, Action::Graded(grade));
     assert_eq!(state.game.grade, Some(grade));
     // A changed game is saved by the loop: the grade reaches the save.
@@ -72,10 +72,12 @@ fn a_puzzle_with_two_solutions_takes_no_grade() {
 
 /// Places every missing digit of the solution, as a player would.
 fn solve_by_hand(state: &mut State) {
-    let solution = search::solve(&state.game.givens).solution.unwrap();
+    let solution = search::solve(&state.game.classic_givens())
+        .solution
+        .unwrap();
     for (row, col) in (0..9).flat_map(|r| (0..9).map(move |c| (r, c))) {
         let cell = pencilmark::engine::Cell::at(row, col);
-        if state.game.is_given(cell) {
+        if state.game.is_given(cell.index()) {
             continue;
         }
         let digit = solution.get(cell).unwrap().get();
@@ -95,13 +97,13 @@ fn a_win_before_the_grade_arrives_is_counted_at_the_puzzles_level() {
     let mut state = ungraded(EASY);
     solve_by_hand(&mut state);
     assert!(state.game.finished);
-    let level = GradeInfo::of(&state.game.givens).level;
+    let level = GradeInfo::of(&state.game.classic_givens()).level;
     assert_eq!(state.game.grade.map(|g| g.level), Some(level));
     let recorded = state.stats.level(Some(level)).expect("the win is recorded");
     assert_eq!(recorded.finished, 1);
     // A grade arriving after the win changes nothing.
     let revision = state.revision;
-    let grade = GradeInfo::of(&state.game.givens);
+    let grade = GradeInfo::of(&state.game.classic_givens());
     update(&mut state, Action::Graded(grade));
     assert_eq!(state.revision, revision);
 }
@@ -109,7 +111,7 @@ fn a_win_before_the_grade_arrives_is_counted_at_the_puzzles_level() {
 #[test]
 fn statistics_read_after_the_first_frame_keep_a_win_made_before_them() {
     let mut state = ungraded(EASY);
-    let grade = GradeInfo::of(&state.game.givens);
+    let grade = GradeInfo::of(&state.game.classic_givens());
     update(&mut state, Action::Graded(grade));
     let level = state.game.grade.map(|g| g.level);
     solve_by_hand(&mut state);

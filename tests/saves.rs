@@ -26,7 +26,7 @@ fn state_of(puzzle: &str) -> State {
 }
 
 fn open(store: &Store, state: &State) -> Saver {
-    store.open_game(&state.game.givens).unwrap().saver
+    store.open_game(&state.game.classic_givens()).unwrap().saver
 }
 
 /// Runs `work` on a thread and fails (instead of hanging the suite) if it takes
@@ -63,7 +63,7 @@ fn a_second_player_on_the_same_game_gets_a_read_only_view_and_never_overwrites()
             .expect("the first player's game is shown");
         let mut saver = opened.saver;
         let read_only = saver.read_only();
-        let mut second = State::new(Game::new(game.givens, ""));
+        let mut second = State::new(Game::new(game.classic_givens(), ""));
         pencilmark::app::update::switch_game(&mut second, game, Some(view), read_only);
         let seen = second.game.position.digits().to_line();
         update(&mut second, Action::Move(Direction::Right));
@@ -86,7 +86,7 @@ fn a_second_player_on_the_same_game_gets_a_read_only_view_and_never_overwrites()
     update(&mut first, Action::Digit(7));
     persist(&mut first_saver, &mut first);
     drop(first_saver);
-    let saved = store.open_game(&first.game.givens).unwrap().saved;
+    let saved = store.open_game(&first.game.classic_givens()).unwrap().saved;
     assert_eq!(saved.value.unwrap().0, first.game);
 }
 
@@ -319,9 +319,13 @@ fn each_puzzle_keeps_its_own_save() {
     }
     let listed = store.list_games();
     assert_eq!(listed.len(), 2);
-    assert_eq!(listed[0].givens, other.game.givens, "most recent first");
+    assert_eq!(
+        listed[0].givens,
+        other.game.classic_givens(),
+        "most recent first"
+    );
     for state in [&easy, &other] {
-        let saved = store.open_game(&state.game.givens).unwrap().saved;
+        let saved = store.open_game(&state.game.classic_givens()).unwrap().saved;
         assert_eq!(saved.value.unwrap().0, state.game);
     }
 }
@@ -351,7 +355,7 @@ fn a_history_cut_back_and_regrown_between_saves_is_written_as_it_is_now() {
     persist(&mut saver, &mut state);
     drop(saver);
     let (game, _) = store
-        .open_game(&state.game.givens)
+        .open_game(&state.game.classic_givens())
         .unwrap()
         .saved
         .value
@@ -401,7 +405,7 @@ proptest! {
         }
         prop_assert!(persist(&mut saver, &mut state));
         drop(saver);
-        let saved = store.open_game(&state.game.givens).unwrap().saved;
+        let saved = store.open_game(&state.game.classic_givens()).unwrap().saved;
         prop_assert!(saved.notice.is_none(), "{:?}", saved.notice);
         let (game, view) = saved.value.unwrap();
         prop_assert_eq!(&game, &state.game);
@@ -466,7 +470,11 @@ fn the_latest_pointer_follows_the_newest_save_and_agrees_with_the_scan() {
         };
         play_and_save(saver, state);
         let latest = store.latest_unfinished().expect("the pointer answers");
-        assert_eq!(latest.givens, state.game.givens, "the game saved last");
+        assert_eq!(
+            latest.givens,
+            state.game.classic_givens(),
+            "the game saved last"
+        );
         assert_eq!(latest, store.list_games()[0], "what the scan finds first");
     }
 }
@@ -536,7 +544,8 @@ fn a_read_only_second_player_does_not_move_the_pointer() {
     assert!(read_only, "the lock is held by the first player");
     let latest = store.latest_unfinished().expect("the pointer answers");
     assert_eq!(
-        latest.givens, other.game.givens,
+        latest.givens,
+        other.game.classic_givens(),
         "still the game saved last"
     );
     assert_eq!(latest, store.list_games()[0]);

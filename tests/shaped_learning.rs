@@ -9,7 +9,7 @@ use pencilmark::app::keymap::keymap;
 use pencilmark::app::learn::{LearnAction, Run};
 use pencilmark::app::replay::Verdict;
 use pencilmark::app::review::AuditMark;
-use pencilmark::app::shaped::ShapedGame;
+use pencilmark::app::state::Game;
 use pencilmark::app::state::{CandidateMode, Overlay, State};
 use pencilmark::app::ui;
 use pencilmark::app::update::{Effect, update};
@@ -38,8 +38,8 @@ fn jigsaw6() -> State {
     shaped_state(Variant::Jigsaw, include_str!("../puzzles/jigsaw6-easy.txt"))
 }
 
-fn game(state: &State) -> &ShapedGame {
-    state.shaped.as_ref().unwrap()
+fn game(state: &State) -> &Game {
+    &state.game
 }
 
 fn said(state: &State) -> String {
@@ -135,7 +135,7 @@ fn the_audit_marks_missing_stale_and_removable_marks_and_rubs_out_the_stale() {
     // stale where a peer holds one); the second every value.
     update(&mut state, Action::CycleCandidates);
     assert_eq!(state.candidates, CandidateMode::Manual);
-    let game_mut = state.shaped.as_mut().unwrap();
+    let game_mut = &mut state.game;
     game_mut.position.marks[first] = 0b11_1111 & !(1 << (solution[first] - 1));
     game_mut.position.marks[second] = 0b11_1111;
     press(&mut state, "a");
@@ -239,7 +239,7 @@ fn the_first_wrong_move_is_named_and_f_again_rewinds_to_just_before_it() {
         )),
         "{text}"
     );
-    assert_eq!(game(&state).selected, open[0]);
+    assert_eq!(state.selected, open[0]);
     assert_eq!(state.notes.wrong_move, Some(open[0]));
     press(&mut state, "F");
     assert!(
@@ -269,7 +269,7 @@ fn the_first_wrong_move_is_named_and_f_again_rewinds_to_just_before_it() {
 fn hint_with_links(state: &mut State) -> bool {
     for _ in 0..200 {
         update(state, Action::Hint);
-        let Some(progress) = &game(state).hint else {
+        let Some(progress) = &state.shape_hint else {
             return false;
         };
         match &progress.hint {
@@ -297,14 +297,13 @@ fn a_shaped_hints_links_step_on_the_board_and_the_arrows_move_again_after() {
     let text = said(&state);
     assert!(text.contains("← → step through its links"), "{text}");
     let right = KeyEvent::new(KeyCode::Right, KeyModifiers::NONE);
-    let selected = game(&state).selected;
+    let selected = state.selected;
     for _ in 0..2 {
         let action = keymap(right, &state).unwrap();
         update(&mut state, action);
     }
     assert_eq!(
-        game(&state).selected,
-        selected,
+        state.selected, selected,
         "the arrows step links, not the cursor"
     );
     let text = said(&state);
@@ -318,21 +317,17 @@ fn a_shaped_hints_links_step_on_the_board_and_the_arrows_move_again_after() {
         "the footer names the keys:\n{shown}"
     );
     // Applying it, the next hint is another step: the struck candidates count.
-    let before = game(&state).hint.clone();
+    let before = state.shape_hint.clone();
     press(&mut state, "H");
     assert!(said(&state).starts_with("Applied: "), "{}", said(&state));
     update(&mut state, Action::Hint);
     assert_ne!(
-        game(&state).hint.as_ref().map(|h| &h.hint),
+        state.shape_hint.as_ref().map(|h| &h.hint),
         before.as_ref().map(|h| &h.hint)
     );
     let action = keymap(right, &state).unwrap();
     update(&mut state, action);
-    assert_ne!(
-        game(&state).selected,
-        selected,
-        "a nudge has no links: → moves"
-    );
+    assert_ne!(state.selected, selected, "a nudge has no links: → moves");
 }
 
 /// Sends `action`, and does a replay it asks for as the loop would (here on
@@ -378,8 +373,8 @@ fn the_replay_walks_a_shaped_game_move_by_move_and_sums_it_up() {
     assert!(text.contains("Start: 3 moves"), "{text}");
     press(&mut state, "nn");
     let view = state.replay.as_ref().unwrap();
-    let board = view.board.shaped.as_ref().expect("a shaped board");
-    assert_eq!(board.selected, open[1]);
+    let board = &view.board.game;
+    assert_eq!(view.board.selected, open[1]);
     assert_eq!(board.position.values[open[1]], wrong);
     assert_eq!(
         view.board.marked_wrong,

@@ -71,9 +71,7 @@ fn board_at(state: &State, width: u16, height: u16) -> (BoardSize, Rect) {
 #[test]
 fn letters_enter_values_ten_to_sixteen_in_either_case() {
     let mut state = sixteen();
-    let open = (0..256)
-        .find(|&c| state.shaped.as_ref().unwrap().givens[c] == 0)
-        .unwrap();
+    let open = (0..256).find(|&c| state.game.givens[c] == 0).unwrap();
     update(
         &mut state,
         Action::Select {
@@ -82,9 +80,9 @@ fn letters_enter_values_ten_to_sixteen_in_either_case() {
         },
     );
     press(&mut state, "g");
-    assert_eq!(state.shaped.as_ref().unwrap().position.values[open], 16);
+    assert_eq!(state.game.position.values[open], 16);
     press(&mut state, "B");
-    assert_eq!(state.shaped.as_ref().unwrap().position.values[open], 11);
+    assert_eq!(state.game.position.values[open], 11);
     // The classic board keeps its letters: `c` cycles the candidates there.
     let mut classic = common::player::new_state();
     let before = classic.candidates;
@@ -95,14 +93,14 @@ fn letters_enter_values_ten_to_sixteen_in_either_case() {
 #[test]
 fn a_placed_letter_shows_in_its_cell_at_every_size() {
     let mut state = sixteen();
-    let game = state.shaped.as_ref().unwrap();
+    let game = &state.game;
     let solution = game.solution.clone().unwrap();
     // An open cell whose solution is a letter, so the placed value clashes with nothing.
     let open = (0..256)
         .find(|&c| game.givens[c] == 0 && solution[c] >= 10)
         .unwrap();
     let letter = game.symbol(solution[open]);
-    state.shaped.as_mut().unwrap().selected = open;
+    state.selected = open;
     press(&mut state, &letter.to_ascii_lowercase().to_string());
     for (width, height) in [(120, 45), (200, 80)] {
         let (size, board) = board_at(&state, width, height);
@@ -123,7 +121,7 @@ fn sixteen_by_sixteen_candidates_sit_in_a_four_by_four_pencil_grid() {
     let (size, board) = board_at(&state, 200, 80);
     assert_ne!(size, BoardSize::Compact, "200x80 has room for candidates");
     let plan = size.plan(state.geometry());
-    let game = state.shaped.as_ref().unwrap();
+    let game = &state.game;
     let buffer = draw(&state, 200, 80);
     let mut seen = 0;
     for cell in (0..256).filter(|&c| game.givens[c] == 0) {
@@ -190,7 +188,7 @@ fn jigsaw_regions_have_thick_rules_between_them_and_thin_inside() {
 #[test]
 fn x_diagonals_are_shaded_and_other_cells_are_not() {
     let mut state = shaped_state(Variant::X, include_str!("../puzzles/x-easy.txt"));
-    state.shaped.as_mut().unwrap().selected = 1;
+    state.selected = 1;
     let (size, board) = board_at(&state, 120, 45);
     let plan = size.plan(state.geometry());
     let buffer = draw(&state, 120, 45);
@@ -226,7 +224,7 @@ fn too_small_names_the_size_the_shape_needs() {
 fn the_hint_ladder_works_on_a_shape_and_applies_its_step() {
     let mut state = shaped_state(Variant::Jigsaw, include_str!("../puzzles/jigsaw6-easy.txt"));
     let filled = |state: &State| {
-        let values = &state.shaped.as_ref().unwrap().position.values;
+        let values = &state.game.position.values;
         values.iter().filter(|&&v| v != 0).count()
     };
     let before = filled(&state);
@@ -252,25 +250,23 @@ fn solving_fills_the_shapes_solution_and_wins() {
     press(&mut state, "S");
     press(&mut state, "y");
     assert_eq!(state.overlay, Overlay::Won);
-    assert!(state.shaped.as_ref().unwrap().is_complete_and_right());
+    assert!(state.game.is_complete_and_right());
 }
 
 #[test]
 fn restarting_a_shape_from_the_new_game_screen_keeps_the_shape() {
     use pencilmark::app::menu::MenuAction;
     let mut state = jigsaw();
-    let open = (0..81)
-        .find(|&c| state.shaped.as_ref().unwrap().givens[c] == 0)
-        .unwrap();
-    state.shaped.as_mut().unwrap().selected = open;
+    let open = (0..81).find(|&c| state.game.givens[c] == 0).unwrap();
+    state.selected = open;
     press(&mut state, "1");
-    assert_eq!(state.shaped.as_ref().unwrap().undo.len(), 1);
+    assert_eq!(state.game.undo.len(), 1);
     press(&mut state, "n");
     // The loop answers `n` with the saved games; none here.
     pencilmark::app::update::menu::open(&mut state, Vec::new());
     press(&mut state, "r");
     update(&mut state, Action::Menu(MenuAction::Yes));
-    let shaped = state.shaped.as_ref().expect("still the jigsaw");
+    let shaped = &state.game;
     assert_eq!(shaped.position.values, shaped.givens);
     assert!(shaped.undo.is_empty());
 }
@@ -279,7 +275,7 @@ fn restarting_a_shape_from_the_new_game_screen_keeps_the_shape() {
 fn propagation_fills_the_forced_singles_as_one_undoable_step() {
     let mut state = shaped_state(Variant::Jigsaw, include_str!("../puzzles/jigsaw6-easy.txt"));
     press(&mut state, "A");
-    let game = state.shaped.as_ref().unwrap();
+    let game = &state.game;
     assert!(
         game.is_complete_and_right(),
         "an easy jigsaw falls to singles"
@@ -288,7 +284,7 @@ fn propagation_fills_the_forced_singles_as_one_undoable_step() {
     let open = game.givens.iter().filter(|&&v| v == 0).count();
     assert_eq!(state.log.len(), open, "one log line per single");
     press(&mut state, "u");
-    let game = state.shaped.as_ref().unwrap();
+    let game = &state.game;
     assert_eq!(game.position.values, game.givens, "one step undoes it all");
     assert_eq!(state.game.assists.propagations, 1);
 }
@@ -306,13 +302,11 @@ fn press_alt(state: &mut State, keys: &str) {
 #[test]
 fn actions_on_value_letters_move_to_alt_on_boards_of_more_than_nine_values() {
     let mut state = shaped_state(Variant::Classic, include_str!("../puzzles/12x12-easy.txt"));
-    let open = (0..144)
-        .find(|&c| state.shaped.as_ref().unwrap().givens[c] == 0)
-        .unwrap();
-    state.shaped.as_mut().unwrap().selected = open;
+    let open = (0..144).find(|&c| state.game.givens[c] == 0).unwrap();
+    state.selected = open;
     let before = state.candidates;
     press(&mut state, "c");
-    assert_eq!(state.shaped.as_ref().unwrap().position.values[open], 12);
+    assert_eq!(state.game.position.values[open], 12);
     assert_eq!(state.candidates, before, "plain c is the value 12");
     press_alt(&mut state, "c");
     assert_ne!(state.candidates, before, "Alt-c cycles the candidates");
@@ -326,16 +320,14 @@ fn actions_on_value_letters_move_to_alt_on_boards_of_more_than_nine_values() {
     press(&mut state, "x");
     press_alt(&mut state, "A");
     assert_eq!(state.game.assists.propagations, 1, "Alt-A propagates");
-    assert!(state.shaped.as_ref().unwrap().is_complete_and_right());
+    assert!(state.game.is_complete_and_right());
 
     // On 16x16 `f` is 15, and Alt-f highlights.
     let mut state = sixteen();
-    let given = (0..256)
-        .find(|&c| state.shaped.as_ref().unwrap().givens[c] != 0)
-        .unwrap();
-    state.shaped.as_mut().unwrap().selected = given;
+    let given = (0..256).find(|&c| state.game.givens[c] != 0).unwrap();
+    state.selected = given;
     press_alt(&mut state, "f");
-    let game = state.shaped.as_ref().unwrap();
+    let game = &state.game;
     assert_eq!(state.highlight, Some(game.givens[given]));
 
     // Alt works on the classic board too: the habit carries over.
@@ -364,10 +356,8 @@ fn the_help_and_the_messages_name_the_alt_keys_where_letters_are_values() {
     // Hidden candidates: the message names the key that shows them here.
     press_alt(&mut state, "cc");
     press(&mut state, "p");
-    let open = (0..256)
-        .find(|&c| state.shaped.as_ref().unwrap().givens[c] == 0)
-        .unwrap();
-    state.shaped.as_mut().unwrap().selected = open;
+    let open = (0..256).find(|&c| state.game.givens[c] == 0).unwrap();
+    state.selected = open;
     press(&mut state, "1");
     let said = state.message.clone().unwrap().text;
     assert!(said.contains("press Alt-c"), "{said}");

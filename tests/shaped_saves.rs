@@ -36,8 +36,21 @@ fn a_classic_save_of_the_previous_format_still_loads() {
     let (game, view) = opened.saved.value.expect("the old save loads");
     assert_eq!(game.elapsed_ms, 61_000);
     assert_eq!(game.position.digits().to_line()[..3], *"4.3");
-    assert_eq!(view.selected.to_string(), "r1c2");
+    assert_eq!(view.selected, 1, "r1c2");
     assert_eq!(store.list_games().len(), 1, "and is offered to continue");
+}
+
+/// A store in a fresh folder (kept while the first value lives) holding `head`
+/// as the save of the classic-variant puzzle `line`; its key and file.
+fn store_holding(line: &str, head: &str) -> (tempfile::TempDir, Store, String, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::at(dir.path());
+    let puzzle = ShapeReader::new(Variant::Classic).read(line, 1).unwrap();
+    let game_key = key(&puzzle.geometry, &puzzle.givens);
+    std::fs::create_dir_all(dir.path().join("games")).unwrap();
+    let path = dir.path().join("games").join(format!("{game_key}.json"));
+    std::fs::write(&path, head).unwrap();
+    (dir, store, game_key, path)
 }
 
 #[test]
@@ -45,18 +58,13 @@ fn a_shaped_save_written_before_25x25_marks_still_loads_and_saves_the_same() {
     // Written by the player of main 50323f5 (marks `u16`): tests/data/shape16.txt,
     // r1c1 with 5 struck in Auto mode, then Manual marks 7, A and G.
     let old = include_str!("data/shape16-save-before-25x25.json");
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::at(dir.path());
     let text = include_str!("data/shape16.txt");
     let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
-    let puzzle = ShapeReader::new(Variant::Classic).read(line, 1).unwrap();
-    let game_key = key(&puzzle.geometry, &puzzle.givens);
-    std::fs::create_dir_all(dir.path().join("games")).unwrap();
-    let path = dir.path().join("games").join(format!("{game_key}.json"));
-    std::fs::write(&path, old).unwrap();
+    let (_dir, store, game_key, path) = store_holding(line, old);
     let (saved, mut saver) = store.open_shaped(&game_key, read_head).unwrap();
     assert_eq!(saved.notice, None);
-    let (game, shaped, view) = saved.value.expect("the old shaped save loads");
+    let (game, view) = saved.value.expect("the old shaped save loads");
+    let shaped = &game;
     let bit = |v: u8| 1u32 << (v - 1);
     assert_eq!(shaped.position.marks[0], bit(7) | bit(10) | bit(16));
     assert_eq!(shaped.position.struck[0], bit(5));
@@ -65,12 +73,36 @@ fn a_shaped_save_written_before_25x25_marks_still_loads_and_saves_the_same() {
     // Saved again, its position is written exactly as before.
     let mut state = State::shaped(shaped.geometry.clone(), shaped.givens.clone(), "again");
     state.game = game;
-    state.shaped = Some(Box::new(shaped));
     saver.save(&state).unwrap();
     let field = |text: &str| -> serde_json::Value {
         serde_json::from_str::<serde_json::Value>(text).unwrap()["shape"]["position"].clone()
     };
     assert_eq!(field(&std::fs::read_to_string(&path).unwrap()), field(old));
+}
+
+#[test]
+fn a_shaped_save_of_the_format_with_two_selections_resumes_the_shapes_selection() {
+    // Written by the player of main 5570232 (the selection kept twice: `r1c1` in
+    // the classic head, the shape's own in `shape.selected`): 4x4-easy #1, r2c4
+    // selected, 3 struck out of it in Auto mode, then quit.
+    let old = include_str!("data/shape4-save-before-one-game.json");
+    let (_dir, store, game_key, path) = store_holding("3.2........1.4..", old);
+    let (saved, mut saver) = store.open_shaped(&game_key, read_head).unwrap();
+    assert_eq!(saved.notice, None);
+    let (game, view) = saved.value.expect("the old shaped save loads");
+    let shaped = &game;
+    assert_eq!(view.selected, 7, "r2c4, the shape's selection");
+    assert_eq!(shaped.position.struck[7], 1 << 2);
+    assert_eq!(game.elapsed_ms, 3612);
+    // Saved again, the selection is written in both places by its name.
+    let mut state = State::shaped(shaped.geometry.clone(), shaped.givens.clone(), "again");
+    state.game = game;
+    pencilmark::app::state::View::apply(view, &mut state);
+    saver.save(&state).unwrap();
+    let head: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(head["shape"]["selected"], "r2c4");
+    assert_eq!(head["selected"], "r2c4");
 }
 
 /// Where every shaped save test starts: a store in a fresh folder (kept while
@@ -124,12 +156,12 @@ fn a_shaped_save_loads_back_with_its_history_and_stays_out_of_the_continue_list(
         .store
         .open_shaped(&session.game_key, read_head)
         .unwrap();
-    let (game, shaped, view) = saved.value.expect("the shaped save loads");
-    let before = session.state.shaped.as_ref().unwrap();
+    let (game, view) = saved.value.expect("the shaped save loads");
+    let (shaped, before) = (&game, &session.state.game);
     assert_eq!(shaped.position, before.position);
     assert_eq!(shaped.undo, before.undo);
     assert_eq!(shaped.geometry, before.geometry);
-    assert_eq!(shaped.selected, before.selected);
+    assert_eq!(view.selected, session.state.selected);
     assert_eq!(game.elapsed_ms, 5_000);
     assert!(view.pencil);
     assert!(
@@ -187,15 +219,15 @@ fn a_classic_game_chosen_on_the_new_game_screen_replaces_the_shape_after_saving_
         Action::Menu(MenuAction::Choose),
     );
     assert!(
-        session.state.shaped.is_none(),
+        session.state.game.is_classic(),
         "a classic game is on screen"
     );
-    assert!(session.state.game.givens.filled() > 0);
+    assert!(session.state.game.givens.iter().any(|&v| v != 0));
     let (saved, _) = session
         .store
         .open_shaped(&session.game_key, read_head)
         .unwrap();
-    let (_, shaped, _) = saved.value.expect("the shape was saved before it left");
+    let (shaped, _) = saved.value.expect("the shape was saved before it left");
     assert_eq!(shaped.undo.len(), 1);
     // And the classic game saves under its own key.
     session.saver.save(&session.state).unwrap();

@@ -23,7 +23,7 @@ fn jigsaw6() -> State {
 
 /// Types the solution into every open cell, as a player would.
 fn fill_by_hand(state: &mut State) {
-    let game = state.shaped.as_ref().unwrap();
+    let game = &state.game;
     let (side, solution) = (game.geometry.side(), game.solution.clone().unwrap());
     let open: Vec<usize> = (0..side * side).filter(|&c| game.givens[c] == 0).collect();
     for cell in open {
@@ -70,7 +70,7 @@ fn a_shape_solved_by_the_computer_is_not_counted() {
     let mut state = jigsaw6();
     update(&mut state, Action::Solve);
     update(&mut state, Action::Confirm);
-    assert!(state.shaped.as_ref().unwrap().is_complete_and_right());
+    assert!(state.game.is_complete_and_right());
     assert!(state.stats.shapes.is_empty(), "{:?}", state.stats.shapes);
 }
 

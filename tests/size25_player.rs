@@ -127,7 +127,7 @@ fn a_tall_terminal_draws_each_candidate_in_its_spot_of_a_five_by_five_grid() {
     let geometry = state.geometry();
     let plan = size.plan(geometry);
     let buffer = draw(&state, 180, 135);
-    let game = state.shaped.as_ref().unwrap();
+    let game = &state.game;
     let open: Vec<usize> = (0..625).filter(|&c| game.givens[c] == 0).collect();
     assert!(!open.is_empty());
     for &cell in &open {
@@ -160,14 +160,14 @@ fn at_120x45_the_board_shows_values_only_with_the_panel_under_it() {
     let (size, board, panel) = board_at(&state, 120, 45);
     assert_eq!(size, BoardSize::Compact);
     assert!(panel.y > board.bottom(), "the panel is under the board");
-    let game = state.shaped.as_ref().unwrap();
+    let game = &state.game;
     let solution = game.solution.clone().unwrap();
     let cell = (0..625)
         .find(|&c| game.givens[c] == 0 && solution[c] == 25)
         .unwrap();
-    state.shaped.as_mut().unwrap().selected = cell;
+    state.selected = cell;
     press(&mut state, 'p');
-    assert_eq!(state.shaped.as_ref().unwrap().position.values[cell], 25);
+    assert_eq!(state.game.position.values[cell], 25);
     let plan = size.plan(state.geometry());
     let inner = plan.cell_rect(board, cell);
     let buffer = draw(&state, 120, 45);

@@ -54,18 +54,18 @@ fn played() -> State {
 
 /// The saver of `state`'s puzzle (holding its lock).
 fn saver(store: &Store, state: &State) -> Saver {
-    let opened = store.open_game(&state.game.givens).unwrap();
+    let opened = store.open_game(&state.game.classic_givens()).unwrap();
     assert!(!opened.saver.read_only());
     opened.saver
 }
 
 /// The save of `state`'s puzzle, read as the player reads it on start.
 fn load(store: &Store, state: &State) -> Loaded<(Game, View)> {
-    store.open_game(&state.game.givens).unwrap().saved
+    store.open_game(&state.game.classic_givens()).unwrap().saved
 }
 
 fn head_path(store: &Store, state: &State) -> std::path::PathBuf {
-    store.head_path(&state.game.givens)
+    store.head_path(&state.game.classic_givens())
 }
 
 fn message(state: &State) -> String {

@@ -257,9 +257,11 @@ pub fn keymap(event: KeyEvent, state: &State) -> Option<Action> {
 
 /// The value a letter key enters on a shaped board of more than nine values.
 fn letter_value(state: &State, key: Key) -> Option<u8> {
-    let shaped = state.shaped.as_ref()?;
+    if state.game.is_classic() {
+        return None;
+    }
     match key {
-        Char(c) if c.is_ascii_alphabetic() => shaped.geometry.alphabet().value(c),
+        Char(c) if c.is_ascii_alphabetic() => state.geometry().alphabet().value(c),
         _ => None,
     }
 }
@@ -285,9 +287,9 @@ pub fn bindings(state: &State) -> Cow<'static, [Binding]> {
     } else {
         Cow::Owned(overrides::apply(&state.key_overrides))
     };
-    match &state.shaped {
-        Some(shaped) => on_alphabet(table, shaped.geometry.alphabet()),
-        None => table,
+    match state.game.is_classic() {
+        false => on_alphabet(table, state.geometry().alphabet()),
+        true => table,
     }
 }
 

@@ -6,7 +6,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::shaped::ShapedGame;
 use super::state::State;
 use crate::engine::geometry::logic::ShapeHint;
 use crate::engine::hint::{Hint, HintLevel};
@@ -37,8 +36,8 @@ pub fn hint_links(state: &State) -> Option<&[Link]> {
 
 /// How many links the hint on show of a shaped game has, when it is at its
 /// explanation level and has any (the shaped counterpart of [`hint_links`]).
-pub fn shaped_link_count(game: &ShapedGame) -> Option<usize> {
-    let progress = game.hint.as_ref()?;
+pub fn shaped_link_count(state: &State) -> Option<usize> {
+    let progress = state.shape_hint.as_ref()?;
     match &progress.hint {
         ShapeHint::Step(step) if progress.level == 3 && !step.links.is_empty() => {
             Some(step.links.len())
@@ -49,9 +48,9 @@ pub fn shaped_link_count(game: &ShapedGame) -> Option<usize> {
 
 /// Whether the arrows step through a hint's links now (on any shape).
 pub fn stepping(state: &State) -> bool {
-    match &state.shaped {
-        Some(game) => shaped_link_count(game).is_some(),
-        None => hint_links(state).is_some(),
+    match state.game.is_classic() {
+        false => shaped_link_count(state).is_some(),
+        true => hint_links(state).is_some(),
     }
 }
 

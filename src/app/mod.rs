@@ -10,6 +10,7 @@
 
 pub mod action;
 pub mod config;
+pub mod history;
 pub mod keymap;
 pub mod learn;
 pub mod links;

@@ -16,11 +16,11 @@
 //! Those stay, read through the classic views below ([`Position::digits`],
 //! [`Position::board`], [`Position::marks_in`]), the one seam where the classic
 //! engine types are made from the position; the shaped features read the
-//! values and masks directly. The games around it are still two
-//! ([`super::state::Game`] and [`super::shaped::ShapedGame`]) because their
-//! hints are still the engine's two ladders (classic `Board` vs `ShapeMarks`);
-//! when the engine has one ladder over `Geometry`, the classic views and the
-//! shaped game fold into one game holding its geometry.
+//! values and masks directly. The game around it is one too
+//! ([`super::state::Game`], holding its geometry); what still reads the classic
+//! views is the classic hint ladder (`Board`), until the engine has one ladder
+//! over `Geometry`. [`classic_grid`] is the one place a classic `Grid` is made
+//! from values.
 //!
 //! Saves are unchanged: the classic head and logs write the classic views (81
 //! digits, `Candidates` groups and fixed records), the shaped head writes the
@@ -152,10 +152,7 @@ impl Position {
 impl Position {
     /// The digits on the board.
     pub fn digits(&self) -> Grid {
-        let values: [u8; CELLS] = self.values[..]
-            .try_into()
-            .expect("a classic position has 81 cells");
-        Grid::from_values(values)
+        classic_grid(&self.values)
     }
 
     /// Puts `grid`'s digits on the board (the marks stay).
@@ -206,6 +203,12 @@ impl Position {
         }
         board
     }
+}
+
+/// Row-major values of 81 cells as the classic engine's `Grid`.
+pub fn classic_grid(values: &[u8]) -> Grid {
+    let values: [u8; CELLS] = values.try_into().expect("a classic board has 81 cells");
+    Grid::from_values(values)
 }
 
 /// A classic cell's marks (bit `v - 1`, values 1-9) as the engine's `Candidates`.

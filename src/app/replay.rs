@@ -11,7 +11,6 @@
 use std::sync::Arc;
 
 use super::review::GameMoves;
-use super::shaped::ShapedGame;
 use super::state::{Game, HintProgress, History, Position, State};
 use crate::engine::geometry::Geometry;
 use crate::engine::geometry::learn::{self as shape_learn, ShapeReplay};
@@ -22,7 +21,7 @@ use crate::engine::learn::replay::{
 };
 use crate::engine::logic::Step;
 use crate::engine::types::CELLS;
-use crate::engine::{Candidates, Cell, Grid};
+use crate::engine::{Candidates, Grid};
 
 /// What a replay is computed for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -87,15 +86,16 @@ impl ReplayJob {
     /// The job for the game on screen of `state` (its shaped game, if any; a
     /// shaped game must have one solution, which the caller checked).
     pub fn of(state: &State, purpose: ReplayPurpose) -> ReplayJob {
-        let game = match &state.shaped {
-            Some(shaped) => ReplayGame::Shaped {
+        let shaped = &state.game;
+        let game = match shaped.is_classic() {
+            false => ReplayGame::Shaped {
                 geometry: shaped.geometry.clone(),
                 givens: shaped.givens.clone(),
                 solution: shaped.solution.clone().unwrap_or_default(),
                 read: GameMoves::of_shaped(shaped),
             },
-            None => ReplayGame::Classic {
-                givens: state.game.givens,
+            true => ReplayGame::Classic {
+                givens: state.game.classic_givens(),
                 read: GameMoves::of(&state.game),
             },
         };
@@ -112,14 +112,15 @@ impl ReplayJob {
 
     /// Whether the job is of the game on screen of `state`.
     pub fn is_of(&self, state: &State) -> bool {
-        match (&self.game, &state.shaped) {
-            (ReplayGame::Classic { givens, .. }, None) => *givens == state.game.givens,
+        let game = &state.game;
+        match (&self.game, game.is_classic()) {
+            (ReplayGame::Classic { givens, .. }, true) => givens.values()[..] == game.givens[..],
             (
                 ReplayGame::Shaped {
                     geometry, givens, ..
                 },
-                Some(shaped),
-            ) => *geometry == shaped.geometry && *givens == shaped.givens,
+                false,
+            ) => *geometry == game.geometry && *givens == game.givens,
             _ => false,
         }
     }
@@ -285,9 +286,8 @@ impl ReplayView {
                     let symbol = |v: u8| geometry.alphabet().symbol(v);
                     w.map(|c| geometry.cell_name(c), symbol).text()
                 };
-                if let Some(shaped) = &state.shaped {
-                    board.shaped = Some(Box::new(shaped_start(shaped)));
-                }
+                // The start page keeps the player's selection, as it always did.
+                board.selected = state.selected;
                 (
                     pages.collect(),
                     replay.first_wrong.map(named),
@@ -347,22 +347,20 @@ impl ReplayView {
                         level: 3,
                     });
                 if let Some(page) = page {
-                    board.selected = Cell::new(page.cell);
+                    board.selected = page.cell;
                 }
             }
             Boards::Shaped { positions, easier } => {
-                let Some(game) = board.shaped.as_mut() else {
-                    return;
-                };
-                game.position = positions[after].clone();
-                game.hint = current
-                    .and_then(|i| easier.get(i).cloned().flatten())
-                    .map(|step| HintProgress {
-                        hint: ShapeHint::Step(step),
-                        level: 3,
-                    });
+                board.game.position = positions[after].clone();
+                board.shape_hint =
+                    current
+                        .and_then(|i| easier.get(i).cloned().flatten())
+                        .map(|step| HintProgress {
+                            hint: ShapeHint::Step(step),
+                            level: 3,
+                        });
                 if let Some(page) = page {
-                    game.selected = page.cell;
+                    board.selected = page.cell;
                 }
             }
         }
@@ -375,23 +373,12 @@ impl ReplayView {
 }
 
 /// The game of `game` at its start, without its history: what the view's
-/// board shows (a shaped game's board is set beside it).
+/// board shows.
 fn start_of(game: &Game) -> Game {
     Game {
-        position: Position::classic(&game.givens),
-        undo: History::default(),
-        redo: History::default(),
-        ..game.clone()
-    }
-}
-
-/// The shaped game of `game` at its start, without its history.
-fn shaped_start(game: &ShapedGame) -> ShapedGame {
-    ShapedGame {
         position: Position::start(&game.givens),
         undo: History::default(),
         redo: History::default(),
-        hint: None,
         ..game.clone()
     }
 }

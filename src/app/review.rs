@@ -8,7 +8,6 @@
 //! draws them.
 
 use super::position::Position;
-use super::shaped::ShapedGame;
 use super::state::{Game, History};
 use crate::engine::geometry::{MAX_SIDE, ValueMask, value_bit};
 use crate::engine::learn::replay::{Move, ShapeMove};
@@ -65,7 +64,7 @@ impl GameMoves {
     /// The moves of `game`: from the start (or the oldest position the history
     /// keeps) through every undo entry to the position on the board.
     pub fn of(game: &Game) -> GameMoves {
-        GameMoves::from_history(&game.givens, &game.undo, &game.position)
+        GameMoves::from_history(&game.classic_givens(), &game.undo, &game.position)
     }
 
     /// The moves of a history (oldest first) ending at `now`.
@@ -87,7 +86,7 @@ impl GameMoves {
 
 impl GameMoves<ShapeMove> {
     /// The moves of a shaped game, read as the classic game's are.
-    pub fn of_shaped(game: &ShapedGame) -> GameMoves<ShapeMove> {
+    pub fn of_shaped(game: &Game) -> GameMoves<ShapeMove> {
         GameMoves::read(
             game.geometry.cells(),
             |c| game.is_given(c),

@@ -203,7 +203,11 @@ enum Input {
 /// (a new game: grading a hard puzzle takes up to a second, and the board can
 /// be played meanwhile); `grading` remembers which puzzle is being graded.
 fn grade_in_background(state: &State, grading: &mut Option<Grid>, results: &Sender<Input>) {
-    let givens = state.game.givens;
+    // A shape's levels are not the classic ladder's: only the classic game is graded.
+    if !state.game.is_classic() {
+        return;
+    }
+    let givens = state.game.classic_givens();
     if !state.game.unique || state.game.grade.is_some() || *grading == Some(givens) {
         return;
     }
@@ -275,7 +279,7 @@ fn event_loop(
                 None
             }
             Ok(Input::Graded(givens, grade)) => {
-                if givens == state.game.givens {
+                if givens.values()[..] == state.game.givens[..] {
                     update(state, Action::Graded(grade));
                 }
                 None
@@ -500,7 +504,7 @@ fn seed() -> u64 {
 /// Saves the game on screen, then opens the puzzle `givens` from its save (or
 /// new), taking its lock; the old game's lock is let go.
 fn open(state: &mut State, saver: &mut Saver, givens: &crate::engine::Grid, name: &str) {
-    if *givens == state.game.givens {
+    if givens.values()[..] == state.game.givens[..] {
         // The game on screen: nothing to open (its lock is already ours).
         if state.menu.is_some() {
             update(state, Action::Close);

@@ -1,11 +1,12 @@
 //! The player's model: the game (givens, position, history, clock) and what is on
 //! screen around it (selection, modes, overlay, messages, the hint in progress).
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use serde::{Deserialize, Serialize};
 
 use super::stats::{Assists, Stats};
+use crate::engine::geometry::Geometry;
 use crate::engine::grade::{self, Level};
 use crate::engine::hint::Hint;
 use crate::engine::logic::Technique;
@@ -13,122 +14,8 @@ use crate::engine::search;
 use crate::engine::{Board, Candidates, Cell, Digit, Grid};
 use crate::puzzles;
 
+pub use super::history::{History, Timeline};
 pub use super::position::Position;
-
-/// A stack of positions (the undo or the redo list). Every entry carries a
-/// serial number that is never reused in the process, so the store can tell
-/// which entries it already wrote and append only the new ones: saving stays
-/// cheap however long the history grows.
-#[derive(Clone, Debug, Default)]
-pub struct History {
-    positions: Vec<Position>,
-    serials: Vec<u64>,
-}
-
-/// Two histories are equal when they hold the same positions (serials are bookkeeping).
-impl PartialEq for History {
-    fn eq(&self, other: &History) -> bool {
-        self.positions == other.positions
-    }
-}
-
-impl Eq for History {}
-
-/// The next history serial number. One counter for the whole process, so a
-/// restarted or reopened game never reuses a serial its save already holds.
-static NEXT_SERIAL: AtomicU64 = AtomicU64::new(0);
-
-fn take_serials(count: u64) -> u64 {
-    NEXT_SERIAL.fetch_add(count, Ordering::Relaxed)
-}
-
-impl History {
-    /// A history of `positions` (oldest first), with fresh serial numbers.
-    pub fn from_positions(positions: Vec<Position>) -> History {
-        let count = positions.len() as u64;
-        let first = take_serials(count);
-        History {
-            serials: (first..first + count).collect(),
-            positions,
-        }
-    }
-
-    pub fn push(&mut self, position: Position) {
-        self.positions.push(position);
-        self.serials.push(take_serials(1));
-    }
-
-    pub fn pop(&mut self) -> Option<Position> {
-        self.serials.pop();
-        self.positions.pop()
-    }
-
-    pub fn clear(&mut self) {
-        self.positions.clear();
-        self.serials.clear();
-    }
-
-    pub fn len(&self) -> usize {
-        self.positions.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.positions.is_empty()
-    }
-
-    /// The positions, oldest first.
-    pub fn positions(&self) -> &[Position] {
-        &self.positions
-    }
-
-    /// The serial number of each position, in the same order.
-    pub fn serials(&self) -> &[u64] {
-        &self.serials
-    }
-}
-
-/// The position on the board with its two histories, borrowed from a game of
-/// any shape ([`Game::timeline`], `ShapedGame::timeline`): what a move, an undo
-/// and a redo change, written once for every shape.
-pub struct Timeline<'a> {
-    pub position: &'a mut Position,
-    pub undo: &'a mut History,
-    pub redo: &'a mut History,
-}
-
-impl Timeline<'_> {
-    /// Makes `next` the position and the old one undoable, forgetting the
-    /// redo list; false (and nothing changes) when `next` is the position.
-    pub fn commit(self, next: Position) -> bool {
-        if next == *self.position {
-            return false;
-        }
-        self.undo.push(std::mem::replace(self.position, next));
-        self.redo.clear();
-        true
-    }
-
-    /// Undoes (`back`) or redoes one step; false when there is none. Says
-    /// what it did, or that there was nothing to do.
-    pub fn step(self, back: bool) -> (bool, &'static str) {
-        let (from, to) = match back {
-            true => (self.undo, self.redo),
-            false => (self.redo, self.undo),
-        };
-        let Some(position) = from.pop() else {
-            return (
-                false,
-                if back {
-                    "Nothing to undo"
-                } else {
-                    "Nothing to redo"
-                },
-            );
-        };
-        to.push(std::mem::replace(self.position, position));
-        (true, if back { "Undone" } else { "Redone" })
-    }
-}
 
 /// Which pencil marks the board shows.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
@@ -182,14 +69,29 @@ impl GradeInfo {
     }
 }
 
-/// One game: the puzzle, what the player did to it, and the clock.
+/// The classic 9x9's geometry, shared by every classic game.
+fn classic_geometry() -> Arc<Geometry> {
+    static CLASSIC: OnceLock<Arc<Geometry>> = OnceLock::new();
+    CLASSIC
+        .get_or_init(|| Arc::new(Geometry::classic().clone()))
+        .clone()
+}
+
+/// One game on any shape (the classic 9x9, 4x4 to 25x25, X, Windoku, jigsaw):
+/// the puzzle, what the player did to it, and the clock. Cells are row-major
+/// indices into its geometry, values 1..=side (0: blank); the classic engine's
+/// `Grid` is made from them only where the classic features read it
+/// ([`Game::classic_givens`], and [`Position`]'s classic views).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Game {
-    pub givens: Grid,
+    /// The board's shape.
+    pub geometry: Arc<Geometry>,
+    /// Row-major givens, 0 for blank.
+    pub givens: Vec<u8>,
     /// A name for the panel ("Project Euler 96, grid 01", or empty).
     pub name: String,
     /// The first solution the search finds (`None`: the puzzle has none).
-    pub solution: Option<Grid>,
+    pub solution: Option<Vec<u8>>,
     /// Whether that solution is the only one.
     pub unique: bool,
     /// `None` when the puzzle has no unique solution to grade.
@@ -216,22 +118,30 @@ impl Game {
     pub fn new(givens: Grid, name: &str) -> Game {
         let mut game = Game::with_grade(givens, name, None);
         if game.unique {
-            game.grade = Some(GradeInfo::of(&game.givens));
+            game.grade = Some(GradeInfo::of(&givens));
         }
         game
     }
 
-    /// A game on `givens` whose grade is already known (a resumed save).
+    /// A classic game on `givens` whose grade is already known (a resumed save).
     pub fn with_grade(givens: Grid, name: &str, grade: Option<GradeInfo>) -> Game {
-        let counted = search::count_solutions(&givens, 2);
-        let unique = counted.count == 1;
+        let mut game = Game::on_shape(classic_geometry(), givens.values().to_vec(), name);
+        game.grade = grade;
+        game
+    }
+
+    /// A fresh game on `givens` of `geometry` (row-major values), solved once
+    /// up front; not graded (a shape's levels are not the classic ladder's).
+    pub fn on_shape(geometry: Arc<Geometry>, givens: Vec<u8>, name: &str) -> Game {
+        let counted = search::count_shape(&geometry, &givens, 2);
         Game {
+            position: Position::start(&givens),
+            geometry,
             givens,
             name: name.to_string(),
             solution: counted.first,
-            unique,
-            grade,
-            position: Position::classic(&givens),
+            unique: counted.count == 1,
+            grade: None,
             undo: History::default(),
             redo: History::default(),
             elapsed_ms: 0,
@@ -243,8 +153,23 @@ impl Game {
         }
     }
 
-    pub fn is_given(&self, cell: Cell) -> bool {
-        self.givens.get(cell).is_some()
+    /// Whether the board is the classic 9x9 (the classic engine's features read it).
+    pub fn is_classic(&self) -> bool {
+        self.geometry.is_classic()
+    }
+
+    /// The givens as the classic engine reads them (classic 9x9 only).
+    pub fn classic_givens(&self) -> Grid {
+        super::position::classic_grid(&self.givens)
+    }
+
+    /// The solution as the classic engine reads it (classic 9x9 only).
+    pub fn classic_solution(&self) -> Option<Grid> {
+        self.solution.as_deref().map(super::position::classic_grid)
+    }
+
+    pub fn is_given(&self, cell: usize) -> bool {
+        self.givens[cell] != 0
     }
 
     /// The position and its histories, for a move, an undo or a redo.
@@ -256,24 +181,40 @@ impl Game {
         }
     }
 
-    /// Cells holding a player's digit that differs from the solution.
-    pub fn wrong_digits(&self) -> Vec<Cell> {
-        let Some(solution) = self.solution else {
+    /// Cells holding a player's value that differs from the solution.
+    pub fn wrong_cells(&self) -> Vec<usize> {
+        let Some(solution) = &self.solution else {
             return Vec::new();
         };
-        Cell::all()
+        (0..self.givens.len())
             .filter(|&c| !self.is_given(c))
             .filter(|&c| {
-                self.position
-                    .digit(c)
-                    .is_some_and(|d| solution.get(c) != Some(d))
+                let value = self.position.values[c];
+                value != 0 && value != solution[c]
             })
             .collect()
     }
 
-    /// Whether the board is complete and obeys the rules with the givens in place.
+    /// The same cells as the classic engine names them (classic 9x9 only).
+    pub fn wrong_digits(&self) -> Vec<Cell> {
+        self.wrong_cells().into_iter().map(Cell::new).collect()
+    }
+
+    /// Whether the board is complete and obeys the rules (the givens are kept
+    /// by construction: they cannot be edited).
     pub fn is_complete_and_right(&self) -> bool {
-        self.position.digits().is_solution_of(&self.givens)
+        let values = &self.position.values;
+        values.iter().all(|&v| v != 0) && !self.position.conflicts(&self.geometry).contains(&true)
+    }
+
+    /// The symbol of `value` in this shape's alphabet.
+    pub fn symbol(&self, value: u8) -> char {
+        self.geometry.alphabet().symbol(value)
+    }
+
+    /// `r4c7` for a cell.
+    pub fn cell_name(&self, cell: usize) -> String {
+        self.geometry.cell_name(cell)
     }
 }
 
@@ -282,7 +223,8 @@ impl Game {
 pub struct View {
     pub candidates: CandidateMode,
     pub pencil: bool,
-    pub selected: Cell,
+    /// The selected cell (row-major index into the game's geometry).
+    pub selected: usize,
 }
 
 impl View {
@@ -356,7 +298,8 @@ impl<H> HintProgress<H> {
 #[derive(Clone, Debug)]
 pub struct State {
     pub game: Game,
-    pub selected: Cell,
+    /// The selected cell: a row-major index into the geometry on screen.
+    pub selected: usize,
     pub pencil: bool,
     pub candidates: CandidateMode,
     pub overlay: Overlay,
@@ -410,17 +353,16 @@ pub struct State {
     pub key_overrides: Vec<super::config::KeyOverride>,
     /// The link of the hint on show (zero-based) while ← → step through them.
     pub hint_link: Option<usize>,
-    /// The game on screen is on another shape than the classic 9x9: its board,
-    /// position and history are here, and [`State::game`] keeps only the clock,
-    /// the counters and the name (see [`super::shaped`]).
-    pub shaped: Option<Box<super::shaped::ShapedGame>>,
+    /// The shaped ladder's hint on show, on a game of another shape than the
+    /// classic 9x9 (the classic ladder's is [`State::hint`]).
+    pub shape_hint: Option<HintProgress<crate::engine::geometry::logic::ShapeHint>>,
 }
 
 impl State {
     pub fn new(game: Game) -> State {
         State {
             game,
-            selected: Cell::at(0, 0),
+            selected: 0,
             pencil: false,
             candidates: CandidateMode::Auto,
             overlay: Overlay::None,
@@ -448,34 +390,29 @@ impl State {
             profile_due: false,
             key_overrides: Vec::new(),
             hint_link: None,
-            shaped: None,
+            shape_hint: None,
         }
     }
 
-    /// A state showing a game on `geometry` (any shape but the classic 9x9 is
-    /// meant): the shaped board and position in [`State::shaped`], the clock,
-    /// counters and name in [`State::game`], whose classic board stays empty.
-    pub fn shaped(
-        geometry: std::sync::Arc<crate::engine::geometry::Geometry>,
-        givens: Vec<u8>,
-        name: &str,
-    ) -> State {
-        let mut state = State::new(Game::with_grade(Grid::default(), name, None));
-        state.shaped = Some(Box::new(super::shaped::ShapedGame::new(geometry, givens)));
-        state
+    /// A state showing a new game on `givens` of `geometry` (any shape but the
+    /// classic 9x9 is meant: a classic game is graded, [`Game::new`]).
+    pub fn shaped(geometry: Arc<Geometry>, givens: Vec<u8>, name: &str) -> State {
+        State::new(Game::on_shape(geometry, givens, name))
     }
 
-    /// The shape of the board on screen: the shaped game's, else the classic 9x9.
-    pub fn geometry(&self) -> &crate::engine::geometry::Geometry {
-        match &self.shaped {
-            Some(shaped) => &shaped.geometry,
-            None => crate::engine::geometry::Geometry::classic(),
-        }
+    /// The shape of the board on screen.
+    pub fn geometry(&self) -> &Geometry {
+        &self.game.geometry
+    }
+
+    /// The selected cell as the classic engine names it (classic 9x9 only).
+    pub fn selected_cell(&self) -> Cell {
+        Cell::new(self.selected)
     }
 
     /// The selected cell's digit, if any.
     pub fn selected_digit(&self) -> Option<Digit> {
-        self.game.position.digit(self.selected)
+        self.game.position.digit(self.selected_cell())
     }
 
     /// The digit the board highlights: the one asked for with `f`, else the
@@ -514,27 +451,17 @@ impl State {
     /// made here, written to a file by the loop.
     pub fn candidate_grid(&self) -> String {
         use crate::engine::geometry::format::{regions_line, to_line};
-        let (head, grid) = match &self.shaped {
-            None => (
-                format!("givens {}", self.game.givens.to_line()),
-                super::position::candidate_grid(
-                    crate::engine::Geometry::classic(),
-                    &self.game.position,
-                    self.candidates,
-                ),
-            ),
-            Some(shaped) => {
-                let geometry = &shaped.geometry;
-                let mut line = to_line(geometry, &shaped.givens);
-                if let Some(regions) = regions_line(geometry) {
-                    line = format!("{line} {regions}");
-                }
-                (
-                    format!("{}, givens {line}", geometry.name()),
-                    super::position::candidate_grid(geometry, &shaped.position, self.candidates),
-                )
+        let (game, geometry) = (&self.game, self.geometry());
+        let head = if game.is_classic() {
+            format!("givens {}", game.classic_givens().to_line())
+        } else {
+            let mut line = to_line(geometry, &game.givens);
+            if let Some(regions) = regions_line(geometry) {
+                line = format!("{line} {regions}");
             }
+            format!("{}, givens {line}", geometry.name())
         };
+        let grid = super::position::candidate_grid(geometry, &game.position, self.candidates);
         format!("# pencilmark export: {head}\n{grid}")
     }
 

@@ -113,6 +113,11 @@ fn chosen(argument: &str, index: Option<u64>, variant: Option<Variant>) -> Resul
                     return Err(anyhow::Error::new(clash))
                         .with_context(|| format!("cannot read the puzzle in {name}"));
                 }
+                if puzzle.geometry.is_classic() {
+                    // A classic 9x9 line among other shapes' is a classic game.
+                    let givens = crate::app::position::classic_grid(&puzzle.givens);
+                    return Ok(Chosen::Classic(givens));
+                }
                 let title = format!("{} · {name} #{index}", puzzle.geometry.name());
                 return Ok(Chosen::Shaped(puzzle, title));
             }
@@ -286,23 +291,16 @@ fn play_shaped(args: &PlayArgs, puzzle: Puzzle, title: &str) -> Result<Exit> {
     let mut view = None;
     let mut solved_before = false;
     match saved.value {
-        Some((game, shaped, saved_view))
-            if shaped.givens == state.shaped.as_ref().map_or(&[][..], |s| &s.givens)
-                && (!game.finished || read_only) =>
+        Some((game, saved_view))
+            if game.givens == state.game.givens && (!game.finished || read_only) =>
         {
             state.game = game;
-            state.shaped = Some(Box::new(shaped));
             view = Some(saved_view);
         }
         Some(_) => solved_before = true,
         None => {}
     }
-    // The saved selection is the shaped game's own; the classic one stays r1c1.
-    let selected = state.shaped.as_ref().map_or(0, |s| s.selected);
     settle_opened_game(&mut state, view, read_only);
-    if let Some(shaped) = state.shaped.as_mut() {
-        shaped.selected = selected;
-    }
     configure(args, &mut state)?;
     let side = state.geometry().side();
     if solved_before {

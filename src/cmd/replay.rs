@@ -122,7 +122,7 @@ fn saved_game(data_dir: Option<&Path>) -> Result<(Grid, Vec<Move>)> {
         );
     };
     let moves = GameMoves::of(&game).moves;
-    Ok((game.givens, moves))
+    Ok((game.classic_givens(), moves))
 }
 
 /// The most a move list may hold: 16 MiB, about two million moves.

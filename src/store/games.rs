@@ -19,6 +19,7 @@ use serde::{Deserialize, Serialize};
 use super::files::{self, now_millis};
 use super::record::{self, RECORD, SavedPosition};
 use super::{Loaded, Stats, Store, VERSION};
+use crate::app::position::Position;
 use crate::app::state::{CandidateMode, Game, GradeInfo, History, State, View};
 use crate::app::stats::Assists;
 use crate::engine::grade::Level;
@@ -83,7 +84,16 @@ impl Head {
     pub(super) fn into_game(self) -> Result<(Game, View)> {
         let givens = parse::parse_line(&self.givens, 1).context("givens")?;
         let mut game = Game::with_grade(givens, &self.name, self.grade);
+        let view = self.settle(&mut game);
         game.position = self.position.into_position(&givens)?;
+        Ok((game, view))
+    }
+
+    /// Puts this head's clock and counters on `game` (of any shape); returns
+    /// the view settings it holds.
+    pub(super) fn settle(&self, game: &mut Game) -> View {
+        game.name = self.name.clone();
+        game.grade = self.grade;
         game.elapsed_ms = self.elapsed_ms;
         game.hints_used = self.hints_used;
         game.assists = self.assists;
@@ -94,12 +104,11 @@ impl Head {
         game.finished = self.finished;
         game.solved_by_computer = self.solved_by_computer;
         game.counted = self.counted;
-        let view = View {
+        View {
             candidates: self.candidates,
             pencil: self.pencil,
-            selected: Cell::parse(&self.selected).unwrap_or(Cell::at(0, 0)),
-        };
-        Ok((game, view))
+            selected: Cell::parse(&self.selected).map_or(0, Cell::index),
+        }
     }
 }
 
@@ -170,7 +179,7 @@ impl Store {
             })
         };
         if let Some((game, _)) = &saved.value
-            && game.givens != *givens
+            && game.givens[..] != givens.values()[..]
         {
             saved.value = None;
             saved.notice = Some(format!(
@@ -248,8 +257,9 @@ impl Store {
         let head: Head = super::decode(bytes)?;
         let (undo, redo) = (head.undo, head.redo);
         let (mut game, view) = head.into_game()?;
-        game.undo = self.read_log(key, "undo", undo, &game.givens)?;
-        game.redo = self.read_log(key, "redo", redo, &game.givens)?;
+        let givens = game.classic_givens();
+        game.undo = self.read_log(key, "undo", undo, &givens)?;
+        game.redo = self.read_log(key, "redo", redo, &givens)?;
         Ok((game, view))
     }
 
@@ -371,32 +381,46 @@ impl Saver {
         if self.read_only() {
             return Ok(());
         }
-        let shaped = state.shaped.as_deref();
+        let game = &state.game;
+        let shaped = !game.is_classic();
         let state_key = match shaped {
-            Some(shaped) => super::shaped::key(&shaped.geometry, &shaped.givens),
-            None => key(&state.game.givens),
+            true => super::shaped::key(&game.geometry, &game.givens),
+            false => key(&game.classic_givens()),
         };
         if state_key != self.key {
             bail!("internal error: the game changed without its save");
         }
-        let game = &state.game;
         // A shaped game's history is in its head; its classic logs stay empty.
         for (i, (history, which)) in [(&game.undo, "undo"), (&game.redo, "redo")]
             .into_iter()
             .enumerate()
-            .filter(|_| shaped.is_none())
+            .filter(|_| !shaped)
         {
             self.append(i, history, which)
                 .with_context(|| format!("cannot write the {which} log"))?;
         }
+        // A shaped game's classic fields hold an empty board and no logs, as
+        // they always have (its puzzle and history are in `shape`).
+        let (givens, position, logs) = match shaped {
+            false => (
+                game.classic_givens(),
+                SavedPosition::of(&game.position),
+                (game.undo.len() as u64, game.redo.len() as u64),
+            ),
+            true => (
+                Grid::default(),
+                SavedPosition::of(&Position::classic(&Grid::default())),
+                (0, 0),
+            ),
+        };
         let head = Head {
             version: VERSION,
-            givens: game.givens.to_line(),
+            givens: givens.to_line(),
             name: game.name.clone(),
             grade: game.grade,
-            position: SavedPosition::of(&game.position),
-            undo: game.undo.len() as u64,
-            redo: game.redo.len() as u64,
+            position,
+            undo: logs.0,
+            redo: logs.1,
             elapsed_ms: game.elapsed_ms,
             hints_used: game.hints_used,
             assists: game.assists,
@@ -405,15 +429,15 @@ impl Saver {
             counted: game.counted,
             candidates: state.candidates,
             pencil: state.pencil,
-            selected: state.selected.to_string(),
+            selected: state.geometry().cell_name(state.selected),
             saved_at_ms: now_millis(),
-            shape: shaped.map(super::shaped::SavedShape::of),
+            shape: shaped.then(|| super::shaped::SavedShape::of(game, state.selected)),
         };
         let text = serde_json::to_string(&head).context("cannot encode the game")?;
         let path = self.store.game_file(&self.key, "json");
         files::write_atomic(&path, text.as_bytes())
             .with_context(|| format!("cannot save the game to {}", path.display()))?;
-        if shaped.is_none() {
+        if !shaped {
             // The pointer names classic games (an 81-digit key) only.
             self.point_latest(head.saved_at_ms);
         }

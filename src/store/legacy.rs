@@ -63,10 +63,11 @@ impl SavedGame {
             shape: None,
         };
         let (mut game, view) = head.into_game()?;
+        let givens = game.classic_givens();
         let history = |positions: Vec<SavedPosition>| -> Result<History> {
             let positions = positions
                 .into_iter()
-                .map(|p| p.into_position(&game.givens))
+                .map(|p| p.into_position(&givens))
                 .collect::<Result<_>>()?;
             Ok(History::from_positions(positions))
         };
@@ -91,7 +92,7 @@ impl Store {
             return loaded.notice;
         };
         let moved = (|| -> Result<()> {
-            let opened = self.open_game(&game.givens)?;
+            let opened = self.open_game(&game.classic_givens())?;
             if opened.saver.read_only() {
                 anyhow::bail!("that puzzle is open in another pencilmark");
             }

@@ -1,4 +1,4 @@
-//! Saves of games on other shapes ([`ShapedGame`]): the same head file as a
+//! Saves of games on other shapes than the classic 9x9 ([`Game`]): the same head file as a
 //! classic game, with a `shape` field holding the variant, the puzzle line, a
 //! jigsaw's regions, the position and its history, all in the shape's alphabet.
 //! A head without that field (every save written before shapes could be played)
@@ -15,7 +15,6 @@ use anyhow::{Context, Result, anyhow, bail};
 use serde::{Deserialize, Serialize};
 
 use crate::app::position::Position;
-use crate::app::shaped::ShapedGame;
 use crate::app::state::{Game, History, View};
 use crate::engine::geometry::format::{self, ShapeReader};
 use crate::engine::geometry::{Geometry, ValueMask, Variant, value_bit};
@@ -155,7 +154,8 @@ fn saved_history(geometry: &Geometry, history: &[Position]) -> Vec<SavedPosition
 }
 
 impl SavedShape {
-    pub fn of(game: &ShapedGame) -> SavedShape {
+    /// The saved form of `game` with the cell `selected` (a row-major index).
+    pub fn of(game: &Game, selected: usize) -> SavedShape {
         let geometry = &game.geometry;
         SavedShape {
             variant: geometry.variant().key().to_string(),
@@ -164,13 +164,14 @@ impl SavedShape {
             position: SavedPosition::of(geometry, &game.position),
             undo: saved_history(geometry, game.undo.positions()),
             redo: saved_history(geometry, game.redo.positions()),
-            selected: geometry.cell_name(game.selected),
+            selected: geometry.cell_name(selected),
         }
     }
 
-    /// The game this describes, read by the puzzle reader (so a save is held to
-    /// the rules a puzzle file is) and checked for sense.
-    pub fn into_game(self) -> Result<ShapedGame> {
+    /// The game this describes (its position and history; the clock and the
+    /// counters are the head's), read by the puzzle reader (so a save is held to
+    /// the rules a puzzle file is) and checked for sense, with its selected cell.
+    pub fn into_game(self) -> Result<(Game, usize)> {
         let variant = Variant::from_key(&self.variant)
             .ok_or_else(|| anyhow!("unknown variant {:?}", self.variant))?;
         let line = match &self.regions {
@@ -181,7 +182,7 @@ impl SavedShape {
             .read(&line, 1)
             .context("the puzzle")?;
         let geometry: Arc<Geometry> = puzzle.geometry;
-        let mut game = ShapedGame::new(geometry.clone(), puzzle.givens);
+        let mut game = Game::on_shape(geometry.clone(), puzzle.givens, "");
         game.position = self.position.read(&geometry, &game.givens)?;
         let read_all = |saved: &[SavedPosition], which: &str| {
             saved
@@ -195,22 +196,25 @@ impl SavedShape {
         };
         game.undo = History::from_positions(read_all(&self.undo, "undo")?);
         game.redo = History::from_positions(read_all(&self.redo, "redo")?);
-        game.selected = (0..geometry.cells())
+        let selected = (0..geometry.cells())
             .find(|&c| geometry.cell_name(c) == self.selected)
             .unwrap_or(0);
-        Ok(game)
+        Ok((game, selected))
     }
 }
 
-/// A shaped game's head read back: the game's clock and counters, the shaped
-/// game itself, and the view settings.
-pub fn read_head(head: super::games::Head) -> Result<(Game, ShapedGame, View)> {
+/// A shaped game's head read back: the game with its clock and counters, and
+/// the view settings (the selection is the shape's own: a head of before the
+/// selection was one index held `r1c1` in its classic field).
+pub fn read_head(head: super::games::Head) -> Result<(Game, View)> {
     let shape = head
         .shape
         .clone()
         .ok_or_else(|| anyhow!("it holds a classic game, not a shaped one"))?;
-    let (game, view) = head.into_game()?;
-    Ok((game, shape.into_game()?, view))
+    let (mut game, selected) = shape.into_game()?;
+    let mut view = head.settle(&mut game);
+    view.selected = selected;
+    Ok((game, view))
 }
 
 #[cfg(test)]
@@ -222,19 +226,18 @@ mod tests {
         let line = "..5...........29......43....43.......82...71...76..4....9.3.6...6..8....5........ \
                     111222236141122336141223366441233369455537769455777669455779969458877999458888888";
         let puzzle = ShapeReader::new(Variant::Jigsaw).read(line, 1).unwrap();
-        let mut game = ShapedGame::new(puzzle.geometry, puzzle.givens);
+        let mut game = Game::on_shape(puzzle.geometry, puzzle.givens, "");
         let before = game.position.clone();
         game.position.place(&game.geometry, 0, 7);
         game.position.marks[1] = 0b1_0000_0011;
         game.position.struck[2] = 0b100;
         game.undo.push(before);
-        game.selected = 10;
-        let saved = SavedShape::of(&game);
+        let saved = SavedShape::of(&game, 10);
         assert_eq!(saved.selected, "r2c2");
-        let back = saved.into_game().unwrap();
+        let (back, selected) = saved.into_game().unwrap();
         assert_eq!(back.position, game.position);
         assert_eq!(back.undo, game.undo);
-        assert_eq!(back.selected, 10);
+        assert_eq!(selected, 10);
         assert_eq!(back.geometry, game.geometry);
         assert_eq!(
             key(&back.geometry, &back.givens),
@@ -246,10 +249,10 @@ mod tests {
     #[test]
     fn a_25x25_keeps_its_marks_beyond_sixteen_in_the_same_written_form() {
         let geometry = Arc::new(Geometry::regular(25, Variant::Classic).unwrap());
-        let mut game = ShapedGame::new(geometry, vec![0; 625]);
+        let mut game = Game::on_shape(geometry, vec![0; 625], "");
         game.position.marks[0] = value_bit(25) | value_bit(17) | value_bit(1);
         game.position.struck[624] = value_bit(20);
-        let saved = SavedShape::of(&game);
+        let saved = SavedShape::of(&game, 0);
         // Marks are written as symbols, as on every shape: P is 25, H 17, K 20.
         assert!(
             saved.position.marks.starts_with("1HP - "),
@@ -261,7 +264,7 @@ mod tests {
             "{}",
             saved.position.struck
         );
-        let back = saved.into_game().unwrap();
+        let (back, _) = saved.into_game().unwrap();
         assert_eq!(back.position, game.position);
     }
 
@@ -270,8 +273,8 @@ mod tests {
         let geometry = Geometry::regular(4, Variant::Classic).unwrap();
         let mut givens = vec![0; 16];
         givens[0] = 1;
-        let game = ShapedGame::new(Arc::new(geometry), givens);
-        let mut saved = SavedShape::of(&game);
+        let game = Game::on_shape(Arc::new(geometry), givens, "");
+        let mut saved = SavedShape::of(&game, 0);
         saved.position.values = format!("2{}", &saved.position.values[1..]);
         let error = saved.into_game().unwrap_err();
         assert!(format!("{error:#}").contains("r1c1"), "{error:#}");

@@ -20,7 +20,6 @@ use super::grid::{self, BoardSize, CellView, GridStyle};
 use super::theme::Theme;
 use crate::app::position::Position;
 use crate::app::review::AuditMark;
-use crate::app::shaped::ShapedGame;
 use crate::app::state::{CandidateMode, HintProgress, State};
 use crate::engine::geometry::logic::ShapeHint;
 use crate::engine::geometry::{Geometry, ValueMask, value_bit};
@@ -40,23 +39,15 @@ struct OnScreen<'a> {
 
 impl<'a> OnScreen<'a> {
     fn of(state: &'a State) -> OnScreen<'a> {
-        match &state.shaped {
-            None => OnScreen {
-                geometry: Geometry::classic(),
-                position: &state.game.position,
-                givens: state.game.givens.values(),
-                selected: state.selected.index(),
-                same: state.highlighted_digit().map(|d| d.get()),
-            },
-            Some(game) => OnScreen {
-                geometry: &game.geometry,
-                position: &game.position,
-                givens: &game.givens,
-                selected: game.selected,
-                same: state
-                    .highlight
-                    .or(Some(game.position.values[game.selected]).filter(|&v| v != 0)),
-            },
+        let game = &state.game;
+        OnScreen {
+            geometry: &game.geometry,
+            position: &game.position,
+            givens: &game.givens,
+            selected: state.selected,
+            same: state
+                .highlight
+                .or(Some(game.position.values[state.selected]).filter(|&v| v != 0)),
         }
     }
 }
@@ -102,15 +93,11 @@ impl Highlights {
         for &cell in &state.marked_wrong {
             h.wrong[cell] = true;
         }
-        match &state.shaped {
-            None => {
-                if let Some(progress) = &state.hint {
-                    h.classic_hint(progress);
-                    super::links::highlight_link(state, &mut h);
-                }
-            }
-            Some(shaped) => h.shaped_hint(state, shaped),
+        if let Some(progress) = &state.hint {
+            h.classic_hint(progress);
+            super::links::highlight_link(state, &mut h);
         }
+        h.shaped_hint(state);
         h
     }
 
@@ -145,8 +132,9 @@ impl Highlights {
     }
 
     /// The shaped ladder's hint on show, and its link when ← → step through them.
-    fn shaped_hint(&mut self, state: &State, game: &ShapedGame) {
-        let Some(progress) = &game.hint else {
+    fn shaped_hint(&mut self, state: &State) {
+        let game = &state.game;
+        let Some(progress) = &state.shape_hint else {
             return;
         };
         let ShapeHint::Step(step) = &progress.hint else {
@@ -170,7 +158,7 @@ impl Highlights {
                 self.target[cell] = value;
             }
         }
-        super::links::highlight_shaped_link(state, game, step, self);
+        super::links::highlight_shaped_link(state, step, self);
     }
 
     /// The background of a cell: selection first, then the hint, then the

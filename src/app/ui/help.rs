@@ -258,12 +258,12 @@ pub fn render_won(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
     lines.push(Line::raw(""));
     let level = game.grade.map(|g| g.level);
     // A shape's games are counted per shape, the classic ones per level.
-    let (counted, name) = match &state.shaped {
-        Some(shaped) => {
-            let shape = shaped.geometry.name();
+    let (counted, name) = match game.is_classic() {
+        false => {
+            let shape = game.geometry.name();
             (state.stats.shape(&shape), shape)
         }
-        None => (
+        true => (
             state.stats.level(level),
             level.map_or("ungraded", |l| l.key()).to_string(),
         ),

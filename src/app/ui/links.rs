@@ -10,7 +10,6 @@ use super::theme::Theme;
 use crate::app::action::Action;
 use crate::app::keymap::{Binding, Context};
 use crate::app::links::{LinkStep, shaped_link_count, shown_link};
-use crate::app::shaped::ShapedGame;
 use crate::app::state::State;
 use crate::engine::geometry::logic::{ShapeStep, links};
 use crate::engine::geometry::value_bit;
@@ -36,13 +35,9 @@ pub fn highlight_link(state: &State, h: &mut Highlights) {
 
 /// The same for a shaped hint's `step`: the unit that links the two ends is
 /// read on the candidates the hint was found on.
-pub fn highlight_shaped_link(
-    state: &State,
-    game: &ShapedGame,
-    step: &ShapeStep,
-    h: &mut Highlights,
-) {
-    let (Some(at), Some(_)) = (state.hint_link, shaped_link_count(game)) else {
+pub fn highlight_shaped_link(state: &State, step: &ShapeStep, h: &mut Highlights) {
+    let game = &state.game;
+    let (Some(at), Some(_)) = (state.hint_link, shaped_link_count(state)) else {
         return;
     };
     let Some(link) = step.links.get(at) else {

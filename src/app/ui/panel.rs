@@ -10,7 +10,6 @@ use super::theme::Theme;
 use super::{clock, fit, help};
 use crate::app::action::Action;
 use crate::app::keymap::{Context, bindings};
-use crate::app::shaped::ShapedGame;
 use crate::app::state::{CandidateMode, State, Tone};
 use crate::engine::types::CELLS;
 
@@ -48,17 +47,18 @@ pub fn render(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
         None if game.unique => "grading…".to_string(),
         None => "not unique".to_string(),
     };
-    let (filled, grade_field, cell) = match &state.shaped {
-        Some(shaped) => {
+    let (filled, grade_field, cell) = match game.is_classic() {
+        false => {
+            let shaped = game;
             let values = &shaped.position.values;
             let filled = values.iter().filter(|&&v| v != 0).count();
             (
                 format!("{filled}/{}", values.len()),
                 field("Shape", &shaped.geometry.name()),
-                shaped_cell(state, shaped),
+                shaped_cell(state),
             )
         }
-        None => (
+        true => (
             format!("{}/{CELLS}", game.position.digits().filled()),
             field("Grade", &grade),
             selected_cell(state),
@@ -174,9 +174,9 @@ fn log_lines(state: &State, width: usize, free: usize, theme: Theme) -> Vec<Line
 
 /// `r1c1: 1 2 4` for an open cell, `r1c1: given 5` or `r1c1: 7` for a filled one.
 fn selected_cell(state: &State) -> String {
-    let cell = state.selected;
+    let cell = state.selected_cell();
     match state.game.position.digit(cell) {
-        Some(d) if state.game.is_given(cell) => format!("{cell}: given {d}"),
+        Some(d) if state.game.is_given(cell.index()) => format!("{cell}: given {d}"),
         Some(d) => format!("{cell}: {d}"),
         None => {
             let board = state.game.position.board();
@@ -192,8 +192,9 @@ fn selected_cell(state: &State) -> String {
 }
 
 /// The same for a shaped game, in its alphabet: `r1c1: 1 A G`.
-fn shaped_cell(state: &State, game: &ShapedGame) -> String {
-    let cell = game.selected;
+fn shaped_cell(state: &State) -> String {
+    let game = &state.game;
+    let cell = state.selected;
     let name = game.cell_name(cell);
     let value = game.position.values[cell];
     if value != 0 {

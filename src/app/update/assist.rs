@@ -37,7 +37,7 @@ pub(super) fn next_hint(state: &mut State) {
             let board = hint_board(state);
             state.game.hints_used += 1;
             state.revision += 1;
-            HintProgress::new(hint::hint(&state.game.givens, &board))
+            HintProgress::new(hint::hint(&state.game.classic_givens(), &board))
         }
     };
     count_hint(&mut state.game.assists, &progress);
@@ -131,7 +131,10 @@ fn manual_mark_problem(state: &State) -> Option<String> {
             "{cell} is marked {digit}, but {peer} already holds a {digit}"
         ));
     }
-    let solution = state.game.solution.filter(|_| state.game.unique)?;
+    let solution = state
+        .game
+        .classic_solution()
+        .filter(|_| state.game.unique)?;
     let cell = *marks_lacking_their_digit(state).first()?;
     let right = solution.get(cell)?;
     Some(format!(
@@ -142,7 +145,7 @@ fn manual_mark_problem(state: &State) -> Option<String> {
 /// Marked open cells whose Manual marks lack the solution's digit (only when the
 /// puzzle has one solution): the player's marks there are wrong.
 fn marks_lacking_their_digit(state: &State) -> Vec<Cell> {
-    let Some(solution) = state.game.solution.filter(|_| state.game.unique) else {
+    let Some(solution) = state.game.classic_solution().filter(|_| state.game.unique) else {
         return Vec::new();
     };
     let position = &state.game.position;
@@ -204,7 +207,7 @@ pub(super) fn audit_marks(state: &mut State) {
         return;
     }
     let board = hint_board(state);
-    let report = match crate::engine::learn::audit::audit(&state.game.givens, &board) {
+    let report = match crate::engine::learn::audit::audit(&state.game.classic_givens(), &board) {
         Ok(report) => report,
         Err(error) => {
             state.say(Tone::Error, error.to_string());
@@ -302,9 +305,9 @@ pub(super) fn remove_stale_marks(state: &mut State) {
 /// cell (a peer, a unit, a technique, or search), or, honestly, that it can: the
 /// engine never argues against the solution's digit. Counted as an assist.
 pub(super) fn why_not(state: &mut State, digit: Digit) {
-    let cell = state.selected;
+    let cell = state.selected_cell();
     let board = state.game.position.board();
-    match crate::engine::learn::why::why(&state.game.givens, &board, cell, digit) {
+    match crate::engine::learn::why::why(&state.game.classic_givens(), &board, cell, digit) {
         Ok(answer) => {
             state.game.assists.whys += 1;
             state.say(Tone::Hint, answer.text());
@@ -368,7 +371,7 @@ pub(super) fn propagate(state: &mut State) {
 pub(super) fn solve(state: &mut State) {
     let wrong = state.game.wrong_digits();
     let filled = if state.game.unique && wrong.is_empty() {
-        state.game.solution
+        state.game.classic_solution()
     } else if state.game.unique {
         None
     } else {
@@ -411,7 +414,7 @@ pub(super) fn check(state: &mut State) {
         state.revision += 1;
     }
     let placed = Cell::all()
-        .filter(|&c| !state.game.is_given(c) && state.game.position.digit(c).is_some())
+        .filter(|&c| !state.game.is_given(c.index()) && state.game.position.digit(c).is_some())
         .count();
     let marks = match lacking.len() {
         0 if state.candidates == CandidateMode::Manual => {
@@ -450,7 +453,7 @@ pub(super) fn check(state: &mut State) {
 /// The cells of `cells` the player made wrong: a wrong digit, or the solution's
 /// digit struck out of an open cell.
 fn own_mistakes(game: &Game, cells: &[Cell]) -> Vec<Cell> {
-    let Some(solution) = game.solution else {
+    let Some(solution) = game.classic_solution() else {
         return Vec::new();
     };
     cells

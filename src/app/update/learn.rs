@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use super::{commit, shaped};
+use super::commit;
 use crate::app::learn::{LearnAction, LearnExit, LearnState};
 use crate::app::position::Position;
 use crate::app::state::{State, Tone};
@@ -13,16 +13,17 @@ use crate::engine::trace::Settings;
 /// Opens learn mode on the player's current values (the engine's default
 /// settings), on the shaped game when one is on screen.
 pub fn open(state: &mut State) {
-    let learn = match &mut state.shaped {
-        Some(game) => {
-            game.hint = None;
-            let values = game.position.values.clone();
-            LearnState::on_shape(game.geometry.clone(), &values, Settings::default().order)
+    let game = &state.game;
+    let learn = match game.is_classic() {
+        false => {
+            let values = &game.position.values;
+            LearnState::on_shape(game.geometry.clone(), values, Settings::default().order)
         }
-        None => LearnState::new(&state.game.position.digits(), Settings::default()),
+        true => LearnState::new(&game.position.digits(), Settings::default()),
     };
     state.learn = Some(Box::new(learn));
     state.hint = None;
+    state.shape_hint = None;
 }
 
 /// Hands a learn action to the open session and acts on how it ends: leaving
@@ -56,10 +57,7 @@ pub fn step(state: &mut State, action: LearnAction) {
 /// not the player's win (as with `S`), counted before the move, which may
 /// finish the game.
 fn keep(state: &mut State, values: &[u8]) {
-    let kept = match &state.shaped {
-        Some(game) => fills(values, &game.position),
-        None => fills(values, &state.game.position),
-    };
+    let kept = fills(values, &state.game.position);
     if kept.is_empty() {
         return;
     }
@@ -71,20 +69,11 @@ fn keep(state: &mut State, values: &[u8]) {
         Tone::Info,
         format!("Kept {} digits from learn mode (u undoes)", kept.len()),
     );
-    let mut next = match &state.shaped {
-        Some(game) => game.position.clone(),
-        None => state.game.position.clone(),
-    };
+    let mut next = state.game.position.clone();
     for cell in kept {
         next.place(state.geometry(), cell, values[cell]);
     }
-    match state.shaped.take() {
-        Some(mut game) => {
-            shaped::commit(state, &mut game, next);
-            state.shaped = Some(game);
-        }
-        None => commit(state, next),
-    }
+    commit(state, next);
 }
 
 /// The cells `values` fill that are open in `position`.

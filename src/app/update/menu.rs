@@ -81,7 +81,7 @@ pub fn act(state: &mut State, action: MenuAction) -> Effect {
         MenuAction::Choose => return choose(state),
         MenuAction::Delete => {
             if let Row::Saved(i) = menu.current() {
-                if menu.saved[i].givens == state.game.givens {
+                if menu.saved[i].givens.values()[..] == state.game.givens[..] {
                     menu.error = Some("That is the game on screen: restart it instead".into());
                 } else {
                     menu.question = Some(Question::Delete(i));
@@ -175,14 +175,11 @@ fn restart(state: &mut State) {
         state.say(Tone::Error, super::READ_ONLY_NOTICE);
         return;
     }
-    let fresh = Game::with_grade(state.game.givens, &state.game.name, state.game.grade);
-    let shaped = state.shaped.take().map(|shaped| {
-        let (geometry, givens) = (shaped.geometry, shaped.givens);
-        Box::new(crate::app::shaped::ShapedGame::new(geometry, givens))
-    });
+    // A game restarts as itself, on its shape.
+    let game = &state.game;
+    let mut fresh = Game::on_shape(game.geometry.clone(), game.givens.clone(), &game.name);
+    fresh.grade = game.grade;
     super::switch_game(state, fresh, None, false);
-    // A shaped game restarts as itself.
-    state.shaped = shaped;
     state.say(Tone::Info, "Restarted: the puzzle from its givens");
 }
 

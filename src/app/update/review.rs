@@ -12,9 +12,9 @@ use super::super::state::{Overlay, State, Tone};
 use super::{Effect, commit};
 use crate::app::action::Action;
 use crate::app::keymap::board_key;
+use crate::engine::Digit;
 use crate::engine::geometry::{Alphabet, Geometry};
 use crate::engine::learn::replay::{self, FirstWrong, Move};
-use crate::engine::{Cell, Digit};
 
 /// A key of the replay view.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -44,7 +44,7 @@ pub(super) fn first_wrong(state: &mut State, offer: Option<Rewind>) {
         return;
     }
     let read = GameMoves::of(&state.game);
-    let givens = state.game.givens;
+    let givens = state.game.classic_givens();
     let standing = match replay::standing_wrong(&givens, &read.moves) {
         Ok(found) => found,
         Err(error) => {
@@ -67,7 +67,7 @@ pub(super) fn first_wrong(state: &mut State, offer: Option<Rewind>) {
         return;
     };
     let cell = found.cell;
-    state.selected = cell;
+    state.selected = cell.index();
     state.notes.wrong_move = Some(cell.index());
     if found.placed {
         state.marked_wrong = vec![cell.index()];
@@ -152,7 +152,7 @@ fn rewind(state: &mut State, offer: Rewind) {
     let cell = state.notes.wrong_move;
     commit(state, offer.to);
     if let Some(cell) = cell {
-        state.selected = Cell::new(cell);
+        state.selected = cell;
     }
     say_rewound(state, offer.step, offer.since);
 }
@@ -175,11 +175,7 @@ pub(super) fn say_rewound(state: &mut State, step: usize, since: usize) {
 /// proves every move, which may take seconds); [`replayed`] opens the view
 /// when it is done.
 pub(super) fn open_replay(state: &mut State) -> Effect {
-    let unique = match &state.shaped {
-        Some(shaped) => shaped.unique,
-        None => state.game.unique,
-    };
-    if !unique {
+    if !state.game.unique {
         state.say(
             Tone::Info,
             "This puzzle has no single solution: there is nothing to replay against",

@@ -6,12 +6,12 @@
 //! engine's shaped counterpart ([`crate::engine::geometry::learn`]); the
 //! messages and the board's marks are the classic ones.
 
-use super::shaped::{commit, key_of};
+use super::board::key_of;
+use super::commit;
 use crate::app::action::Action;
 use crate::app::links::{LinkStep, moved, shaped_link_count};
 use crate::app::review::Rewind;
 use crate::app::review::{AuditMark, BoardNotes, GameMoves};
-use crate::app::shaped::ShapedGame;
 use crate::app::state::{CandidateMode, State, Tone};
 use crate::engine::geometry::learn::{self, Problem};
 use crate::engine::geometry::logic::ShapeHint;
@@ -20,8 +20,8 @@ use crate::engine::geometry::{ValueMask, value_bit};
 
 /// The one solution judgements are made against, or the player is told why
 /// there is none.
-fn solution(state: &mut State, game: &ShapedGame) -> Option<Vec<u8>> {
-    match (&game.solution, game.unique) {
+fn solution(state: &mut State) -> Option<Vec<u8>> {
+    match (&state.game.solution, state.game.unique) {
         (Some(solution), true) => Some(solution.clone()),
         (None, _) => {
             state.say(Tone::Error, "the puzzle has no solution");
@@ -39,11 +39,11 @@ fn solution(state: &mut State, game: &ShapedGame) -> Option<Vec<u8>> {
 
 /// `a` in Manual mode: the audit of the marks the player wrote (cells not marked
 /// are not judged), shown on the board in the audit's styles.
-pub(super) fn audit(state: &mut State, game: &mut ShapedGame) {
+pub(super) fn audit(state: &mut State) {
     if state.candidates != CandidateMode::Manual {
         let (cycle, fill) = (
-            key_of(state, game, &Action::CycleCandidates),
-            key_of(state, game, &Action::FillMarks),
+            key_of(state, &Action::CycleCandidates),
+            key_of(state, &Action::FillMarks),
         );
         state.say(
             Tone::Info,
@@ -53,11 +53,11 @@ pub(super) fn audit(state: &mut State, game: &mut ShapedGame) {
         );
         return;
     }
-    let Some(solution) = solution(state, game) else {
+    let Some(solution) = solution(state) else {
         return;
     };
-    let geometry = game.geometry.clone();
-    let position = &game.position;
+    let geometry = state.game.geometry.clone();
+    let position = &state.game.position;
     let findings = learn::audit(&geometry, &solution, &position.values, &position.marks);
     let mut notes = BoardNotes::default();
     for finding in &findings {
@@ -109,7 +109,7 @@ pub(super) fn audit(state: &mut State, game: &mut ShapedGame) {
     );
     if stale > 0 {
         state.offering_stale_fix = true;
-        let key = key_of(state, game, &Action::Audit);
+        let key = key_of(state, &Action::Audit);
         text.push_str(&format!(" Press {key} again to remove the stale ones."));
     }
     state.say(Tone::Hint, text);
@@ -117,9 +117,9 @@ pub(super) fn audit(state: &mut State, game: &mut ShapedGame) {
 
 /// `a` right after an audit that found stale marks: rubs out every Manual mark
 /// whose value a peer holds, as one undoable step.
-pub(super) fn remove_stale_marks(state: &mut State, game: &mut ShapedGame) {
-    let geometry = game.geometry.clone();
-    let mut next = game.position.clone();
+pub(super) fn remove_stale_marks(state: &mut State) {
+    let geometry = state.game.geometry.clone();
+    let mut next = state.game.position.clone();
     let mut removed = 0;
     for cell in (0..geometry.cells()).filter(|&c| next.values[c] == 0) {
         for &peer in geometry.peers(cell) {
@@ -130,7 +130,7 @@ pub(super) fn remove_stale_marks(state: &mut State, game: &mut ShapedGame) {
             }
         }
     }
-    commit(state, game, next);
+    commit(state, next);
     state.say(
         Tone::Info,
         format!("Removed {removed} stale marks (u undoes)"),
@@ -138,35 +138,24 @@ pub(super) fn remove_stale_marks(state: &mut State, game: &mut ShapedGame) {
     state.revision += 1;
 }
 
-/// `w`: the next value asks why it cannot go in the selected cell.
-pub(super) fn ask_why(state: &mut State, game: &ShapedGame) {
-    state.asking_why = true;
-    let cell = game.cell_name(game.selected);
-    let values = game.geometry.alphabet().describe();
-    state.say(
-        Tone::Info,
-        format!("Why can't which value go in {cell}? Press {values} (Esc cancels)"),
-    );
-}
-
 /// The answer to `w` then `value`: the plainest reason, or, honestly, that it
 /// can go there (the solution's value is never argued against). Counted as an
 /// assist.
-pub(super) fn why_not(state: &mut State, game: &ShapedGame, value: u8) {
-    let Some(solution) = solution(state, game) else {
+pub(super) fn why_not(state: &mut State, value: u8) {
+    let Some(solution) = solution(state) else {
         return;
     };
-    let geometry = &game.geometry;
+    let geometry = &state.game.geometry;
     // The Auto candidates, as the classic board asks about them.
     let marks: Vec<ValueMask> = (0..geometry.cells())
-        .map(|c| game.position.auto_candidates(geometry, c))
+        .map(|c| state.game.position.auto_candidates(geometry, c))
         .collect();
     let text = learn::why_not(
         geometry,
         &solution,
-        &game.position.values,
+        &state.game.position.values,
         &marks,
-        game.selected,
+        state.selected,
         value,
     );
     state.game.assists.whys += 1;
@@ -177,29 +166,29 @@ pub(super) fn why_not(state: &mut State, game: &ShapedGame, value: u8) {
 /// `F`: the history step after which the position stopped leading to the
 /// solution, the one still standing; its cell is selected and shaded and `F`
 /// again rewinds to just before it. Read and said as on the classic board.
-pub(super) fn first_wrong(state: &mut State, game: &mut ShapedGame, offer: Option<Rewind>) {
+pub(super) fn first_wrong(state: &mut State, offer: Option<Rewind>) {
     if let Some(offer) = offer {
-        return rewind(state, game, offer);
+        return rewind(state, offer);
     }
-    let Some(solution) = solution(state, game) else {
+    let Some(solution) = solution(state) else {
         return;
     };
-    let read = GameMoves::of_shaped(game);
-    let geometry = game.geometry.clone();
-    let marked = game.position.marks.iter().any(|&m| m != 0);
+    let read = GameMoves::of_shaped(&state.game);
+    let geometry = state.game.geometry.clone();
+    let marked = state.game.position.marks.iter().any(|&m| m != 0);
     let found = super::review::say_first_wrong(
         state,
         geometry.alphabet(),
         &read,
-        learn::standing_wrong(&game.givens, &solution, &read.moves),
-        learn::first_wrong(&game.givens, &solution, &read.moves),
+        learn::standing_wrong(&state.game.givens, &solution, &read.moves),
+        learn::first_wrong(&state.game.givens, &solution, &read.moves),
         |wrong| wrong.map(|c| geometry.cell_name(c), |v| geometry.alphabet().symbol(v)),
         marked,
     );
     let Some(found) = found else {
         return;
     };
-    game.selected = found.cell;
+    state.selected = found.cell;
     state.notes.wrong_move = Some(found.cell);
     if found.placed {
         state.marked_wrong = vec![found.cell];
@@ -208,19 +197,19 @@ pub(super) fn first_wrong(state: &mut State, game: &mut ShapedGame, offer: Optio
 }
 
 /// Puts the board back to just before the wrong move, as one undoable step.
-fn rewind(state: &mut State, game: &mut ShapedGame, offer: Rewind) {
+fn rewind(state: &mut State, offer: Rewind) {
     let cell = state.notes.wrong_move;
-    commit(state, game, offer.to);
+    commit(state, offer.to);
     if let Some(cell) = cell {
-        game.selected = cell;
+        state.selected = cell;
     }
     super::review::say_rewound(state, offer.step, offer.since);
 }
 
 /// Moves to another link of the hint on show and says it: "Link 2 of 5: r3c3
 /// is 4, so r3c5 is not 4 (weak link in row 3)".
-pub(super) fn step_links(state: &mut State, game: &ShapedGame, step: LinkStep) {
-    let (Some(count), Some(progress)) = (shaped_link_count(game), &game.hint) else {
+pub(super) fn step_links(state: &mut State, step: LinkStep) {
+    let (Some(count), Some(progress)) = (shaped_link_count(state), &state.shape_hint) else {
         return;
     };
     let ShapeHint::Step(shape_step) = &progress.hint else {
@@ -228,7 +217,7 @@ pub(super) fn step_links(state: &mut State, game: &ShapedGame, step: LinkStep) {
     };
     let at = moved(state.hint_link, count, step);
     // The hint was found on this position.
-    let marks = game.hint_marks(state.candidates);
+    let marks = state.game.hint_marks(state.candidates);
     let text = format!(
         "Link {} of {count}: {}",
         at + 1,
