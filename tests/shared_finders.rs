@@ -10,7 +10,7 @@ mod common;
 use pencilmark::engine::geometry::logic::{Ladder, ShapeMarks};
 use pencilmark::engine::geometry::{Geometry, Variant};
 use pencilmark::engine::logic::{self, Technique};
-use pencilmark::engine::{Board, Cell, formats};
+use pencilmark::engine::{Board, Cell, Grid, formats};
 
 /// The techniques written once for both ladders whose instance order is shared.
 const SHARED: [Technique; 4] = [
@@ -19,6 +19,21 @@ const SHARED: [Technique; 4] = [
     Technique::XChain,
     Technique::XyChain,
 ];
+
+/// The top95 puzzles (`None`, with a message, when ../shared is missing locally;
+/// `common::shared` fails instead under `CI=true`).
+fn top95() -> Option<Vec<Grid>> {
+    let Some(path) = common::shared("data/top95.txt") else {
+        eprintln!("skipped: ../shared/data/top95.txt is missing");
+        return None;
+    };
+    let text = std::fs::read_to_string(path).expect("top95 is readable");
+    let puzzles = formats::read_each(&text, None, formats::Rules::Checked)
+        .into_iter()
+        .map(|read| read.expect("top95 puzzles read").givens)
+        .collect();
+    Some(puzzles)
+}
 
 /// `board` as a shaped position on the classic geometry: same values, same candidates.
 fn twin<'g>(geometry: &'g Geometry, board: &Board) -> ShapeMarks<'g> {
@@ -34,20 +49,14 @@ fn twin<'g>(geometry: &'g Geometry, board: &Board) -> ShapeMarks<'g> {
 
 #[test]
 fn both_ladders_report_the_same_chain_at_every_position_of_a_path() {
-    let Some(path) = common::shared("data/top95.txt") else {
-        eprintln!("skipped: ../shared/data/top95.txt is missing");
+    let Some(puzzles) = top95() else {
         return;
     };
-    let text = std::fs::read_to_string(path).expect("top95 is readable");
     let geometry = Geometry::regular(9, Variant::Classic).expect("the classic geometry");
     let ladder = Ladder::new(&geometry);
     let mut found = [0usize; SHARED.len()];
-    for read in formats::read_each(&text, None, formats::Rules::Checked)
-        .into_iter()
-        .step_by(3)
-    {
-        let givens = read.expect("top95 puzzles read").givens;
-        let mut board = Board::with_auto_candidates(&givens);
+    for givens in puzzles.iter().step_by(3) {
+        let mut board = Board::with_auto_candidates(givens);
         while let Some(step) = logic::find_step(&board) {
             let marks = twin(&geometry, &board);
             for (count, &technique) in found.iter_mut().zip(&SHARED) {
@@ -94,17 +103,14 @@ const FORCING: [Technique; 4] = [
 
 #[test]
 fn both_ladders_report_the_same_forcing_step_with_the_same_proof() {
-    let Some(path) = common::shared("data/top95.txt") else {
-        eprintln!("skipped: ../shared/data/top95.txt is missing");
+    let Some(puzzles) = top95() else {
         return;
     };
-    let text = std::fs::read_to_string(path).expect("top95 is readable");
     let geometry = Geometry::regular(9, Variant::Classic).expect("the classic geometry");
     let ladder = Ladder::new(&geometry);
     let mut found = [0usize; FORCING.len()];
-    for read in formats::read_each(&text, None, formats::Rules::Checked) {
-        let givens = read.expect("top95 puzzles read").givens;
-        let mut board = Board::with_auto_candidates(&givens);
+    for givens in &puzzles {
+        let mut board = Board::with_auto_candidates(givens);
         while let Some(step) = logic::find_step(&board) {
             // Where the classic path needs forcing, each forcing technique is
             // asked on both boards (the first deduction, shortest proof first).
