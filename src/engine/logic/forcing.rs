@@ -22,7 +22,7 @@ use std::rc::Rc;
 
 use outcomes::{Deductions, Found};
 pub(crate) use outcomes::{Outcomes, OutcomesOf};
-pub use text::{Names, proof_text};
+pub use text::proof_text;
 
 use super::Sink;
 use super::implication::{
@@ -359,7 +359,7 @@ pub fn text(step: &Step) -> String {
         _ => None,
     };
     proof_text(
-        &text::Classic,
+        &crate::engine::names::Classic,
         &step.branches,
         conclusion,
         step.units.first().copied(),

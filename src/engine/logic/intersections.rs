@@ -8,9 +8,10 @@
 //! region and a line, a diagonal and a box, a window and a line).
 
 use super::candidate_board::CandidateBoard;
-use super::{Sink, Step, Technique, cells_text};
+use super::{Sink, Step, Technique};
 use crate::engine::board::Board;
 use crate::engine::geometry::value_bit;
+use crate::engine::names::{self, Classic, Names};
 use crate::engine::types::{Candidates, Cell, Digit, SIZE, Unit};
 
 /// One locked-candidates instance on any shape: `value`'s places in unit `from`
@@ -159,8 +160,25 @@ pub fn text(step: &Step) -> String {
     ) else {
         return String::new();
     };
+    locked_text(
+        &Classic,
+        (from, to),
+        digit,
+        step.pattern.iter().map(|&(c, _)| c),
+    )
+}
+
+/// A locked-candidates step's reasoning on any board: `value`'s places `cells`
+/// in unit `from` all lie in unit `to`.
+pub fn locked_text<C, V: Copy, U: Copy>(
+    names: &impl Names<C, V, U>,
+    (from, to): (U, U),
+    value: V,
+    cells: impl IntoIterator<Item = C>,
+) -> String {
+    let (from, to, value) = (names.unit(from), names.unit(to), names.value(value));
     format!(
-        "in {from} the {digit} can only go in {}, which all lie in {to}, so {to} has its {digit} there",
-        cells_text(step.pattern.iter().map(|&(c, _)| c))
+        "in {from} the {value} can only go in {}, which all lie in {to}, so {to} has its {value} there",
+        names::cells_text(names, cells)
     )
 }

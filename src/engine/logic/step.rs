@@ -11,6 +11,7 @@ use super::{
 };
 use crate::engine::board::Board;
 use crate::engine::effects::Deduction;
+use crate::engine::names::{self, Classic};
 use crate::engine::types::{Candidates, Cell, Digit, Unit};
 
 /// A link of a chain, from one candidate `(cell, value)` to the next, in order:
@@ -121,21 +122,9 @@ impl Step {
         format!("{}: {why}{}", self.technique, self.effects_text())
     }
 
-    /// "; so r1c2 is 5" or "; so remove 5 from r1c2, r1c3".
+    /// "; so r1c2 is 5" or "; so remove 5 from r1c2, r1c3 and 7 from r4c4".
     fn effects_text(&self) -> String {
-        let mut parts = Vec::new();
-        if !self.placements.is_empty() {
-            let placed: Vec<String> = self
-                .placements
-                .iter()
-                .map(|(c, d)| format!("{c} is {d}"))
-                .collect();
-            parts.push(placed.join(", "));
-        }
-        if !self.eliminations.is_empty() {
-            parts.push(format!("remove {}", eliminations_text(&self.eliminations)));
-        }
-        format!("; so {}", parts.join(" and "))
+        names::effects_text(&Classic, &self.placements, &self.eliminations, " and ")
     }
 
     /// The grading level of this step: the technique's, except that a chain of at
@@ -214,27 +203,12 @@ impl Step {
 
 /// "5 from r1c2, r1c3 and 7 from r4c4".
 pub fn eliminations_text(eliminations: &[(Cell, Digit)]) -> String {
-    let mut by_digit: Vec<(Digit, Vec<String>)> = Vec::new();
-    for &(cell, digit) in eliminations {
-        match by_digit.iter_mut().find(|(d, _)| *d == digit) {
-            Some((_, cells)) => cells.push(cell.to_string()),
-            None => by_digit.push((digit, vec![cell.to_string()])),
-        }
-    }
-    by_digit
-        .iter()
-        .map(|(d, cells)| format!("{d} from {}", cells.join(", ")))
-        .collect::<Vec<_>>()
-        .join(" and ")
+    names::eliminations_text(&Classic, eliminations, " and ")
 }
 
 /// "r1c2, r3c4".
 pub(crate) fn cells_text(cells: impl IntoIterator<Item = Cell>) -> String {
-    cells
-        .into_iter()
-        .map(|c| c.to_string())
-        .collect::<Vec<_>>()
-        .join(", ")
+    names::cells_text(&Classic, cells)
 }
 
 impl Deduction for Step {

@@ -10,9 +10,10 @@
 //! keeps, per unit, the first in lexicographic order, as it always has).
 
 use super::candidate_board::CandidateBoard;
-use super::{Sink, Step, Technique, cells_text, combinations_wide};
+use super::{Sink, Step, Technique, combinations_wide};
 use crate::engine::board::Board;
 use crate::engine::geometry::{MAX_SIDE, ValueMask};
+use crate::engine::names::{self, Classic, Names};
 use crate::engine::types::{Candidates, Cell, Unit};
 
 pub fn naked_pair(board: &Board, sink: &mut Sink) {
@@ -207,30 +208,46 @@ fn hidden(board: &Board, sink: &mut Sink, size: usize, technique: Technique) {
 
 /// "r1c2, r1c5 in row 1 hold only 3 and 7".
 pub fn text(step: &Step) -> String {
-    let Some(&unit) = step.units.first() else {
+    if step.units.is_empty() {
         return String::new();
-    };
-    let cells = cells_text(step.pattern.iter().map(|&(c, _)| c));
+    }
     let digits = step
         .pattern
         .iter()
         .fold(Candidates::NONE, |acc, &(_, d)| acc.union(d));
-    let digits_text = digits
-        .iter()
-        .map(|d| d.to_string())
-        .collect::<Vec<_>>()
-        .join(", ");
-    match step.technique {
+    subset_text(
+        &Classic,
+        step.technique,
+        &step.units,
+        step.pattern.iter().map(|&(c, _)| c),
+        digits.iter(),
+    )
+}
+
+/// A naked or hidden subset's reasoning on any board: `cells` of `units[0]`
+/// (and `units[1]` for a locked pair or triple) and the `values` they hold.
+pub fn subset_text<C, V, U: Copy>(
+    names: &impl Names<C, V, U>,
+    technique: Technique,
+    units: &[U],
+    cells: impl IntoIterator<Item = C>,
+    values: impl IntoIterator<Item = V>,
+) -> String {
+    let unit = units.first().map_or_else(String::new, |&u| names.unit(u));
+    let cells = names::cells_text(names, cells);
+    let values = names::values_text(names, values);
+    let word = names.value_word();
+    match technique {
         Technique::HiddenPair | Technique::HiddenTriple | Technique::HiddenQuad => format!(
-            "in {unit} the digits {digits_text} can only go in {cells}, so those cells hold nothing else"
+            "in {unit} the {word}s {values} can only go in {cells}, so those cells hold nothing else"
         ),
         _ => {
-            let also = match step.units.get(1) {
-                Some(second) => format!(" (and {second})"),
+            let also = match units.get(1) {
+                Some(&second) => format!(" (and {})", names.unit(second)),
                 None => String::new(),
             };
             format!(
-                "{cells} in {unit}{also} hold only {digits_text} between them, so those digits go nowhere else there"
+                "{cells} in {unit}{also} hold only {values} between them, so those {word}s go nowhere else there"
             )
         }
     }

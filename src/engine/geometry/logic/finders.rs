@@ -5,12 +5,13 @@
 //! (shared through `CandidateBoard`); this file only keeps the instance the
 //! shaped ladder has always reported and turns it into a [`ShapeStep`].
 
-use super::{Basis, ShapeMarks, ShapeStep, cells_text, is_line, values_text};
+use super::{Basis, ShapeMarks, ShapeStep, is_line};
 use crate::engine::geometry::Geometry;
 use crate::engine::logic::fish;
 use crate::engine::logic::intersections::{self, Locked};
 use crate::engine::logic::subsets::{self, unit_cells_at};
 use crate::engine::logic::{CandidateBoard, Technique, singles};
+use crate::engine::names;
 
 /// The ladder for one geometry, with the static forcing branches of the last
 /// position it ran them on (digit, cell and unit forcing chains all read them,
@@ -82,7 +83,12 @@ impl<'g> Ladder<'g> {
     fn full_house(&self, marks: &ShapeMarks) -> Option<ShapeStep> {
         let mut found = None;
         singles::full_houses(marks, |cell, value, unit| {
-            found = Some(placement(Technique::FullHouse, cell, value, Some(unit)));
+            found = Some(ShapeStep::single(
+                Technique::FullHouse,
+                cell,
+                value,
+                Some(unit),
+            ));
             true
         });
         found
@@ -94,7 +100,12 @@ impl<'g> Ladder<'g> {
         let mut found = None;
         let units = 0..self.geometry.units().len();
         singles::hidden_singles(marks, units, |cell, value, unit| {
-            found = Some(placement(Technique::HiddenSingle, cell, value, Some(unit)));
+            found = Some(ShapeStep::single(
+                Technique::HiddenSingle,
+                cell,
+                value,
+                Some(unit),
+            ));
             true
         });
         found
@@ -282,21 +293,10 @@ impl FirstPerGroup {
 fn naked_single(marks: &ShapeMarks) -> Option<ShapeStep> {
     let mut found = None;
     singles::naked_singles(marks, |cell, value| {
-        let mut step = placement(Technique::NakedSingle, cell, value, None);
-        step.pattern.push(cell);
-        found = Some(step);
+        found = Some(ShapeStep::single(Technique::NakedSingle, cell, value, None));
         true
     });
     found
-}
-
-/// A single's step: `value` placed in `cell`, found in `unit` when it is one.
-fn placement(technique: Technique, cell: usize, value: u8, unit: Option<usize>) -> ShapeStep {
-    let mut step = ShapeStep::of(technique);
-    step.placements.push((cell, value));
-    step.units.extend(unit);
-    step.values.push(value);
-    step
 }
 
 pub(super) use crate::engine::logic::candidate_board::values_of;
@@ -310,8 +310,7 @@ pub fn text(step: &ShapeStep, geometry: &Geometry) -> String {
             .map_or_else(String::new, |&u| geometry.units()[u].to_string())
     };
     let symbol = |value: u8| geometry.alphabet().symbol(value);
-    let cells = cells_text(geometry, &step.pattern);
-    let values = values_text(geometry, &step.values);
+    let pattern = || step.pattern.iter().copied();
     let placed = step
         .placements
         .first()
@@ -339,36 +338,29 @@ pub fn text(step: &ShapeStep, geometry: &Geometry) -> String {
                 "Naked Single: {cell} can only hold {value}; every other value is ruled out"
             );
         }
-        (Basis::Technique(LockedCandidatesPointing | LockedCandidatesClaiming), _) => format!(
-            "in {} the {values} can only go in {cells}, which all lie in {}, so {} has its {values} there",
-            unit(0),
-            unit(1),
-            unit(1)
-        ),
-        (Basis::Technique(NakedPair | NakedTriple | NakedQuad), _) => format!(
-            "{cells} in {} hold only {values} between them, so those values go nowhere else there",
-            unit(0)
-        ),
-        (Basis::Technique(HiddenPair | HiddenTriple | HiddenQuad), _) => format!(
-            "in {} the values {values} can only go in {cells}, so those cells hold nothing else",
-            unit(0)
+        (Basis::Technique(LockedCandidatesPointing | LockedCandidatesClaiming), _) => {
+            intersections::locked_text(
+                geometry,
+                (step.units[0], step.units[1]),
+                step.values[0],
+                pattern(),
+            )
+        }
+        (
+            Basis::Technique(
+                technique @ (NakedPair | NakedTriple | NakedQuad | HiddenPair | HiddenTriple
+                | HiddenQuad),
+            ),
+            _,
+        ) => subsets::subset_text(
+            geometry,
+            technique,
+            &step.units,
+            pattern(),
+            step.values.iter().copied(),
         ),
         (Basis::Technique(XWing | Swordfish | Jellyfish), _) => {
-            let half = step.units.len() / 2;
-            let lines = |units: &[usize]| {
-                let kind = units
-                    .first()
-                    .map_or("", |&u| geometry.units()[u].kind.name());
-                let numbers: Vec<String> = units
-                    .iter()
-                    .map(|&u| (geometry.units()[u].number + 1).to_string())
-                    .collect();
-                format!("{kind}s {}", numbers.join(", "))
-            };
-            let (bases, covers) = (lines(&step.units[..half]), lines(&step.units[half..]));
-            format!(
-                "in {bases} the {values} can only go in {covers} ({cells}), so {covers} have their {values}s in those cells"
-            )
+            fish::fish_text(geometry, &step.units, step.values[0], pattern())
         }
         (
             Basis::Technique(
@@ -392,36 +384,5 @@ pub fn text(step: &ShapeStep, geometry: &Geometry) -> String {
 
 /// `; so remove 5 from r1c2, r1c3; 7 from r2c2`, or `; so r1c2 is 5` (a forcing step's placement).
 fn effects_text(step: &ShapeStep, geometry: &Geometry) -> String {
-    let mut by_value: Vec<(u8, Vec<usize>)> = Vec::new();
-    for &(cell, value) in &step.eliminations {
-        match by_value.iter_mut().find(|(v, _)| *v == value) {
-            Some((_, cells)) => cells.push(cell),
-            None => by_value.push((value, vec![cell])),
-        }
-    }
-    let parts: Vec<String> = by_value
-        .iter()
-        .map(|(value, cells)| {
-            format!(
-                "{} from {}",
-                geometry.alphabet().symbol(*value),
-                cells_text(geometry, cells)
-            )
-        })
-        .collect();
-    let mut said: Vec<String> = step
-        .placements
-        .iter()
-        .map(|&(cell, value)| {
-            format!(
-                "{} is {}",
-                geometry.cell_name(cell),
-                geometry.alphabet().symbol(value)
-            )
-        })
-        .collect();
-    if !parts.is_empty() {
-        said.push(format!("remove {}", parts.join("; ")));
-    }
-    format!("; so {}", said.join(" and "))
+    names::effects_text(geometry, &step.placements, &step.eliminations, "; ")
 }

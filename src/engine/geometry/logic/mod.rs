@@ -44,6 +44,7 @@ use super::{Geometry, MAX_CELLS, UnitKind, ValueMask, all_values, value_bit};
 use crate::engine::effects::{Deduction, Effects};
 use crate::engine::logic::forcing::IndexBranch;
 use crate::engine::logic::{Level, Technique};
+use crate::engine::names;
 
 /// What a step rests on: a technique of the ladder, or a guess from the solution.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -119,6 +120,24 @@ impl ShapeStep {
         }
     }
 
+    /// A single's step: `value` placed in `cell`, found in `unit` (a full house
+    /// or hidden single) or, without one, in the cell itself (a naked single).
+    pub(crate) fn single(
+        technique: Technique,
+        cell: usize,
+        value: u8,
+        unit: Option<usize>,
+    ) -> ShapeStep {
+        let mut step = ShapeStep::of(technique);
+        step.placements.push((cell, value));
+        match unit {
+            Some(unit) => step.units.push(unit),
+            None => step.pattern.push(cell),
+        }
+        step.values.push(value);
+        step
+    }
+
     /// The step's technique (`None` for a guess).
     pub fn technique(&self) -> Option<Technique> {
         match self.basis {
@@ -182,18 +201,12 @@ impl Effects for ShapeMarks<'_> {
 
 /// The cells named and joined: `r1c1, r1c2`.
 pub fn cells_text(geometry: &Geometry, cells: &[usize]) -> String {
-    let names: Vec<String> = cells.iter().map(|&c| geometry.cell_name(c)).collect();
-    names.join(", ")
+    names::cells_text(geometry, cells.iter().copied())
 }
 
 /// The values in the geometry's alphabet, joined: `3, A`.
 pub fn values_text(geometry: &Geometry, values: &[u8]) -> String {
-    let alphabet = geometry.alphabet();
-    let symbols: Vec<String> = values
-        .iter()
-        .map(|&v| alphabet.symbol(v).to_string())
-        .collect();
-    symbols.join(", ")
+    names::values_text(geometry, values.iter().copied())
 }
 
 /// A position in progress on a shape: placed values and candidates. Unlike the
