@@ -88,7 +88,7 @@ pub(super) fn audit(state: &mut State) {
                 Problem::Missing => format!("{cell} lacks its {value}"),
                 Problem::Stale { peer } => format!("{cell} {value} is in {}", name(*peer)),
                 Problem::Removable(step) => {
-                    format!("{cell} {value} by {}", step.basis.name())
+                    format!("{cell} {value} by {}", step.technique.name())
                 }
             }
         })

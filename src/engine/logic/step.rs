@@ -25,37 +25,65 @@ pub struct Link<C = Cell, V = Digit> {
     pub strong: bool,
 }
 
-/// One deduction: what it places and removes, and what proves it.
+/// One deduction: what it places and removes, and what proves it. One value for
+/// every shape: on the classic 9x9 ([`Step`]) cells, digits and units are the
+/// compile-time table's [`Cell`], [`Digit`] and [`Unit`] and a pattern cell's
+/// values are [`Candidates`]; on every other shape (`ShapeStep`) cells and units
+/// are indices into the geometry, values `1..=side`, value sets a `ValueMask`,
+/// and a step rests on a technique or on a guess (`geometry::logic::Basis`).
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Step {
-    pub technique: Technique,
-    /// Digits this step places.
-    pub placements: Vec<(Cell, Digit)>,
+pub struct StepOf<C, V, U, M, B> {
+    /// What the step rests on: its technique (on shapes, or a guess).
+    pub technique: B,
+    /// Values this step places.
+    pub placements: Vec<(C, V)>,
     /// Candidates this step removes.
-    pub eliminations: Vec<(Cell, Digit)>,
-    /// The cells and digits that prove it (for singles: the cells whose digits rule the others out).
-    pub pattern: Vec<(Cell, Candidates)>,
-    /// The units the reasoning looks at.
-    pub units: Vec<Unit>,
+    pub eliminations: Vec<(C, V)>,
+    /// The cells that prove it, each with the values the reasoning reads there
+    /// (for singles: the cells whose digits rule the others out).
+    pub pattern: Vec<(C, M)>,
+    /// The units the reasoning looks at, the one it is "in" first.
+    pub units: Vec<U>,
     /// The links, strong and weak, in order (chains, wings, fish, single-digit
     /// patterns, colouring, rectangles, ALS, forcing: see [`super::links`]).
-    pub links: Vec<Link>,
+    pub links: Vec<Link<C, V>>,
     /// For forcing chains and nets: each assumption and the implications it
     /// leads to, in order.
-    pub branches: Vec<Branch>,
+    pub branches: Vec<Branch<C, V, U>>,
+}
+
+/// A deduction on the classic 9x9, in the compile-time table's types.
+pub type Step = StepOf<Cell, Digit, Unit, Candidates, Technique>;
+
+impl<C, V, U, M, B> StepOf<C, V, U, M, B> {
+    /// A step resting on `technique` with no effects and no proof yet.
+    pub fn of(technique: impl Into<B>) -> Self {
+        StepOf {
+            technique: technique.into(),
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            pattern: Vec::new(),
+            units: Vec::new(),
+            links: Vec::new(),
+            branches: Vec::new(),
+        }
+    }
+
+    /// The cells of the pattern, in order.
+    pub fn pattern_cells(&self) -> impl Iterator<Item = C> + '_
+    where
+        C: Copy,
+    {
+        self.pattern.iter().map(|&(cell, _)| cell)
+    }
 }
 
 impl Step {
     /// A step that places `digit` in `cell`.
     pub fn placement(technique: Technique, cell: Cell, digit: Digit) -> Step {
         Step {
-            technique,
             placements: vec![(cell, digit)],
-            eliminations: Vec::new(),
-            pattern: Vec::new(),
-            units: Vec::new(),
-            links: Vec::new(),
-            branches: Vec::new(),
+            ..Step::of(technique)
         }
     }
 
@@ -67,13 +95,10 @@ impl Step {
         units: Vec<Unit>,
     ) -> Step {
         Step {
-            technique,
-            placements: Vec::new(),
             eliminations,
             pattern,
             units,
-            links: Vec::new(),
-            branches: Vec::new(),
+            ..Step::of(technique)
         }
     }
 

@@ -83,11 +83,10 @@ pub(crate) fn seeing_every<B: CandidateBoard>(
 }
 
 /// One wing on any shape: its cells (the pivot first for XY- and XYZ-Wings; for
-/// a W-Wing the two `xy` cells, then the strong link's ends near each), the value
-/// it strikes and where.
+/// a W-Wing the two `xy` cells, then the strong link's ends near each) and what
+/// it strikes (one value, from every cell seeing the cells that may hold it).
 pub(crate) struct Wing {
     pub cells: Vec<usize>,
-    pub value: u8,
     pub eliminations: Vec<(usize, u8)>,
 }
 
@@ -117,7 +116,6 @@ pub(crate) fn xy_wings<B: CandidateBoard>(board: &B, mut visit: impl FnMut(Wing)
                 if !eliminations.is_empty()
                     && visit(Wing {
                         cells: vec![pivot, a, b],
-                        value: z,
                         eliminations,
                     })
                 {
@@ -154,7 +152,6 @@ pub(crate) fn xyz_wings<B: CandidateBoard>(board: &B, mut visit: impl FnMut(Wing
                 if !eliminations.is_empty()
                     && visit(Wing {
                         cells,
-                        value: z,
                         eliminations,
                     })
                 {
@@ -205,7 +202,6 @@ pub(crate) fn w_wings<B: CandidateBoard>(
                     if !eliminations.is_empty() {
                         let wing = Wing {
                             cells: vec![a, b, near_a, near_b],
-                            value: y,
                             eliminations,
                         };
                         if visit(wing, x, unit) {

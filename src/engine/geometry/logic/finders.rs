@@ -6,7 +6,7 @@
 //! shaped ladder has always reported and turns it into a [`ShapeStep`].
 
 use super::{Basis, ShapeMarks, ShapeStep, is_line};
-use crate::engine::geometry::Geometry;
+use crate::engine::geometry::{Geometry, ValueMask, value_bit};
 use crate::engine::logic::fish;
 use crate::engine::logic::intersections::{self, Locked};
 use crate::engine::logic::subsets::{self, unit_cells_at};
@@ -129,11 +129,15 @@ impl<'g> Ladder<'g> {
             }
         });
         let found = best?;
+        let value = value_bit(found.value);
         Some(ShapeStep {
             eliminations: found.eliminations(marks),
-            pattern: found.places(marks),
+            pattern: found
+                .places(marks)
+                .into_iter()
+                .map(|c| (c, value))
+                .collect(),
             units: vec![found.from, found.to],
-            values: vec![found.value],
             ..ShapeStep::of(if from_line {
                 Technique::LockedCandidatesClaiming
             } else {
@@ -162,9 +166,8 @@ impl<'g> Ladder<'g> {
                     .collect();
                 (!eliminations.is_empty()).then(|| ShapeStep {
                     eliminations,
-                    pattern: subset,
+                    pattern: subset.iter().map(|&c| (c, marks.candidates(c))).collect(),
                     units: vec![unit],
-                    values: values_of(values).collect(),
                     ..ShapeStep::of(technique)
                 })
             })
@@ -191,9 +194,11 @@ impl<'g> Ladder<'g> {
                     .collect();
                 (!eliminations.is_empty()).then(|| ShapeStep {
                     eliminations,
-                    pattern: cells,
+                    pattern: cells
+                        .iter()
+                        .map(|&c| (c, marks.candidates(c) & kept))
+                        .collect(),
                     units: vec![unit],
-                    values: values_of(kept).collect(),
                     ..ShapeStep::of(technique)
                 })
             })
@@ -238,12 +243,11 @@ impl<'g> Ladder<'g> {
                         pattern.sort_unstable();
                         Some(ShapeStep {
                             eliminations,
-                            pattern,
+                            pattern: pattern.into_iter().map(|c| (c, value_bit(value))).collect(),
                             units: lines(bases)
                                 .map(|b| unit_of(b, rows))
                                 .chain(lines(covers).map(|c| unit_of(c, !rows)))
                                 .collect(),
-                            values: vec![value],
                             ..ShapeStep::of(technique)
                         })
                     })
@@ -301,6 +305,11 @@ fn naked_single(marks: &ShapeMarks) -> Option<ShapeStep> {
 
 pub(super) use crate::engine::logic::candidate_board::values_of;
 
+/// The lowest value of `values` (the one value of a locked set or a fish).
+pub(super) fn lowest(values: ValueMask) -> u8 {
+    values.trailing_zeros() as u8 + 1
+}
+
 /// The step in one sentence: its reasoning, then its effects.
 pub fn text(step: &ShapeStep, geometry: &Geometry) -> String {
     use Technique::*;
@@ -310,12 +319,13 @@ pub fn text(step: &ShapeStep, geometry: &Geometry) -> String {
             .map_or_else(String::new, |&u| geometry.units()[u].to_string())
     };
     let symbol = |value: u8| geometry.alphabet().symbol(value);
-    let pattern = || step.pattern.iter().copied();
+    let pattern = || step.pattern_cells();
+    let values = step.pattern_values();
     let placed = step
         .placements
         .first()
         .map(|&(cell, value)| (geometry.cell_name(cell), symbol(value)));
-    let why = match (step.basis, placed) {
+    let why = match (step.technique, placed) {
         (Basis::Guess, Some((cell, value))) => {
             return format!(
                 "Guess: no technique of the ladder applies, so {cell} = {value} is taken from the solution (a guess, not a deduction)"
@@ -342,7 +352,7 @@ pub fn text(step: &ShapeStep, geometry: &Geometry) -> String {
             intersections::locked_text(
                 geometry,
                 (step.units[0], step.units[1]),
-                step.values[0],
+                lowest(values),
                 pattern(),
             )
         }
@@ -357,10 +367,10 @@ pub fn text(step: &ShapeStep, geometry: &Geometry) -> String {
             technique,
             &step.units,
             pattern(),
-            step.values.iter().copied(),
+            values_of(values),
         ),
         (Basis::Technique(XWing | Swordfish | Jellyfish), _) => {
-            fish::fish_text(geometry, &step.units, step.values[0], pattern())
+            fish::fish_text(geometry, &step.units, lowest(values), pattern())
         }
         (
             Basis::Technique(
@@ -377,7 +387,7 @@ pub fn text(step: &ShapeStep, geometry: &Geometry) -> String {
     };
     format!(
         "{}: {why}{}",
-        step.basis.name(),
+        step.technique.name(),
         effects_text(step, geometry)
     )
 }

@@ -7,7 +7,7 @@
 //! [`ShapeStep`] and writes it in the geometry's names.
 
 use super::{Ladder, ShapeMarks, ShapeStep};
-use crate::engine::geometry::{CellMask, Geometry, MAX_CELLS, UnitKind, ValueMask};
+use crate::engine::geometry::{CellMask, Geometry, MAX_CELLS, UnitKind, ValueMask, value_bit};
 use crate::engine::logic::candidate_board::only_value;
 use crate::engine::logic::{CandidateBoard, Technique};
 use std::cell::RefCell;
@@ -36,9 +36,11 @@ pub fn find(ladder: &Ladder, marks: &ShapeMarks, technique: Technique) -> Option
     } else {
         step.eliminations.push((cell, value));
     }
-    step.pattern = found.assumptions.iter().map(|a| a.cell).collect();
-    step.values = found.assumptions.iter().map(|a| a.digit).collect();
-    step.values.dedup();
+    step.pattern = found
+        .assumptions
+        .iter()
+        .map(|a| (a.cell, value_bit(a.digit)))
+        .collect();
     step.units = found.unit.into_iter().collect();
     step.branches = found.branches;
     Some(step)
@@ -80,7 +82,7 @@ pub fn text(step: &ShapeStep, geometry: &Geometry) -> String {
         &step.branches,
         conclusion,
         step.units.first().copied(),
-        step.pattern.first().copied(),
+        step.pattern_cells().next(),
     )
 }
 
@@ -219,7 +221,7 @@ impl<'g, const W: usize> BranchHost for Wide<'_, 'g, W> {
             })?;
         let mut cells = Vec::new();
         if looked {
-            cells.extend(step.pattern.iter().copied());
+            cells.extend(step.pattern_cells());
             for &unit in &step.units {
                 cells.extend(geometry.units()[unit].cells.iter().copied());
             }

@@ -18,6 +18,8 @@
 //! reading is here. Forcing chains and nets read their branches' implications
 //! as the classic ones do (`forcing::branch_links`).
 
+use super::chains::struck;
+use super::finders::{lowest, values_of};
 use super::{ShapeMarks, ShapeStep};
 use crate::engine::geometry::ValueMask;
 use crate::engine::logic::links::builder::{self, LinkKind, UnitPosition, strong, weak};
@@ -89,25 +91,26 @@ fn derive(marks: &ShapeMarks, step: &ShapeStep) -> Vec<ShapeLink> {
     let Some(technique) = step.technique() else {
         return Vec::new();
     };
+    let cells: Vec<usize> = step.pattern_cells().collect();
     match technique {
         LockedCandidatesPointing
         | LockedCandidatesClaiming
         | NakedPair
         | NakedTriple
-        | NakedQuad => builder::locked(marks, &step.pattern, brings(marks), &step.eliminations),
+        | NakedQuad => builder::locked(marks, &cells, brings(marks), &step.eliminations),
         HiddenPair | HiddenTriple | HiddenQuad => builder::hidden(
             marks,
-            &step.values,
-            &step.pattern,
+            &values_of(step.pattern_values()).collect::<Vec<u8>>(),
+            &cells,
             brings(marks),
             &step.eliminations,
         ),
-        XWing | Swordfish | Jellyfish => fish(marks, step),
-        XyWing => xy_wing(marks, step),
-        XyzWing => xyz_wing(marks, step),
-        WWing => w_wing(step),
-        XChain | Skyscraper | TwoStringKite => x_chain(step),
-        XyChain => xy_chain(marks, step),
+        XWing | Swordfish | Jellyfish => fish(marks, step, &cells),
+        XyWing => xy_wing(marks, step, &cells),
+        XyzWing => xyz_wing(marks, step, &cells),
+        WWing => w_wing(step, &cells),
+        XChain | Skyscraper | TwoStringKite => x_chain(step, &cells),
+        XyChain => xy_chain(marks, step, &cells),
         DigitForcingChain | CellForcingChain | UnitForcingChain | DynamicForcingChain
         | ForcingNet => step
             .branches
@@ -124,17 +127,18 @@ fn brings<'a>(marks: &'a ShapeMarks) -> impl Fn(&usize, u8) -> Option<usize> + '
 }
 
 /// Fish: the pattern's cells on the step's bases and covers (rows and columns).
-fn fish(marks: &ShapeMarks, step: &ShapeStep) -> Vec<ShapeLink> {
-    let Some(&value) = step.values.first() else {
+fn fish(marks: &ShapeMarks, step: &ShapeStep, cells: &[usize]) -> Vec<ShapeLink> {
+    if cells.is_empty() {
         return Vec::new();
-    };
+    }
+    let value = lowest(step.pattern_values());
     let lines = step.units.split_at(step.units.len() / 2);
-    builder::fish(marks, value, lines, &step.pattern)
+    builder::fish(marks, value, lines, cells)
 }
 
 /// XY-Wing: pivot {x,y}, wings a {x,z} and b {y,z}, read from the marks.
-fn xy_wing(marks: &ShapeMarks, step: &ShapeStep) -> Vec<ShapeLink> {
-    let (&[pivot, a, b], &[.., z]) = (&step.pattern[..], &step.values[..]) else {
+fn xy_wing(marks: &ShapeMarks, step: &ShapeStep, cells: &[usize]) -> Vec<ShapeLink> {
+    let (&[pivot, a, b], z) = (cells, struck(step)) else {
         return Vec::new();
     };
     let held = marks.candidates(pivot);
@@ -149,8 +153,8 @@ fn xy_wing(marks: &ShapeMarks, step: &ShapeStep) -> Vec<ShapeLink> {
 }
 
 /// XYZ-Wing: pivot {x,y,z}, wings a {x,z} and b {y,z}, read from the marks.
-fn xyz_wing(marks: &ShapeMarks, step: &ShapeStep) -> Vec<ShapeLink> {
-    let (&[pivot, a, b], &[.., z]) = (&step.pattern[..], &step.values[..]) else {
+fn xyz_wing(marks: &ShapeMarks, step: &ShapeStep, cells: &[usize]) -> Vec<ShapeLink> {
+    let (&[pivot, a, b], z) = (cells, struck(step)) else {
         return Vec::new();
     };
     let other = |cell: usize| {
@@ -164,19 +168,18 @@ fn xyz_wing(marks: &ShapeMarks, step: &ShapeStep) -> Vec<ShapeLink> {
 }
 
 /// W-Wing: cells a and b {x,y} and the strong link of x near_a = near_b.
-fn w_wing(step: &ShapeStep) -> Vec<ShapeLink> {
-    let (&[a, b, near_a, near_b], &[x, y]) = (&step.pattern[..], &step.values[..]) else {
+fn w_wing(step: &ShapeStep, cells: &[usize]) -> Vec<ShapeLink> {
+    let &[a, b, near_a, near_b] = cells else {
         return Vec::new();
     };
+    let (x, y) = (lowest(step.pattern[2].1), struck(step));
     builder::w_wing([a, b, near_a, near_b], [x, y])
 }
 
 /// X-Chain (Skyscraper and kite too): its cells alternate strong (the first pair) and weak links of one value.
-fn x_chain(step: &ShapeStep) -> Vec<ShapeLink> {
-    let Some(&value) = step.values.first() else {
-        return Vec::new();
-    };
-    step.pattern
+fn x_chain(step: &ShapeStep, cells: &[usize]) -> Vec<ShapeLink> {
+    let value = lowest(step.pattern_values());
+    cells
         .windows(2)
         .enumerate()
         .map(|(i, pair)| ShapeLink {
@@ -190,19 +193,20 @@ fn x_chain(step: &ShapeStep) -> Vec<ShapeLink> {
 /// XY-Chain: if the first cell is not the end value it holds its other one, which
 /// the next cell (seeing it) cannot hold, so it holds its other one, and so on
 /// until the last cell holds the end value.
-fn xy_chain(marks: &ShapeMarks, step: &ShapeStep) -> Vec<ShapeLink> {
-    let Some(&end) = step.values.first() else {
+fn xy_chain(marks: &ShapeMarks, step: &ShapeStep, cells: &[usize]) -> Vec<ShapeLink> {
+    let end = struck(step);
+    if end == 0 {
         return Vec::new();
-    };
+    }
     let other = |cell: usize, value: u8| {
         let rest = marks.candidates(cell) & !(1 << (value - 1));
         rest.trailing_zeros() as u8 + 1
     };
     let mut links = Vec::new();
     let mut holds = end;
-    for (i, &cell) in step.pattern.iter().enumerate() {
+    for (i, &cell) in cells.iter().enumerate() {
         if i > 0 {
-            links.push(weak((step.pattern[i - 1], holds), (cell, holds)));
+            links.push(weak((cells[i - 1], holds), (cell, holds)));
         }
         let next = other(cell, holds);
         links.push(strong((cell, holds), (cell, next)));
