@@ -8,11 +8,11 @@
 //! region and a line, a diagonal and a box, a window and a line).
 
 use super::candidate_board::CandidateBoard;
-use super::{Sink, Step, Technique};
+use super::{Sink, Step, StepIn, StepOf, Technique, Vocabulary};
 use crate::engine::board::Board;
 use crate::engine::geometry::value_bit;
 use crate::engine::names::{self, Classic, Names};
-use crate::engine::types::{Candidates, Cell, Digit, SIZE, Unit};
+use crate::engine::types::{SIZE, Unit};
 
 /// One locked-candidates instance on any shape: `value`'s places in unit `from`
 /// (the open cells allowing it, as bit `i` for the `i`-th cell of `from`) all lie
@@ -35,6 +35,31 @@ impl Locked {
             .filter(move |&(i, _)| places >> i & 1 == 1)
             .map(|(_, c)| c)
             .collect()
+    }
+
+    /// This instance as a step of `technique` on any board: the value's places
+    /// in `from` (the pattern), its cells in `to` outside `from` (struck), and
+    /// the units `from` then `to`.
+    pub fn step<B: CandidateBoard + Vocabulary>(
+        &self,
+        board: &B,
+        technique: Technique,
+    ) -> StepIn<B> {
+        let (value, one) = (B::value_of(self.value), B::set_of(value_bit(self.value)));
+        StepOf {
+            eliminations: self
+                .eliminations(board)
+                .into_iter()
+                .map(|(c, _)| (B::cell_of(c), value))
+                .collect(),
+            pattern: self
+                .places(board)
+                .into_iter()
+                .map(|c| (B::cell_of(c), one))
+                .collect(),
+            units: vec![B::unit_of(self.from), B::unit_of(self.to)],
+            ..StepOf::of(technique)
+        }
     }
 
     /// The cells of `to` outside `from` that lose the value, ascending.
@@ -111,43 +136,18 @@ pub(crate) fn locked_candidates<B: CandidateBoard>(
     }
 }
 
-/// The classic step of a locked-candidates instance.
-fn locked_step(board: &Board, technique: Technique, found: Locked) -> Step {
-    let digit = Digit::new(found.value);
-    let eliminations = found
-        .eliminations(board)
-        .into_iter()
-        .map(|(c, _)| (Cell::new(c), digit))
-        .collect();
-    let pattern = found
-        .places(board)
-        .into_iter()
-        .map(|c| (Cell::new(c), Candidates::single(digit)))
-        .collect();
-    let units = vec![Unit::from_index(found.from), Unit::from_index(found.to)];
-    Step::elimination(technique, eliminations, pattern, units)
-}
-
 /// Pointing: a digit's places in a box all in one row or column.
 pub fn pointing(board: &Board, sink: &mut Sink) {
     let boxes = (0..SIZE).map(|b| Unit::Box(b as u8).index());
     locked_candidates(board, boxes, 2, |found| {
-        sink.push(locked_step(
-            board,
-            Technique::LockedCandidatesPointing,
-            found,
-        ))
+        sink.push(found.step(board, Technique::LockedCandidatesPointing))
     });
 }
 
 /// Claiming: a digit's places in a row or column all in one box.
 pub fn claiming(board: &Board, sink: &mut Sink) {
     locked_candidates(board, 0..2 * SIZE, 2, |found| {
-        sink.push(locked_step(
-            board,
-            Technique::LockedCandidatesClaiming,
-            found,
-        ))
+        sink.push(found.step(board, Technique::LockedCandidatesClaiming))
     });
 }
 

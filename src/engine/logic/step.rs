@@ -11,6 +11,7 @@ use super::{
 };
 use crate::engine::board::Board;
 use crate::engine::effects::Deduction;
+use crate::engine::geometry::ValueMask;
 use crate::engine::names::{self, Classic};
 use crate::engine::types::{Candidates, Cell, Digit, Unit};
 
@@ -54,6 +55,61 @@ pub struct StepOf<C, V, U, M, B> {
 
 /// A deduction on the classic 9x9, in the compile-time table's types.
 pub type Step = StepOf<Cell, Digit, Unit, Candidates, Technique>;
+
+/// How a board writes a step found in plain indices (cells, units, values
+/// `1..=side`, value sets as a [`ValueMask`]) in its own vocabulary: the classic
+/// [`Board`] in the compile-time table's types, a shaped position in the indices
+/// themselves. A family whose ladders report the same instance on every shape
+/// builds its step once, for any board, through this (locked candidates,
+/// X-Chain and XY-Chain).
+pub trait Vocabulary {
+    type Cell: Copy;
+    type Value: Copy;
+    type Unit: Copy;
+    type Values: Copy;
+    type Basis: From<Technique>;
+    fn cell_of(cell: usize) -> Self::Cell;
+    fn value_of(value: u8) -> Self::Value;
+    fn unit_of(unit: usize) -> Self::Unit;
+    fn set_of(values: ValueMask) -> Self::Values;
+}
+
+/// The step value of the board `W`.
+pub type StepIn<W> = StepOf<
+    <W as Vocabulary>::Cell,
+    <W as Vocabulary>::Value,
+    <W as Vocabulary>::Unit,
+    <W as Vocabulary>::Values,
+    <W as Vocabulary>::Basis,
+>;
+
+/// The link value of the board `W`.
+pub type LinkIn<W> = Link<<W as Vocabulary>::Cell, <W as Vocabulary>::Value>;
+
+/// The classic board writes cells, digits and units in the table's types.
+impl Vocabulary for Board {
+    type Cell = Cell;
+    type Value = Digit;
+    type Unit = Unit;
+    type Values = Candidates;
+    type Basis = Technique;
+    #[inline]
+    fn cell_of(cell: usize) -> Cell {
+        Cell::new(cell)
+    }
+    #[inline]
+    fn value_of(value: u8) -> Digit {
+        Digit::new(value)
+    }
+    #[inline]
+    fn unit_of(unit: usize) -> Unit {
+        Unit::from_index(unit)
+    }
+    #[inline]
+    fn set_of(values: ValueMask) -> Candidates {
+        Candidates::from_bits(values as u16)
+    }
+}
 
 impl<C, V, U, M, B> StepOf<C, V, U, M, B> {
     /// A step resting on `technique` with no effects and no proof yet.

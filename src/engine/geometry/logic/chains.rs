@@ -15,7 +15,7 @@
 
 use super::finders::{lowest, values_of};
 use super::{Ladder, ShapeMarks, ShapeStep, cells_text, values_text};
-use crate::engine::geometry::{Geometry, ValueMask, value_bit};
+use crate::engine::geometry::{Geometry, ValueMask};
 use crate::engine::logic::chains::{self, Chain};
 use crate::engine::logic::{Technique, wings};
 
@@ -44,22 +44,13 @@ pub fn xy_chain(_ladder: &Ladder, marks: &ShapeMarks) -> Option<ShapeStep> {
     first_step(marks, chains::xy_chains(marks), Technique::XyChain)
 }
 
-/// The first of `chains` as a step: its cells, with the value (X-Chain) or
-/// their two candidates (XY-Chain; the end value is the one struck).
+/// The first of `chains` as a step, built as the classic ladder builds it
+/// (with its links).
 fn first_step(marks: &ShapeMarks, chains: Vec<Chain>, technique: Technique) -> Option<ShapeStep> {
     let chain = chains.into_iter().next()?;
-    let pattern = match technique {
-        Technique::XChain => chain
-            .cells
-            .iter()
-            .map(|&c| (c, value_bit(chain.value)))
-            .collect(),
-        _ => held_in(marks, &chain.cells),
-    };
-    Some(ShapeStep {
-        eliminations: chain.eliminations,
-        pattern,
-        ..ShapeStep::of(technique)
+    Some(match technique {
+        Technique::XChain => chain.x_step::<ShapeMarks>(),
+        _ => chain.xy_step(marks),
     })
 }
 

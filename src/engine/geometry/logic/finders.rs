@@ -128,22 +128,12 @@ impl<'g> Ladder<'g> {
                 false
             }
         });
-        let found = best?;
-        let value = value_bit(found.value);
-        Some(ShapeStep {
-            eliminations: found.eliminations(marks),
-            pattern: found
-                .places(marks)
-                .into_iter()
-                .map(|c| (c, value))
-                .collect(),
-            units: vec![found.from, found.to],
-            ..ShapeStep::of(if from_line {
-                Technique::LockedCandidatesClaiming
-            } else {
-                Technique::LockedCandidatesPointing
-            })
-        })
+        let technique = if from_line {
+            Technique::LockedCandidatesClaiming
+        } else {
+            Technique::LockedCandidatesPointing
+        };
+        Some(best?.step(marks, technique))
     }
 
     /// `size` open cells of a unit whose candidates together are `size` values:

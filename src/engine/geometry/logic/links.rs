@@ -22,7 +22,7 @@ use super::chains::struck;
 use super::finders::{lowest, values_of};
 use super::{ShapeMarks, ShapeStep};
 use crate::engine::geometry::ValueMask;
-use crate::engine::logic::links::builder::{self, LinkKind, UnitPosition, strong, weak};
+use crate::engine::logic::links::builder::{self, LinkKind, UnitPosition};
 use crate::engine::logic::step::Link;
 use crate::engine::logic::{Technique, forcing};
 
@@ -81,11 +81,14 @@ pub fn said(marks: &ShapeMarks, link: &ShapeLink) -> String {
 
 /// `step` with its links derived from `marks`, the position it was found in.
 pub fn with_links(marks: &ShapeMarks, mut step: ShapeStep) -> ShapeStep {
-    step.links = derive(marks, &step);
+    if step.links.is_empty() {
+        step.links = derive(marks, &step);
+    }
     step
 }
 
-/// The ordered links of `step` in `marks` (none for singles and guesses).
+/// The ordered links of `step` in `marks` (none for singles and guesses; the
+/// chains' steps come with theirs, built as the classic ones are).
 fn derive(marks: &ShapeMarks, step: &ShapeStep) -> Vec<ShapeLink> {
     use Technique::*;
     let Some(technique) = step.technique() else {
@@ -109,8 +112,7 @@ fn derive(marks: &ShapeMarks, step: &ShapeStep) -> Vec<ShapeLink> {
         XyWing => xy_wing(marks, step, &cells),
         XyzWing => xyz_wing(marks, step, &cells),
         WWing => w_wing(step, &cells),
-        XChain | Skyscraper | TwoStringKite => x_chain(step, &cells),
-        XyChain => xy_chain(marks, step, &cells),
+        Skyscraper | TwoStringKite => x_chain(step, &cells),
         DigitForcingChain | CellForcingChain | UnitForcingChain | DynamicForcingChain
         | ForcingNet => step
             .branches
@@ -176,7 +178,8 @@ fn w_wing(step: &ShapeStep, cells: &[usize]) -> Vec<ShapeLink> {
     builder::w_wing([a, b, near_a, near_b], [x, y])
 }
 
-/// X-Chain (Skyscraper and kite too): its cells alternate strong (the first pair) and weak links of one value.
+/// Skyscraper and 2-String Kite, the shortest X-Chains: its cells alternate
+/// strong (the first pair) and weak links of one value.
 fn x_chain(step: &ShapeStep, cells: &[usize]) -> Vec<ShapeLink> {
     let value = lowest(step.pattern_values());
     cells
@@ -188,29 +191,4 @@ fn x_chain(step: &ShapeStep, cells: &[usize]) -> Vec<ShapeLink> {
             strong: i % 2 == 0,
         })
         .collect()
-}
-
-/// XY-Chain: if the first cell is not the end value it holds its other one, which
-/// the next cell (seeing it) cannot hold, so it holds its other one, and so on
-/// until the last cell holds the end value.
-fn xy_chain(marks: &ShapeMarks, step: &ShapeStep, cells: &[usize]) -> Vec<ShapeLink> {
-    let end = struck(step);
-    if end == 0 {
-        return Vec::new();
-    }
-    let other = |cell: usize, value: u8| {
-        let rest = marks.candidates(cell) & !(1 << (value - 1));
-        rest.trailing_zeros() as u8 + 1
-    };
-    let mut links = Vec::new();
-    let mut holds = end;
-    for (i, &cell) in cells.iter().enumerate() {
-        if i > 0 {
-            links.push(weak((cells[i - 1], holds), (cell, holds)));
-        }
-        let next = other(cell, holds);
-        links.push(strong((cell, holds), (cell, next)));
-        holds = next;
-    }
-    links
 }

@@ -42,7 +42,7 @@ pub use path::{ShapeHint, explain, grade, hint, hint_in_game, next_step_on};
 
 use super::{Geometry, MAX_CELLS, UnitKind, ValueMask, all_values, value_bit};
 use crate::engine::effects::{Deduction, Effects};
-use crate::engine::logic::{Level, StepOf, Technique};
+use crate::engine::logic::{Level, StepOf, Technique, Vocabulary};
 use crate::engine::names;
 
 /// What a step rests on: a technique of the ladder, or a guess from the solution.
@@ -91,6 +91,27 @@ impl From<Technique> for Basis {
 /// [`Geometry::units`], each pattern cell carries the values the reasoning reads
 /// there as a [`ValueMask`], and a step rests on a technique or a guess.
 pub type ShapeStep = StepOf<usize, u8, usize, ValueMask, Basis>;
+
+/// A shaped position writes a step in the geometry's own indices.
+impl Vocabulary for ShapeMarks<'_> {
+    type Cell = usize;
+    type Value = u8;
+    type Unit = usize;
+    type Values = ValueMask;
+    type Basis = Basis;
+    fn cell_of(cell: usize) -> usize {
+        cell
+    }
+    fn value_of(value: u8) -> u8 {
+        value
+    }
+    fn unit_of(unit: usize) -> usize {
+        unit
+    }
+    fn set_of(values: ValueMask) -> ValueMask {
+        values
+    }
+}
 
 impl ShapeStep {
     /// A single's step: `value` placed in `cell`, found in `unit` (a full house
