@@ -10,12 +10,14 @@
 //!   value is at one end or the other.
 //!
 //! All three are the classic ladder's finders (`engine::logic::{wings, chains}`),
-//! read through [`CandidateBoard`](crate::engine::logic::CandidateBoard); the
-//! chains are looked for breadth first, and the shortest comes first.
+//! read through [`CandidateBoard`](crate::engine::logic::CandidateBoard), and
+//! their steps are built there for both ladders (`Wing::step`, `Chain::x_step`,
+//! `Chain::xy_step`); only the texts are the shaped ladder's. The chains are
+//! looked for breadth first, and the shortest comes first.
 
 use super::finders::{lowest, values_of};
 use super::{Ladder, ShapeMarks, ShapeStep, cells_text, values_text};
-use crate::engine::geometry::{Geometry, ValueMask};
+use crate::engine::geometry::Geometry;
 use crate::engine::logic::chains::{self, Chain};
 use crate::engine::logic::{Technique, wings};
 
@@ -24,11 +26,7 @@ use crate::engine::logic::{Technique, wings};
 pub fn xy_wing(_ladder: &Ladder, marks: &ShapeMarks) -> Option<ShapeStep> {
     let mut found = None;
     wings::xy_wings(marks, |wing| {
-        found = Some(ShapeStep {
-            eliminations: wing.eliminations,
-            pattern: held_in(marks, &wing.cells),
-            ..ShapeStep::of(Technique::XyWing)
-        });
+        found = Some(wing.step(marks, Technique::XyWing, None));
         true
     });
     found
@@ -52,11 +50,6 @@ fn first_step(marks: &ShapeMarks, chains: Vec<Chain>, technique: Technique) -> O
         Technique::XChain => chain.x_step::<ShapeMarks>(),
         _ => chain.xy_step(marks),
     })
-}
-
-/// `cells` as pattern cells, each with its candidates.
-pub(super) fn held_in(marks: &ShapeMarks, cells: &[usize]) -> Vec<(usize, ValueMask)> {
-    cells.iter().map(|&c| (c, marks.candidates(c))).collect()
 }
 
 /// The value an XY-Wing or XY-Chain ends on: the one it strikes.

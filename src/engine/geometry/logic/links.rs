@@ -88,7 +88,8 @@ pub fn with_links(marks: &ShapeMarks, mut step: ShapeStep) -> ShapeStep {
 }
 
 /// The ordered links of `step` in `marks` (none for singles and guesses; the
-/// chains' steps come with theirs, built as the classic ones are).
+/// steps of Skyscraper, 2-String Kite and the chains come with theirs, built
+/// for both ladders where the classic ones are).
 fn derive(marks: &ShapeMarks, step: &ShapeStep) -> Vec<ShapeLink> {
     use Technique::*;
     let Some(technique) = step.technique() else {
@@ -112,7 +113,6 @@ fn derive(marks: &ShapeMarks, step: &ShapeStep) -> Vec<ShapeLink> {
         XyWing => xy_wing(marks, step, &cells),
         XyzWing => xyz_wing(marks, step, &cells),
         WWing => w_wing(step, &cells),
-        Skyscraper | TwoStringKite => x_chain(step, &cells),
         DigitForcingChain | CellForcingChain | UnitForcingChain | DynamicForcingChain
         | ForcingNet => step
             .branches
@@ -176,19 +176,4 @@ fn w_wing(step: &ShapeStep, cells: &[usize]) -> Vec<ShapeLink> {
     };
     let (x, y) = (lowest(step.pattern[2].1), struck(step));
     builder::w_wing([a, b, near_a, near_b], [x, y])
-}
-
-/// Skyscraper and 2-String Kite, the shortest X-Chains: its cells alternate
-/// strong (the first pair) and weak links of one value.
-fn x_chain(step: &ShapeStep, cells: &[usize]) -> Vec<ShapeLink> {
-    let value = lowest(step.pattern_values());
-    cells
-        .windows(2)
-        .enumerate()
-        .map(|(i, pair)| ShapeLink {
-            from: (pair[0], value),
-            to: (pair[1], value),
-            strong: i % 2 == 0,
-        })
-        .collect()
 }

@@ -17,7 +17,7 @@
 //! Expert on a shape (it takes an X-Chain or an XY-Chain), and the generator
 //! could not tell a hard shaped puzzle from an expert one.
 
-use super::chains::{held_in, struck};
+use super::chains::struck;
 use super::finders::{lowest, values_of};
 use super::{Ladder, ShapeMarks, ShapeStep};
 use crate::engine::geometry::value_bit;
@@ -29,11 +29,7 @@ use crate::engine::logic::{Technique, wings};
 pub fn xyz_wing(_ladder: &Ladder, marks: &ShapeMarks) -> Option<ShapeStep> {
     let mut found = None;
     wings::xyz_wings(marks, |wing| {
-        found = Some(ShapeStep {
-            eliminations: wing.eliminations,
-            pattern: held_in(marks, &wing.cells),
-            ..ShapeStep::of(Technique::XyzWing)
-        });
+        found = Some(wing.step(marks, Technique::XyzWing, None));
         true
     });
     found
@@ -44,22 +40,7 @@ pub fn xyz_wing(_ladder: &Ladder, marks: &ShapeMarks) -> Option<ShapeStep> {
 pub fn w_wing(_ladder: &Ladder, marks: &ShapeMarks) -> Option<ShapeStep> {
     let mut found = None;
     wings::w_wings(marks, |wing, x, unit| {
-        let ends = |(i, &c): (usize, &usize)| {
-            (
-                c,
-                if i < 2 {
-                    marks.candidates(c)
-                } else {
-                    value_bit(x)
-                },
-            )
-        };
-        found = Some(ShapeStep {
-            eliminations: wing.eliminations,
-            pattern: wing.cells.iter().enumerate().map(ends).collect(),
-            units: vec![unit],
-            ..ShapeStep::of(Technique::WWing)
-        });
+        found = Some(wing.step(marks, Technique::WWing, Some((x, unit))));
         true
     });
     found
@@ -72,12 +53,7 @@ pub fn turbot(ladder: &Ladder, marks: &ShapeMarks, technique: Technique) -> Opti
     (1..=ladder.geometry.side() as u8).find_map(|value| {
         let mut found = None;
         let visit = |turbot: Turbot| {
-            found = Some(ShapeStep {
-                eliminations: turbot.eliminations,
-                pattern: turbot.chain.map(|c| (c, value_bit(value))).to_vec(),
-                units: turbot.units.to_vec(),
-                ..ShapeStep::of(technique)
-            });
+            found = Some(turbot.step::<ShapeMarks>(technique, value));
             true
         };
         if technique == Technique::Skyscraper {
