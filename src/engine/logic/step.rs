@@ -2,7 +2,7 @@
 //! and units that prove it, and for chains the links in order. Its text, level
 //! and score are all read from the value.
 
-use super::forcing::Branch;
+use super::forcing::{Branch, IndexBranch};
 use super::technique::{Level, Technique};
 use super::{
     aic, als, chains, coloring, finned_fish, fish, forcing, franken_fish, intersections, medusa,
@@ -61,7 +61,7 @@ pub type Step = StepOf<Cell, Digit, Unit, Candidates, Technique>;
 /// [`Board`] in the compile-time table's types, a shaped position in the indices
 /// themselves. A family whose ladders report the same instance on every shape
 /// builds its step once, for any board, through this (locked candidates,
-/// X-Chain and XY-Chain).
+/// wings, Skyscraper and kite, X- and XY-Chain, forcing).
 pub trait Vocabulary {
     type Cell: Copy;
     type Value: Copy;
@@ -72,6 +72,8 @@ pub trait Vocabulary {
     fn value_of(value: u8) -> Self::Value;
     fn unit_of(unit: usize) -> Self::Unit;
     fn set_of(values: ValueMask) -> Self::Values;
+    /// A forcing branch found in plain indices, in this vocabulary.
+    fn branch_of(branch: IndexBranch) -> Branch<Self::Cell, Self::Value, Self::Unit>;
 }
 
 /// The step value of the board `W`.
@@ -108,6 +110,9 @@ impl Vocabulary for Board {
     #[inline]
     fn set_of(values: ValueMask) -> Candidates {
         Candidates::from_bits(values as u16)
+    }
+    fn branch_of(branch: IndexBranch) -> Branch {
+        branch.classic()
     }
 }
 

@@ -42,6 +42,7 @@ pub use path::{ShapeHint, explain, grade, hint, hint_in_game, next_step_on};
 
 use super::{Geometry, MAX_CELLS, UnitKind, ValueMask, all_values, value_bit};
 use crate::engine::effects::{Deduction, Effects};
+use crate::engine::logic::forcing::IndexBranch;
 use crate::engine::logic::{Level, StepOf, Technique, Vocabulary};
 use crate::engine::names;
 
@@ -110,6 +111,9 @@ impl Vocabulary for ShapeMarks<'_> {
     }
     fn set_of(values: ValueMask) -> ValueMask {
         values
+    }
+    fn branch_of(branch: IndexBranch) -> IndexBranch {
+        branch
     }
 }
 
