@@ -3,14 +3,16 @@
 //! regions, extra units); the ladder tries the techniques easiest first. Singles,
 //! locked candidates, subsets and basic fish are the classic ladder's finders
 //! (shared through `CandidateBoard`); this file only keeps the instance the
-//! shaped ladder has always reported and turns it into a [`ShapeStep`].
+//! shaped ladder has always reported. Locked candidates' and subsets' steps are
+//! built where the classic ones are (`Locked::step`, `subsets::naked_step`,
+//! `subsets::hidden_step`); the singles' and fish's here.
 
 use super::{Basis, ShapeMarks, ShapeStep, is_line};
 use crate::engine::geometry::{Geometry, ValueMask, value_bit};
 use crate::engine::logic::fish;
 use crate::engine::logic::intersections::{self, Locked};
-use crate::engine::logic::subsets::{self, unit_cells_at};
-use crate::engine::logic::{CandidateBoard, Technique, singles};
+use crate::engine::logic::subsets;
+use crate::engine::logic::{Technique, singles};
 use crate::engine::names;
 
 /// The ladder for one geometry, with the static forcing branches of the last
@@ -148,18 +150,7 @@ impl<'g> Ladder<'g> {
         let mut best = FirstPerGroup::default();
         subsets::naked_subsets(marks, size, |unit, cells, values| {
             best.offer(unit, cells, || {
-                let subset: Vec<usize> = unit_cells_at(marks, unit, cells).collect();
-                let eliminations: Vec<(usize, u8)> = marks
-                    .unit_cells(unit)
-                    .filter(|c| !subset.contains(c))
-                    .flat_map(|c| values_of(marks.candidates(c) & values).map(move |v| (c, v)))
-                    .collect();
-                (!eliminations.is_empty()).then(|| ShapeStep {
-                    eliminations,
-                    pattern: subset.iter().map(|&c| (c, marks.candidates(c))).collect(),
-                    units: vec![unit],
-                    ..ShapeStep::of(technique)
-                })
+                subsets::naked_step(marks, technique, (unit, None), cells, values)
             })
         });
         best.step
@@ -177,20 +168,7 @@ impl<'g> Ladder<'g> {
         let mut best = FirstPerGroup::default();
         subsets::hidden_subsets(marks, size, 2, |unit, kept, cells| {
             best.offer(unit, kept, || {
-                let cells: Vec<usize> = unit_cells_at(marks, unit, cells).collect();
-                let eliminations: Vec<(usize, u8)> = cells
-                    .iter()
-                    .flat_map(|&c| values_of(marks.candidates(c) & !kept).map(move |v| (c, v)))
-                    .collect();
-                (!eliminations.is_empty()).then(|| ShapeStep {
-                    eliminations,
-                    pattern: cells
-                        .iter()
-                        .map(|&c| (c, marks.candidates(c) & kept))
-                        .collect(),
-                    units: vec![unit],
-                    ..ShapeStep::of(technique)
-                })
+                subsets::hidden_step(marks, technique, unit, kept, cells)
             })
         });
         best.step
