@@ -28,7 +28,7 @@ pub fn hint_links(state: &State) -> Option<&[Link]> {
     if HintLevel::from_number(progress.level) != HintLevel::Explanation {
         return None;
     }
-    match &progress.hint {
+    match progress.hint.classic()? {
         Hint::Step(step) if !step.links.is_empty() => Some(&step.links),
         _ => None,
     }
@@ -37,8 +37,8 @@ pub fn hint_links(state: &State) -> Option<&[Link]> {
 /// How many links the hint on show of a shaped game has, when it is at its
 /// explanation level and has any (the shaped counterpart of [`hint_links`]).
 pub fn shaped_link_count(state: &State) -> Option<usize> {
-    let progress = state.shape_hint.as_ref()?;
-    match &progress.hint {
+    let progress = state.hint.as_ref()?;
+    match progress.hint.shaped()? {
         ShapeHint::Step(step) if progress.level == 3 && !step.links.is_empty() => {
             Some(step.links.len())
         }

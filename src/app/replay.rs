@@ -11,14 +11,12 @@
 use std::sync::Arc;
 
 use super::review::GameMoves;
-use super::state::{Game, HintProgress, History, Position, State};
+use super::state::{Game, GameHint, HintProgress, History, Position, State};
 use crate::engine::geometry::Geometry;
 use crate::engine::geometry::learn::{self as shape_learn, ShapeReplay};
 use crate::engine::geometry::logic::{ShapeHint, ShapeStep};
 use crate::engine::hint::Hint;
-use crate::engine::learn::replay::{
-    self, Judgement, Move, Play, Replay, ReplayError, ShapeMove, Tally,
-};
+use crate::engine::learn::replay::{self, Judgement, Move, Play, Replay, ReplayError, Tally};
 use crate::engine::logic::Step;
 use crate::engine::types::CELLS;
 use crate::engine::{Candidates, Grid};
@@ -38,14 +36,14 @@ pub enum ReplayPurpose {
 pub enum ReplayGame {
     Classic {
         givens: Grid,
-        read: GameMoves,
+        read: GameMoves<Move>,
     },
     Shaped {
         geometry: Arc<Geometry>,
         givens: Vec<u8>,
         /// The one solution every move is judged against.
         solution: Vec<u8>,
-        read: GameMoves<ShapeMove>,
+        read: GameMoves,
     },
 }
 
@@ -92,11 +90,11 @@ impl ReplayJob {
                 geometry: shaped.geometry.clone(),
                 givens: shaped.givens.clone(),
                 solution: shaped.solution.clone().unwrap_or_default(),
-                read: GameMoves::of_shaped(shaped),
+                read: GameMoves::of(shaped),
             },
             true => ReplayGame::Classic {
                 givens: state.game.classic_givens(),
-                read: GameMoves::of(&state.game),
+                read: GameMoves::of(&state.game).classic(),
             },
         };
         ReplayJob { purpose, game }
@@ -343,7 +341,7 @@ impl ReplayView {
                 board.hint = current
                     .and_then(|i| easier.get(i).cloned().flatten())
                     .map(|step| HintProgress {
-                        hint: Hint::Step(step),
+                        hint: GameHint::Classic(Hint::Step(step)),
                         level: 3,
                     });
                 if let Some(page) = page {
@@ -352,13 +350,12 @@ impl ReplayView {
             }
             Boards::Shaped { positions, easier } => {
                 board.game.position = positions[after].clone();
-                board.shape_hint =
-                    current
-                        .and_then(|i| easier.get(i).cloned().flatten())
-                        .map(|step| HintProgress {
-                            hint: ShapeHint::Step(step),
-                            level: 3,
-                        });
+                board.hint = current
+                    .and_then(|i| easier.get(i).cloned().flatten())
+                    .map(|step| HintProgress {
+                        hint: GameHint::Shaped(ShapeHint::Step(step)),
+                        level: 3,
+                    });
                 if let Some(page) = page {
                     board.selected = page.cell;
                 }

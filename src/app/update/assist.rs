@@ -1,14 +1,14 @@
 //! The update for the help a player can ask for: hints level by level,
 //! propagation, solving and checking, each counted as an assist of the game.
 
-use super::super::state::{CandidateMode, Game, HintProgress, Position, State, Tone};
+use super::super::state::{CandidateMode, Game, GameHint, HintProgress, Position, State, Tone};
 use super::super::stats::Assists;
+use super::check::{cell_list, marks_lacking_their_value};
 use super::{commit, say_unless_won};
 use crate::engine::effects::Deduction;
 use crate::engine::geometry::{Geometry, value_bit};
 use crate::engine::hint::{self, Hint, HintLevel};
 use crate::engine::logic::{self, Step};
-use crate::engine::search;
 use crate::engine::types::CELLS;
 use crate::engine::{Board, Cell, Digit};
 
@@ -19,7 +19,7 @@ pub(super) fn next_hint(state: &mut State) {
     }
     // A new level starts without a link on show.
     state.hint_link = None;
-    let progress = match state.hint.take() {
+    let progress = match state.hint.take().and_then(HintProgress::into_classic) {
         Some(mut progress) => {
             progress.level += 1;
             progress
@@ -85,7 +85,7 @@ pub(super) fn next_hint(state: &mut State) {
                 state.marked_wrong = cells.iter().map(|c| c.index()).collect();
                 format!(
                     "Wrong here (a digit, or a struck-out candidate): {}",
-                    cell_list(&cells)
+                    cell_list(&state.game, &state.marked_wrong)
                 )
             }
         },
@@ -95,7 +95,7 @@ pub(super) fn next_hint(state: &mut State) {
             "This puzzle has more than one solution: no hint can be sure".to_string()
         }
     };
-    state.hint = Some(progress);
+    state.hint = Some(progress.map(GameHint::Classic));
     state.say(Tone::Hint, text);
 }
 
@@ -135,27 +135,11 @@ fn manual_mark_problem(state: &State) -> Option<String> {
         .game
         .classic_solution()
         .filter(|_| state.game.unique)?;
-    let cell = *marks_lacking_their_digit(state).first()?;
+    let cell = Cell::new(*marks_lacking_their_value(&state.game).first()?);
     let right = solution.get(cell)?;
     Some(format!(
         "{cell} has no {right} marked, but {right} goes there"
     ))
-}
-
-/// Marked open cells whose Manual marks lack the solution's digit (only when the
-/// puzzle has one solution): the player's marks there are wrong.
-fn marks_lacking_their_digit(state: &State) -> Vec<Cell> {
-    let Some(solution) = state.game.classic_solution().filter(|_| state.game.unique) else {
-        return Vec::new();
-    };
-    let position = &state.game.position;
-    marked_cells(position)
-        .filter(|&cell| {
-            solution
-                .get(cell)
-                .is_some_and(|right| !position.marks_in(cell).contains(right))
-        })
-        .collect()
 }
 
 /// The board propagation reads. In Manual mode it is the player's marks, less
@@ -317,7 +301,7 @@ pub(super) fn why_not(state: &mut State, digit: Digit) {
     state.revision += 1;
 }
 
-fn count_hint(assists: &mut Assists, progress: &HintProgress) {
+fn count_hint(assists: &mut Assists, progress: &HintProgress<Hint>) {
     let counter = match (&progress.hint, progress.level) {
         (Hint::Step(_) | Hint::Mistake { .. } | Hint::Guess { .. }, 1) => &mut assists.nudges,
         (Hint::Step(_), 2) | (Hint::Guess { .. }, 2) | (Hint::Mistake { .. }, _) => {
@@ -335,7 +319,9 @@ fn count_hint(assists: &mut Assists, progress: &HintProgress) {
 /// Manual mode it works on the player's marks; marks that lack a solution
 /// digit would make it place wrong digits, so it refuses and says so.
 pub(super) fn propagate(state: &mut State) {
-    if state.candidates == CandidateMode::Manual && !marks_lacking_their_digit(state).is_empty() {
+    if state.candidates == CandidateMode::Manual
+        && !marks_lacking_their_value(&state.game).is_empty()
+    {
         state.say(
             Tone::Error,
             "Some of your marks lack their cell's solution digit, so propagating them \
@@ -368,88 +354,6 @@ pub(super) fn propagate(state: &mut State) {
     say_unless_won(state, Tone::Info, text);
 }
 
-pub(super) fn solve(state: &mut State) {
-    let wrong = state.game.wrong_digits();
-    let filled = if state.game.unique && wrong.is_empty() {
-        state.game.classic_solution()
-    } else if state.game.unique {
-        None
-    } else {
-        search::solve(&state.game.position.digits()).solution
-    };
-    let Some(solution) = filled else {
-        if state.game.solution.is_none() {
-            state.say(Tone::Error, "This puzzle has no solution");
-        } else {
-            state.say(
-                Tone::Error,
-                format!(
-                    "Your digits make the puzzle unsolvable; wrong: {}",
-                    cell_list(&wrong)
-                ),
-            );
-            state.marked_wrong = wrong.iter().map(|c| c.index()).collect();
-        }
-        return;
-    };
-    let mut next = state.game.position.clone();
-    next.set_digits(&solution);
-    state.game.solved_by_computer = true;
-    state.game.assists.solves += 1;
-    commit(state, next);
-    state.say(Tone::Info, "Solved by the computer");
-}
-
-/// `C`: marks the digits that disagree with the solution and, in Manual mode,
-/// the marked cells whose marks lack their solution digit.
-pub(super) fn check(state: &mut State) {
-    let wrong = state.game.wrong_digits();
-    let lacking = if state.candidates == CandidateMode::Manual {
-        marks_lacking_their_digit(state)
-    } else {
-        Vec::new()
-    };
-    if state.game.solution.is_some() && !state.game.finished {
-        state.game.assists.checks += 1;
-        state.revision += 1;
-    }
-    let placed = Cell::all()
-        .filter(|&c| !state.game.is_given(c.index()) && state.game.position.digit(c).is_some())
-        .count();
-    let marks = match lacking.len() {
-        0 if state.candidates == CandidateMode::Manual => {
-            ", and your marks hold every solution digit"
-        }
-        0 => "",
-        1 => "; 1 cell's marks lack its digit: ",
-        _ => "; marks lacking their cell's digit: ",
-    };
-    let marks = format!("{marks}{}", cell_list(&lacking));
-    if state.game.solution.is_none() {
-        state.say(Tone::Error, "This puzzle has no solution to check against");
-    } else if wrong.is_empty() && lacking.is_empty() {
-        state.say(
-            Tone::Info,
-            format!("All {placed} of your digits are right{marks}"),
-        );
-    } else if wrong.is_empty() {
-        state.say(
-            Tone::Error,
-            format!("All {placed} of your digits are right{marks}"),
-        );
-    } else {
-        state.say(
-            Tone::Error,
-            format!("{} wrong: {}{marks}", wrong.len(), cell_list(&wrong)),
-        );
-    }
-    state.marked_wrong = wrong
-        .into_iter()
-        .chain(lacking)
-        .map(|c| c.index())
-        .collect();
-}
-
 /// The cells of `cells` the player made wrong: a wrong digit, or the solution's
 /// digit struck out of an open cell.
 fn own_mistakes(game: &Game, cells: &[Cell]) -> Vec<Cell> {
@@ -467,13 +371,4 @@ fn own_mistakes(game: &Game, cells: &[Cell]) -> Vec<Cell> {
             }
         })
         .collect()
-}
-
-/// `r1c2, r3c4` (the first few, then how many more).
-fn cell_list(cells: &[Cell]) -> String {
-    let mut names: Vec<String> = cells.iter().take(8).map(Cell::to_string).collect();
-    if cells.len() > 8 {
-        names.push(format!("and {} more", cells.len() - 8));
-    }
-    names.join(", ")
 }

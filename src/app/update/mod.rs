@@ -4,6 +4,7 @@
 
 mod assist;
 mod board;
+mod check;
 mod learn;
 mod links;
 pub mod menu;
@@ -11,9 +12,10 @@ pub mod review;
 mod shaped;
 mod shaped_learn;
 
-use assist::{check, next_hint, propagate, solve};
+use assist::{next_hint, propagate};
 pub(super) use board::commit;
 use board::value_word;
+use check::{check, solve};
 
 use super::action::{Action, StatsRead};
 use super::state::{Game, Overlay, State, Tone, View};
@@ -75,7 +77,6 @@ pub fn settle_opened_game(state: &mut State, view: Option<View>, read_only: bool
         Overlay::None
     };
     state.hint = None;
-    state.shape_hint = None;
     state.log.clear();
     state.marked_wrong.clear();
     state.read_only = read_only;
@@ -190,14 +191,10 @@ pub fn update(state: &mut State, action: Action) -> Effect {
         Action::Confirm => {
             if state.overlay == Overlay::ConfirmSolve {
                 state.overlay = Overlay::None;
-                match state.game.is_classic() {
-                    true => solve(state),
-                    false => shaped::solve(state),
-                }
+                solve(state);
             }
         }
-        Action::Check if state.game.is_classic() => check(state),
-        Action::Check => shaped::check(state),
+        Action::Check => check(state),
         Action::Export => return Effect::Export(state.candidate_grid()),
         Action::Help => {
             state.overlay = Overlay::Help;
@@ -295,9 +292,8 @@ fn stats_read(state: &mut State, read: StatsRead) {
 
 /// Esc on the board: the hint on show goes (and its message), else pencil mode.
 fn dismiss(state: &mut State) {
-    if state.hint.is_some() || state.shape_hint.is_some() {
+    if state.hint.is_some() {
         state.hint = None;
-        state.shape_hint = None;
         state.hint_link = None;
         state.message = None;
     } else if !state.notes.is_empty() {

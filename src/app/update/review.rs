@@ -43,7 +43,7 @@ pub(super) fn first_wrong(state: &mut State, offer: Option<Rewind>) {
         );
         return;
     }
-    let read = GameMoves::of(&state.game);
+    let read = GameMoves::of(&state.game).classic();
     let givens = state.game.classic_givens();
     let standing = match replay::standing_wrong(&givens, &read.moves) {
         Ok(found) => found,

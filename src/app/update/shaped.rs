@@ -8,7 +8,7 @@
 use super::board::key_of;
 use super::{commit, say_unless_won};
 use crate::app::action::Action;
-use crate::app::state::{CandidateMode, HintProgress, State, Tone};
+use crate::app::state::{CandidateMode, GameHint, HintProgress, State, Tone};
 use crate::engine::effects::Deduction;
 use crate::engine::geometry::logic::{Ladder, ShapeHint, ShapeMarks};
 use crate::engine::logic::Technique;
@@ -22,7 +22,7 @@ pub(super) fn hint(state: &mut State) {
     }
     // A new level starts without a link on show.
     state.hint_link = None;
-    let progress = match state.shape_hint.take() {
+    let progress = match state.hint.take().and_then(HintProgress::into_shaped) {
         Some(mut progress) => {
             progress.level += 1;
             progress
@@ -83,7 +83,7 @@ pub(super) fn hint(state: &mut State) {
             _ => format!("{key} again to apply it"),
         };
         state.say(Tone::Hint, format!("Hint: {text} ({more})"));
-        state.shape_hint = Some(progress);
+        state.hint = Some(progress.map(GameHint::Shaped));
         return;
     }
     let mut next = state.game.position.clone();
@@ -127,35 +127,4 @@ pub(super) fn propagate(state: &mut State) {
         Tone::Info,
         format!("Filled {count} forced single(s)"),
     );
-}
-
-/// Marks the player's values that differ from the solution.
-pub(super) fn check(state: &mut State) {
-    if state.game.solution.is_none() {
-        state.say(Tone::Error, "This puzzle has no solution to check against");
-        return;
-    }
-    state.game.assists.checks += 1;
-    state.revision += 1;
-    state.marked_wrong = state.game.wrong_cells();
-    let text = match state.marked_wrong.len() {
-        0 => "No wrong values so far".to_string(),
-        1 => "1 value is wrong (marked !x!)".to_string(),
-        n => format!("{n} values are wrong (marked !x!)"),
-    };
-    state.say(Tone::Info, text);
-}
-
-/// Fills the board with the solution (asked for and confirmed).
-pub(super) fn solve(state: &mut State) {
-    let Some(solution) = state.game.solution.clone() else {
-        state.say(Tone::Error, "This puzzle has no solution");
-        return;
-    };
-    state.game.assists.solves += 1;
-    state.game.solved_by_computer = true;
-    let mut next = state.game.position.clone();
-    next.values = solution;
-    commit(state, next);
-    state.say(Tone::Info, "Solved by the computer");
 }

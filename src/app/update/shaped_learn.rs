@@ -173,7 +173,7 @@ pub(super) fn first_wrong(state: &mut State, offer: Option<Rewind>) {
     let Some(solution) = solution(state) else {
         return;
     };
-    let read = GameMoves::of_shaped(&state.game);
+    let read = GameMoves::of(&state.game);
     let geometry = state.game.geometry.clone();
     let marked = state.game.position.marks.iter().any(|&m| m != 0);
     let found = super::review::say_first_wrong(
@@ -209,10 +209,10 @@ fn rewind(state: &mut State, offer: Rewind) {
 /// Moves to another link of the hint on show and says it: "Link 2 of 5: r3c3
 /// is 4, so r3c5 is not 4 (weak link in row 3)".
 pub(super) fn step_links(state: &mut State, step: LinkStep) {
-    let (Some(count), Some(progress)) = (shaped_link_count(state), &state.shape_hint) else {
+    let (Some(count), Some(progress)) = (shaped_link_count(state), &state.hint) else {
         return;
     };
-    let ShapeHint::Step(shape_step) = &progress.hint else {
+    let Some(ShapeHint::Step(shape_step)) = progress.hint.shaped() else {
         return;
     };
     let at = moved(state.hint_link, count, step);
