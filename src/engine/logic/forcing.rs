@@ -16,12 +16,14 @@
 //! ladder's step.
 
 mod outcomes;
+mod reuse;
 mod text;
 
 use std::rc::Rc;
 
 use outcomes::{Deductions, Found};
 pub(crate) use outcomes::{Outcomes, OutcomesOf};
+pub(crate) use reuse::Ran;
 pub use text::proof_text;
 
 use super::Sink;
@@ -143,15 +145,17 @@ pub fn nested_forcing_net(board: &Board, sink: &mut Sink) {
     classic(board, Technique::NestedForcingNet, sink);
 }
 
-/// The classic ladder's forcing finder: static branches come from the sink's
-/// cache (digit, cell and unit forcing share them), each deduction becomes a [`Step`].
+/// The classic ladder's forcing finder: the chains' branches come from the
+/// sink's cache (digit, cell and unit forcing share the static ones, and
+/// branches run on an earlier position are taken where they run the same),
+/// each deduction becomes a [`Step`].
 fn classic(board: &Board, technique: Technique, sink: &mut Sink) {
     let Some((mode, kinds)) = technique.forcing() else {
         return;
     };
     let outcomes = match mode {
-        Mode::Static => Some(sink.cache().static_branches(board, kinds.digit)),
-        _ => None,
+        Mode::Static | Mode::Dynamic => Some(sink.cache().branches(board, mode, kinds.digit)),
+        Mode::Net(_) => None,
     };
     search(board, mode, kinds, outcomes, &mut |found| {
         sink.push(found.step::<Board>(technique))
