@@ -146,7 +146,7 @@ impl Highlights {
             }
         }
         if progress.level >= 2 {
-            for &cell in &step.pattern {
+            for cell in step.pattern_cells() {
                 self.pattern[cell] = Some(0);
             }
         }

@@ -147,7 +147,7 @@ fn findings(state: &State) -> Result<Vec<Finding>, (Tone, String)> {
                 ),
                 shape_learn::Problem::Removable(step) => (
                     AuditMark::Removable,
-                    format!("{cell} {value} by {}", step.basis.name()),
+                    format!("{cell} {value} by {}", step.technique.name()),
                 ),
             };
             Finding {
