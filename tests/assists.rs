@@ -249,7 +249,7 @@ fn propagation_in_manual_mode_works_on_the_players_marks() {
     mark_only(&mut state, cell, right.get());
     update(&mut state, Action::Propagate);
     assert_eq!(state.game.position.digit(cell), Some(right));
-    assert!(state.game.wrong_digits().is_empty());
+    assert!(state.game.wrong_cells().is_empty());
     assert!(
         state.game.position.digits().filled() > auto.game.position.digits().filled(),
         "more than the Auto candidates give"

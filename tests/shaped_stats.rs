@@ -4,7 +4,7 @@
 
 use pencilmark::app::action::Action;
 use pencilmark::app::state::{Overlay, State};
-use pencilmark::app::stats::{Assists, Stats};
+use pencilmark::app::stats::{Assists, Stats, StatsKey};
 use pencilmark::app::ui;
 use pencilmark::app::update::update;
 use pencilmark::engine::geometry::Variant;
@@ -12,6 +12,11 @@ use pencilmark::engine::geometry::format::ShapeReader;
 use pencilmark::store::Store;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
+
+/// Where a game on the shape named `name` is counted.
+fn shape(name: &str) -> StatsKey {
+    StatsKey::Shape(name.to_string())
+}
 
 /// The first puzzle of the bundled easy 6x6 jigsaw collection.
 fn jigsaw6() -> State {
@@ -41,7 +46,7 @@ fn a_shaped_win_is_counted_under_its_shape_once() {
     assert_eq!(state.overlay, Overlay::Won);
     let row = state
         .stats
-        .shape("6x6 jigsaw")
+        .counted(&shape("6x6 jigsaw"))
         .expect("counted under its shape");
     assert_eq!((row.finished, row.unaided), (1, 1));
     assert_eq!(row.best_ms, Some(65_000));
@@ -62,7 +67,10 @@ fn a_shaped_win_is_counted_under_its_shape_once() {
     update(&mut state, Action::Undo);
     update(&mut state, Action::Redo);
     assert_eq!(state.overlay, Overlay::Won);
-    assert_eq!(state.stats.shape("6x6 jigsaw").unwrap().finished, 1);
+    assert_eq!(
+        state.stats.counted(&shape("6x6 jigsaw")).unwrap().finished,
+        1
+    );
 }
 
 #[test]
@@ -88,14 +96,17 @@ fn the_stats_file_keeps_shapes_apart_and_older_files_still_load() {
     assert!(loaded.shapes.is_empty());
     // Shapes round-trip and merge: two players each keep their wins.
     let mut base = loaded.clone();
-    base.record_shape("16x16", 5_000, &Assists::default());
+    base.record_in(&shape("16x16"), 5_000, &Assists::default());
     let (mut mine, mut theirs) = (base.clone(), base.clone());
-    mine.record_shape("16x16", 4_000, &Assists::default());
-    theirs.record_shape("9x9 x", 9_000, &Assists::default());
+    mine.record_in(&shape("16x16"), 4_000, &Assists::default());
+    theirs.record_in(&shape("9x9 x"), 9_000, &Assists::default());
     let merged = theirs.merged(&base, &mine);
-    assert_eq!(merged.shape("16x16").unwrap().finished, 2);
-    assert_eq!(merged.shape("16x16").unwrap().best_ms, Some(4_000));
-    assert_eq!(merged.shape("9x9 x").unwrap().finished, 1);
+    assert_eq!(merged.counted(&shape("16x16")).unwrap().finished, 2);
+    assert_eq!(
+        merged.counted(&shape("16x16")).unwrap().best_ms,
+        Some(4_000)
+    );
+    assert_eq!(merged.counted(&shape("9x9 x")).unwrap().finished, 1);
     let back: Stats = serde_json::from_str(&serde_json::to_string(&merged).unwrap()).unwrap();
     assert_eq!(back, merged);
 }
@@ -105,12 +116,12 @@ fn stats_lists_each_shape_beside_the_levels() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::locate(Some(dir.path())).unwrap();
     let mut stats = Stats::default();
-    stats.record_shape("9x9 windoku", 120_000, &Assists::default());
+    stats.record_in(&shape("9x9 windoku"), 120_000, &Assists::default());
     let helped = Assists {
         nudges: 1,
         ..Assists::default()
     };
-    stats.record_shape("9x9 windoku", 60_000, &helped);
+    stats.record_in(&shape("9x9 windoku"), 60_000, &helped);
     store.save_stats(&stats).unwrap();
     let run = |json: bool| {
         let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_pencilmark"));

@@ -195,16 +195,21 @@ impl Game {
             .collect()
     }
 
-    /// The same cells as the classic engine names them (classic 9x9 only).
-    pub fn wrong_digits(&self) -> Vec<Cell> {
-        self.wrong_cells().into_iter().map(Cell::new).collect()
-    }
-
     /// Whether the board is complete and obeys the rules (the givens are kept
     /// by construction: they cannot be edited).
     pub fn is_complete_and_right(&self) -> bool {
         let values = &self.position.values;
         values.iter().all(|&v| v != 0) && !self.position.conflicts(&self.geometry).contains(&true)
+    }
+
+    /// Where the game counts in the statistics once won: by its level on the
+    /// classic board, by its shape elsewhere.
+    pub fn stats_key(&self) -> super::stats::StatsKey {
+        use super::stats::StatsKey;
+        match self.is_classic() {
+            true => StatsKey::Level(self.grade.map(|g| g.level)),
+            false => StatsKey::Shape(self.geometry.name()),
+        }
     }
 
     /// The symbol of `value` in this shape's alphabet.

@@ -165,6 +165,25 @@ impl TechniqueStats {
     }
 }
 
+/// Where a finished game is counted: a classic game by its level (`None`:
+/// ungraded), a game on another shape by the shape's name (a shape's levels are
+/// not the classic ladder's). The file keeps the two kinds in two tables.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum StatsKey {
+    Level(Option<Level>),
+    Shape(String),
+}
+
+impl StatsKey {
+    /// "hard", "ungraded", "16x16", "9x9 jigsaw".
+    pub fn name(&self) -> String {
+        match self {
+            StatsKey::Level(level) => Stats::key(*level).to_string(),
+            StatsKey::Shape(shape) => shape.clone(),
+        }
+    }
+}
+
 /// Statistics of finished games, per level ("ungraded" for puzzles without one).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct Stats {
@@ -198,25 +217,27 @@ impl Stats {
         level.map_or("ungraded", Level::key)
     }
 
-    /// Counts a game finished by the player in `millis`, with `assists`.
+    /// Counts a game finished by the player in `millis`, with `assists`,
+    /// where `key` says.
+    pub fn record_in(&mut self, key: &StatsKey, millis: u64, assists: &Assists) {
+        let table = match key {
+            StatsKey::Level(_) => &mut self.levels,
+            StatsKey::Shape(_) => &mut self.shapes,
+        };
+        table.entry(key.name()).or_default().add(millis, assists);
+    }
+
+    /// The finished games counted where `key` says.
+    pub fn counted(&self, key: &StatsKey) -> Option<&LevelStats> {
+        match key {
+            StatsKey::Level(_) => self.levels.get(&key.name()),
+            StatsKey::Shape(_) => self.shapes.get(&key.name()),
+        }
+    }
+
+    /// Counts a classic game of `level` finished by the player.
     pub fn record(&mut self, level: Option<Level>, millis: u64, assists: &Assists) {
-        self.levels
-            .entry(Stats::key(level).to_string())
-            .or_default()
-            .add(millis, assists);
-    }
-
-    /// Counts a game on the shape named `shape` finished by the player.
-    pub fn record_shape(&mut self, shape: &str, millis: u64, assists: &Assists) {
-        self.shapes
-            .entry(shape.to_string())
-            .or_default()
-            .add(millis, assists);
-    }
-
-    /// The finished games of the shape named `shape`.
-    pub fn shape(&self, shape: &str) -> Option<&LevelStats> {
-        self.shapes.get(shape)
+        self.record_in(&StatsKey::Level(level), millis, assists);
     }
 
     /// Adds a finished game's replay summary to the weakness profile.
@@ -234,7 +255,7 @@ impl Stats {
     }
 
     pub fn level(&self, level: Option<Level>) -> Option<&LevelStats> {
-        self.levels.get(Stats::key(level))
+        self.counted(&StatsKey::Level(level))
     }
 
     /// The statistics on disk (`self`) with what `mine` added since `base`.

@@ -256,20 +256,11 @@ pub fn render_won(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
         lines.push(Line::raw(format!("Assists: {}", game.assists.describe())));
     }
     lines.push(Line::raw(""));
-    let level = game.grade.map(|g| g.level);
     // A shape's games are counted per shape, the classic ones per level.
-    let (counted, name) = match game.is_classic() {
-        false => {
-            let shape = game.geometry.name();
-            (state.stats.shape(&shape), shape)
-        }
-        true => (
-            state.stats.level(level),
-            level.map_or("ungraded", |l| l.key()).to_string(),
-        ),
-    };
-    match counted {
+    let key = game.stats_key();
+    match state.stats.counted(&key) {
         Some(s) if s.finished > 0 => {
+            let name = key.name();
             lines.push(Line::styled(format!("Your {name} games"), theme.label()));
             lines.push(Line::raw(format!(
                 "finished {}  unaided {}",

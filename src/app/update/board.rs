@@ -234,20 +234,14 @@ fn win(state: &mut State) {
     state.overlay = Overlay::Won;
     if !game.solved_by_computer && !game.counted {
         game.counted = true;
-        if !game.is_classic() {
-            let shape = game.geometry.name();
-            state
-                .stats
-                .record_shape(&shape, game.elapsed_ms, &game.assists);
-        } else {
-            if game.unique && game.grade.is_none() {
-                // Won before the grading thread answered: grade here, once.
-                game.grade = Some(GradeInfo::of(&game.classic_givens()));
-            }
-            let level = game.grade.map(|g| g.level);
-            state.stats.record(level, game.elapsed_ms, &game.assists);
-            state.profile_due = true;
+        if game.is_classic() && game.unique && game.grade.is_none() {
+            // Won before the grading thread answered: grade here, once.
+            game.grade = Some(GradeInfo::of(&game.classic_givens()));
         }
+        let key = game.stats_key();
+        state.stats.record_in(&key, game.elapsed_ms, &game.assists);
+        // The weakness profile is the classic ladder's.
+        state.profile_due = state.game.is_classic();
     }
     if !state.game.solved_by_computer {
         let text = if state.game.assists.is_unaided() {

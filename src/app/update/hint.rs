@@ -13,11 +13,11 @@ use crate::app::action::Action;
 use crate::app::position::Position;
 use crate::app::state::{CandidateMode, Game, GameHint, HintProgress, State, Tone};
 use crate::app::stats::Assists;
+use crate::engine::Board;
 use crate::engine::effects::Deduction;
-use crate::engine::geometry::Geometry;
 use crate::engine::geometry::logic::ShapeHint;
+use crate::engine::geometry::{Geometry, value_bit};
 use crate::engine::hint::{self, Hint, HintLevel};
-use crate::engine::{Board, Cell};
 
 /// The next level of the hint on show, or a new hint; the fourth level applies it.
 pub(super) fn hint(state: &mut State) {
@@ -142,20 +142,16 @@ fn fresh_hint(state: &State) -> GameHint {
 /// The cells a mistake hint names: the player's own doing (a wrong value, or
 /// the solution's value struck out of an open cell) when there is any.
 fn mistake_cells(game: &Game, hint: &GameHint) -> Option<Vec<usize>> {
-    match hint {
-        GameHint::Classic(Hint::Mistake { cells }) => {
-            // The engine also names open cells whose candidates lost the right
-            // digit; with Auto marks those follow from a wrong digit or a
-            // strike, so only the player's own doing is named.
-            let own = own_mistakes(game, cells);
-            let cells = if own.is_empty() { cells.clone() } else { own };
-            Some(cells.iter().map(|c| c.index()).collect())
-        }
-        GameHint::Shaped(ShapeHint::Mistake { wrong }) => {
-            Some(wrong.iter().map(|&(cell, _)| cell).collect())
-        }
-        _ => None,
-    }
+    let cells: Vec<usize> = match hint {
+        // The classic engine also names open cells whose candidates lost the
+        // right digit; with Auto marks those follow from a wrong digit or a
+        // strike, so only the player's own doing is named.
+        GameHint::Classic(Hint::Mistake { cells }) => cells.iter().map(|c| c.index()).collect(),
+        GameHint::Shaped(ShapeHint::Mistake { wrong }) => wrong.iter().map(|&(c, _)| c).collect(),
+        _ => return None,
+    };
+    let own = own_mistakes(game, &cells);
+    Some(if own.is_empty() { cells } else { own })
 }
 
 /// Counts the hint level just shown (before it is applied: that may finish the game).
@@ -248,21 +244,19 @@ pub(super) fn stale_marks<'a>(
         })
 }
 
-/// The cells of `cells` the player made wrong: a wrong digit, or the solution's
-/// digit struck out of an open cell.
-fn own_mistakes(game: &Game, cells: &[Cell]) -> Vec<Cell> {
-    let Some(solution) = game.classic_solution() else {
+/// The cells of `cells` the player made wrong: a wrong value, or the
+/// solution's value struck out of an open cell.
+fn own_mistakes(game: &Game, cells: &[usize]) -> Vec<usize> {
+    let Some(solution) = &game.solution else {
         return Vec::new();
     };
+    let position = &game.position;
     cells
         .iter()
         .copied()
-        .filter(|&c| {
-            let right = solution.get(c);
-            match game.position.digit(c) {
-                Some(d) => Some(d) != right,
-                None => right.is_some_and(|d| game.position.struck_in(c).contains(d)),
-            }
+        .filter(|&c| match position.values[c] {
+            0 => position.struck[c] & value_bit(solution[c]) != 0,
+            value => value != solution[c],
         })
         .collect()
 }
