@@ -299,6 +299,25 @@ fn cli_json_and_grade_describe_each_puzzle() {
     }
 }
 
+/// `--fresh` asks the CLI for the fresh route: every Extreme puzzle from its
+/// own grid, the engine's fresh puzzle at each index.
+#[test]
+fn cli_fresh_extreme_prints_the_fresh_route() {
+    let lines = stdout_lines(&pencilmark(&[
+        "generate", "-d", "extreme", "-n", "2", "--seed", "9", "--fresh",
+    ]));
+    let fresh = Request {
+        fresh: true,
+        with_grade: false,
+        ..Request::new(Level::Extreme)
+    };
+    assert_eq!(lines.len(), 2);
+    for (index, line) in lines.iter().enumerate() {
+        let made = generate::generate(&fresh, 9, index as u64).expect("a puzzle");
+        assert_eq!(line, &made.givens.to_line(), "puzzle {index}");
+    }
+}
+
 #[test]
 fn cli_rejects_an_unknown_level_with_status_2() {
     let output = pencilmark(&["generate", "--difficulty", "fiendish"]);

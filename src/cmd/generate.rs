@@ -31,6 +31,7 @@ Examples:\n  pencilmark generate\n  \
 pencilmark generate --difficulty hard --count 10 --seed 42\n  \
 pencilmark generate --difficulty easy --symmetry rotational --grade\n  \
 pencilmark generate --difficulty expert --count 5 --json\n  \
+pencilmark generate --difficulty extreme --count 5 --fresh\n  \
 pencilmark generate --needs x_wing --count 3 --grade\n  \
 pencilmark generate --size 6 --count 5 --seed 1\n  \
 pencilmark generate --variant jigsaw --size 9 --json\n  \
@@ -67,9 +68,9 @@ pub struct GenerateArgs {
     pub needs: Option<Technique>,
     /// Extreme only: make every puzzle from a fresh grid of its own. By
     /// default Extreme puzzles come from vicinity walks (one clue out, one in:
-    /// distinct puzzles, unique, minimal and Extreme, ~20x faster), so each
-    /// shares all but a few clues with one before it; --symmetry always
-    /// takes the fresh route.
+    /// distinct puzzles, unique, minimal and Extreme, ~1.5x faster), so each
+    /// shares all clues but one with an earlier one; --symmetry always takes
+    /// the fresh route.
     #[arg(long)]
     pub fresh: bool,
     /// Graded puzzles to try for each one before giving up (other shapes: at
