@@ -228,7 +228,7 @@ fn first_wrong_key_is_honest_when_no_move_went_wrong_or_the_error_was_put_right(
 fn game_moves_number_history_steps_as_the_player_made_them() {
     let mut state = new_state();
     play_logically(&mut state, 2);
-    let read = GameMoves::of(&state.game);
+    let read = GameMoves::of(&state.game).classic();
     assert_eq!(read.steps(), state.game.undo.len());
     assert_eq!(read.moves.len(), read.step_of.len());
     assert!(read.moves.iter().all(|m| matches!(m, Move::Place { .. })));
@@ -303,7 +303,7 @@ fn audit_kinds_each_have_their_own_style_in_mono_until_the_next_edit() {
 fn replay_view_walks_the_moves_and_ends_with_the_summary() {
     let mut state = new_state();
     play_logically(&mut state, 3);
-    let moves = GameMoves::of(&state.game).moves.len();
+    let moves = GameMoves::of(&state.game).classic().moves.len();
     let game_position = state.game.position.clone();
     press(&mut state, "R");
     assert_eq!(state.overlay, Overlay::Replay);
@@ -376,7 +376,7 @@ fn stats_command_prints_the_profile_and_the_most_missed_technique() {
     let replayed = {
         let mut state = new_state();
         play_logically(&mut state, 40);
-        let read = GameMoves::of(&state.game);
+        let read = GameMoves::of(&state.game).classic();
         pencilmark::engine::learn::replay::replay(&givens(), &read.moves).unwrap()
     };
     stats.record(None, 60_000, &Default::default());

@@ -269,10 +269,14 @@ fn the_first_wrong_move_is_named_and_f_again_rewinds_to_just_before_it() {
 fn hint_with_links(state: &mut State) -> bool {
     for _ in 0..200 {
         update(state, Action::Hint);
-        let Some(progress) = &state.shape_hint else {
+        let Some(progress) = &state.hint else {
             return false;
         };
-        match &progress.hint {
+        match progress
+            .hint
+            .shaped()
+            .expect("a shaped game's hint is the shaped ladder's")
+        {
             ShapeHint::Step(step) if !step.links.is_empty() => {
                 update(state, Action::Hint);
                 update(state, Action::Hint);
@@ -317,12 +321,12 @@ fn a_shaped_hints_links_step_on_the_board_and_the_arrows_move_again_after() {
         "the footer names the keys:\n{shown}"
     );
     // Applying it, the next hint is another step: the struck candidates count.
-    let before = state.shape_hint.clone();
+    let before = state.hint.clone();
     press(&mut state, "H");
     assert!(said(&state).starts_with("Applied: "), "{}", said(&state));
     update(&mut state, Action::Hint);
     assert_ne!(
-        state.shape_hint.as_ref().map(|h| &h.hint),
+        state.hint.as_ref().map(|h| &h.hint),
         before.as_ref().map(|h| &h.hint)
     );
     let action = keymap(right, &state).unwrap();

@@ -368,3 +368,60 @@ fn the_help_and_the_messages_name_the_alt_keys_where_letters_are_values() {
     let shown = text(&draw(&classic, 100, 90));
     assert!(!shown.contains("Alt-"), "{shown}");
 }
+
+/// The hint and propagation follow the classic board's rule on every shape: a
+/// wrong value is said in two levels (that something disagrees, then where,
+/// marked on the board), a value struck out of the cell it belongs to is a
+/// mistake too, and propagation reads the candidates on show (a struck one is
+/// not filled back) and says where it stopped.
+#[test]
+fn a_shaped_hint_says_a_mistake_in_two_levels_and_propagation_reads_the_marks_on_show() {
+    let mut state = shaped_state(Variant::Jigsaw, include_str!("../puzzles/jigsaw6-easy.txt"));
+    let solution = state.game.solution.clone().unwrap();
+    let cell = (0..solution.len())
+        .find(|&c| !state.game.is_given(c))
+        .unwrap();
+    state.selected = cell;
+    let wrong = solution[cell] % 6 + 1;
+    press(&mut state, &wrong.to_string());
+    let said = |state: &State| state.message.clone().unwrap().text;
+    press(&mut state, "H");
+    assert!(
+        said(&state).starts_with("Something on the board disagrees with the solution"),
+        "{}",
+        said(&state)
+    );
+    assert!(
+        state.marked_wrong.is_empty(),
+        "the nudge does not say where"
+    );
+    press(&mut state, "H");
+    let name = state.game.cell_name(cell);
+    assert_eq!(
+        said(&state),
+        format!("Wrong here (a value, or a struck-out candidate): {name}")
+    );
+    assert_eq!(state.marked_wrong, vec![cell]);
+    assert_eq!(state.game.assists.nudges, 1);
+    assert_eq!(state.game.assists.techniques, 1);
+    // Erased, then the right value struck out of the cell: a mistake again.
+    press(&mut state, "u");
+    state.pencil = true;
+    press(&mut state, &solution[cell].to_string());
+    state.pencil = false;
+    assert_ne!(state.game.position.struck[cell], 0, "struck in Auto mode");
+    press(&mut state, "HH");
+    assert_eq!(
+        said(&state),
+        format!("Wrong here (a value, or a struck-out candidate): {name}")
+    );
+    // Propagation reads the struck candidate: it never fills that cell with
+    // its value, and stops where the strike leaves no way on.
+    press(&mut state, "A");
+    assert_ne!(state.game.position.values[cell], solution[cell]);
+    let text = said(&state);
+    assert!(
+        text.starts_with("Filled ") || text.starts_with("No forced single"),
+        "{text}"
+    );
+}

@@ -258,3 +258,51 @@ fn a_jigsaw_replays_its_moves_and_learn_mode_steps_its_search_at_80x24() {
     session.keys("q");
     assert!(session.wait_exit().success());
 }
+
+/// Check and solve follow the classic board's rule on every shape: on a 16x16
+/// the check (`Alt-C`: `C` enters the value 12 there) names the wrong cell and
+/// the solve refuses while it is wrong, naming it; once it is undone, the solve
+/// fills the board.
+#[test]
+fn a_sixteen_by_sixteen_check_names_the_wrong_cell_and_solve_refuses_over_it() {
+    let data = tempfile::tempdir().unwrap();
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/shape16.txt");
+    let (givens, solution, side) = puzzle(file, Variant::Classic);
+    let cell = (0..givens.len())
+        .find(|&c| givens[c] == 0 && solution[c] >= 10)
+        .expect("an open cell holds a letter");
+    let name = format!("r{}c{}", cell / side + 1, cell % side + 1);
+    // Another letter than the solution's: A, or B where A is right.
+    let wrong = if solution[cell] == 10 { 'b' } else { 'a' };
+    let mut session = Session::start(&["play", file], data.path());
+    session.wait_for("Filled  95/256");
+    session.keys(&"j".repeat(cell / side));
+    session.keys(&"l".repeat(cell % side));
+    session.wait_for(&format!("Cell    {name}: "));
+    session.keys(&wrong.to_string());
+    session.wait_for("Filled  96/256");
+    session.keys(&format!("{ESC}C"));
+    session.wait_for(&format!("1 wrong: {name}"));
+    let shown = format!("!{}!", wrong.to_ascii_uppercase());
+    assert!(
+        session.text().contains(&shown),
+        "the wrong value is marked {shown}:\n{}",
+        session.text()
+    );
+    session.keys("S");
+    session.wait_for("Fill in the whole solution?");
+    session.keys("y");
+    session.wait_for(&format!(
+        "Your values make the puzzle unsolvable; wrong: {name}"
+    ));
+    assert!(session.text().contains("Filled  96/256"), "nothing filled");
+    session.keys("u");
+    session.wait_for("Filled  95/256");
+    session.keys("S");
+    session.wait_for("Fill in the whole solution?");
+    session.keys("y");
+    session.wait_for("Filled  256/256");
+    session.wait_for("Solved by the computer");
+    session.keys("q");
+    assert!(session.wait_exit().success());
+}

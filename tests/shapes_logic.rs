@@ -236,8 +236,8 @@ fn naked_and_hidden_pairs_and_fish_are_found_on_a_twelve_by_twelve() {
     let pair = ladder
         .find(Technique::NakedPair, &marks)
         .expect("a naked pair");
-    assert_eq!(pair.pattern, vec![0, 1]);
-    assert_eq!(pair.values, vec![1, 2]);
+    // Each cell of the pair with the values it holds (1 and 2).
+    assert_eq!(pair.pattern, vec![(0, 0b11), (1, 0b11)]);
     // Hidden pair: in row 1, 11 and 12 may only go in r1c5 and r1c6.
     let row_one: Vec<usize> = (0..12).filter(|&c| c != 4 && c != 5).collect();
     let mut marks = struck(&geometry, 11, &row_one);
@@ -245,7 +245,7 @@ fn naked_and_hidden_pairs_and_fish_are_found_on_a_twelve_by_twelve() {
     let hidden = ladder
         .find(Technique::HiddenPair, &marks)
         .expect("a hidden pair");
-    assert_eq!(hidden.pattern, vec![4, 5]);
+    assert_eq!(hidden.pattern_cells().collect::<Vec<_>>(), vec![4, 5]);
     assert!(
         hidden
             .eliminations
@@ -260,7 +260,10 @@ fn naked_and_hidden_pairs_and_fish_are_found_on_a_twelve_by_twelve() {
     let fish = ladder
         .find(Technique::XWing, &struck(&geometry, 11, &off))
         .expect("an X-Wing");
-    assert_eq!(fish.pattern, vec![0, 11, 72, 83]);
+    assert_eq!(
+        fish.pattern_cells().collect::<Vec<_>>(),
+        vec![0, 11, 72, 83]
+    );
     assert!(
         fish.eliminations
             .iter()
@@ -296,7 +299,7 @@ fn an_xy_wing_sees_along_a_diagonal_on_sudoku_x() {
     let step = Ladder::new(&geometry)
         .find(Technique::XyWing, &marks)
         .expect("an XY-Wing");
-    assert_eq!(step.pattern, vec![0, 36, 40]);
+    assert_eq!(step.pattern_cells().collect::<Vec<_>>(), vec![0, 36, 40]);
     // 2 leaves row 5 and r9c1, which sees r5c5 along the anti-diagonal.
     let expected: Vec<(usize, u8)> = [37, 38, 39, 41, 42, 43, 44, 72]
         .iter()
@@ -313,7 +316,7 @@ fn an_x_chain_links_strong_and_weak_places_of_one_value() {
     let step = Ladder::new(&geometry)
         .find(Technique::XChain, &marks)
         .expect("an X-Chain");
-    assert_eq!(step.pattern, vec![4, 1, 19, 22]);
+    assert_eq!(step.pattern_cells().collect::<Vec<_>>(), vec![4, 1, 19, 22]);
     assert_eq!(step.eliminations, vec![(34, 1)]);
     assert!(step.text(&geometry).contains("r1c5 = r1c2 - r4c2 = r4c5"));
 }
@@ -352,7 +355,7 @@ fn a_skyscraper_on_a_six_by_six_joins_two_rows_by_a_column() {
     let step = Ladder::new(&geometry)
         .find(Technique::Skyscraper, &marks)
         .expect("a Skyscraper");
-    assert_eq!(step.pattern, vec![4, 1, 19, 23]);
+    assert_eq!(step.pattern_cells().collect::<Vec<_>>(), vec![4, 1, 19, 23]);
     // r1c5 or r4c6 holds the 1: r2c6 (box 2, column 6) and r3c5 (column 5, box 4) see both.
     assert_eq!(step.eliminations, vec![(11, 1), (16, 1)]);
     assert!(
@@ -370,7 +373,7 @@ fn a_two_string_kite_on_a_jigsaw_is_joined_in_a_region() {
     let step = Ladder::new(&geometry)
         .find(Technique::TwoStringKite, &marks)
         .expect("a 2-String Kite");
-    assert_eq!(step.pattern, vec![4, 0, 13, 31]);
+    assert_eq!(step.pattern_cells().collect::<Vec<_>>(), vec![4, 0, 13, 31]);
     assert_eq!(step.eliminations, vec![(34, 2)]);
     assert!(
         Ladder::new(&geometry)
@@ -392,7 +395,10 @@ fn a_w_wing_on_sudoku_x_rests_on_a_strong_link_in_the_diagonal() {
     let step = Ladder::new(&geometry)
         .find(Technique::WWing, &marks)
         .expect("a W-Wing");
-    assert_eq!(step.pattern, vec![2, 78, 20, 60]);
+    assert_eq!(
+        step.pattern_cells().collect::<Vec<_>>(),
+        vec![2, 78, 20, 60]
+    );
     assert_eq!(step.units, vec![unit(&geometry, UnitKind::Diagonal, 1)]);
     // One of them is 2: it leaves r1c7 and r9c3, which see both.
     assert_eq!(step.eliminations, vec![(6, 2), (74, 2)]);
@@ -406,7 +412,7 @@ fn an_xyz_wing_on_windoku_clears_the_window() {
     let step = Ladder::new(&geometry)
         .find(Technique::XyzWing, &marks)
         .expect("an XYZ-Wing");
-    assert_eq!(step.pattern, vec![10, 12, 28]);
+    assert_eq!(step.pattern_cells().collect::<Vec<_>>(), vec![10, 12, 28]);
     let window: Vec<(usize, u8)> = [11, 19, 20, 21, 29, 30].iter().map(|&c| (c, 3)).collect();
     assert_eq!(step.eliminations, window);
 }

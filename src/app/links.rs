@@ -7,7 +7,6 @@
 use serde::{Deserialize, Serialize};
 
 use super::state::State;
-use crate::engine::geometry::logic::ShapeHint;
 use crate::engine::hint::{Hint, HintLevel};
 use crate::engine::logic::Link;
 
@@ -21,44 +20,30 @@ pub enum LinkStep {
     Last,
 }
 
-/// The links of the hint on show, when it is at its explanation level and its
-/// step has links: then ← → Home End step through them instead of moving.
-pub fn hint_links(state: &State) -> Option<&[Link]> {
+/// How many links the hint on show has (on any shape), when it is at its
+/// explanation level and has any: then ← → Home End step through them
+/// instead of moving.
+pub fn link_count(state: &State) -> Option<usize> {
     let progress = state.hint.as_ref()?;
-    if HintLevel::from_number(progress.level) != HintLevel::Explanation {
-        return None;
-    }
-    match &progress.hint {
-        Hint::Step(step) if !step.links.is_empty() => Some(&step.links),
-        _ => None,
-    }
-}
-
-/// How many links the hint on show of a shaped game has, when it is at its
-/// explanation level and has any (the shaped counterpart of [`hint_links`]).
-pub fn shaped_link_count(state: &State) -> Option<usize> {
-    let progress = state.shape_hint.as_ref()?;
-    match &progress.hint {
-        ShapeHint::Step(step) if progress.level == 3 && !step.links.is_empty() => {
-            Some(step.links.len())
-        }
-        _ => None,
-    }
+    let count = progress.hint.link_count();
+    let explaining = HintLevel::from_number(progress.level) == HintLevel::Explanation;
+    (explaining && count > 0).then_some(count)
 }
 
 /// Whether the arrows step through a hint's links now (on any shape).
 pub fn stepping(state: &State) -> bool {
-    match state.game.is_classic() {
-        false => shaped_link_count(state).is_some(),
-        true => hint_links(state).is_some(),
-    }
+    link_count(state).is_some()
 }
 
-/// The link on show and its place (zero-based), with the number of links.
+/// The classic hint's link on show and its place (zero-based), with the
+/// number of links.
 pub fn shown_link(state: &State) -> Option<(usize, usize, Link)> {
-    let links = hint_links(state)?;
+    let count = link_count(state)?;
     let at = state.hint_link?;
-    links.get(at).map(|&link| (at, links.len(), link))
+    match state.hint.as_ref()?.hint.classic()? {
+        Hint::Step(step) => step.links.get(at).map(|&link| (at, count, link)),
+        _ => None,
+    }
 }
 
 /// The index a move leads to among `count` links, from `at` (none shown yet:

@@ -11,15 +11,12 @@
 use std::sync::Arc;
 
 use super::review::GameMoves;
-use super::state::{Game, HintProgress, History, Position, State};
+use super::state::{Game, GameHint, HintProgress, History, Position, State};
 use crate::engine::geometry::Geometry;
 use crate::engine::geometry::learn::{self as shape_learn, ShapeReplay};
-use crate::engine::geometry::logic::{ShapeHint, ShapeStep};
+use crate::engine::geometry::logic::ShapeHint;
 use crate::engine::hint::Hint;
-use crate::engine::learn::replay::{
-    self, Judgement, Move, Play, Replay, ReplayError, ShapeMove, Tally,
-};
-use crate::engine::logic::Step;
+use crate::engine::learn::replay::{self, Judgement, Move, Play, Replay, ReplayError, Tally};
 use crate::engine::types::CELLS;
 use crate::engine::{Candidates, Grid};
 
@@ -38,14 +35,14 @@ pub enum ReplayPurpose {
 pub enum ReplayGame {
     Classic {
         givens: Grid,
-        read: GameMoves,
+        read: GameMoves<Move>,
     },
     Shaped {
         geometry: Arc<Geometry>,
         givens: Vec<u8>,
         /// The one solution every move is judged against.
         solution: Vec<u8>,
-        read: GameMoves<ShapeMove>,
+        read: GameMoves,
     },
 }
 
@@ -92,11 +89,11 @@ impl ReplayJob {
                 geometry: shaped.geometry.clone(),
                 givens: shaped.givens.clone(),
                 solution: shaped.solution.clone().unwrap_or_default(),
-                read: GameMoves::of_shaped(shaped),
+                read: GameMoves::of(shaped),
             },
             true => ReplayGame::Classic {
                 givens: state.game.classic_givens(),
-                read: GameMoves::of(&state.game),
+                read: GameMoves::of(&state.game).classic(),
             },
         };
         ReplayJob { purpose, game }
@@ -194,17 +191,11 @@ impl MovePage {
 }
 
 /// The positions a replay walks through, and the easier step each move had
-/// open (drawn as a hint is), in the shape's own types.
+/// open (drawn as a hint is), as the hint on show holds it on any shape.
 #[derive(Clone, Debug)]
-enum Boards {
-    Classic {
-        positions: Vec<Position>,
-        easier: Vec<Option<Step>>,
-    },
-    Shaped {
-        positions: Vec<Position>,
-        easier: Vec<Option<ShapeStep>>,
-    },
+struct Boards {
+    positions: Vec<Position>,
+    easier: Vec<Option<GameHint>>,
 }
 
 /// The replay view: the game walked move by move with the engine's annotation
@@ -242,15 +233,15 @@ impl ReplayView {
                     .moves
                     .iter()
                     .map(|a| MovePage::of(a, a.text(), a.mv.cell().index()));
-                let easier = replay
-                    .moves
-                    .iter()
-                    .map(|a| a.easiest.clone().filter(|_| a.easier_open));
+                let easier = replay.moves.iter().map(|a| {
+                    let step = a.easiest.clone().filter(|_| a.easier_open);
+                    step.map(|step| GameHint::Classic(Hint::Step(step)))
+                });
                 (
                     pages.collect(),
                     replay.first_wrong.map(|w| w.text()),
                     replay.summary,
-                    Boards::Classic {
+                    Boards {
                         positions,
                         easier: easier.collect(),
                     },
@@ -278,10 +269,10 @@ impl ReplayView {
                     let text = shape_learn::annotated_text(&geometry, a);
                     MovePage::of(a, text, a.mv.cell())
                 });
-                let easier = replay
-                    .moves
-                    .iter()
-                    .map(|a| a.easiest.clone().filter(|_| a.easier_open));
+                let easier = replay.moves.iter().map(|a| {
+                    let step = a.easiest.clone().filter(|_| a.easier_open);
+                    step.map(|step| GameHint::Shaped(ShapeHint::Step(step)))
+                });
                 let named = |w: replay::FirstWrong<usize, u8>| {
                     let symbol = |v: u8| geometry.alphabet().symbol(v);
                     w.map(|c| geometry.cell_name(c), symbol).text()
@@ -292,7 +283,7 @@ impl ReplayView {
                     pages.collect(),
                     replay.first_wrong.map(named),
                     replay.summary,
-                    Boards::Shaped {
+                    Boards {
                         positions,
                         easier: easier.collect(),
                     },
@@ -337,32 +328,12 @@ impl ReplayView {
         if let Some(page) = page.filter(|page| page.wrong_value) {
             board.marked_wrong.push(page.cell);
         }
-        match &self.boards {
-            Boards::Classic { positions, easier } => {
-                board.game.position = positions[after].clone();
-                board.hint = current
-                    .and_then(|i| easier.get(i).cloned().flatten())
-                    .map(|step| HintProgress {
-                        hint: Hint::Step(step),
-                        level: 3,
-                    });
-                if let Some(page) = page {
-                    board.selected = page.cell;
-                }
-            }
-            Boards::Shaped { positions, easier } => {
-                board.game.position = positions[after].clone();
-                board.shape_hint =
-                    current
-                        .and_then(|i| easier.get(i).cloned().flatten())
-                        .map(|step| HintProgress {
-                            hint: ShapeHint::Step(step),
-                            level: 3,
-                        });
-                if let Some(page) = page {
-                    board.selected = page.cell;
-                }
-            }
+        board.game.position = self.boards.positions[after].clone();
+        board.hint = current
+            .and_then(|i| self.boards.easier.get(i).cloned().flatten())
+            .map(|hint| HintProgress { hint, level: 3 });
+        if let Some(page) = page {
+            board.selected = page.cell;
         }
     }
 

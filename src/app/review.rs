@@ -8,11 +8,10 @@
 //! draws them.
 
 use super::position::Position;
-use super::state::{Game, History};
+use super::state::Game;
 use crate::engine::geometry::{MAX_SIDE, ValueMask, value_bit};
 use crate::engine::learn::replay::{Move, ShapeMove};
-use crate::engine::types::CELLS;
-use crate::engine::{Cell, Digit, Grid};
+use crate::engine::{Cell, Digit};
 
 /// The moves that turn `before` into `after` on a board of `cells` cells:
 /// values placed or erased, then Auto-mode candidates struck or put back
@@ -50,9 +49,10 @@ fn classic(mv: ShapeMove) -> Move {
 
 /// A game's history read as moves: each undo step (one key press, one applied
 /// hint, one propagation) gives the moves between its two positions. `M` is
-/// the move (the classic one by default, named by `Cell` and `Digit`).
+/// the move: a shape's (cell indices and values) as read, the classic one
+/// (named by `Cell` and `Digit`) for the classic engine ([`GameMoves::classic`]).
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct GameMoves<M = Move> {
+pub struct GameMoves<M = ShapeMove> {
     pub moves: Vec<M>,
     /// The step (one-based) each move belongs to.
     pub step_of: Vec<usize>,
@@ -60,33 +60,11 @@ pub struct GameMoves<M = Move> {
     pub positions: Vec<Position>,
 }
 
-impl GameMoves {
-    /// The moves of `game`: from the start (or the oldest position the history
-    /// keeps) through every undo entry to the position on the board.
-    pub fn of(game: &Game) -> GameMoves {
-        GameMoves::from_history(&game.classic_givens(), &game.undo, &game.position)
-    }
-
-    /// The moves of a history (oldest first) ending at `now`.
-    pub fn from_history(givens: &Grid, undo: &History, now: &Position) -> GameMoves {
-        let read = GameMoves::<ShapeMove>::read(
-            CELLS,
-            |c| givens.get(Cell::new(c)).is_some(),
-            Position::classic(givens),
-            undo.positions(),
-            now,
-        );
-        GameMoves {
-            moves: read.moves.into_iter().map(classic).collect(),
-            step_of: read.step_of,
-            positions: read.positions,
-        }
-    }
-}
-
 impl GameMoves<ShapeMove> {
-    /// The moves of a shaped game, read as the classic game's are.
-    pub fn of_shaped(game: &Game) -> GameMoves<ShapeMove> {
+    /// The moves of `game`, on any shape: from the start (or the oldest
+    /// position the history keeps) through every undo entry to the position on
+    /// the board.
+    pub fn of(game: &Game) -> GameMoves {
         GameMoves::read(
             game.geometry.cells(),
             |c| game.is_given(c),
@@ -94,6 +72,15 @@ impl GameMoves<ShapeMove> {
             game.undo.positions(),
             &game.position,
         )
+    }
+
+    /// The same moves in the classic engine's names (a classic 9x9 game's).
+    pub fn classic(self) -> GameMoves<Move> {
+        GameMoves {
+            moves: self.moves.into_iter().map(classic).collect(),
+            step_of: self.step_of,
+            positions: self.positions,
+        }
     }
 
     /// The moves from `start` (when the history no longer holds it) through

@@ -9,31 +9,42 @@ use super::state::{CandidateMode, Game};
 use crate::engine::geometry::logic::{self, ShapeHint, ShapeMarks};
 
 impl Game {
-    /// The next hint for the position: a wrong value first (as a mistake), then
-    /// the shaped ladder's easiest step on the candidates on show under `mode`
-    /// ([`Game::hint_marks`]), so a candidate the player struck out (or an
-    /// applied hint's elimination) is not found again.
+    /// The next hint for the position: a mistake first (a wrong value, or an
+    /// open cell whose candidates on show lack the solution's value: struck out
+    /// in Auto mode, not marked in Manual), then the shaped ladder's easiest
+    /// step on the candidates on show under `mode` ([`Game::hint_marks`]), so
+    /// a candidate the player struck out (or an applied hint's elimination) is
+    /// not found again.
     pub fn next_shape_hint(&self, mode: CandidateMode) -> ShapeHint {
         // As `logic::hint_in_game`, with the solution the game already counted.
-        match (&self.solution, self.unique) {
+        let solution = match (&self.solution, self.unique) {
             (None, _) => return ShapeHint::NoSolution,
             (Some(_), false) => return ShapeHint::MultipleSolutions,
-            _ => {}
-        }
-        let wrong: Vec<(usize, u8)> = self
-            .wrong_cells()
-            .into_iter()
-            .map(|c| (c, self.position.values[c]))
+            (Some(solution), true) => solution,
+        };
+        let marks = self.hint_marks(mode);
+        let position = &self.position;
+        let values = &position.values;
+        // The player's own doing only: a candidate a wrong peer rules out is
+        // not a mistake of its own.
+        let struck_or_unmarked = |c: usize| {
+            let bit = crate::engine::geometry::value_bit(solution[c]);
+            position.struck[c] & bit != 0 || position.marks[c] != 0
+        };
+        let wrong: Vec<(usize, u8)> = (0..self.geometry.cells())
+            .filter(|&c| match values[c] {
+                0 => !marks.allows(c, solution[c]) && struck_or_unmarked(c),
+                value => !self.is_given(c) && value != solution[c],
+            })
+            .map(|c| (c, values[c]))
             .collect();
         if !wrong.is_empty() {
             return ShapeHint::Mistake { wrong };
         }
-        let marks = self.hint_marks(mode);
         if marks.is_solved() {
             return ShapeHint::Solved;
         }
-        logic::next_step_on(&marks, self.solution.as_deref())
-            .map_or(ShapeHint::Solved, ShapeHint::Step)
+        logic::next_step_on(&marks, Some(solution)).map_or(ShapeHint::Solved, ShapeHint::Step)
     }
 
     /// The position the hint ladder reads: the values, and each open cell's
@@ -52,15 +63,5 @@ impl Game {
             }
         }
         marks
-    }
-
-    /// An open cell whose candidates on show under `mode` lack the solution's
-    /// value (struck out in Auto mode, not marked in Manual): a hint found there
-    /// would rest on a wrong claim. `None` without a unique solution.
-    pub fn candidate_lacking_its_value(&self, mode: CandidateMode) -> Option<usize> {
-        let solution = self.solution.as_ref().filter(|_| self.unique)?;
-        let marks = self.hint_marks(mode);
-        (0..self.geometry.cells())
-            .find(|&c| self.position.values[c] == 0 && !marks.allows(c, solution[c]))
     }
 }

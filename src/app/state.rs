@@ -8,12 +8,12 @@ use serde::{Deserialize, Serialize};
 use super::stats::{Assists, Stats};
 use crate::engine::geometry::Geometry;
 use crate::engine::grade::{self, Level};
-use crate::engine::hint::Hint;
 use crate::engine::logic::Technique;
 use crate::engine::search;
-use crate::engine::{Board, Candidates, Cell, Digit, Grid};
+use crate::engine::{Cell, Digit, Grid};
 use crate::puzzles;
 
+pub use super::hint::GameHint;
 pub use super::history::{History, Timeline};
 pub use super::position::Position;
 
@@ -277,11 +277,10 @@ pub struct Message {
     pub tone: Tone,
 }
 
-/// A hint being revealed one level at a time, on any shape: `H` is the
-/// classic ladder's hint, a shaped game's is the shaped ladder's
-/// (`HintProgress<ShapeHint>`).
+/// A hint being revealed one level at a time, on any shape (`H` is the hint:
+/// on show it is a [`GameHint`], either ladder's answer).
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct HintProgress<H = Hint> {
+pub struct HintProgress<H = GameHint> {
     pub hint: H,
     /// 1: nudge, 2: technique and where, 3: the full explanation (4 applies it).
     pub level: u8,
@@ -303,6 +302,7 @@ pub struct State {
     pub pencil: bool,
     pub candidates: CandidateMode,
     pub overlay: Overlay,
+    /// The hint on show, on any shape, and how far it is revealed.
     pub hint: Option<HintProgress>,
     pub message: Option<Message>,
     /// The steps of the last auto-propagation, one line each.
@@ -353,9 +353,6 @@ pub struct State {
     pub key_overrides: Vec<super::config::KeyOverride>,
     /// The link of the hint on show (zero-based) while ← → step through them.
     pub hint_link: Option<usize>,
-    /// The shaped ladder's hint on show, on a game of another shape than the
-    /// classic 9x9 (the classic ladder's is [`State::hint`]).
-    pub shape_hint: Option<HintProgress<crate::engine::geometry::logic::ShapeHint>>,
 }
 
 impl State {
@@ -390,7 +387,6 @@ impl State {
             profile_due: false,
             key_overrides: Vec::new(),
             hint_link: None,
-            shape_hint: None,
         }
     }
 
@@ -430,19 +426,6 @@ impl State {
             && !self.too_small
             && self.learn.is_none()
             && matches!(self.overlay, Overlay::None | Overlay::ConfirmSolve)
-    }
-
-    /// The marks shown in an open `cell` under the current mode (given the board
-    /// `auto` from [`Position::board`], computed once per frame by the caller).
-    pub fn shown_marks(&self, auto: &Board, cell: Cell) -> Candidates {
-        if self.game.position.digit(cell).is_some() {
-            return Candidates::NONE;
-        }
-        match self.candidates {
-            CandidateMode::Auto => auto.candidates(cell),
-            CandidateMode::Manual => self.game.position.marks_in(cell),
-            CandidateMode::Hidden => Candidates::NONE,
-        }
     }
 
     /// The export's text: the position as a candidate grid (what

@@ -121,7 +121,7 @@ fn saved_game(data_dir: Option<&Path>) -> Result<(Grid, Vec<Move>)> {
                 .unwrap_or_default()
         );
     };
-    let moves = GameMoves::of(&game).moves;
+    let moves = GameMoves::of(&game).classic().moves;
     Ok((game.classic_givens(), moves))
 }
 

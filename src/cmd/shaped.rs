@@ -371,7 +371,7 @@ pub fn explain_first(
             .zip(&links)
             .map(|(s, (links, _))| {
                 serde_json::json!({
-                    "technique": s.basis.key(),
+                    "technique": s.technique.key(),
                     "placements": shaped_effects_json(geometry, &s.placements),
                     "eliminations": shaped_effects_json(geometry, &s.eliminations),
                     "text": s.text(geometry),

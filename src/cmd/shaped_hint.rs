@@ -65,15 +65,14 @@ pub fn hint_first(
                 wrong.iter().map(|&(c, _)| geometry.cell_name(c)).collect()
             }
             (_, Some(step)) => step
-                .pattern
-                .iter()
-                .map(|&c| geometry.cell_name(c))
+                .pattern_cells()
+                .map(|c| geometry.cell_name(c))
                 .collect(),
             _ => Vec::new(),
         };
         let mut object = serde_json::json!({
             "kind": answer.kind(),
-            "technique": step.map(|s| s.basis.key()),
+            "technique": step.map(|s| s.technique.key()),
             "placements": shaped_effects_json(geometry, step.map_or(none, |s| &s.placements)),
             "eliminations": shaped_effects_json(geometry, step.map_or(none, |s| &s.eliminations)),
             "cells": cells,
@@ -81,7 +80,7 @@ pub fn hint_first(
             "level": level,
         });
         if let Some(step) = step {
-            object["name"] = step.basis.name().into();
+            object["name"] = step.technique.name().into();
             object["links"] = links_json(&before, &step.links);
             object["units"] = step
                 .units

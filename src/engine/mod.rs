@@ -12,6 +12,7 @@ pub mod grid;
 pub mod hint;
 pub mod learn;
 pub mod logic;
+pub mod names;
 pub mod parse;
 pub mod search;
 pub mod trace;

@@ -93,7 +93,7 @@ impl Highlights {
         for &cell in &state.marked_wrong {
             h.wrong[cell] = true;
         }
-        if let Some(progress) = &state.hint {
+        if let Some(progress) = state.hint.as_ref().and_then(HintProgress::classic) {
             h.classic_hint(progress);
             super::links::highlight_link(state, &mut h);
         }
@@ -102,8 +102,8 @@ impl Highlights {
     }
 
     /// The classic ladder's hint on show.
-    fn classic_hint(&mut self, progress: &HintProgress) {
-        match &progress.hint {
+    fn classic_hint(&mut self, progress: HintProgress<&Hint>) {
+        match progress.hint {
             Hint::Step(step) => {
                 for unit in &step.units {
                     for cell in unit.cells() {
@@ -134,10 +134,10 @@ impl Highlights {
     /// The shaped ladder's hint on show, and its link when ← → step through them.
     fn shaped_hint(&mut self, state: &State) {
         let game = &state.game;
-        let Some(progress) = &state.shape_hint else {
+        let Some(progress) = state.hint.as_ref().and_then(HintProgress::shaped) else {
             return;
         };
-        let ShapeHint::Step(step) = &progress.hint else {
+        let ShapeHint::Step(step) = progress.hint else {
             return;
         };
         for &unit in &step.units {
@@ -146,7 +146,7 @@ impl Highlights {
             }
         }
         if progress.level >= 2 {
-            for &cell in &step.pattern {
+            for cell in step.pattern_cells() {
                 self.pattern[cell] = Some(0);
             }
         }

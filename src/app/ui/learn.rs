@@ -81,8 +81,24 @@ trait RunView {
     fn board(&self) -> Vec<LearnCell>;
     /// What the panel says first.
     fn head(&self) -> Head<'_>;
+    /// How the run ended: (solved, stopped at the event limit, events emitted).
+    fn ended(&self) -> (bool, bool, u64);
+    /// Whether a setting of the comparison hit its limit.
+    fn any_stopped(&self) -> bool;
+    /// What the comparison compares, and its table for a panel `width` wide.
+    fn compared(&self, width: usize) -> (&'static str, Vec<String>);
+
     /// How the run ended and the comparison, for a panel `width` wide.
-    fn end(&self, width: usize) -> RunEnd;
+    fn end(&self, width: usize) -> RunEnd {
+        let (solved, stopped, events) = self.ended();
+        let (compared, table) = self.compared(width);
+        RunEnd {
+            ended: ending_words(solved, stopped, events),
+            compared,
+            table,
+            stopped: self.any_stopped(),
+        }
+    }
 }
 
 /// Draws learn mode in the player's theme, at the biggest board that leaves
@@ -223,21 +239,19 @@ impl RunView for ClassicRun {
         }
     }
 
-    fn end(&self, width: usize) -> RunEnd {
+    fn ended(&self) -> (bool, bool, u64) {
         let outcome = self.recording().outcome();
-        RunEnd {
-            ended: ending_words(
-                matches!(outcome.ending, Ending::Solved(_)),
-                outcome.ending == Ending::Stopped,
-                outcome.events,
-            ),
-            compared: "All four settings",
-            table: comparison_table(self, width),
-            stopped: self
-                .comparison()
-                .iter()
-                .any(|o| o.ending == Ending::Stopped),
-        }
+        let solved = matches!(outcome.ending, Ending::Solved(_));
+        (solved, outcome.ending == Ending::Stopped, outcome.events)
+    }
+
+    fn any_stopped(&self) -> bool {
+        let outcomes = self.comparison();
+        outcomes.iter().any(|o| o.ending == Ending::Stopped)
+    }
+
+    fn compared(&self, width: usize) -> (&'static str, Vec<String>) {
+        ("All four settings", comparison_table(self, width))
     }
 }
 
@@ -305,20 +319,22 @@ impl RunView for ShapeRun {
         }
     }
 
-    fn end(&self, _width: usize) -> RunEnd {
+    fn ended(&self) -> (bool, bool, u64) {
         let outcome = self.recording().outcome();
-        RunEnd {
-            ended: ending_words(
-                matches!(outcome.ending, ShapeEnding::Solved(_)),
-                outcome.ending == ShapeEnding::Stopped,
-                outcome.events,
-            ),
-            compared: "Both orders",
-            table: comparison_rows(self),
-            stopped: self
-                .comparison()
-                .iter()
-                .any(|o| o.ending == ShapeEnding::Stopped),
-        }
+        let solved = matches!(outcome.ending, ShapeEnding::Solved(_));
+        (
+            solved,
+            outcome.ending == ShapeEnding::Stopped,
+            outcome.events,
+        )
+    }
+
+    fn any_stopped(&self) -> bool {
+        let outcomes = self.comparison();
+        outcomes.iter().any(|o| o.ending == ShapeEnding::Stopped)
+    }
+
+    fn compared(&self, _width: usize) -> (&'static str, Vec<String>) {
+        ("Both orders", comparison_rows(self))
     }
 }

@@ -9,7 +9,7 @@ use super::help::keys_for;
 use super::theme::Theme;
 use crate::app::action::Action;
 use crate::app::keymap::{Binding, Context};
-use crate::app::links::{LinkStep, shaped_link_count, shown_link};
+use crate::app::links::{LinkStep, link_count, shown_link};
 use crate::app::state::State;
 use crate::engine::geometry::logic::{ShapeStep, links};
 use crate::engine::geometry::value_bit;
@@ -37,7 +37,7 @@ pub fn highlight_link(state: &State, h: &mut Highlights) {
 /// read on the candidates the hint was found on.
 pub fn highlight_shaped_link(state: &State, step: &ShapeStep, h: &mut Highlights) {
     let game = &state.game;
-    let (Some(at), Some(_)) = (state.hint_link, shaped_link_count(state)) else {
+    let (Some(at), Some(_)) = (state.hint_link, link_count(state)) else {
         return;
     };
     let Some(link) = step.links.get(at) else {

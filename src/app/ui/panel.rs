@@ -10,8 +10,7 @@ use super::theme::Theme;
 use super::{clock, fit, help};
 use crate::app::action::Action;
 use crate::app::keymap::{Context, bindings};
-use crate::app::state::{CandidateMode, State, Tone};
-use crate::engine::types::CELLS;
+use crate::app::state::{State, Tone};
 
 /// Width of a field's name column ("Filled  ").
 const NAME_WIDTH: usize = 8;
@@ -47,23 +46,15 @@ pub fn render(state: &State, area: Rect, buf: &mut Buffer, theme: Theme) {
         None if game.unique => "grading…".to_string(),
         None => "not unique".to_string(),
     };
-    let (filled, grade_field, cell) = match game.is_classic() {
-        false => {
-            let shaped = game;
-            let values = &shaped.position.values;
-            let filled = values.iter().filter(|&&v| v != 0).count();
-            (
-                format!("{filled}/{}", values.len()),
-                field("Shape", &shaped.geometry.name()),
-                shaped_cell(state),
-            )
-        }
-        true => (
-            format!("{}/{CELLS}", game.position.digits().filled()),
-            field("Grade", &grade),
-            selected_cell(state),
-        ),
+    let values = &game.position.values;
+    let filled = values.iter().filter(|&&v| v != 0).count();
+    let filled = format!("{filled}/{}", values.len());
+    // A shape's levels are not the classic ladder's: it names its shape.
+    let grade_field = match game.is_classic() {
+        true => field("Grade", &grade),
+        false => field("Shape", &game.geometry.name()),
     };
+    let cell = selected_cell(state);
     let mut lines = vec![
         field("Mode", mode),
         field("Marks", state.candidates.name()),
@@ -172,27 +163,9 @@ fn log_lines(state: &State, width: usize, free: usize, theme: Theme) -> Vec<Line
     lines
 }
 
-/// `r1c1: 1 2 4` for an open cell, `r1c1: given 5` or `r1c1: 7` for a filled one.
+/// `r1c1: 1 2 4` for an open cell (its marks on show, in the shape's
+/// alphabet: `r1c1: 1 A G`), `r1c1: given 5` or `r1c1: 7` for a filled one.
 fn selected_cell(state: &State) -> String {
-    let cell = state.selected_cell();
-    match state.game.position.digit(cell) {
-        Some(d) if state.game.is_given(cell.index()) => format!("{cell}: given {d}"),
-        Some(d) => format!("{cell}: {d}"),
-        None => {
-            let board = state.game.position.board();
-            let marks = state.shown_marks(&board, cell);
-            let digits: Vec<String> = marks.iter().map(|d| d.to_string()).collect();
-            if digits.is_empty() {
-                format!("{cell}: no marks")
-            } else {
-                format!("{cell}: {}", digits.join(" "))
-            }
-        }
-    }
-}
-
-/// The same for a shaped game, in its alphabet: `r1c1: 1 A G`.
-fn shaped_cell(state: &State) -> String {
     let game = &state.game;
     let cell = state.selected;
     let name = game.cell_name(cell);
@@ -205,11 +178,9 @@ fn shaped_cell(state: &State) -> String {
             format!("{name}: {symbol}")
         };
     }
-    let marks = match state.candidates {
-        CandidateMode::Auto => game.position.auto_candidates(&game.geometry, cell),
-        CandidateMode::Manual => game.position.marks[cell],
-        CandidateMode::Hidden => 0,
-    };
+    let marks = game
+        .position
+        .shown_marks(&game.geometry, state.candidates, cell);
     let symbols: Vec<String> = (1..=game.geometry.side() as u8)
         .filter(|v| marks >> (v - 1) & 1 == 1)
         .map(|v| game.symbol(v).to_string())

@@ -1,296 +1,187 @@
-//! The update for the help a player can ask for: hints level by level,
-//! propagation, solving and checking, each counted as an assist of the game.
+//! The learning tools on the board, on every shape, by one rule and one set of
+//! messages: `a` audits the Manual marks (and `a` again rubs out the stale
+//! ones), `w` then a value asks why it cannot go in the selected cell. Only the
+//! reasoning is the engine's two (the classic `learn::audit` and `learn::why`
+//! over the 81-cell `Board`, their shaped counterparts in
+//! [`crate::engine::geometry::learn`]); each is read here into the player's
+//! cell indices and values.
 
-use super::super::state::{CandidateMode, Game, HintProgress, Position, State, Tone};
-use super::super::stats::Assists;
-use super::{commit, say_unless_won};
-use crate::engine::effects::Deduction;
-use crate::engine::geometry::{Geometry, value_bit};
-use crate::engine::hint::{self, Hint, HintLevel};
-use crate::engine::logic::{self, Step};
-use crate::engine::search;
-use crate::engine::types::CELLS;
-use crate::engine::{Board, Cell, Digit};
+use super::board::key_of;
+use super::commit;
+use super::hint::{hint_board, stale_marks};
+use crate::app::action::Action;
+use crate::app::review::{AuditMark, BoardNotes};
+use crate::app::state::{CandidateMode, State, Tone};
+use crate::engine::Digit;
+use crate::engine::geometry::learn as shape_learn;
+use crate::engine::geometry::{ValueMask, value_bit};
+use crate::engine::learn::{audit, why};
 
-pub(super) fn next_hint(state: &mut State) {
-    if state.game.finished {
-        state.say(Tone::Info, "The board is solved");
-        return;
-    }
-    // A new level starts without a link on show.
-    state.hint_link = None;
-    let progress = match state.hint.take() {
-        Some(mut progress) => {
-            progress.level += 1;
-            progress
-        }
-        None => {
-            if let Some(problem) = manual_mark_problem(state) {
-                // The player's marks come first: a hint found on marks that are
-                // wrong would point at a pattern that is not there.
-                state.game.hints_used += 1;
-                state.game.assists.nudges += 1;
-                state.say(Tone::Hint, format!("Hint: {problem}"));
-                state.revision += 1;
-                return;
-            }
-            let board = hint_board(state);
-            state.game.hints_used += 1;
-            state.revision += 1;
-            HintProgress::new(hint::hint(&state.game.classic_givens(), &board))
-        }
-    };
-    count_hint(&mut state.game.assists, &progress);
-    state.revision += 1;
-    let ladder = HintLevel::from_number(progress.level);
-    let text = match &progress.hint {
-        // One ladder and one text per level, shared with `pencilmark hint --level`.
-        Hint::Step(_) | Hint::Guess { .. } if ladder < HintLevel::Apply => {
-            let board = hint_board(state);
-            let text = progress.hint.text_at(&board, ladder);
-            match ladder {
-                HintLevel::Nudge => format!("Hint: {text} (H again for more)"),
-                HintLevel::Technique => format!("Hint: {text} (H again for the explanation)"),
-                _ if progress.hint.step().is_some_and(|s| !s.links.is_empty()) => {
-                    format!("{text} (← → step through its links; H again to apply it)")
-                }
-                _ => format!("{text} (H again to apply it)"),
-            }
-        }
-        Hint::Step(step) => {
-            let mut next = state.game.position.clone();
-            step.apply_to(&mut next.on(Geometry::classic()));
-            let text = format!("Applied: {}", step.text());
-            commit(state, next);
-            say_unless_won(state, Tone::Hint, text);
-            return;
-        }
-        Hint::Guess { cell, digit } => {
-            let (cell, digit) = (*cell, *digit);
-            let mut next = state.game.position.clone();
-            next.place_digit(cell, digit);
-            commit(state, next);
-            say_unless_won(state, Tone::Hint, format!("Placed {digit} in {cell}"));
-            return;
-        }
-        Hint::Mistake { cells } => match progress.level {
-            // The engine also names open cells whose candidates lost the right
-            // digit; with Auto marks those follow from a wrong digit or a strike,
-            // so only the player's own doing is named.
-            1 => "Something on the board disagrees with the solution (H again to see where)"
-                .to_string(),
-            _ => {
-                let own = own_mistakes(&state.game, cells);
-                let cells = if own.is_empty() { cells.clone() } else { own };
-                state.marked_wrong = cells.iter().map(|c| c.index()).collect();
-                format!(
-                    "Wrong here (a digit, or a struck-out candidate): {}",
-                    cell_list(&cells)
-                )
-            }
-        },
-        Hint::Solved => "The board is solved".to_string(),
-        Hint::NoSolution => "This puzzle has no solution".to_string(),
-        Hint::MultipleSolutions => {
-            "This puzzle has more than one solution: no hint can be sure".to_string()
-        }
-    };
-    state.hint = Some(progress);
-    state.say(Tone::Hint, text);
+/// How the board draws the audit's kinds, in every theme (mono included).
+pub const AUDIT_LEGEND: &str = "missing reversed, stale struck, removable underlined";
+
+/// One judgement of the audit, in the player's terms.
+struct Finding {
+    cell: usize,
+    value: u8,
+    mark: AuditMark,
+    /// How the message names it: "r1c2 lacks its 5", "r1c2 5 is in r1c7",
+    /// "r1c2 5 by X-Wing".
+    said: String,
 }
 
-/// Counts the hint level just shown (before it is applied: that may finish the game).
-/// The board a hint reads. In Manual mode it is the player's own marks, so the
-/// pattern it shows is one they can see; a cell with no marks written yet counts
-/// as holding every candidate the digits allow (nothing written is no claim).
-pub(super) fn hint_board(state: &State) -> Board {
-    let auto = state.game.position.board();
-    if state.candidates != CandidateMode::Manual {
-        return auto;
-    }
-    let mut board = auto;
-    for cell in auto.open_cells() {
-        let marks = state.game.position.marks_in(cell);
-        if !marks.is_empty() {
-            board.set_candidates(cell, marks);
-        }
-    }
-    board
-}
-
-/// In Manual mode, the first thing wrong with the player's marks: a mark whose
-/// digit a peer already holds, else a marked cell that lacks the solution's digit
-/// (only when the puzzle has one solution).
-fn manual_mark_problem(state: &State) -> Option<String> {
-    if state.candidates != CandidateMode::Manual {
-        return None;
-    }
-    let position = &state.game.position;
-    if let Some((cell, digit, peer)) = stale_marks(position).next() {
-        return Some(format!(
-            "{cell} is marked {digit}, but {peer} already holds a {digit}"
-        ));
-    }
-    let solution = state
-        .game
-        .classic_solution()
-        .filter(|_| state.game.unique)?;
-    let cell = *marks_lacking_their_digit(state).first()?;
-    let right = solution.get(cell)?;
-    Some(format!(
-        "{cell} has no {right} marked, but {right} goes there"
-    ))
-}
-
-/// Marked open cells whose Manual marks lack the solution's digit (only when the
-/// puzzle has one solution): the player's marks there are wrong.
-fn marks_lacking_their_digit(state: &State) -> Vec<Cell> {
-    let Some(solution) = state.game.classic_solution().filter(|_| state.game.unique) else {
-        return Vec::new();
-    };
-    let position = &state.game.position;
-    marked_cells(position)
-        .filter(|&cell| {
-            solution
-                .get(cell)
-                .is_some_and(|right| !position.marks_in(cell).contains(right))
-        })
-        .collect()
-}
-
-/// The board propagation reads. In Manual mode it is the player's marks, less
-/// the digits a placed peer holds (rubbing those out is the first thing a
-/// player does); a cell not marked yet holds every candidate the digits allow.
-fn propagation_board(state: &State) -> Board {
-    if state.candidates != CandidateMode::Manual {
-        return state.game.position.board();
-    }
-    let live = Board::with_auto_candidates(&state.game.position.digits());
-    let mut board = live;
-    for cell in live.open_cells() {
-        let marks = state.game.position.marks_in(cell);
-        if !marks.is_empty() {
-            board.set_candidates(cell, marks.intersection(live.candidates(cell)));
-        }
-    }
-    board
-}
-
-/// Every stale Manual mark: (cell, digit, the peer that holds the digit).
-fn stale_marks(position: &Position) -> impl Iterator<Item = (Cell, Digit, Cell)> + '_ {
-    marked_cells(position).flat_map(move |cell| {
-        position.marks_in(cell).iter().filter_map(move |digit| {
-            cell.peers()
-                .iter()
-                .find(|&&peer| position.digit(peer) == Some(digit))
-                .map(|&peer| (cell, digit, peer))
-        })
-    })
-}
-
-/// Open cells holding Manual marks: the cells whose marks are the player's claim.
-fn marked_cells(position: &Position) -> impl Iterator<Item = Cell> + '_ {
-    Cell::all()
-        .filter(|&cell| position.digit(cell).is_none() && !position.marks_in(cell).is_empty())
-}
-
-/// `a` in Manual mode: the engine's audit of the marks the player wrote (cells
-/// they have not marked are not judged): solution digits missing, stale marks
-/// (a peer holds the digit), marks a named technique removes. Counted as an
-/// assist, since a missing mark names a solution digit.
+/// `a` in Manual mode: the audit of the marks the player wrote (cells they
+/// have not marked are not judged): solution values missing, stale marks (a
+/// peer holds the value), marks a named technique removes, shown on the board
+/// in the audit's styles. Counted as an assist, since a missing mark names a
+/// solution value.
 pub(super) fn audit_marks(state: &mut State) {
     if state.candidates != CandidateMode::Manual {
+        let (cycle, fill) = (
+            key_of(state, &Action::CycleCandidates),
+            key_of(state, &Action::FillMarks),
+        );
         state.say(
             Tone::Info,
-            "The audit reads your Manual marks: c switches to them, M fills them",
+            format!(
+                "The audit reads your Manual marks: {cycle} switches to them, {fill} fills them"
+            ),
         );
         return;
     }
-    let board = hint_board(state);
-    let report = match crate::engine::learn::audit::audit(&state.game.classic_givens(), &board) {
-        Ok(report) => report,
-        Err(error) => {
-            state.say(Tone::Error, error.to_string());
-            return;
-        }
+    let findings = match findings(state) {
+        Ok(findings) => findings,
+        Err((tone, text)) => return state.say(tone, text),
     };
-    let position = &state.game.position;
-    let mine: Vec<_> = report
-        .findings
-        .iter()
-        .filter(|f| marked_cells(position).any(|c| c == f.cell))
-        .collect();
     // The board shows each kind in its own style until the next edit or Esc.
-    let mut notes = super::super::review::BoardNotes::default();
-    for finding in &mine {
-        use super::super::review::AuditMark;
-        use crate::engine::learn::audit::Problem;
-        let mark = match finding.problem {
-            Problem::Missing => AuditMark::Missing,
-            Problem::Stale { .. } => AuditMark::Stale,
-            Problem::Removable(_) => AuditMark::Removable,
-        };
-        notes.mark(CELLS, mark, finding.cell.index(), finding.digit.get());
+    let mut notes = BoardNotes::default();
+    let cells = state.game.geometry.cells();
+    for finding in &findings {
+        notes.mark(cells, finding.mark, finding.cell, finding.value);
     }
     state.notes = notes;
-    let of = |key: &str| mine.iter().filter(|f| f.problem.key() == key).count();
-    let (missing, stale, removable) = (of("missing"), of("stale"), of("removable"));
     state.game.assists.audits += 1;
     state.revision += 1;
-    if missing + stale + removable == 0 {
+    let kinds = [
+        (AuditMark::Missing, "missing"),
+        (AuditMark::Stale, "stale"),
+        (AuditMark::Removable, "removable"),
+    ];
+    let parts: Vec<String> = kinds
+        .into_iter()
+        .filter_map(|(mark, key)| {
+            let mut of = findings.iter().filter(|f| f.mark == mark);
+            let first = of.next()?;
+            let count = 1 + of.count();
+            Some(format!("{count} {key} (first: {})", first.said))
+        })
+        .collect();
+    if parts.is_empty() {
         state.say(
             Tone::Hint,
             "Your marks are sound: nothing missing, stale or removable",
         );
         return;
     }
-    let first = |key: &str| {
-        mine.iter().find(|f| f.problem.key() == key).map(|f| {
-            use crate::engine::learn::audit::Problem;
-            match &f.problem {
-                Problem::Missing => format!("{} lacks its {}", f.cell, f.digit),
-                Problem::Stale { peer } => format!("{} {} is in {peer}", f.cell, f.digit),
-                Problem::Removable(step) => {
-                    format!("{} {} by {}", f.cell, f.digit, step.technique.name())
-                }
-            }
-        })
-    };
-    let mut parts = Vec::new();
-    for (count, key) in [
-        (missing, "missing"),
-        (stale, "stale"),
-        (removable, "removable"),
-    ] {
-        if count > 0 {
-            parts.push(format!(
-                "{count} {key} (first: {})",
-                first(key).unwrap_or_default()
-            ));
-        }
-    }
     let mut text = format!(
-        "Your marks: {}. On the board: {}.",
-        parts.join(", "),
-        AUDIT_LEGEND
+        "Your marks: {}. On the board: {AUDIT_LEGEND}.",
+        parts.join(", ")
     );
-    if stale > 0 {
+    if findings.iter().any(|f| f.mark == AuditMark::Stale) {
         state.offering_stale_fix = true;
-        text.push_str(" Press a again to remove the stale ones.");
+        let key = key_of(state, &Action::Audit);
+        text.push_str(&format!(" Press {key} again to remove the stale ones."));
     }
     state.say(Tone::Hint, text);
 }
 
-/// How the board draws the audit's kinds, in every theme (mono included).
-pub const AUDIT_LEGEND: &str = "missing reversed, stale struck, removable underlined";
+/// The engine's audit of the player's marked cells, in the player's terms, or
+/// what to say when it cannot judge.
+fn findings(state: &State) -> Result<Vec<Finding>, (Tone, String)> {
+    let game = &state.game;
+    let position = &game.position;
+    if game.is_classic() {
+        let report = audit::audit(&game.classic_givens(), &hint_board(state))
+            .map_err(|error| (Tone::Error, error.to_string()))?;
+        let marked = |cell: usize| position.values[cell] == 0 && position.marks[cell] != 0;
+        let findings = report.findings.iter().filter(|f| marked(f.cell.index()));
+        return Ok(findings
+            .map(|f| {
+                let (cell, digit) = (f.cell, f.digit);
+                let (mark, said) = match &f.problem {
+                    audit::Problem::Missing => {
+                        (AuditMark::Missing, format!("{cell} lacks its {digit}"))
+                    }
+                    audit::Problem::Stale { peer } => {
+                        (AuditMark::Stale, format!("{cell} {digit} is in {peer}"))
+                    }
+                    audit::Problem::Removable(step) => (
+                        AuditMark::Removable,
+                        format!("{cell} {digit} by {}", step.technique.name()),
+                    ),
+                };
+                Finding {
+                    cell: cell.index(),
+                    value: digit.get(),
+                    mark,
+                    said,
+                }
+            })
+            .collect());
+    }
+    let solution = one_solution(state)?;
+    let geometry = &game.geometry;
+    let findings = shape_learn::audit(geometry, &solution, &position.values, &position.marks);
+    let (name, symbol) = (|c| geometry.cell_name(c), |v| geometry.alphabet().symbol(v));
+    Ok(findings
+        .iter()
+        .map(|f| {
+            let (cell, value) = (name(f.cell), symbol(f.digit));
+            let (mark, said) = match &f.problem {
+                shape_learn::Problem::Missing => {
+                    (AuditMark::Missing, format!("{cell} lacks its {value}"))
+                }
+                shape_learn::Problem::Stale { peer } => (
+                    AuditMark::Stale,
+                    format!("{cell} {value} is in {}", name(*peer)),
+                ),
+                shape_learn::Problem::Removable(step) => (
+                    AuditMark::Removable,
+                    format!("{cell} {value} by {}", step.technique.name()),
+                ),
+            };
+            Finding {
+                cell: f.cell,
+                value: f.digit,
+                mark,
+                said,
+            }
+        })
+        .collect())
+}
 
-/// `a` right after an audit that found stale marks: rubs out every Manual mark
-/// whose digit a peer holds, as one undoable step.
+/// The puzzle's one solution, which a shape's judgements are made against, or
+/// what to say when there is none.
+fn one_solution(state: &State) -> Result<Vec<u8>, (Tone, String)> {
+    match (&state.game.solution, state.game.unique) {
+        (Some(solution), true) => Ok(solution.clone()),
+        (None, _) => Err((Tone::Error, "the puzzle has no solution".to_string())),
+        _ => Err((
+            Tone::Info,
+            "This puzzle has no single solution, so no mark or move can be called wrong"
+                .to_string(),
+        )),
+    }
+}
+
+/// `a` right after an audit that found stale marks, on any shape: rubs out
+/// every Manual mark whose value a peer holds, as one undoable step.
 pub(super) fn remove_stale_marks(state: &mut State) {
-    let mut next = state.game.position.clone();
+    let game = &state.game;
+    let mut next = game.position.clone();
     let mut removed = 0;
-    for (cell, digit, _) in stale_marks(&state.game.position) {
-        next.marks[cell.index()] &= !value_bit(digit.get());
+    for (cell, value, _) in stale_marks(&game.geometry, &game.position) {
+        next.marks[cell] &= !value_bit(value);
         removed += 1;
     }
     commit(state, next);
@@ -301,179 +192,41 @@ pub(super) fn remove_stale_marks(state: &mut State) {
     state.revision += 1;
 }
 
-/// `w` then a digit: the plainest reason the digit cannot go in the selected
-/// cell (a peer, a unit, a technique, or search), or, honestly, that it can: the
-/// engine never argues against the solution's digit. Counted as an assist.
-pub(super) fn why_not(state: &mut State, digit: Digit) {
-    let cell = state.selected_cell();
-    let board = state.game.position.board();
-    match crate::engine::learn::why::why(&state.game.classic_givens(), &board, cell, digit) {
-        Ok(answer) => {
+/// `w` then `value`: the plainest reason the value cannot go in the selected
+/// cell (a peer, a unit, a technique, or search), or, honestly, that it can:
+/// the engine never argues against the solution's value. Counted as an assist.
+pub(super) fn why_not(state: &mut State, value: u8) {
+    match why_not_text(state, value) {
+        Ok(text) => {
             state.game.assists.whys += 1;
-            state.say(Tone::Hint, answer.text());
+            state.say(Tone::Hint, text);
         }
-        Err(error) => state.say(Tone::Error, error.to_string()),
+        Err((tone, text)) => state.say(tone, text),
     }
     state.revision += 1;
 }
 
-fn count_hint(assists: &mut Assists, progress: &HintProgress) {
-    let counter = match (&progress.hint, progress.level) {
-        (Hint::Step(_) | Hint::Mistake { .. } | Hint::Guess { .. }, 1) => &mut assists.nudges,
-        (Hint::Step(_), 2) | (Hint::Guess { .. }, 2) | (Hint::Mistake { .. }, _) => {
-            &mut assists.techniques
-        }
-        (Hint::Step(_) | Hint::Guess { .. }, 3) => &mut assists.explanations,
-        (Hint::Step(_) | Hint::Guess { .. }, _) => &mut assists.applied_hints,
-        // "Solved", "no solution": nothing is given away.
-        _ => return,
-    };
-    *counter += 1;
-}
-
-/// `A`: fills every forced single, as one undoable step, with the log. In
-/// Manual mode it works on the player's marks; marks that lack a solution
-/// digit would make it place wrong digits, so it refuses and says so.
-pub(super) fn propagate(state: &mut State) {
-    if state.candidates == CandidateMode::Manual && !marks_lacking_their_digit(state).is_empty() {
-        state.say(
-            Tone::Error,
-            "Some of your marks lack their cell's solution digit, so propagating them \
-             would place wrong digits: C shows where",
-        );
-        return;
+/// The engine's answer to why-not, on the Auto candidates (as the board asks).
+fn why_not_text(state: &State, value: u8) -> Result<String, (Tone, String)> {
+    let game = &state.game;
+    if game.is_classic() {
+        let (cell, board) = (state.selected_cell(), game.position.board());
+        return why::why(&game.classic_givens(), &board, cell, Digit::new(value))
+            .map(|answer| answer.text())
+            .map_err(|error| (Tone::Error, error.to_string()));
     }
-    let mut board = propagation_board(state);
-    let result = logic::propagate(&mut board);
-    let mut next = state.game.position.clone();
-    for step in &result.steps {
-        step.apply_to(&mut next.on(Geometry::classic()));
-    }
-    let log: Vec<String> = result.steps.iter().map(Step::text).collect();
-    let placed: usize = result.steps.iter().map(|s| s.placements.len()).sum();
-    if next != state.game.position && !state.read_only {
-        state.game.assists.propagations += 1;
-    }
-    commit(state, next);
-    state.log = log;
-    state.scroll = 0;
-    let mut text = match placed {
-        0 => "No forced single to fill".to_string(),
-        1 => "Filled 1 forced single".to_string(),
-        n => format!("Filled {n} forced singles"),
-    };
-    if let Some(why) = result.contradiction {
-        text.push_str(&format!("; stopped: {why}"));
-    }
-    say_unless_won(state, Tone::Info, text);
-}
-
-pub(super) fn solve(state: &mut State) {
-    let wrong = state.game.wrong_digits();
-    let filled = if state.game.unique && wrong.is_empty() {
-        state.game.classic_solution()
-    } else if state.game.unique {
-        None
-    } else {
-        search::solve(&state.game.position.digits()).solution
-    };
-    let Some(solution) = filled else {
-        if state.game.solution.is_none() {
-            state.say(Tone::Error, "This puzzle has no solution");
-        } else {
-            state.say(
-                Tone::Error,
-                format!(
-                    "Your digits make the puzzle unsolvable; wrong: {}",
-                    cell_list(&wrong)
-                ),
-            );
-            state.marked_wrong = wrong.iter().map(|c| c.index()).collect();
-        }
-        return;
-    };
-    let mut next = state.game.position.clone();
-    next.set_digits(&solution);
-    state.game.solved_by_computer = true;
-    state.game.assists.solves += 1;
-    commit(state, next);
-    state.say(Tone::Info, "Solved by the computer");
-}
-
-/// `C`: marks the digits that disagree with the solution and, in Manual mode,
-/// the marked cells whose marks lack their solution digit.
-pub(super) fn check(state: &mut State) {
-    let wrong = state.game.wrong_digits();
-    let lacking = if state.candidates == CandidateMode::Manual {
-        marks_lacking_their_digit(state)
-    } else {
-        Vec::new()
-    };
-    if state.game.solution.is_some() && !state.game.finished {
-        state.game.assists.checks += 1;
-        state.revision += 1;
-    }
-    let placed = Cell::all()
-        .filter(|&c| !state.game.is_given(c.index()) && state.game.position.digit(c).is_some())
-        .count();
-    let marks = match lacking.len() {
-        0 if state.candidates == CandidateMode::Manual => {
-            ", and your marks hold every solution digit"
-        }
-        0 => "",
-        1 => "; 1 cell's marks lack its digit: ",
-        _ => "; marks lacking their cell's digit: ",
-    };
-    let marks = format!("{marks}{}", cell_list(&lacking));
-    if state.game.solution.is_none() {
-        state.say(Tone::Error, "This puzzle has no solution to check against");
-    } else if wrong.is_empty() && lacking.is_empty() {
-        state.say(
-            Tone::Info,
-            format!("All {placed} of your digits are right{marks}"),
-        );
-    } else if wrong.is_empty() {
-        state.say(
-            Tone::Error,
-            format!("All {placed} of your digits are right{marks}"),
-        );
-    } else {
-        state.say(
-            Tone::Error,
-            format!("{} wrong: {}{marks}", wrong.len(), cell_list(&wrong)),
-        );
-    }
-    state.marked_wrong = wrong
-        .into_iter()
-        .chain(lacking)
-        .map(|c| c.index())
+    let solution = one_solution(state)?;
+    let geometry = &game.geometry;
+    let marks: Vec<ValueMask> = (0..geometry.cells())
+        .map(|c| game.position.auto_candidates(geometry, c))
         .collect();
-}
-
-/// The cells of `cells` the player made wrong: a wrong digit, or the solution's
-/// digit struck out of an open cell.
-fn own_mistakes(game: &Game, cells: &[Cell]) -> Vec<Cell> {
-    let Some(solution) = game.classic_solution() else {
-        return Vec::new();
-    };
-    cells
-        .iter()
-        .copied()
-        .filter(|&c| {
-            let right = solution.get(c);
-            match game.position.digit(c) {
-                Some(d) => Some(d) != right,
-                None => right.is_some_and(|d| game.position.struck_in(c).contains(d)),
-            }
-        })
-        .collect()
-}
-
-/// `r1c2, r3c4` (the first few, then how many more).
-fn cell_list(cells: &[Cell]) -> String {
-    let mut names: Vec<String> = cells.iter().take(8).map(Cell::to_string).collect();
-    if cells.len() > 8 {
-        names.push(format!("and {} more", cells.len() - 8));
-    }
-    names.join(", ")
+    let values = &game.position.values;
+    Ok(shape_learn::why_not(
+        geometry,
+        &solution,
+        values,
+        &marks,
+        state.selected,
+        value,
+    ))
 }

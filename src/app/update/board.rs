@@ -207,7 +207,6 @@ pub(super) fn step_history(state: &mut State, back: bool) {
 
 fn after_change(state: &mut State) {
     state.hint = None;
-    state.shape_hint = None;
     state.notes = BoardNotes::default();
     state.marked_wrong.clear();
     state.log.clear();

@@ -23,7 +23,6 @@ pub fn open(state: &mut State) {
     };
     state.learn = Some(Box::new(learn));
     state.hint = None;
-    state.shape_hint = None;
 }
 
 /// Hands a learn action to the open session and acts on how it ends: leaving

@@ -4,21 +4,22 @@
 
 mod assist;
 mod board;
+mod check;
+mod hint;
 mod learn;
 mod links;
 pub mod menu;
+mod propagate;
 pub mod review;
-mod shaped;
-mod shaped_learn;
 
-use assist::{check, next_hint, propagate, solve};
 pub(super) use board::commit;
 use board::value_word;
+use check::{check, solve};
 
 use super::action::{Action, StatsRead};
 use super::state::{Game, Overlay, State, Tone, View};
 use super::stats::Stats;
-use crate::engine::{Digit, Grid};
+use crate::engine::Grid;
 
 /// Work the loop must do outside the state (the view and update stay pure).
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -75,7 +76,6 @@ pub fn settle_opened_game(state: &mut State, view: Option<View>, read_only: bool
         Overlay::None
     };
     state.hint = None;
-    state.shape_hint = None;
     state.log.clear();
     state.marked_wrong.clear();
     state.read_only = read_only;
@@ -136,10 +136,7 @@ pub fn update(state: &mut State, action: Action) -> Effect {
         Action::Select { row, col } => board::select(state, row, col),
         Action::Digit(value) if (1..=state.geometry().side() as u8).contains(&value) => {
             if asking_why {
-                match state.game.is_classic() {
-                    true => assist::why_not(state, Digit::new(value)),
-                    false => shaped_learn::why_not(state, value),
-                }
+                assist::why_not(state, value);
             } else if state.pencil {
                 board::pencil(state, value);
             } else {
@@ -176,10 +173,8 @@ pub fn update(state: &mut State, action: Action) -> Effect {
         Action::FillMarks => board::fill_marks(state),
         Action::Undo => board::step_history(state, true),
         Action::Redo => board::step_history(state, false),
-        Action::Hint if state.game.is_classic() => next_hint(state),
-        Action::Hint => shaped::hint(state),
-        Action::Propagate if state.game.is_classic() => propagate(state),
-        Action::Propagate => shaped::propagate(state),
+        Action::Hint => hint::hint(state),
+        Action::Propagate => propagate::propagate(state),
         Action::Solve => {
             if state.game.finished {
                 state.say(Tone::Info, "The board is already solved");
@@ -190,14 +185,10 @@ pub fn update(state: &mut State, action: Action) -> Effect {
         Action::Confirm => {
             if state.overlay == Overlay::ConfirmSolve {
                 state.overlay = Overlay::None;
-                match state.game.is_classic() {
-                    true => solve(state),
-                    false => shaped::solve(state),
-                }
+                solve(state);
             }
         }
-        Action::Check if state.game.is_classic() => check(state),
-        Action::Check => shaped::check(state),
+        Action::Check => check(state),
         Action::Export => return Effect::Export(state.candidate_grid()),
         Action::Help => {
             state.overlay = Overlay::Help;
@@ -232,19 +223,13 @@ pub fn update(state: &mut State, action: Action) -> Effect {
         Action::Suspend => return Effect::Suspend,
         Action::Dismiss if asking_why => state.message = None,
         Action::Dismiss => dismiss(state),
-        Action::Audit if !state.game.is_classic() => match offering_stale_fix {
-            true => shaped_learn::remove_stale_marks(state),
-            false => shaped_learn::audit(state),
-        },
         Action::Audit if offering_stale_fix => assist::remove_stale_marks(state),
         Action::Audit => assist::audit_marks(state),
-        Action::FirstWrong if state.game.is_classic() => review::first_wrong(state, rewind_offer),
-        Action::FirstWrong => shaped_learn::first_wrong(state, rewind_offer),
+        Action::FirstWrong => review::first_wrong(state, rewind_offer),
         Action::Replay => return review::open_replay(state),
         Action::Replayed(replayed) => review::replayed(state, *replayed),
         Action::ReplayStep(step) => review::step_replay(state, step),
-        Action::LinkStep(step) if state.game.is_classic() => links::step_links(state, step),
-        Action::LinkStep(step) => shaped_learn::step_links(state, step),
+        Action::LinkStep(step) => links::step_links(state, step),
         Action::AskWhy => {
             state.asking_why = true;
             let (cell, word) = (state.game.cell_name(state.selected), value_word(state));
@@ -295,9 +280,8 @@ fn stats_read(state: &mut State, read: StatsRead) {
 
 /// Esc on the board: the hint on show goes (and its message), else pencil mode.
 fn dismiss(state: &mut State) {
-    if state.hint.is_some() || state.shape_hint.is_some() {
+    if state.hint.is_some() {
         state.hint = None;
-        state.shape_hint = None;
         state.hint_link = None;
         state.message = None;
     } else if !state.notes.is_empty() {

@@ -12,9 +12,10 @@ use super::super::state::{Overlay, State, Tone};
 use super::{Effect, commit};
 use crate::app::action::Action;
 use crate::app::keymap::board_key;
-use crate::engine::Digit;
+use crate::engine::geometry::learn as shape_learn;
 use crate::engine::geometry::{Alphabet, Geometry};
 use crate::engine::learn::replay::{self, FirstWrong, Move};
+use crate::engine::{Cell, Digit};
 
 /// A key of the replay view.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -30,8 +31,9 @@ pub enum ReplayAction {
     Last,
 }
 
-/// `F`: where the game went off the solution, counted as an assist. With a
-/// rewind on offer (`F` just found a wrong move), it rewinds instead.
+/// `F`, on any shape: where the game went off the solution, counted as an
+/// assist. With a rewind on offer (`F` just found a wrong move), it rewinds
+/// instead. Only the judging of the moves is the engine's two replays'.
 pub(super) fn first_wrong(state: &mut State, offer: Option<Rewind>) {
     if let Some(offer) = offer {
         return rewind(state, offer);
@@ -44,33 +46,40 @@ pub(super) fn first_wrong(state: &mut State, offer: Option<Rewind>) {
         return;
     }
     let read = GameMoves::of(&state.game);
-    let givens = state.game.classic_givens();
-    let standing = match replay::standing_wrong(&givens, &read.moves) {
-        Ok(found) => found,
-        Err(error) => {
-            state.say(Tone::Error, error.to_string());
-            return;
-        }
-    };
-    let mended = replay::first_wrong(&givens, &read.moves).ok().flatten();
     let marked = state.game.position.marks.iter().any(|&m| m != 0);
-    let found = say_first_wrong(
-        state,
-        Geometry::classic().alphabet(),
-        &read,
-        standing,
-        mended,
-        |wrong| wrong.map(|c| c.to_string(), Digit::to_char),
-        marked,
-    );
+    let found = if state.game.is_classic() {
+        let read = read.clone().classic();
+        let givens = state.game.classic_givens();
+        let standing = match replay::standing_wrong(&givens, &read.moves) {
+            Ok(found) => found,
+            Err(error) => {
+                state.say(Tone::Error, error.to_string());
+                return;
+            }
+        };
+        let mended = replay::first_wrong(&givens, &read.moves).ok().flatten();
+        let named = |wrong: FirstWrong<Cell, Digit>| wrong.map(|c| c.to_string(), Digit::to_char);
+        let alphabet = Geometry::classic().alphabet();
+        say_first_wrong(state, alphabet, &read, standing, mended, named, marked)
+            .map(|found| found.map(Cell::index))
+    } else {
+        let (geometry, givens) = (state.game.geometry.clone(), &state.game.givens);
+        let solution = state.game.solution.clone().unwrap_or_default();
+        let standing = shape_learn::standing_wrong(givens, &solution, &read.moves);
+        let mended = shape_learn::first_wrong(givens, &solution, &read.moves);
+        let named = |wrong: FirstWrong<usize, u8>| {
+            wrong.map(|c| geometry.cell_name(c), |v| geometry.alphabet().symbol(v))
+        };
+        let alphabet = geometry.alphabet();
+        say_first_wrong(state, alphabet, &read, standing, mended, named, marked)
+    };
     let Some(found) = found else {
         return;
     };
-    let cell = found.cell;
-    state.selected = cell.index();
-    state.notes.wrong_move = Some(cell.index());
+    state.selected = found.cell;
+    state.notes.wrong_move = Some(found.cell);
     if found.placed {
-        state.marked_wrong = vec![cell.index()];
+        state.marked_wrong = vec![found.cell];
     }
     state.rewind_offer = Some(Rewind::before(&read, found.step, found.since));
 }
@@ -86,13 +95,25 @@ pub(super) struct Found<C> {
     pub placed: bool,
 }
 
+impl<C> Found<C> {
+    /// The same find with its cell named another way.
+    fn map<D>(self, cell: impl FnOnce(C) -> D) -> Found<D> {
+        Found {
+            step: self.step,
+            since: self.since,
+            cell: cell(self.cell),
+            placed: self.placed,
+        }
+    }
+}
+
 /// `F` on any shape once the engine has looked: counts the assist and says the
 /// wrong move still `standing` in history steps (in the shape's names), offering
 /// the rewind, or that none stands (naming one `mended` since, and that Manual
 /// marks, when `marked`, are not moves). The engine counts single moves; the player
 /// made history steps (one applied hint strikes several candidates), so the
 /// message counts steps.
-pub(super) fn say_first_wrong<C: Copy, V: Copy>(
+fn say_first_wrong<C: Copy, V: Copy>(
     state: &mut State,
     alphabet: Alphabet,
     read: &GameMoves<Move<C, V>>,
@@ -160,7 +181,7 @@ fn rewind(state: &mut State, offer: Rewind) {
 /// Says a rewind to just before move `step` happened, taking back that move and
 /// the `since` made after it (one undo step brings them all back); the classic
 /// and the shaped board say it alike.
-pub(super) fn say_rewound(state: &mut State, step: usize, since: usize) {
+fn say_rewound(state: &mut State, step: usize, since: usize) {
     let moves = match since + 1 {
         1 => "it".to_string(),
         n => format!("those {n} moves"),

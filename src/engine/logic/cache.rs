@@ -18,7 +18,8 @@ use std::rc::Rc;
 
 use super::aic;
 use super::als::Sets;
-use super::forcing::{Outcomes, OutcomesOf};
+use super::forcing::{OutcomesOf, Ran};
+use super::implication::Mode;
 use super::recall::{CrossingPattern, DigitPattern, Recall};
 use super::technique::Technique;
 use crate::engine::board::Board;
@@ -30,7 +31,8 @@ pub struct Cache {
     /// The position the contents below belong to.
     board: Option<Board>,
     als: Option<Rc<Sets>>,
-    static_branches: Option<Rc<OutcomesOf<Board>>>,
+    /// The static and dynamic forcing branches of the board.
+    branches: [Option<Rc<OutcomesOf<Board>>>; 2],
     /// Each digit's pattern on the board, read on first use.
     patterns: Option<[DigitPattern; SIZE]>,
     /// What single-digit finders found nothing on, on this or earlier positions.
@@ -41,30 +43,48 @@ pub struct Cache {
     /// kept per unit for positions that will not come.
     alone: bool,
     aic: aic::Shared,
+    /// The static and dynamic forcing branches last run, on this or an
+    /// earlier position: a branch that read nothing changed since is taken
+    /// from them (see [`super::forcing`]'s reuse). Carried like the recall.
+    ran: Option<Box<[Option<Ran>; 2]>>,
+}
+
+/// What a solve carries from one position to the next: the single-digit
+/// finders' [`Recall`] and the forcing branches last run.
+#[derive(Default)]
+pub struct Carried {
+    recall: Option<Box<Recall>>,
+    ran: Option<Box<[Option<Ran>; 2]>>,
 }
 
 impl Cache {
-    /// A cache for a new position that keeps what `recall` learned before.
-    pub(crate) fn with_recall(recall: Option<Box<Recall>>) -> Cache {
+    /// A cache for a new position that keeps what was `carried` from earlier ones.
+    pub(crate) fn carrying(carried: Carried) -> Cache {
         Cache {
-            alone: recall.is_none(),
-            recall,
+            alone: carried.recall.is_none(),
+            recall: carried.recall,
+            ran: carried.ran,
             ..Cache::default()
         }
     }
 
-    /// What the single-digit finders learned, to hand to the next position.
-    pub(crate) fn into_recall(self) -> Option<Box<Recall>> {
-        self.recall
+    /// What to hand to the next position.
+    pub(crate) fn into_carried(self) -> Carried {
+        Carried {
+            recall: self.recall,
+            ran: self.ran,
+        }
     }
 
-    /// Empties the cache unless it already belongs to `board` (the recall stays).
+    /// Empties the cache unless it already belongs to `board` (the recall and
+    /// the branches last run stay).
     fn belong_to(&mut self, board: &Board) {
         if self.board.as_ref() != Some(board) {
             *self = Cache {
                 alone: self.alone && self.board.is_none(),
                 board: Some(*board),
                 recall: self.recall.take(),
+                ran: self.ran.take(),
                 ..Cache::default()
             };
         }
@@ -147,23 +167,25 @@ impl Cache {
             .note_crossing_nothing(crossing, pattern);
     }
 
-    /// The static forcing branches of the board, run on first use; with the
-    /// "off" branches too when `with_off` (digit forcing needs them).
-    pub(crate) fn static_branches(
+    /// The forcing branches of the board in `mode` (static or dynamic), run
+    /// on first use, taking from the branches last run those that run the same
+    /// here; with the "off" branches too when `with_off` (digit forcing needs them).
+    pub(crate) fn branches(
         &mut self,
         board: &Board,
+        mode: Mode,
         with_off: bool,
     ) -> Rc<OutcomesOf<Board>> {
         self.belong_to(board);
-        match &self.static_branches {
+        let slot = usize::from(mode != Mode::Static);
+        match &self.branches[slot] {
             Some(known) if known.has_off() || !with_off => known.clone(),
             _ => {
-                let outcomes = Rc::new(Outcomes::run(
-                    board,
-                    super::implication::Mode::Static,
-                    with_off,
-                ));
-                self.static_branches = Some(outcomes.clone());
+                let ran = self.ran.get_or_insert_with(Box::default);
+                let new = Ran::run(board, mode, with_off, ran[slot].as_ref());
+                let outcomes = new.outcomes.clone();
+                ran[slot] = Some(new);
+                self.branches[slot] = Some(outcomes.clone());
                 outcomes
             }
         }

@@ -11,14 +11,14 @@
 //! The finders ([`x_chains`], [`xy_chains`]) serve every shape through
 //! [`CandidateBoard`]: a unit is any unit of the geometry and a weak link any
 //! two cells that see each other, so a chain may run along a diagonal, a window
-//! or a jigsaw region. Each ladder builds its own step from the chain's cells.
+//! or a jigsaw region. The step is built once for any board ([`Chain::x_step`],
+//! [`Chain::xy_step`]).
 
 use super::candidate_board::{CandidateBoard, only_value};
 use super::wings::seeing_every;
-use super::{Link, Sink, Step, Technique};
+use super::{Link, Sink, Step, StepIn, StepOf, Technique, Vocabulary};
 use crate::engine::board::Board;
 use crate::engine::geometry::value_bit;
-use crate::engine::types::{Candidates, Cell, Digit};
 
 /// No parent in the breadth-first tree.
 const ROOT: u32 = u32::MAX;
@@ -238,74 +238,77 @@ fn push_all(sink: &mut Sink, chains: Vec<Chain>, step: impl Fn(Chain) -> Step) {
 }
 
 pub fn x_chain(board: &Board, sink: &mut Sink) {
-    push_all(sink, x_chains(board), |chain| {
-        let digit = Digit::new(chain.value);
-        let links = chain
+    push_all(sink, x_chains(board), |chain| chain.x_step::<Board>());
+}
+
+pub fn xy_chain(board: &Board, sink: &mut Sink) {
+    push_all(sink, xy_chains(board), |chain| chain.xy_step(board));
+}
+
+impl Chain {
+    /// This X-Chain as a step on any board: its cells, each with the value, in
+    /// turn joined by strong and weak links (the first strong).
+    pub(crate) fn x_step<B: Vocabulary>(&self) -> StepIn<B> {
+        let (value, one) = (B::value_of(self.value), B::set_of(value_bit(self.value)));
+        let links = self
             .cells
             .windows(2)
             .enumerate()
             .map(|(i, pair)| Link {
-                from: (Cell::new(pair[0]), digit),
-                to: (Cell::new(pair[1]), digit),
+                from: (B::cell_of(pair[0]), value),
+                to: (B::cell_of(pair[1]), value),
                 strong: i % 2 == 0,
             })
             .collect();
-        let pattern = chain
-            .cells
-            .iter()
-            .map(|&c| (Cell::new(c), Candidates::single(digit)))
-            .collect();
-        let mut step =
-            Step::elimination(Technique::XChain, eliminations(&chain), pattern, Vec::new());
-        step.links = links;
-        step
-    });
-}
+        StepOf {
+            eliminations: self.struck::<B>(),
+            pattern: self.cells.iter().map(|&c| (B::cell_of(c), one)).collect(),
+            links,
+            ..StepOf::of(Technique::XChain)
+        }
+    }
 
-pub fn xy_chain(board: &Board, sink: &mut Sink) {
-    push_all(sink, xy_chains(board), |chain| {
+    /// This XY-Chain as a step on any board: its cells, each with its two
+    /// candidates; if the first is not the value it holds its other one, which
+    /// the next (seeing it) cannot hold, and so on to the last, which holds it.
+    pub(crate) fn xy_step<B: CandidateBoard + Vocabulary>(&self, board: &B) -> StepIn<B> {
         let mut links = Vec::new();
         let mut pattern = Vec::new();
-        let x = Digit::new(chain.value);
-        // The start holds its other value if it is not x; each next cell its other one.
-        let mut off = x;
-        for (i, &c) in chain.cells.iter().enumerate() {
-            let cell = Cell::new(c);
-            let held = board.candidates(cell);
-            let on = held.without(off).only().unwrap_or(off);
-            pattern.push((cell, held));
+        // The start holds its other value if it is not the value; each next cell its other one.
+        let mut off = self.value;
+        for (i, &cell) in self.cells.iter().enumerate() {
+            let held = board.candidate_bits(cell);
+            let on = only_value(held & !value_bit(off)).unwrap_or(off);
+            pattern.push((B::cell_of(cell), B::set_of(held)));
             links.push(Link {
-                from: (cell, off),
-                to: (cell, on),
+                from: (B::cell_of(cell), B::value_of(off)),
+                to: (B::cell_of(cell), B::value_of(on)),
                 strong: true,
             });
-            if let Some(&next) = chain.cells.get(i + 1) {
+            if let Some(&next) = self.cells.get(i + 1) {
                 links.push(Link {
-                    from: (cell, on),
-                    to: (Cell::new(next), on),
+                    from: (B::cell_of(cell), B::value_of(on)),
+                    to: (B::cell_of(next), B::value_of(on)),
                     strong: false,
                 });
             }
             off = on;
         }
-        let mut step = Step::elimination(
-            Technique::XyChain,
-            eliminations(&chain),
+        StepOf {
+            eliminations: self.struck::<B>(),
             pattern,
-            Vec::new(),
-        );
-        step.links = links;
-        step
-    });
-}
+            links,
+            ..StepOf::of(Technique::XyChain)
+        }
+    }
 
-/// A chain's eliminations as classic candidates.
-fn eliminations(chain: &Chain) -> Vec<(Cell, Digit)> {
-    chain
-        .eliminations
-        .iter()
-        .map(|&(c, v)| (Cell::new(c), Digit::new(v)))
-        .collect()
+    /// What the chain strikes, in the board's vocabulary.
+    fn struck<B: Vocabulary>(&self) -> Vec<(B::Cell, B::Value)> {
+        self.eliminations
+            .iter()
+            .map(|&(c, v)| (B::cell_of(c), B::value_of(v)))
+            .collect()
+    }
 }
 
 /// The chain written out, `r1c1=5 ... ` style: `=` strong, `-` weak.

@@ -13,6 +13,7 @@ use super::{
 };
 use crate::engine::board::Board;
 use crate::engine::geometry::{MAX_SIDE, value_bit};
+use crate::engine::names::{self, Classic, Names};
 use crate::engine::types::{Candidates, Unit};
 
 pub fn x_wing(board: &Board, sink: &mut Sink) {
@@ -118,17 +119,34 @@ pub fn text(step: &Step) -> String {
     let Some(digit) = step.digits().first().copied() else {
         return String::new();
     };
-    let half = step.units.len() / 2;
-    let names = |units: &[Unit]| {
-        let kind = units.first().map_or("", |u| u.kind_name());
-        let numbers: Vec<String> = units.iter().map(|u| u.number().to_string()).collect();
+    fish_text(
+        &Classic,
+        &step.units,
+        digit,
+        step.pattern.iter().map(|&(c, _)| c),
+    )
+}
+
+/// A basic fish's reasoning on any board: `value`'s places `cells` in the base
+/// lines (the first half of `units`) all lie in the cover lines (the second half).
+pub fn fish_text<C, V, U: Copy>(
+    names: &impl Names<C, V, U>,
+    units: &[U],
+    value: V,
+    cells: impl IntoIterator<Item = C>,
+) -> String {
+    let lines = |units: &[U]| {
+        let kind = units.first().map_or("", |&u| names.unit_kind(u).0);
+        let numbers: Vec<String> = units
+            .iter()
+            .map(|&u| names.unit_kind(u).1.to_string())
+            .collect();
         format!("{kind}s {}", numbers.join(", "))
     };
-    let cells = super::cells_text(step.pattern.iter().map(|&(c, _)| c));
+    let (half, value) = (units.len() / 2, names.value(value));
+    let (bases, covers) = (lines(&units[..half]), lines(&units[half..]));
     format!(
-        "in {} the {digit} can only go in {} ({cells}), so {} have their {digit}s in those cells",
-        names(&step.units[..half]),
-        names(&step.units[half..]),
-        names(&step.units[half..]),
+        "in {bases} the {value} can only go in {covers} ({}), so {covers} have their {value}s in those cells",
+        names::cells_text(names, cells)
     )
 }

@@ -12,17 +12,19 @@
 //! first, and its text names every implication of every branch, in order.
 //!
 //! The search runs on any [`BranchHost`] in plain indices and hands each
-//! deduction over as a [`Forcing`]; the classic ladder turns it into its
-//! [`Step`] here, the shaped ladder into its `ShapeStep`.
+//! deduction over as a [`Forcing`], which [`Forcing::step`] writes as either
+//! ladder's step.
 
 mod outcomes;
+mod reuse;
 mod text;
 
 use std::rc::Rc;
 
 use outcomes::{Deductions, Found};
 pub(crate) use outcomes::{Outcomes, OutcomesOf};
-pub use text::{Names, proof_text};
+pub(crate) use reuse::Ran;
+pub use text::proof_text;
 
 use super::Sink;
 use super::implication::{
@@ -30,10 +32,11 @@ use super::implication::{
     IndexImplication, Mode, Record,
 };
 use super::links::builder::{LinkKind, LinkOf, UnitPosition, kind};
-use super::step::{Link, Step};
+use super::step::{Link, Step, StepIn, StepOf, Vocabulary};
 use super::technique::Technique;
 use crate::engine::board::Board;
-use crate::engine::types::{Candidates, Cell, Digit, Unit};
+use crate::engine::geometry::value_bit;
+use crate::engine::types::{Cell, Digit, Unit};
 
 /// One assumption followed to its end, as shown in a proof.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -142,42 +145,47 @@ pub fn nested_forcing_net(board: &Board, sink: &mut Sink) {
     classic(board, Technique::NestedForcingNet, sink);
 }
 
-/// The classic ladder's forcing finder: static branches come from the sink's
-/// cache (digit, cell and unit forcing share them), each deduction becomes a [`Step`].
+/// The classic ladder's forcing finder: the chains' branches come from the
+/// sink's cache (digit, cell and unit forcing share the static ones, and
+/// branches run on an earlier position are taken where they run the same),
+/// each deduction becomes a [`Step`].
 fn classic(board: &Board, technique: Technique, sink: &mut Sink) {
     let Some((mode, kinds)) = technique.forcing() else {
         return;
     };
     let outcomes = match mode {
-        Mode::Static => Some(sink.cache().static_branches(board, kinds.digit)),
-        _ => None,
+        Mode::Static | Mode::Dynamic => Some(sink.cache().branches(board, mode, kinds.digit)),
+        Mode::Net(_) => None,
     };
     search(board, mode, kinds, outcomes, &mut |found| {
-        sink.push(classic_step(technique, found))
+        sink.push(found.step::<Board>(technique))
     });
 }
 
-/// A forcing deduction as a classic step.
-fn classic_step(technique: Technique, found: Forcing) -> Step {
-    let conclusion = found.conclusion.classic();
-    let mut step = if conclusion.on {
-        Step::placement(technique, conclusion.cell, conclusion.digit)
-    } else {
-        Step::elimination(
-            technique,
-            vec![(conclusion.cell, conclusion.digit)],
-            Vec::new(),
-            Vec::new(),
-        )
-    };
-    step.pattern = found
-        .assumptions
-        .iter()
-        .map(|a| (Cell::new(a.cell), Candidates::single(Digit::new(a.digit))))
-        .collect();
-    step.units = found.unit.map(Unit::from_index).into_iter().collect();
-    step.branches = found.branches.iter().map(IndexBranch::classic).collect();
-    step
+impl Forcing {
+    /// This deduction as a step of `technique` on any board: its conclusion
+    /// placed or struck, each assumption's cell with its value (the pattern),
+    /// the unit whose places were assumed, and every branch.
+    pub(crate) fn step<B: Vocabulary>(self, technique: Technique) -> StepIn<B> {
+        let conclusion = (
+            B::cell_of(self.conclusion.cell),
+            B::value_of(self.conclusion.digit),
+        );
+        let mut step = StepOf::of(technique);
+        if self.conclusion.on {
+            step.placements.push(conclusion);
+        } else {
+            step.eliminations.push(conclusion);
+        }
+        step.pattern = self
+            .assumptions
+            .iter()
+            .map(|a| (B::cell_of(a.cell), B::set_of(value_bit(a.digit))))
+            .collect();
+        step.units = self.unit.map(B::unit_of).into_iter().collect();
+        step.branches = self.branches.into_iter().map(B::branch_of).collect();
+        step
+    }
 }
 
 /// Forcing of `mode` and `kinds` on `board`: each deduction, shortest proof
@@ -359,7 +367,7 @@ pub fn text(step: &Step) -> String {
         _ => None,
     };
     proof_text(
-        &text::Classic,
+        &crate::engine::names::Classic,
         &step.branches,
         conclusion,
         step.units.first().copied(),

@@ -59,6 +59,14 @@ pub struct Branching<'a, H: BranchHost> {
     /// Whether the run keeps what each implication rests on (for proofs);
     /// a search runs every branch without, and only the winner's again with.
     recording: bool,
+    /// What the last run read of the board, per value the cells whose
+    /// holding or placing of it it read and the cells whose candidates it
+    /// read: a branch that read nothing a later position changed runs the
+    /// same there (see [`super::forcing`]'s reuse across positions).
+    reads: H::PerValue,
+    cells_read: H::Cells,
+    /// Whether the last run applied a technique (which reads every cell).
+    read_all: bool,
     /// The techniques' finder inside branches (nets only), carried from one
     /// branch to the next: on the classic board, what its recall keeps is true
     /// of any board (see [`super::recall`]), so a fish skips a digit whose
@@ -79,6 +87,9 @@ impl<'a, H: BranchHost> Branching<'a, H> {
             slot: vec![NONE; facts],
             limit: 4000,
             recording: true,
+            reads: origin.per_value(),
+            cells_read: H::Cells::empty(),
+            read_all: false,
             finder: origin.finder(),
         }
     }
@@ -110,6 +121,11 @@ impl<'a, H: BranchHost> Branching<'a, H> {
         }
         self.record.clear();
         self.board.clone_from(&self.start);
+        for read in self.reads.as_mut() {
+            *read = H::Cells::empty();
+        }
+        self.cells_read = H::Cells::empty();
+        self.read_all = false;
         self.add(assumption, Cause::Assumed, &[]);
         let mut next = 0;
         loop {
@@ -141,6 +157,14 @@ impl<'a, H: BranchHost> Branching<'a, H> {
             .log
             .iter()
             .map(move |e| e.fact.index_in(side) as u16)
+    }
+
+    /// What the last run read of the position (see [`Branching::reads`]'s
+    /// field): per value, the cells whose holding or placing of it it read,
+    /// and the cells whose candidates or value it read; `None` when it applied
+    /// a technique, which reads the whole board.
+    pub(crate) fn reads(&self) -> Option<(&H::PerValue, H::Cells)> {
+        (!self.read_all).then_some((&self.reads, self.cells_read))
     }
 
     /// The contradiction the last run reached, if any.
@@ -264,10 +288,17 @@ impl<'a, H: BranchHost> Branching<'a, H> {
         let Entry { fact, .. } = self.record.log[at];
         let here = [at as u16];
         let (cell, value) = (fact.cell, fact.digit);
+        let origin = self.origin;
+        // Whatever follows reads the cell (its candidates, whether it is
+        // open) and the value in the cell's units (in the branch's board and
+        // the starting one), nothing else: an "on" fact strikes the value from
+        // the peers, an "off" fact counts its places in the units.
+        self.cells_read = self.cells_read.with(cell);
+        let read = &mut self.reads.as_mut()[usize::from(value) - 1];
+        *read = read.or(&origin.peer_set(cell).with(cell));
         if !self.board.is_open(cell) {
             return;
         }
-        let origin = self.origin;
         if fact.on {
             let others = self.board.candidates(cell) & !(1 << (value - 1));
             for other in values_of(others) {
@@ -356,6 +387,7 @@ impl<'a, H: BranchHost> Branching<'a, H> {
     /// Applies the easiest of `techniques` on the branch's board, logging its
     /// effects; returns whether it found one.
     fn apply_technique(&mut self, techniques: &[Technique]) -> bool {
+        self.read_all = true;
         let Some(step) = self.origin.step_in_branch(
             &mut self.finder,
             self.board.all_candidates(),

@@ -8,10 +8,11 @@
 //! region and a line, a diagonal and a box, a window and a line).
 
 use super::candidate_board::CandidateBoard;
-use super::{Sink, Step, Technique, cells_text};
+use super::{Sink, Step, StepIn, StepOf, Technique, Vocabulary};
 use crate::engine::board::Board;
 use crate::engine::geometry::value_bit;
-use crate::engine::types::{Candidates, Cell, Digit, SIZE, Unit};
+use crate::engine::names::{self, Classic, Names};
+use crate::engine::types::{SIZE, Unit};
 
 /// One locked-candidates instance on any shape: `value`'s places in unit `from`
 /// (the open cells allowing it, as bit `i` for the `i`-th cell of `from`) all lie
@@ -34,6 +35,31 @@ impl Locked {
             .filter(move |&(i, _)| places >> i & 1 == 1)
             .map(|(_, c)| c)
             .collect()
+    }
+
+    /// This instance as a step of `technique` on any board: the value's places
+    /// in `from` (the pattern), its cells in `to` outside `from` (struck), and
+    /// the units `from` then `to`.
+    pub fn step<B: CandidateBoard + Vocabulary>(
+        &self,
+        board: &B,
+        technique: Technique,
+    ) -> StepIn<B> {
+        let (value, one) = (B::value_of(self.value), B::set_of(value_bit(self.value)));
+        StepOf {
+            eliminations: self
+                .eliminations(board)
+                .into_iter()
+                .map(|(c, _)| (B::cell_of(c), value))
+                .collect(),
+            pattern: self
+                .places(board)
+                .into_iter()
+                .map(|c| (B::cell_of(c), one))
+                .collect(),
+            units: vec![B::unit_of(self.from), B::unit_of(self.to)],
+            ..StepOf::of(technique)
+        }
     }
 
     /// The cells of `to` outside `from` that lose the value, ascending.
@@ -110,43 +136,18 @@ pub(crate) fn locked_candidates<B: CandidateBoard>(
     }
 }
 
-/// The classic step of a locked-candidates instance.
-fn locked_step(board: &Board, technique: Technique, found: Locked) -> Step {
-    let digit = Digit::new(found.value);
-    let eliminations = found
-        .eliminations(board)
-        .into_iter()
-        .map(|(c, _)| (Cell::new(c), digit))
-        .collect();
-    let pattern = found
-        .places(board)
-        .into_iter()
-        .map(|c| (Cell::new(c), Candidates::single(digit)))
-        .collect();
-    let units = vec![Unit::from_index(found.from), Unit::from_index(found.to)];
-    Step::elimination(technique, eliminations, pattern, units)
-}
-
 /// Pointing: a digit's places in a box all in one row or column.
 pub fn pointing(board: &Board, sink: &mut Sink) {
     let boxes = (0..SIZE).map(|b| Unit::Box(b as u8).index());
     locked_candidates(board, boxes, 2, |found| {
-        sink.push(locked_step(
-            board,
-            Technique::LockedCandidatesPointing,
-            found,
-        ))
+        sink.push(found.step(board, Technique::LockedCandidatesPointing))
     });
 }
 
 /// Claiming: a digit's places in a row or column all in one box.
 pub fn claiming(board: &Board, sink: &mut Sink) {
     locked_candidates(board, 0..2 * SIZE, 2, |found| {
-        sink.push(locked_step(
-            board,
-            Technique::LockedCandidatesClaiming,
-            found,
-        ))
+        sink.push(found.step(board, Technique::LockedCandidatesClaiming))
     });
 }
 
@@ -159,8 +160,25 @@ pub fn text(step: &Step) -> String {
     ) else {
         return String::new();
     };
+    locked_text(
+        &Classic,
+        (from, to),
+        digit,
+        step.pattern.iter().map(|&(c, _)| c),
+    )
+}
+
+/// A locked-candidates step's reasoning on any board: `value`'s places `cells`
+/// in unit `from` all lie in unit `to`.
+pub fn locked_text<C, V: Copy, U: Copy>(
+    names: &impl Names<C, V, U>,
+    (from, to): (U, U),
+    value: V,
+    cells: impl IntoIterator<Item = C>,
+) -> String {
+    let (from, to, value) = (names.unit(from), names.unit(to), names.value(value));
     format!(
-        "in {from} the {digit} can only go in {}, which all lie in {to}, so {to} has its {digit} there",
-        cells_text(step.pattern.iter().map(|&(c, _)| c))
+        "in {from} the {value} can only go in {}, which all lie in {to}, so {to} has its {value} there",
+        names::cells_text(names, cells)
     )
 }

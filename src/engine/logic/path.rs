@@ -174,10 +174,12 @@ pub fn next_step(board: &Board, techniques: &[Technique]) -> Option<Step> {
 /// The easiest-step loop of one solve: it finds the same steps as
 /// [`find_step_among`] and [`next_step`], and carries from one position to the
 /// next what the single-digit finders found nothing on (see [`super::recall`]),
-/// so a solve asks them again only about the digits whose pattern changed.
+/// so a solve asks them again only about the digits whose pattern changed, and
+/// the forcing branches it ran, so that it runs again only those that read
+/// something changed since (see [`super::forcing`]).
 #[derive(Default)]
 pub struct StepFinder {
-    recall: Option<Box<super::recall::Recall>>,
+    carried: super::cache::Carried,
 }
 
 impl StepFinder {
@@ -192,7 +194,7 @@ impl StepFinder {
         let mut sink = Sink {
             steps: Vec::new(),
             limit: 1,
-            cache: Cache::with_recall(self.recall.take()),
+            cache: Cache::carrying(std::mem::take(&mut self.carried)),
         };
         let mut found = None;
         for technique in techniques {
@@ -202,7 +204,7 @@ impl StepFinder {
                 break;
             }
         }
-        self.recall = sink.cache.into_recall();
+        self.carried = sink.cache.into_carried();
         found.map(|step| links::with_links(board, step))
     }
 

@@ -13,7 +13,10 @@
 use super::candidate_board::CandidateBoard;
 use super::recall::each_digit;
 use super::wings::seeing_every;
-use super::{Link, Sink, Step, Technique, cells_text, open_candidates, positions, unit_cells};
+use super::{
+    Link, Sink, Step, StepIn, StepOf, Technique, Vocabulary, cells_text, open_candidates,
+    positions, unit_cells,
+};
 use crate::engine::board::Board;
 use crate::engine::geometry::value_bit;
 use crate::engine::types::{Candidates, Cell, Digit, SIZE, Unit};
@@ -156,45 +159,46 @@ pub(crate) fn two_string_kites<B: CandidateBoard>(
     false
 }
 
-/// The classic step of a Skyscraper or kite: strong `a1 = b1`, weak `b1 - b2`,
-/// strong `b2 = a2`.
-fn turbot_step(technique: Technique, digit: Digit, turbot: Turbot) -> Step {
-    let [a1, b1, b2, a2] = turbot.chain.map(Cell::new);
-    let eliminations = turbot
-        .eliminations
-        .iter()
-        .map(|&(c, _)| (Cell::new(c), digit))
-        .collect();
-    let pattern = [a1, b1, b2, a2]
-        .into_iter()
-        .map(|c| (c, Candidates::single(digit)))
-        .collect();
-    let units = turbot.units.map(Unit::from_index).to_vec();
-    let mut step = Step::elimination(technique, eliminations, pattern, units);
-    step.links = vec![
-        Link {
-            from: (a1, digit),
-            to: (b1, digit),
-            strong: true,
-        },
-        Link {
-            from: (b1, digit),
-            to: (b2, digit),
-            strong: false,
-        },
-        Link {
-            from: (b2, digit),
-            to: (a2, digit),
-            strong: true,
-        },
-    ];
-    step
+impl Turbot {
+    /// This Skyscraper or kite as a step of `technique` on any board: strong
+    /// `a1 = b1`, weak `b1 - b2`, strong `b2 = a2`, each cell with `value`.
+    pub fn step<B: Vocabulary>(&self, technique: Technique, value: u8) -> StepIn<B> {
+        let [a1, b1, b2, a2] = self.chain.map(B::cell_of);
+        let (digit, one) = (B::value_of(value), B::set_of(value_bit(value)));
+        StepOf {
+            eliminations: self
+                .eliminations
+                .iter()
+                .map(|&(c, _)| (B::cell_of(c), digit))
+                .collect(),
+            pattern: [a1, b1, b2, a2].into_iter().map(|c| (c, one)).collect(),
+            units: self.units.map(B::unit_of).to_vec(),
+            links: vec![
+                Link {
+                    from: (a1, digit),
+                    to: (b1, digit),
+                    strong: true,
+                },
+                Link {
+                    from: (b1, digit),
+                    to: (b2, digit),
+                    strong: false,
+                },
+                Link {
+                    from: (b2, digit),
+                    to: (a2, digit),
+                    strong: true,
+                },
+            ],
+            ..StepOf::of(technique)
+        }
+    }
 }
 
 pub fn skyscraper(board: &Board, sink: &mut Sink) {
     each_digit(board, sink, Technique::Skyscraper, |sink, digit| {
         skyscrapers(board, digit.get(), |turbot| {
-            sink.push(turbot_step(Technique::Skyscraper, digit, turbot))
+            sink.push(turbot.step::<Board>(Technique::Skyscraper, digit.get()))
         })
     });
 }
@@ -202,7 +206,7 @@ pub fn skyscraper(board: &Board, sink: &mut Sink) {
 pub fn two_string_kite(board: &Board, sink: &mut Sink) {
     each_digit(board, sink, Technique::TwoStringKite, |sink, digit| {
         two_string_kites(board, digit.get(), |turbot| {
-            sink.push(turbot_step(Technique::TwoStringKite, digit, turbot))
+            sink.push(turbot.step::<Board>(Technique::TwoStringKite, digit.get()))
         })
     });
 }

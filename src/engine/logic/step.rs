@@ -2,7 +2,7 @@
 //! and units that prove it, and for chains the links in order. Its text, level
 //! and score are all read from the value.
 
-use super::forcing::Branch;
+use super::forcing::{Branch, IndexBranch};
 use super::technique::{Level, Technique};
 use super::{
     aic, als, chains, coloring, finned_fish, fish, forcing, franken_fish, intersections, medusa,
@@ -11,6 +11,8 @@ use super::{
 };
 use crate::engine::board::Board;
 use crate::engine::effects::Deduction;
+use crate::engine::geometry::ValueMask;
+use crate::engine::names::{self, Classic};
 use crate::engine::types::{Candidates, Cell, Digit, Unit};
 
 /// A link of a chain, from one candidate `(cell, value)` to the next, in order:
@@ -24,37 +26,125 @@ pub struct Link<C = Cell, V = Digit> {
     pub strong: bool,
 }
 
-/// One deduction: what it places and removes, and what proves it.
+/// One deduction: what it places and removes, and what proves it. One value for
+/// every shape: on the classic 9x9 ([`Step`]) cells, digits and units are the
+/// compile-time table's [`Cell`], [`Digit`] and [`Unit`] and a pattern cell's
+/// values are [`Candidates`]; on every other shape (`ShapeStep`) cells and units
+/// are indices into the geometry, values `1..=side`, value sets a `ValueMask`,
+/// and a step rests on a technique or on a guess (`geometry::logic::Basis`).
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Step {
-    pub technique: Technique,
-    /// Digits this step places.
-    pub placements: Vec<(Cell, Digit)>,
+pub struct StepOf<C, V, U, M, B> {
+    /// What the step rests on: its technique (on shapes, or a guess).
+    pub technique: B,
+    /// Values this step places.
+    pub placements: Vec<(C, V)>,
     /// Candidates this step removes.
-    pub eliminations: Vec<(Cell, Digit)>,
-    /// The cells and digits that prove it (for singles: the cells whose digits rule the others out).
-    pub pattern: Vec<(Cell, Candidates)>,
-    /// The units the reasoning looks at.
-    pub units: Vec<Unit>,
+    pub eliminations: Vec<(C, V)>,
+    /// The cells that prove it, each with the values the reasoning reads there
+    /// (for singles: the cells whose digits rule the others out).
+    pub pattern: Vec<(C, M)>,
+    /// The units the reasoning looks at, the one it is "in" first.
+    pub units: Vec<U>,
     /// The links, strong and weak, in order (chains, wings, fish, single-digit
     /// patterns, colouring, rectangles, ALS, forcing: see [`super::links`]).
-    pub links: Vec<Link>,
+    pub links: Vec<Link<C, V>>,
     /// For forcing chains and nets: each assumption and the implications it
     /// leads to, in order.
-    pub branches: Vec<Branch>,
+    pub branches: Vec<Branch<C, V, U>>,
+}
+
+/// A deduction on the classic 9x9, in the compile-time table's types.
+pub type Step = StepOf<Cell, Digit, Unit, Candidates, Technique>;
+
+/// How a board writes a step found in plain indices (cells, units, values
+/// `1..=side`, value sets as a [`ValueMask`]) in its own vocabulary: the classic
+/// [`Board`] in the compile-time table's types, a shaped position in the indices
+/// themselves. A family whose ladders report the same instance on every shape
+/// builds its step once, for any board, through this (locked candidates,
+/// wings, Skyscraper and kite, X- and XY-Chain, forcing).
+pub trait Vocabulary {
+    type Cell: Copy;
+    type Value: Copy;
+    type Unit: Copy;
+    type Values: Copy;
+    type Basis: From<Technique>;
+    fn cell_of(cell: usize) -> Self::Cell;
+    fn value_of(value: u8) -> Self::Value;
+    fn unit_of(unit: usize) -> Self::Unit;
+    fn set_of(values: ValueMask) -> Self::Values;
+    /// A forcing branch found in plain indices, in this vocabulary.
+    fn branch_of(branch: IndexBranch) -> Branch<Self::Cell, Self::Value, Self::Unit>;
+}
+
+/// The step value of the board `W`.
+pub type StepIn<W> = StepOf<
+    <W as Vocabulary>::Cell,
+    <W as Vocabulary>::Value,
+    <W as Vocabulary>::Unit,
+    <W as Vocabulary>::Values,
+    <W as Vocabulary>::Basis,
+>;
+
+/// The link value of the board `W`.
+pub type LinkIn<W> = Link<<W as Vocabulary>::Cell, <W as Vocabulary>::Value>;
+
+/// The classic board writes cells, digits and units in the table's types.
+impl Vocabulary for Board {
+    type Cell = Cell;
+    type Value = Digit;
+    type Unit = Unit;
+    type Values = Candidates;
+    type Basis = Technique;
+    #[inline]
+    fn cell_of(cell: usize) -> Cell {
+        Cell::new(cell)
+    }
+    #[inline]
+    fn value_of(value: u8) -> Digit {
+        Digit::new(value)
+    }
+    #[inline]
+    fn unit_of(unit: usize) -> Unit {
+        Unit::from_index(unit)
+    }
+    #[inline]
+    fn set_of(values: ValueMask) -> Candidates {
+        Candidates::from_bits(values as u16)
+    }
+    fn branch_of(branch: IndexBranch) -> Branch {
+        branch.classic()
+    }
+}
+
+impl<C, V, U, M, B> StepOf<C, V, U, M, B> {
+    /// A step resting on `technique` with no effects and no proof yet.
+    pub fn of(technique: impl Into<B>) -> Self {
+        StepOf {
+            technique: technique.into(),
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            pattern: Vec::new(),
+            units: Vec::new(),
+            links: Vec::new(),
+            branches: Vec::new(),
+        }
+    }
+
+    /// The cells of the pattern, in order.
+    pub fn pattern_cells(&self) -> impl Iterator<Item = C> + '_
+    where
+        C: Copy,
+    {
+        self.pattern.iter().map(|&(cell, _)| cell)
+    }
 }
 
 impl Step {
     /// A step that places `digit` in `cell`.
     pub fn placement(technique: Technique, cell: Cell, digit: Digit) -> Step {
         Step {
-            technique,
             placements: vec![(cell, digit)],
-            eliminations: Vec::new(),
-            pattern: Vec::new(),
-            units: Vec::new(),
-            links: Vec::new(),
-            branches: Vec::new(),
+            ..Step::of(technique)
         }
     }
 
@@ -66,13 +156,10 @@ impl Step {
         units: Vec<Unit>,
     ) -> Step {
         Step {
-            technique,
-            placements: Vec::new(),
             eliminations,
             pattern,
             units,
-            links: Vec::new(),
-            branches: Vec::new(),
+            ..Step::of(technique)
         }
     }
 
@@ -121,21 +208,9 @@ impl Step {
         format!("{}: {why}{}", self.technique, self.effects_text())
     }
 
-    /// "; so r1c2 is 5" or "; so remove 5 from r1c2, r1c3".
+    /// "; so r1c2 is 5" or "; so remove 5 from r1c2, r1c3 and 7 from r4c4".
     fn effects_text(&self) -> String {
-        let mut parts = Vec::new();
-        if !self.placements.is_empty() {
-            let placed: Vec<String> = self
-                .placements
-                .iter()
-                .map(|(c, d)| format!("{c} is {d}"))
-                .collect();
-            parts.push(placed.join(", "));
-        }
-        if !self.eliminations.is_empty() {
-            parts.push(format!("remove {}", eliminations_text(&self.eliminations)));
-        }
-        format!("; so {}", parts.join(" and "))
+        names::effects_text(&Classic, &self.placements, &self.eliminations, " and ")
     }
 
     /// The grading level of this step: the technique's, except that a chain of at
@@ -214,27 +289,12 @@ impl Step {
 
 /// "5 from r1c2, r1c3 and 7 from r4c4".
 pub fn eliminations_text(eliminations: &[(Cell, Digit)]) -> String {
-    let mut by_digit: Vec<(Digit, Vec<String>)> = Vec::new();
-    for &(cell, digit) in eliminations {
-        match by_digit.iter_mut().find(|(d, _)| *d == digit) {
-            Some((_, cells)) => cells.push(cell.to_string()),
-            None => by_digit.push((digit, vec![cell.to_string()])),
-        }
-    }
-    by_digit
-        .iter()
-        .map(|(d, cells)| format!("{d} from {}", cells.join(", ")))
-        .collect::<Vec<_>>()
-        .join(" and ")
+    names::eliminations_text(&Classic, eliminations, " and ")
 }
 
 /// "r1c2, r3c4".
 pub(crate) fn cells_text(cells: impl IntoIterator<Item = Cell>) -> String {
-    cells
-        .into_iter()
-        .map(|c| c.to_string())
-        .collect::<Vec<_>>()
-        .join(", ")
+    names::cells_text(&Classic, cells)
 }
 
 impl Deduction for Step {

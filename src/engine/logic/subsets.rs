@@ -9,10 +9,11 @@
 //! classic ladder takes the first that strikes something; the shaped ladder
 //! keeps, per unit, the first in lexicographic order, as it always has).
 
-use super::candidate_board::CandidateBoard;
-use super::{Sink, Step, Technique, cells_text, combinations_wide};
+use super::candidate_board::{CandidateBoard, values_of};
+use super::{Sink, Step, StepIn, StepOf, Technique, Vocabulary, combinations_wide};
 use crate::engine::board::Board;
 use crate::engine::geometry::{MAX_SIDE, ValueMask};
+use crate::engine::names::{self, Classic, Names};
 use crate::engine::types::{Candidates, Cell, Unit};
 
 pub fn naked_pair(board: &Board, sink: &mut Sink) {
@@ -157,80 +158,141 @@ pub(crate) fn hidden_subsets<B: CandidateBoard>(
 
 fn naked(board: &Board, sink: &mut Sink, size: usize, technique: Technique) {
     naked_subsets(board, size, |unit, positions, values| {
-        let unit = Unit::from_index(unit);
-        let digits = Candidates::from_bits(values as u16);
-        let chosen: Vec<(Cell, Candidates)> = unit_cells_at(board, unit.index(), positions)
-            .map(|c| (Cell::new(c), board.candidates[c]))
+        let cells: Vec<Cell> = unit_cells_at(board, unit, positions)
+            .map(Cell::new)
             .collect();
-        let cells: Vec<Cell> = chosen.iter().map(|&(c, _)| c).collect();
-        let mut units = vec![unit];
-        units.extend(second_unit(unit, &cells).filter(|_| size <= 3));
-        let mut eliminations = Vec::new();
-        for &u in &units {
-            for &other in u.cells() {
-                if cells.contains(&other) {
-                    continue;
-                }
-                for d in super::open_candidates(board, other)
-                    .intersection(digits)
-                    .iter()
-                {
-                    if !eliminations.contains(&(other, d)) {
-                        eliminations.push((other, d));
-                    }
-                }
-            }
-        }
-        eliminations.sort();
-        sink.push(Step::elimination(technique, eliminations, chosen, units))
+        let second = second_unit(Unit::from_index(unit), &cells).filter(|_| size <= 3);
+        let second = second.map(|u| u.index());
+        naked_step(board, technique, (unit, second), positions, values)
+            .is_some_and(|step| sink.push(step))
     });
 }
 
 fn hidden(board: &Board, sink: &mut Sink, size: usize, technique: Technique) {
     hidden_subsets(board, size, 1, |unit, values, positions| {
-        let digits = Candidates::from_bits(values as u16);
-        let mut eliminations = Vec::new();
-        let mut pattern = Vec::new();
-        for cell in unit_cells_at(board, unit, positions).map(Cell::new) {
-            let cands = super::open_candidates(board, cell);
-            eliminations.extend(cands.difference(digits).iter().map(|d| (cell, d)));
-            pattern.push((cell, cands.intersection(digits)));
-        }
-        sink.push(Step::elimination(
-            technique,
-            eliminations,
-            pattern,
-            vec![Unit::from_index(unit)],
-        ))
+        hidden_step(board, technique, unit, values, positions).is_some_and(|step| sink.push(step))
     });
+}
+
+/// A naked subset as a step of `technique` on any board: the cells of `unit` at
+/// `positions` (bit `i` for its `i`-th cell), each with its candidates, hold
+/// only `values`, which leave the unit's other cells and those of `second`,
+/// the box or line the cells also share (a locked pair or triple). `None` when
+/// it strikes nothing.
+pub(crate) fn naked_step<B: CandidateBoard + Vocabulary>(
+    board: &B,
+    technique: Technique,
+    (unit, second): (usize, Option<usize>),
+    positions: u32,
+    values: ValueMask,
+) -> Option<StepIn<B>> {
+    let subset: Vec<usize> = unit_cells_at(board, unit, positions).collect();
+    let mut eliminations: Vec<(usize, u8)> = Vec::new();
+    for u in std::iter::once(unit).chain(second) {
+        for other in board.unit_cells(u).filter(|c| !subset.contains(c)) {
+            for value in values_of(board.open_candidates(other) & values) {
+                if !eliminations.contains(&(other, value)) {
+                    eliminations.push((other, value));
+                }
+            }
+        }
+    }
+    if eliminations.is_empty() {
+        return None;
+    }
+    eliminations.sort_unstable();
+    Some(StepOf {
+        eliminations: eliminations
+            .into_iter()
+            .map(|(c, v)| (B::cell_of(c), B::value_of(v)))
+            .collect(),
+        pattern: subset
+            .iter()
+            .map(|&c| (B::cell_of(c), B::set_of(board.open_candidates(c))))
+            .collect(),
+        units: std::iter::once(unit)
+            .chain(second)
+            .map(B::unit_of)
+            .collect(),
+        ..StepOf::of(technique)
+    })
+}
+
+/// A hidden subset as a step of `technique` on any board: `values` have their
+/// only places in `unit` at `positions` (bit `i` for its `i`-th cell), so those
+/// cells (each with its candidates among `values`) lose every other candidate.
+/// `None` when they have none.
+pub(crate) fn hidden_step<B: CandidateBoard + Vocabulary>(
+    board: &B,
+    technique: Technique,
+    unit: usize,
+    values: ValueMask,
+    positions: u32,
+) -> Option<StepIn<B>> {
+    let cells: Vec<usize> = unit_cells_at(board, unit, positions).collect();
+    let eliminations: Vec<(B::Cell, B::Value)> = cells
+        .iter()
+        .flat_map(|&c| {
+            values_of(board.open_candidates(c) & !values)
+                .map(move |v| (B::cell_of(c), B::value_of(v)))
+        })
+        .collect();
+    if eliminations.is_empty() {
+        return None;
+    }
+    Some(StepOf {
+        eliminations,
+        pattern: cells
+            .iter()
+            .map(|&c| (B::cell_of(c), B::set_of(board.open_candidates(c) & values)))
+            .collect(),
+        units: vec![B::unit_of(unit)],
+        ..StepOf::of(technique)
+    })
 }
 
 /// "r1c2, r1c5 in row 1 hold only 3 and 7".
 pub fn text(step: &Step) -> String {
-    let Some(&unit) = step.units.first() else {
+    if step.units.is_empty() {
         return String::new();
-    };
-    let cells = cells_text(step.pattern.iter().map(|&(c, _)| c));
+    }
     let digits = step
         .pattern
         .iter()
         .fold(Candidates::NONE, |acc, &(_, d)| acc.union(d));
-    let digits_text = digits
-        .iter()
-        .map(|d| d.to_string())
-        .collect::<Vec<_>>()
-        .join(", ");
-    match step.technique {
+    subset_text(
+        &Classic,
+        step.technique,
+        &step.units,
+        step.pattern.iter().map(|&(c, _)| c),
+        digits.iter(),
+    )
+}
+
+/// A naked or hidden subset's reasoning on any board: `cells` of `units[0]`
+/// (and `units[1]` for a locked pair or triple) and the `values` they hold.
+pub fn subset_text<C, V, U: Copy>(
+    names: &impl Names<C, V, U>,
+    technique: Technique,
+    units: &[U],
+    cells: impl IntoIterator<Item = C>,
+    values: impl IntoIterator<Item = V>,
+) -> String {
+    let unit = units.first().map_or_else(String::new, |&u| names.unit(u));
+    let cells = names::cells_text(names, cells);
+    let values = names::values_text(names, values);
+    let word = names.value_word();
+    match technique {
         Technique::HiddenPair | Technique::HiddenTriple | Technique::HiddenQuad => format!(
-            "in {unit} the digits {digits_text} can only go in {cells}, so those cells hold nothing else"
+            "in {unit} the {word}s {values} can only go in {cells}, so those cells hold nothing else"
         ),
         _ => {
-            let also = match step.units.get(1) {
-                Some(second) => format!(" (and {second})"),
+            let also = match units.get(1) {
+                Some(&second) => format!(" (and {})", names.unit(second)),
                 None => String::new(),
             };
             format!(
-                "{cells} in {unit}{also} hold only {digits_text} between them, so those digits go nowhere else there"
+                "{cells} in {unit}{also} hold only {values} between them, so those {word}s go nowhere else there"
             )
         }
     }

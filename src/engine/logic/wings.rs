@@ -9,47 +9,25 @@
 //! peers there).
 
 use super::candidate_board::{CandidateBoard, only_value, values_of};
-use super::{Sink, Step, Technique};
+use super::{Sink, Step, StepIn, StepOf, Technique, Vocabulary};
 use crate::engine::board::Board;
 use crate::engine::geometry::value_bit;
-use crate::engine::types::{Candidates, Cell, Digit, Unit};
-
-/// The classic step of a wing: its cells with their candidates (a W-Wing's
-/// strong-link ends with `x` only, and the link's unit).
-fn wing_step(board: &Board, technique: Technique, wing: Wing, link: Option<(u8, usize)>) -> Step {
-    let pattern = wing
-        .cells
-        .iter()
-        .enumerate()
-        .map(|(i, &c)| match link {
-            Some((x, _)) if i >= 2 => (Cell::new(c), Candidates::single(Digit::new(x))),
-            _ => (Cell::new(c), board.candidates[c]),
-        })
-        .collect();
-    let eliminations = wing
-        .eliminations
-        .iter()
-        .map(|&(c, v)| (Cell::new(c), Digit::new(v)))
-        .collect();
-    let units = link.map(|(_, u)| Unit::from_index(u)).into_iter().collect();
-    Step::elimination(technique, eliminations, pattern, units)
-}
 
 pub fn xy_wing(board: &Board, sink: &mut Sink) {
     xy_wings(board, |wing| {
-        sink.push(wing_step(board, Technique::XyWing, wing, None))
+        sink.push(wing.step(board, Technique::XyWing, None))
     });
 }
 
 pub fn xyz_wing(board: &Board, sink: &mut Sink) {
     xyz_wings(board, |wing| {
-        sink.push(wing_step(board, Technique::XyzWing, wing, None))
+        sink.push(wing.step(board, Technique::XyzWing, None))
     });
 }
 
 pub fn w_wing(board: &Board, sink: &mut Sink) {
     w_wings(board, |wing, x, unit| {
-        sink.push(wing_step(board, Technique::WWing, wing, Some((x, unit))))
+        sink.push(wing.step(board, Technique::WWing, Some((x, unit))))
     });
 }
 
@@ -83,12 +61,43 @@ pub(crate) fn seeing_every<B: CandidateBoard>(
 }
 
 /// One wing on any shape: its cells (the pivot first for XY- and XYZ-Wings; for
-/// a W-Wing the two `xy` cells, then the strong link's ends near each), the value
-/// it strikes and where.
+/// a W-Wing the two `xy` cells, then the strong link's ends near each) and what
+/// it strikes (one value, from every cell seeing the cells that may hold it).
 pub(crate) struct Wing {
     pub cells: Vec<usize>,
-    pub value: u8,
     pub eliminations: Vec<(usize, u8)>,
+}
+
+impl Wing {
+    /// This wing as a step of `technique` on any board: its cells with their
+    /// candidates (a W-Wing's strong-link ends with `x` only, and the link's
+    /// unit: `link` is `(x, unit)`).
+    pub fn step<B: CandidateBoard + Vocabulary>(
+        self,
+        board: &B,
+        technique: Technique,
+        link: Option<(u8, usize)>,
+    ) -> StepIn<B> {
+        let pattern = self
+            .cells
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| match link {
+                Some((x, _)) if i >= 2 => (B::cell_of(c), B::set_of(value_bit(x))),
+                _ => (B::cell_of(c), B::set_of(board.candidate_bits(c))),
+            })
+            .collect();
+        StepOf {
+            eliminations: self
+                .eliminations
+                .iter()
+                .map(|&(c, v)| (B::cell_of(c), B::value_of(v)))
+                .collect(),
+            pattern,
+            units: link.map(|(_, u)| B::unit_of(u)).into_iter().collect(),
+            ..StepOf::of(technique)
+        }
+    }
 }
 
 /// Every shape's XY-Wings: a bivalue pivot `xy` (ascending), two bivalue wings it
@@ -117,7 +126,6 @@ pub(crate) fn xy_wings<B: CandidateBoard>(board: &B, mut visit: impl FnMut(Wing)
                 if !eliminations.is_empty()
                     && visit(Wing {
                         cells: vec![pivot, a, b],
-                        value: z,
                         eliminations,
                     })
                 {
@@ -154,7 +162,6 @@ pub(crate) fn xyz_wings<B: CandidateBoard>(board: &B, mut visit: impl FnMut(Wing
                 if !eliminations.is_empty()
                     && visit(Wing {
                         cells,
-                        value: z,
                         eliminations,
                     })
                 {
@@ -205,7 +212,6 @@ pub(crate) fn w_wings<B: CandidateBoard>(
                     if !eliminations.is_empty() {
                         let wing = Wing {
                             cells: vec![a, b, near_a, near_b],
-                            value: y,
                             eliminations,
                         };
                         if visit(wing, x, unit) {

@@ -23,7 +23,7 @@ pub use replay::{
     replay, standing_wrong,
 };
 
-use super::logic::{Basis, Ladder, ShapeMarks, ShapeStep};
+use super::logic::{Ladder, ShapeMarks, ShapeStep};
 use super::{Geometry, ValueMask, value_bit};
 use crate::engine::learn::audit;
 use crate::engine::logic::Technique;
@@ -138,20 +138,7 @@ const MAX_INSTANCES: usize = 64;
 /// (naked single); a placement found several ways is named once, by the easiest.
 fn singles(marks: &ShapeMarks) -> Vec<ShapeStep> {
     let geometry = marks.geometry();
-    let single = |technique, cell, value, unit: Option<usize>| ShapeStep {
-        basis: Basis::Technique(technique),
-        placements: vec![(cell, value)],
-        eliminations: Vec::new(),
-        pattern: if unit.is_none() {
-            vec![cell]
-        } else {
-            Vec::new()
-        },
-        units: unit.into_iter().collect(),
-        values: vec![value],
-        links: Vec::new(),
-        branches: Vec::new(),
-    };
+    let single = ShapeStep::single;
     let mut found: Vec<ShapeStep> = Vec::new();
     let mut hidden = Vec::new();
     for unit in 0..geometry.units().len() {
@@ -174,7 +161,7 @@ fn singles(marks: &ShapeMarks) -> Vec<ShapeStep> {
             }
         }
     }
-    hidden.sort_by_key(|s| s.basis.level());
+    hidden.sort_by_key(|s| s.technique.level());
     for step in hidden {
         if !found.iter().any(|f| f.placements == step.placements) {
             found.push(step);
@@ -385,9 +372,9 @@ fn brief(geometry: &Geometry, steps: &[&ShapeStep]) -> String {
     if steps.len() > LISTED {
         let mut tally: Vec<(&str, usize)> = Vec::new();
         for step in steps {
-            match tally.iter_mut().find(|(t, _)| *t == step.basis.name()) {
+            match tally.iter_mut().find(|(t, _)| *t == step.technique.name()) {
                 Some((_, n)) => *n += 1,
-                None => tally.push((step.basis.name(), 1)),
+                None => tally.push((step.technique.name(), 1)),
             }
         }
         let parts: Vec<String> = tally.iter().map(|(t, n)| format!("{n} {t}")).collect();

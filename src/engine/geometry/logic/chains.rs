@@ -10,26 +10,23 @@
 //!   value is at one end or the other.
 //!
 //! All three are the classic ladder's finders (`engine::logic::{wings, chains}`),
-//! read through [`CandidateBoard`](crate::engine::logic::CandidateBoard); the
-//! chains are looked for breadth first, and the shortest comes first.
+//! read through [`CandidateBoard`](crate::engine::logic::CandidateBoard), and
+//! their steps are built there for both ladders (`Wing::step`, `Chain::x_step`,
+//! `Chain::xy_step`); only the texts are the shaped ladder's. The chains are
+//! looked for breadth first, and the shortest comes first.
 
-use super::finders::values_of;
+use super::finders::{lowest, values_of};
 use super::{Ladder, ShapeMarks, ShapeStep, cells_text, values_text};
 use crate::engine::geometry::Geometry;
 use crate::engine::logic::chains::{self, Chain};
 use crate::engine::logic::{Technique, wings};
 
-/// XY-Wing: the classic ladder's finder; the values are the pivot's, `z` last.
+/// XY-Wing: the classic ladder's finder; each cell with its candidates (`z`, the
+/// value struck, is the one both wings hold).
 pub fn xy_wing(_ladder: &Ladder, marks: &ShapeMarks) -> Option<ShapeStep> {
     let mut found = None;
     wings::xy_wings(marks, |wing| {
-        let held = marks.candidates(wing.cells[0]);
-        found = Some(ShapeStep {
-            values: values_of(held).chain([wing.value]).collect(),
-            eliminations: wing.eliminations,
-            pattern: wing.cells,
-            ..ShapeStep::of(Technique::XyWing)
-        });
+        found = Some(wing.step(marks, Technique::XyWing, None));
         true
     });
     found
@@ -37,50 +34,60 @@ pub fn xy_wing(_ladder: &Ladder, marks: &ShapeMarks) -> Option<ShapeStep> {
 
 /// The classic ladder's X-Chain: the shortest of every value's chains.
 pub fn x_chain(_ladder: &Ladder, marks: &ShapeMarks) -> Option<ShapeStep> {
-    first_step(chains::x_chains(marks), Technique::XChain)
+    first_step(marks, chains::x_chains(marks), Technique::XChain)
 }
 
 /// The classic ladder's XY-Chain: the one with the fewest cells.
 pub fn xy_chain(_ladder: &Ladder, marks: &ShapeMarks) -> Option<ShapeStep> {
-    first_step(chains::xy_chains(marks), Technique::XyChain)
+    first_step(marks, chains::xy_chains(marks), Technique::XyChain)
 }
 
-/// The first of `chains` as a step: its cells, and the value at one end or the other.
-fn first_step(chains: Vec<Chain>, technique: Technique) -> Option<ShapeStep> {
+/// The first of `chains` as a step, built as the classic ladder builds it
+/// (with its links).
+fn first_step(marks: &ShapeMarks, chains: Vec<Chain>, technique: Technique) -> Option<ShapeStep> {
     let chain = chains.into_iter().next()?;
-    Some(ShapeStep {
-        eliminations: chain.eliminations,
-        pattern: chain.cells,
-        values: vec![chain.value],
-        ..ShapeStep::of(technique)
+    Some(match technique {
+        Technique::XChain => chain.x_step::<ShapeMarks>(),
+        _ => chain.xy_step(marks),
     })
+}
+
+/// The value an XY-Wing or XY-Chain ends on: the one it strikes.
+pub(super) fn struck(step: &ShapeStep) -> u8 {
+    step.eliminations.first().map_or(0, |&(_, value)| value)
 }
 
 /// The reasoning of a wing or chain.
 pub fn text(step: &ShapeStep, geometry: &Geometry) -> String {
     let name = |cell: usize| geometry.cell_name(cell);
     let symbol = |value: u8| geometry.alphabet().symbol(value);
-    let (first, last) = (step.pattern[0], step.pattern[step.pattern.len() - 1]);
+    let cells: Vec<usize> = step.pattern_cells().collect();
+    let (first, last) = (cells[0], cells[cells.len() - 1]);
     match step.technique() {
         Some(Technique::XyWing) => {
-            let (x, y, z) = (step.values[0], step.values[1], step.values[2]);
+            let mut pivot = values_of(step.pattern[0].1);
+            let (x, y, z) = (
+                pivot.next().unwrap_or(0),
+                pivot.next().unwrap_or(0),
+                struck(step),
+            );
             format!(
                 "{} holds {} or {}, and sees {} and {}; whichever it holds, one of them is {}",
                 name(first),
                 symbol(x),
                 symbol(y),
-                name(step.pattern[1]),
-                name(step.pattern[2]),
+                name(cells[1]),
+                name(cells[2]),
                 symbol(z)
             )
         }
         Some(Technique::XChain) => {
             let mut chain = name(first);
-            for (i, &cell) in step.pattern.iter().enumerate().skip(1) {
+            for (i, &cell) in cells.iter().enumerate().skip(1) {
                 chain.push_str(if i % 2 == 1 { " = " } else { " - " });
                 chain.push_str(&name(cell));
             }
-            let value = values_text(geometry, &step.values);
+            let value = values_text(geometry, &[lowest(step.pattern_values())]);
             format!(
                 "the {value}s link {chain} (= the only two places in a unit, - two places that see each other), so {} or {} holds the {value}",
                 name(first),
@@ -89,10 +96,10 @@ pub fn text(step: &ShapeStep, geometry: &Geometry) -> String {
         }
         _ => format!(
             "in the bivalue cells {} each value forces the next, so {} or {} holds the {}",
-            cells_text(geometry, &step.pattern),
+            cells_text(geometry, &cells),
             name(first),
             name(last),
-            values_text(geometry, &step.values)
+            values_text(geometry, &[struck(step)])
         ),
     }
 }

@@ -3,14 +3,17 @@
 //! regions, extra units); the ladder tries the techniques easiest first. Singles,
 //! locked candidates, subsets and basic fish are the classic ladder's finders
 //! (shared through `CandidateBoard`); this file only keeps the instance the
-//! shaped ladder has always reported and turns it into a [`ShapeStep`].
+//! shaped ladder has always reported. Locked candidates' and subsets' steps are
+//! built where the classic ones are (`Locked::step`, `subsets::naked_step`,
+//! `subsets::hidden_step`); the singles' and fish's here.
 
-use super::{Basis, ShapeMarks, ShapeStep, cells_text, is_line, values_text};
-use crate::engine::geometry::Geometry;
+use super::{Basis, ShapeMarks, ShapeStep, is_line};
+use crate::engine::geometry::{Geometry, ValueMask, value_bit};
 use crate::engine::logic::fish;
 use crate::engine::logic::intersections::{self, Locked};
-use crate::engine::logic::subsets::{self, unit_cells_at};
-use crate::engine::logic::{CandidateBoard, Technique, singles};
+use crate::engine::logic::subsets;
+use crate::engine::logic::{Technique, singles};
+use crate::engine::names;
 
 /// The ladder for one geometry, with the static forcing branches of the last
 /// position it ran them on (digit, cell and unit forcing chains all read them,
@@ -82,7 +85,12 @@ impl<'g> Ladder<'g> {
     fn full_house(&self, marks: &ShapeMarks) -> Option<ShapeStep> {
         let mut found = None;
         singles::full_houses(marks, |cell, value, unit| {
-            found = Some(placement(Technique::FullHouse, cell, value, Some(unit)));
+            found = Some(ShapeStep::single(
+                Technique::FullHouse,
+                cell,
+                value,
+                Some(unit),
+            ));
             true
         });
         found
@@ -94,7 +102,12 @@ impl<'g> Ladder<'g> {
         let mut found = None;
         let units = 0..self.geometry.units().len();
         singles::hidden_singles(marks, units, |cell, value, unit| {
-            found = Some(placement(Technique::HiddenSingle, cell, value, Some(unit)));
+            found = Some(ShapeStep::single(
+                Technique::HiddenSingle,
+                cell,
+                value,
+                Some(unit),
+            ));
             true
         });
         found
@@ -117,18 +130,12 @@ impl<'g> Ladder<'g> {
                 false
             }
         });
-        let found = best?;
-        Some(ShapeStep {
-            eliminations: found.eliminations(marks),
-            pattern: found.places(marks),
-            units: vec![found.from, found.to],
-            values: vec![found.value],
-            ..ShapeStep::of(if from_line {
-                Technique::LockedCandidatesClaiming
-            } else {
-                Technique::LockedCandidatesPointing
-            })
-        })
+        let technique = if from_line {
+            Technique::LockedCandidatesClaiming
+        } else {
+            Technique::LockedCandidatesPointing
+        };
+        Some(best?.step(marks, technique))
     }
 
     /// `size` open cells of a unit whose candidates together are `size` values:
@@ -143,19 +150,7 @@ impl<'g> Ladder<'g> {
         let mut best = FirstPerGroup::default();
         subsets::naked_subsets(marks, size, |unit, cells, values| {
             best.offer(unit, cells, || {
-                let subset: Vec<usize> = unit_cells_at(marks, unit, cells).collect();
-                let eliminations: Vec<(usize, u8)> = marks
-                    .unit_cells(unit)
-                    .filter(|c| !subset.contains(c))
-                    .flat_map(|c| values_of(marks.candidates(c) & values).map(move |v| (c, v)))
-                    .collect();
-                (!eliminations.is_empty()).then(|| ShapeStep {
-                    eliminations,
-                    pattern: subset,
-                    units: vec![unit],
-                    values: values_of(values).collect(),
-                    ..ShapeStep::of(technique)
-                })
+                subsets::naked_step(marks, technique, (unit, None), cells, values)
             })
         });
         best.step
@@ -173,18 +168,7 @@ impl<'g> Ladder<'g> {
         let mut best = FirstPerGroup::default();
         subsets::hidden_subsets(marks, size, 2, |unit, kept, cells| {
             best.offer(unit, kept, || {
-                let cells: Vec<usize> = unit_cells_at(marks, unit, cells).collect();
-                let eliminations: Vec<(usize, u8)> = cells
-                    .iter()
-                    .flat_map(|&c| values_of(marks.candidates(c) & !kept).map(move |v| (c, v)))
-                    .collect();
-                (!eliminations.is_empty()).then(|| ShapeStep {
-                    eliminations,
-                    pattern: cells,
-                    units: vec![unit],
-                    values: values_of(kept).collect(),
-                    ..ShapeStep::of(technique)
-                })
+                subsets::hidden_step(marks, technique, unit, kept, cells)
             })
         });
         best.step
@@ -227,12 +211,11 @@ impl<'g> Ladder<'g> {
                         pattern.sort_unstable();
                         Some(ShapeStep {
                             eliminations,
-                            pattern,
+                            pattern: pattern.into_iter().map(|c| (c, value_bit(value))).collect(),
                             units: lines(bases)
                                 .map(|b| unit_of(b, rows))
                                 .chain(lines(covers).map(|c| unit_of(c, !rows)))
                                 .collect(),
-                            values: vec![value],
                             ..ShapeStep::of(technique)
                         })
                     })
@@ -282,24 +265,18 @@ impl FirstPerGroup {
 fn naked_single(marks: &ShapeMarks) -> Option<ShapeStep> {
     let mut found = None;
     singles::naked_singles(marks, |cell, value| {
-        let mut step = placement(Technique::NakedSingle, cell, value, None);
-        step.pattern.push(cell);
-        found = Some(step);
+        found = Some(ShapeStep::single(Technique::NakedSingle, cell, value, None));
         true
     });
     found
 }
 
-/// A single's step: `value` placed in `cell`, found in `unit` when it is one.
-fn placement(technique: Technique, cell: usize, value: u8, unit: Option<usize>) -> ShapeStep {
-    let mut step = ShapeStep::of(technique);
-    step.placements.push((cell, value));
-    step.units.extend(unit);
-    step.values.push(value);
-    step
-}
-
 pub(super) use crate::engine::logic::candidate_board::values_of;
+
+/// The lowest value of `values` (the one value of a locked set or a fish).
+pub(super) fn lowest(values: ValueMask) -> u8 {
+    values.trailing_zeros() as u8 + 1
+}
 
 /// The step in one sentence: its reasoning, then its effects.
 pub fn text(step: &ShapeStep, geometry: &Geometry) -> String {
@@ -310,13 +287,13 @@ pub fn text(step: &ShapeStep, geometry: &Geometry) -> String {
             .map_or_else(String::new, |&u| geometry.units()[u].to_string())
     };
     let symbol = |value: u8| geometry.alphabet().symbol(value);
-    let cells = cells_text(geometry, &step.pattern);
-    let values = values_text(geometry, &step.values);
+    let pattern = || step.pattern_cells();
+    let values = step.pattern_values();
     let placed = step
         .placements
         .first()
         .map(|&(cell, value)| (geometry.cell_name(cell), symbol(value)));
-    let why = match (step.basis, placed) {
+    let why = match (step.technique, placed) {
         (Basis::Guess, Some((cell, value))) => {
             return format!(
                 "Guess: no technique of the ladder applies, so {cell} = {value} is taken from the solution (a guess, not a deduction)"
@@ -339,36 +316,29 @@ pub fn text(step: &ShapeStep, geometry: &Geometry) -> String {
                 "Naked Single: {cell} can only hold {value}; every other value is ruled out"
             );
         }
-        (Basis::Technique(LockedCandidatesPointing | LockedCandidatesClaiming), _) => format!(
-            "in {} the {values} can only go in {cells}, which all lie in {}, so {} has its {values} there",
-            unit(0),
-            unit(1),
-            unit(1)
-        ),
-        (Basis::Technique(NakedPair | NakedTriple | NakedQuad), _) => format!(
-            "{cells} in {} hold only {values} between them, so those values go nowhere else there",
-            unit(0)
-        ),
-        (Basis::Technique(HiddenPair | HiddenTriple | HiddenQuad), _) => format!(
-            "in {} the values {values} can only go in {cells}, so those cells hold nothing else",
-            unit(0)
+        (Basis::Technique(LockedCandidatesPointing | LockedCandidatesClaiming), _) => {
+            intersections::locked_text(
+                geometry,
+                (step.units[0], step.units[1]),
+                lowest(values),
+                pattern(),
+            )
+        }
+        (
+            Basis::Technique(
+                technique @ (NakedPair | NakedTriple | NakedQuad | HiddenPair | HiddenTriple
+                | HiddenQuad),
+            ),
+            _,
+        ) => subsets::subset_text(
+            geometry,
+            technique,
+            &step.units,
+            pattern(),
+            values_of(values),
         ),
         (Basis::Technique(XWing | Swordfish | Jellyfish), _) => {
-            let half = step.units.len() / 2;
-            let lines = |units: &[usize]| {
-                let kind = units
-                    .first()
-                    .map_or("", |&u| geometry.units()[u].kind.name());
-                let numbers: Vec<String> = units
-                    .iter()
-                    .map(|&u| (geometry.units()[u].number + 1).to_string())
-                    .collect();
-                format!("{kind}s {}", numbers.join(", "))
-            };
-            let (bases, covers) = (lines(&step.units[..half]), lines(&step.units[half..]));
-            format!(
-                "in {bases} the {values} can only go in {covers} ({cells}), so {covers} have their {values}s in those cells"
-            )
+            fish::fish_text(geometry, &step.units, lowest(values), pattern())
         }
         (
             Basis::Technique(
@@ -385,43 +355,12 @@ pub fn text(step: &ShapeStep, geometry: &Geometry) -> String {
     };
     format!(
         "{}: {why}{}",
-        step.basis.name(),
+        step.technique.name(),
         effects_text(step, geometry)
     )
 }
 
 /// `; so remove 5 from r1c2, r1c3; 7 from r2c2`, or `; so r1c2 is 5` (a forcing step's placement).
 fn effects_text(step: &ShapeStep, geometry: &Geometry) -> String {
-    let mut by_value: Vec<(u8, Vec<usize>)> = Vec::new();
-    for &(cell, value) in &step.eliminations {
-        match by_value.iter_mut().find(|(v, _)| *v == value) {
-            Some((_, cells)) => cells.push(cell),
-            None => by_value.push((value, vec![cell])),
-        }
-    }
-    let parts: Vec<String> = by_value
-        .iter()
-        .map(|(value, cells)| {
-            format!(
-                "{} from {}",
-                geometry.alphabet().symbol(*value),
-                cells_text(geometry, cells)
-            )
-        })
-        .collect();
-    let mut said: Vec<String> = step
-        .placements
-        .iter()
-        .map(|&(cell, value)| {
-            format!(
-                "{} is {}",
-                geometry.cell_name(cell),
-                geometry.alphabet().symbol(value)
-            )
-        })
-        .collect();
-    if !parts.is_empty() {
-        said.push(format!("remove {}", parts.join("; ")));
-    }
-    format!("; so {}", said.join(" and "))
+    names::effects_text(geometry, &step.placements, &step.eliminations, "; ")
 }

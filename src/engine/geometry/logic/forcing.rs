@@ -3,8 +3,9 @@
 //! [`BranchHost`] (the geometry's cell masks; the shaped ladder's own finders
 //! inside a net's branches). Digit, cell and unit forcing chains, dynamic
 //! forcing chains and forcing nets all come from there, shortest proof first,
-//! with every branch's implications; this file turns the first deduction into a
-//! [`ShapeStep`] and writes it in the geometry's names.
+//! with every branch's implications, and the first deduction's step is built
+//! there too (`Forcing::step`); this file is the glue, and the proof's text in
+//! the geometry's names.
 
 use super::{Ladder, ShapeMarks, ShapeStep};
 use crate::engine::geometry::{CellMask, Geometry, MAX_CELLS, UnitKind, ValueMask};
@@ -28,20 +29,7 @@ pub fn find(ladder: &Ladder, marks: &ShapeMarks, technique: Technique) -> Option
         129..=256 => search_in::<4>(ladder, marks, mode, kinds),
         _ => search_in::<{ MAX_CELLS.div_ceil(64) }>(ladder, marks, mode, kinds),
     };
-    let found = first?;
-    let (cell, value) = (found.conclusion.cell, found.conclusion.digit);
-    let mut step = ShapeStep::of(technique);
-    if found.conclusion.on {
-        step.placements.push((cell, value));
-    } else {
-        step.eliminations.push((cell, value));
-    }
-    step.pattern = found.assumptions.iter().map(|a| a.cell).collect();
-    step.values = found.assumptions.iter().map(|a| a.digit).collect();
-    step.values.dedup();
-    step.units = found.unit.into_iter().collect();
-    step.branches = found.branches;
-    Some(step)
+    Some(first?.step::<ShapeMarks>(technique))
 }
 
 /// The static branches of `marks`, run on first use for this position (with
@@ -80,7 +68,7 @@ pub fn text(step: &ShapeStep, geometry: &Geometry) -> String {
         &step.branches,
         conclusion,
         step.units.first().copied(),
-        step.pattern.first().copied(),
+        step.pattern_cells().next(),
     )
 }
 
@@ -219,7 +207,7 @@ impl<'g, const W: usize> BranchHost for Wide<'_, 'g, W> {
             })?;
         let mut cells = Vec::new();
         if looked {
-            cells.extend(step.pattern.iter().copied());
+            cells.extend(step.pattern_cells());
             for &unit in &step.units {
                 cells.extend(geometry.units()[unit].cells.iter().copied());
             }

@@ -18,9 +18,11 @@
 //! reading is here. Forcing chains and nets read their branches' implications
 //! as the classic ones do (`forcing::branch_links`).
 
+use super::chains::struck;
+use super::finders::{lowest, values_of};
 use super::{ShapeMarks, ShapeStep};
 use crate::engine::geometry::ValueMask;
-use crate::engine::logic::links::builder::{self, LinkKind, UnitPosition, strong, weak};
+use crate::engine::logic::links::builder::{self, LinkKind, UnitPosition};
 use crate::engine::logic::step::Link;
 use crate::engine::logic::{Technique, forcing};
 
@@ -79,35 +81,38 @@ pub fn said(marks: &ShapeMarks, link: &ShapeLink) -> String {
 
 /// `step` with its links derived from `marks`, the position it was found in.
 pub fn with_links(marks: &ShapeMarks, mut step: ShapeStep) -> ShapeStep {
-    step.links = derive(marks, &step);
+    if step.links.is_empty() {
+        step.links = derive(marks, &step);
+    }
     step
 }
 
-/// The ordered links of `step` in `marks` (none for singles and guesses).
+/// The ordered links of `step` in `marks` (none for singles and guesses; the
+/// steps of Skyscraper, 2-String Kite and the chains come with theirs, built
+/// for both ladders where the classic ones are).
 fn derive(marks: &ShapeMarks, step: &ShapeStep) -> Vec<ShapeLink> {
     use Technique::*;
     let Some(technique) = step.technique() else {
         return Vec::new();
     };
+    let cells: Vec<usize> = step.pattern_cells().collect();
     match technique {
         LockedCandidatesPointing
         | LockedCandidatesClaiming
         | NakedPair
         | NakedTriple
-        | NakedQuad => builder::locked(marks, &step.pattern, brings(marks), &step.eliminations),
+        | NakedQuad => builder::locked(marks, &cells, brings(marks), &step.eliminations),
         HiddenPair | HiddenTriple | HiddenQuad => builder::hidden(
             marks,
-            &step.values,
-            &step.pattern,
+            &values_of(step.pattern_values()).collect::<Vec<u8>>(),
+            &cells,
             brings(marks),
             &step.eliminations,
         ),
-        XWing | Swordfish | Jellyfish => fish(marks, step),
-        XyWing => xy_wing(marks, step),
-        XyzWing => xyz_wing(marks, step),
-        WWing => w_wing(step),
-        XChain | Skyscraper | TwoStringKite => x_chain(step),
-        XyChain => xy_chain(marks, step),
+        XWing | Swordfish | Jellyfish => fish(marks, step, &cells),
+        XyWing => xy_wing(marks, step, &cells),
+        XyzWing => xyz_wing(marks, step, &cells),
+        WWing => w_wing(step, &cells),
         DigitForcingChain | CellForcingChain | UnitForcingChain | DynamicForcingChain
         | ForcingNet => step
             .branches
@@ -124,17 +129,18 @@ fn brings<'a>(marks: &'a ShapeMarks) -> impl Fn(&usize, u8) -> Option<usize> + '
 }
 
 /// Fish: the pattern's cells on the step's bases and covers (rows and columns).
-fn fish(marks: &ShapeMarks, step: &ShapeStep) -> Vec<ShapeLink> {
-    let Some(&value) = step.values.first() else {
+fn fish(marks: &ShapeMarks, step: &ShapeStep, cells: &[usize]) -> Vec<ShapeLink> {
+    if cells.is_empty() {
         return Vec::new();
-    };
+    }
+    let value = lowest(step.pattern_values());
     let lines = step.units.split_at(step.units.len() / 2);
-    builder::fish(marks, value, lines, &step.pattern)
+    builder::fish(marks, value, lines, cells)
 }
 
 /// XY-Wing: pivot {x,y}, wings a {x,z} and b {y,z}, read from the marks.
-fn xy_wing(marks: &ShapeMarks, step: &ShapeStep) -> Vec<ShapeLink> {
-    let (&[pivot, a, b], &[.., z]) = (&step.pattern[..], &step.values[..]) else {
+fn xy_wing(marks: &ShapeMarks, step: &ShapeStep, cells: &[usize]) -> Vec<ShapeLink> {
+    let (&[pivot, a, b], z) = (cells, struck(step)) else {
         return Vec::new();
     };
     let held = marks.candidates(pivot);
@@ -149,8 +155,8 @@ fn xy_wing(marks: &ShapeMarks, step: &ShapeStep) -> Vec<ShapeLink> {
 }
 
 /// XYZ-Wing: pivot {x,y,z}, wings a {x,z} and b {y,z}, read from the marks.
-fn xyz_wing(marks: &ShapeMarks, step: &ShapeStep) -> Vec<ShapeLink> {
-    let (&[pivot, a, b], &[.., z]) = (&step.pattern[..], &step.values[..]) else {
+fn xyz_wing(marks: &ShapeMarks, step: &ShapeStep, cells: &[usize]) -> Vec<ShapeLink> {
+    let (&[pivot, a, b], z) = (cells, struck(step)) else {
         return Vec::new();
     };
     let other = |cell: usize| {
@@ -164,49 +170,10 @@ fn xyz_wing(marks: &ShapeMarks, step: &ShapeStep) -> Vec<ShapeLink> {
 }
 
 /// W-Wing: cells a and b {x,y} and the strong link of x near_a = near_b.
-fn w_wing(step: &ShapeStep) -> Vec<ShapeLink> {
-    let (&[a, b, near_a, near_b], &[x, y]) = (&step.pattern[..], &step.values[..]) else {
+fn w_wing(step: &ShapeStep, cells: &[usize]) -> Vec<ShapeLink> {
+    let &[a, b, near_a, near_b] = cells else {
         return Vec::new();
     };
+    let (x, y) = (lowest(step.pattern[2].1), struck(step));
     builder::w_wing([a, b, near_a, near_b], [x, y])
-}
-
-/// X-Chain (Skyscraper and kite too): its cells alternate strong (the first pair) and weak links of one value.
-fn x_chain(step: &ShapeStep) -> Vec<ShapeLink> {
-    let Some(&value) = step.values.first() else {
-        return Vec::new();
-    };
-    step.pattern
-        .windows(2)
-        .enumerate()
-        .map(|(i, pair)| ShapeLink {
-            from: (pair[0], value),
-            to: (pair[1], value),
-            strong: i % 2 == 0,
-        })
-        .collect()
-}
-
-/// XY-Chain: if the first cell is not the end value it holds its other one, which
-/// the next cell (seeing it) cannot hold, so it holds its other one, and so on
-/// until the last cell holds the end value.
-fn xy_chain(marks: &ShapeMarks, step: &ShapeStep) -> Vec<ShapeLink> {
-    let Some(&end) = step.values.first() else {
-        return Vec::new();
-    };
-    let other = |cell: usize, value: u8| {
-        let rest = marks.candidates(cell) & !(1 << (value - 1));
-        rest.trailing_zeros() as u8 + 1
-    };
-    let mut links = Vec::new();
-    let mut holds = end;
-    for (i, &cell) in step.pattern.iter().enumerate() {
-        if i > 0 {
-            links.push(weak((step.pattern[i - 1], holds), (cell, holds)));
-        }
-        let next = other(cell, holds);
-        links.push(strong((cell, holds), (cell, next)));
-        holds = next;
-    }
-    links
 }

@@ -43,7 +43,8 @@ pub use path::{ShapeHint, explain, grade, hint, hint_in_game, next_step_on};
 use super::{Geometry, MAX_CELLS, UnitKind, ValueMask, all_values, value_bit};
 use crate::engine::effects::{Deduction, Effects};
 use crate::engine::logic::forcing::IndexBranch;
-use crate::engine::logic::{Level, Technique};
+use crate::engine::logic::{Level, StepOf, Technique, Vocabulary};
+use crate::engine::names;
 
 /// What a step rests on: a technique of the ladder, or a guess from the solution.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -79,49 +80,70 @@ impl Basis {
     }
 }
 
-/// One deduction on a shaped board. Separate from the classic `Step` because that
-/// one holds the 81-cell `Cell`, `Digit` and `Unit` of the fixed table; here cells
-/// are indices into the geometry (named `r4c7` by it), values are 1..=side (written
-/// in its alphabet) and units are indices into [`Geometry::units`].
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct ShapeStep {
-    pub basis: Basis,
-    /// Values the step places.
-    pub placements: Vec<(usize, u8)>,
-    /// Candidates the step removes.
-    pub eliminations: Vec<(usize, u8)>,
-    /// The cells the reasoning reads (the subset, the fish, the assumption...).
-    pub pattern: Vec<usize>,
-    /// The units the reasoning reads, the one it is "in" first.
-    pub units: Vec<usize>,
-    /// The values the reasoning is about.
-    pub values: Vec<u8>,
-    /// The pattern read as strong and weak links, in order (empty for singles,
-    /// forcing and guesses); see [`links`].
-    pub links: Vec<ShapeLink>,
-    /// For forcing chains and nets: each assumption and the implications it
-    /// leads to, in order (as the classic `Step::branches`, in plain indices).
-    pub branches: Vec<IndexBranch>,
+impl From<Technique> for Basis {
+    fn from(technique: Technique) -> Basis {
+        Basis::Technique(technique)
+    }
+}
+
+/// One deduction on a shaped board: the engine's one step value ([`StepOf`]) in the
+/// geometry's terms. Cells are indices into the geometry (named `r4c7` by it),
+/// values are 1..=side (written in its alphabet), units are indices into
+/// [`Geometry::units`], each pattern cell carries the values the reasoning reads
+/// there as a [`ValueMask`], and a step rests on a technique or a guess.
+pub type ShapeStep = StepOf<usize, u8, usize, ValueMask, Basis>;
+
+/// A shaped position writes a step in the geometry's own indices.
+impl Vocabulary for ShapeMarks<'_> {
+    type Cell = usize;
+    type Value = u8;
+    type Unit = usize;
+    type Values = ValueMask;
+    type Basis = Basis;
+    fn cell_of(cell: usize) -> usize {
+        cell
+    }
+    fn value_of(value: u8) -> u8 {
+        value
+    }
+    fn unit_of(unit: usize) -> usize {
+        unit
+    }
+    fn set_of(values: ValueMask) -> ValueMask {
+        values
+    }
+    fn branch_of(branch: IndexBranch) -> IndexBranch {
+        branch
+    }
 }
 
 impl ShapeStep {
-    /// A step of `technique` with no effects yet.
-    fn of(technique: Technique) -> ShapeStep {
-        ShapeStep {
-            basis: Basis::Technique(technique),
-            placements: Vec::new(),
-            eliminations: Vec::new(),
-            pattern: Vec::new(),
-            units: Vec::new(),
-            values: Vec::new(),
-            links: Vec::new(),
-            branches: Vec::new(),
+    /// A single's step: `value` placed in `cell`, found in `unit` (a full house
+    /// or hidden single) or, without one, in the cell itself (a naked single).
+    pub(crate) fn single(
+        technique: Technique,
+        cell: usize,
+        value: u8,
+        unit: Option<usize>,
+    ) -> ShapeStep {
+        let mut step = ShapeStep::of(technique);
+        step.placements.push((cell, value));
+        match unit {
+            Some(unit) => step.units.push(unit),
+            None => step.pattern.push((cell, value_bit(value))),
         }
+        step
+    }
+
+    /// Every value the pattern reads, as one set (a subset's values; the one
+    /// value of a locked set, a fish or an X-Chain).
+    pub fn pattern_values(&self) -> ValueMask {
+        self.pattern.iter().fold(0, |values, &(_, v)| values | v)
     }
 
     /// The step's technique (`None` for a guess).
     pub fn technique(&self) -> Option<Technique> {
-        match self.basis {
+        match self.technique {
             Basis::Technique(technique) => Some(technique),
             Basis::Guess => None,
         }
@@ -129,7 +151,7 @@ impl ShapeStep {
 
     /// Points the step adds to a score (a guess counts as the classic grader's).
     pub fn score(&self) -> u32 {
-        match self.basis {
+        match self.technique {
             Basis::Technique(technique) => technique.score(),
             Basis::Guess => crate::engine::grade::GUESS_SCORE,
         }
@@ -143,13 +165,19 @@ impl ShapeStep {
     /// `Hidden Single in row 3`, `Naked Single at r4c7`: the technique and where.
     pub fn summary(&self, geometry: &Geometry) -> String {
         match (self.units.first(), self.placements.first()) {
-            (Some(&unit), _) => format!("{} in {}", self.basis.name(), geometry.units()[unit]),
+            (Some(&unit), _) => format!("{} in {}", self.technique.name(), geometry.units()[unit]),
             (None, Some(&(cell, _))) => {
-                format!("{} at {}", self.basis.name(), geometry.cell_name(cell))
+                format!("{} at {}", self.technique.name(), geometry.cell_name(cell))
             }
             (None, None) => match self.pattern.first() {
-                Some(&cell) => format!("{} around {}", self.basis.name(), geometry.cell_name(cell)),
-                None => self.basis.name().to_string(),
+                Some(&(cell, _)) => {
+                    format!(
+                        "{} around {}",
+                        self.technique.name(),
+                        geometry.cell_name(cell)
+                    )
+                }
+                None => self.technique.name().to_string(),
             },
         }
     }
@@ -182,18 +210,12 @@ impl Effects for ShapeMarks<'_> {
 
 /// The cells named and joined: `r1c1, r1c2`.
 pub fn cells_text(geometry: &Geometry, cells: &[usize]) -> String {
-    let names: Vec<String> = cells.iter().map(|&c| geometry.cell_name(c)).collect();
-    names.join(", ")
+    names::cells_text(geometry, cells.iter().copied())
 }
 
 /// The values in the geometry's alphabet, joined: `3, A`.
 pub fn values_text(geometry: &Geometry, values: &[u8]) -> String {
-    let alphabet = geometry.alphabet();
-    let symbols: Vec<String> = values
-        .iter()
-        .map(|&v| alphabet.symbol(v).to_string())
-        .collect();
-    symbols.join(", ")
+    names::values_text(geometry, values.iter().copied())
 }
 
 /// A position in progress on a shape: placed values and candidates. Unlike the

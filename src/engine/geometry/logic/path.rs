@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use super::{Basis, Ladder, ShapeMarks, ShapeStep};
-use crate::engine::geometry::Geometry;
+use crate::engine::geometry::{Geometry, value_bit};
 use crate::engine::grade::{Grade, Status};
 use crate::engine::logic::se::Ratings;
 use crate::engine::logic::{Level, Technique};
@@ -34,7 +34,7 @@ impl ShapePath {
     pub fn guesses(&self) -> usize {
         self.steps
             .iter()
-            .filter(|s| s.basis == Basis::Guess)
+            .filter(|s| s.technique == Basis::Guess)
             .count()
     }
 }
@@ -81,15 +81,11 @@ pub fn next_step_on(marks: &ShapeMarks, solution: Option<&[u8]>) -> Option<Shape
 
 fn guess(marks: &ShapeMarks, solution: Option<&[u8]>) -> Option<ShapeStep> {
     let (solution, cell) = (solution?, marks.fewest_candidates_cell()?);
+    let value = solution[cell];
     Some(ShapeStep {
-        basis: Basis::Guess,
-        placements: vec![(cell, solution[cell])],
-        eliminations: Vec::new(),
-        pattern: vec![cell],
-        units: Vec::new(),
-        values: vec![solution[cell]],
-        links: Vec::new(),
-        branches: Vec::new(),
+        placements: vec![(cell, value)],
+        pattern: vec![(cell, value_bit(value))],
+        ..ShapeStep::of(Basis::Guess)
     })
 }
 
@@ -117,7 +113,7 @@ pub fn grade(geometry: &Geometry, givens: &[u8]) -> Grade {
         return grade;
     }
     for step in &path.steps {
-        grade.level = grade.level.max(step.basis.level());
+        grade.level = grade.level.max(step.technique.level());
         grade.score += step.score();
         match step.technique() {
             Some(technique) => {
@@ -201,7 +197,7 @@ impl ShapeHint {
     /// 2 the technique and where, 3 and 4 the whole reasoning.
     pub fn text(&self, geometry: &Geometry, level: u8) -> String {
         match self {
-            ShapeHint::Step(step) => match (level, step.basis, step.units.first()) {
+            ShapeHint::Step(step) => match (level, step.technique, step.units.first()) {
                 (..=1, Basis::Guess, _) => {
                     "No logical step found in the known techniques: a guess is needed.".to_string()
                 }

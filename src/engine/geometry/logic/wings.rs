@@ -17,60 +17,43 @@
 //! Expert on a shape (it takes an X-Chain or an XY-Chain), and the generator
 //! could not tell a hard shaped puzzle from an expert one.
 
-use super::finders::values_of;
+use super::chains::struck;
+use super::finders::{lowest, values_of};
 use super::{Ladder, ShapeMarks, ShapeStep};
 use crate::engine::geometry::value_bit;
 use crate::engine::logic::single_digit::{self, Turbot};
 use crate::engine::logic::{Technique, wings};
 
-/// XYZ-Wing: the classic ladder's finder; the values are the pivot's, `z` last.
+/// XYZ-Wing: the classic ladder's finder; each cell with its candidates (`z`,
+/// the value struck, is the one all three hold).
 pub fn xyz_wing(_ladder: &Ladder, marks: &ShapeMarks) -> Option<ShapeStep> {
     let mut found = None;
     wings::xyz_wings(marks, |wing| {
-        let held = marks.candidates(wing.cells[0]);
-        let z = wing.value;
-        found = Some(ShapeStep {
-            eliminations: wing.eliminations,
-            pattern: wing.cells,
-            values: values_of(held & !value_bit(z)).chain([z]).collect(),
-            ..ShapeStep::of(Technique::XyzWing)
-        });
+        found = Some(wing.step(marks, Technique::XyzWing, None));
         true
     });
     found
 }
 
-/// W-Wing: the classic ladder's finder; the values are `x` (the strong link's)
-/// then `y` (the one struck).
+/// W-Wing: the classic ladder's finder; the two cells hold `x` and `y`, the
+/// strong link's ends `x` (the one struck is `y`).
 pub fn w_wing(_ladder: &Ladder, marks: &ShapeMarks) -> Option<ShapeStep> {
     let mut found = None;
     wings::w_wings(marks, |wing, x, unit| {
-        found = Some(ShapeStep {
-            values: vec![x, wing.value],
-            eliminations: wing.eliminations,
-            pattern: wing.cells,
-            units: vec![unit],
-            ..ShapeStep::of(Technique::WWing)
-        });
+        found = Some(wing.step(marks, Technique::WWing, Some((x, unit))));
         true
     });
     found
 }
 
 /// A Skyscraper or a 2-String Kite (`technique` says which): the classic
-/// ladder's finders, values ascending; the units are the two strong links' and
-/// the one joining them.
+/// ladder's finders, values ascending, each cell with the value; the units are
+/// the two strong links' and the one joining them.
 pub fn turbot(ladder: &Ladder, marks: &ShapeMarks, technique: Technique) -> Option<ShapeStep> {
     (1..=ladder.geometry.side() as u8).find_map(|value| {
         let mut found = None;
         let visit = |turbot: Turbot| {
-            found = Some(ShapeStep {
-                eliminations: turbot.eliminations,
-                pattern: turbot.chain.to_vec(),
-                units: turbot.units.to_vec(),
-                values: vec![value],
-                ..ShapeStep::of(technique)
-            });
+            found = Some(turbot.step::<ShapeMarks>(technique, value));
             true
         };
         if technique == Technique::Skyscraper {
@@ -87,10 +70,12 @@ pub fn text(step: &ShapeStep, geometry: &crate::engine::geometry::Geometry) -> S
     let name = |cell: usize| geometry.cell_name(cell);
     let symbol = |value: u8| geometry.alphabet().symbol(value);
     let unit = |i: usize| geometry.units()[step.units[i]].to_string();
-    let p = &step.pattern;
+    let p: Vec<usize> = step.pattern_cells().collect();
+    let z = struck(step);
     match step.technique() {
         Some(Technique::XyzWing) => {
-            let (x, y, z) = (step.values[0], step.values[1], step.values[2]);
+            let mut others = values_of(step.pattern[0].1 & !value_bit(z));
+            let (x, y) = (others.next().unwrap_or(0), others.next().unwrap_or(0));
             format!(
                 "{} holds {}, {} or {} and sees {} and {}; whichever it holds, one of the three is {}",
                 name(p[0]),
@@ -103,7 +88,7 @@ pub fn text(step: &ShapeStep, geometry: &crate::engine::geometry::Geometry) -> S
             )
         }
         Some(Technique::WWing) => {
-            let (x, y) = (step.values[0], step.values[1]);
+            let (x, y) = (lowest(step.pattern[2].1), z);
             format!(
                 "{} and {} hold only {} and {}; in {} the {} goes in {} or {}, which see one each, so one of them is {}",
                 name(p[0]),
@@ -118,7 +103,7 @@ pub fn text(step: &ShapeStep, geometry: &crate::engine::geometry::Geometry) -> S
             )
         }
         _ => {
-            let value = symbol(step.values[0]);
+            let value = symbol(lowest(step.pattern_values()));
             format!(
                 "the {value} goes in {} or {} in {}, and in {} or {} in {}; {} and {} see each other, so {} or {} holds the {value}",
                 name(p[0]),

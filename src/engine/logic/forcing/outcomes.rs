@@ -25,6 +25,13 @@ struct End<F> {
 #[derive(Clone, Copy)]
 pub(crate) struct BranchId(u32);
 
+impl BranchId {
+    /// Branches are numbered in the order they were kept, from 0.
+    pub(crate) fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
 /// The branches of a position's candidates assumed true (and, when asked,
 /// false), each followed to its end: what chains of one mode read. The static
 /// ones are shared by digit, cell and unit forcing through [`crate::engine::logic::cache`].
@@ -63,17 +70,40 @@ impl<F: FactBits> Outcomes<F> {
         mode: Mode,
         with_off: bool,
     ) -> Outcomes<F> {
+        Outcomes::run_each(board, mode, with_off, |outcomes, assumption, branching| {
+            outcomes.follow(assumption, branching)
+        })
+    }
+
+    /// [`Outcomes::run`], where `branch(outcomes, assumption, branching)`
+    /// keeps each assumption's end, in the same order (by following it with
+    /// `branching`, or by taking it from branches run earlier).
+    pub(crate) fn run_each<H: BranchHost<Facts = F>>(
+        board: &H,
+        mode: Mode,
+        with_off: bool,
+        mut branch: impl FnMut(&mut Outcomes<F>, IndexFact, &mut Branching<H>),
+    ) -> Outcomes<F> {
         let mut branching = Branching::new(board, mode);
         let mut outcomes = Outcomes::new(board, with_off);
         for cell in 0..board.cell_count() {
             for value in values_of(board.open_candidates(cell)) {
-                outcomes.follow(IndexFact::on(cell, value), &mut branching);
+                branch(&mut outcomes, IndexFact::on(cell, value), &mut branching);
                 if with_off {
-                    outcomes.follow(IndexFact::off(cell, value), &mut branching);
+                    branch(&mut outcomes, IndexFact::off(cell, value), &mut branching);
                 }
             }
         }
         outcomes
+    }
+
+    /// Keeps, as the end of `assumption`'s branch, the end of branch `id` of
+    /// `earlier` (a branch that runs the same on this board).
+    pub(crate) fn reuse(&mut self, assumption: IndexFact, earlier: &Outcomes<F>, id: BranchId) {
+        let start = self.facts.len() as u32;
+        self.facts.extend_from_slice(earlier.facts(id));
+        let end = earlier.end(id);
+        self.keep(assumption, start, end.conflict, end.reached.clone());
     }
 
     /// Whether the "off" branches were run too.
@@ -106,6 +136,11 @@ impl<F: FactBits> Outcomes<F> {
                 self.facts.push(index);
             }
         }
+        self.keep(assumption, start, conflict, reached);
+    }
+
+    /// Files the end of `assumption`'s branch, its facts in `self.facts` from `start` on.
+    fn keep(&mut self, assumption: IndexFact, start: u32, conflict: bool, reached: F) {
         let id = self.ends.len() as u32;
         self.ends.push(End {
             conflict,
@@ -118,6 +153,24 @@ impl<F: FactBits> Outcomes<F> {
         } else {
             self.off[at] = id;
         }
+    }
+
+    /// Whether branch `id` ended as `branching`'s last run did (`conflict`
+    /// its outcome): a check that a branch taken from an earlier position
+    /// runs the same here.
+    pub(crate) fn ended_as<H: BranchHost<Facts = F>>(
+        &self,
+        id: BranchId,
+        branching: &Branching<H>,
+        conflict: bool,
+    ) -> bool {
+        let end = self.end(id);
+        end.conflict == conflict
+            && (conflict
+                || branching
+                    .reached_indices()
+                    .skip(1)
+                    .eq(self.facts(id).iter().copied()))
     }
 
     /// Candidate index of a fact.

@@ -1,54 +1,9 @@
-//! A forcing step's proof in words, written once: the classic board names its
-//! cells, digits and units by their own `Display`, a shaped board by its
-//! geometry (`r4c7`, its alphabet, `diagonal 1`).
+//! A forcing step's proof in words, written once for every board through its
+//! [`Names`].
 
 use super::super::implication::{Cause, Conflict, Fact};
 use super::Branch;
-use crate::engine::geometry::Geometry;
-use crate::engine::types::{Cell, Digit, Unit};
-
-/// How a board names what a proof mentions.
-pub trait Names<C, V, U> {
-    fn cell(&self, cell: C) -> String;
-    fn value(&self, value: V) -> String;
-    fn unit(&self, unit: U) -> String;
-    /// What a value is called: "digit" on the classic board.
-    fn value_word(&self) -> &'static str;
-}
-
-/// The classic board's names.
-pub struct Classic;
-
-impl Names<Cell, Digit, Unit> for Classic {
-    fn cell(&self, cell: Cell) -> String {
-        cell.to_string()
-    }
-    fn value(&self, value: Digit) -> String {
-        value.to_string()
-    }
-    fn unit(&self, unit: Unit) -> String {
-        unit.to_string()
-    }
-    fn value_word(&self) -> &'static str {
-        "digit"
-    }
-}
-
-/// A shaped board's names, from its geometry.
-impl Names<usize, u8, usize> for Geometry {
-    fn cell(&self, cell: usize) -> String {
-        self.cell_name(cell)
-    }
-    fn value(&self, value: u8) -> String {
-        self.alphabet().symbol(value).to_string()
-    }
-    fn unit(&self, unit: usize) -> String {
-        self.units()[unit].to_string()
-    }
-    fn value_word(&self) -> &'static str {
-        "value"
-    }
-}
+use crate::engine::names::Names;
 
 fn fact<C, V, U>(names: &impl Names<C, V, U>, fact: Fact<C, V>) -> String {
     let verb = if fact.on { "is" } else { "is not" };

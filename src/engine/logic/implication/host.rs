@@ -21,6 +21,7 @@ pub trait CellSet: Copy + Eq {
     fn has(&self, cell: usize) -> bool;
     fn and(self, other: &Self) -> Self;
     fn and_not(self, other: &Self) -> Self;
+    fn or(self, other: &Self) -> Self;
     fn is_empty(&self) -> bool;
     /// The one cell of the set, when it has exactly one.
     fn only(&self) -> Option<usize>;
@@ -52,6 +53,10 @@ impl CellSet for u128 {
     #[inline]
     fn and_not(self, other: &u128) -> u128 {
         self & !other
+    }
+    #[inline]
+    fn or(self, other: &u128) -> u128 {
+        self | other
     }
     #[inline]
     fn is_empty(&self) -> bool {
@@ -105,6 +110,13 @@ impl<const W: usize> CellSet for [u64; W] {
     fn and_not(mut self, other: &Self) -> Self {
         for (word, theirs) in self.iter_mut().zip(other) {
             *word &= !theirs;
+        }
+        self
+    }
+    #[inline]
+    fn or(mut self, other: &Self) -> Self {
+        for (word, theirs) in self.iter_mut().zip(other) {
+            *word |= theirs;
         }
         self
     }

@@ -1,0 +1,268 @@
+//! `H` on every shape: a hint revealed a level at a time (a nudge, the
+//! technique and where, the explanation, then applied), by one rule, the
+//! classic board's: the player's Manual marks are judged first (a stale mark,
+//! a marked cell lacking its solution value), a mistake on the board is said
+//! in two levels (that something disagrees, then where, marked on the board),
+//! and each level shown counts as one assist. Only the finding of the step and
+//! its texts are the engine's two ladders' ([`GameHint`]).
+
+use super::board::{key_of, value_word};
+use super::check::{cell_list, marks_lacking_their_value};
+use super::{commit, say_unless_won};
+use crate::app::action::Action;
+use crate::app::position::Position;
+use crate::app::state::{CandidateMode, Game, GameHint, HintProgress, State, Tone};
+use crate::app::stats::Assists;
+use crate::engine::effects::Deduction;
+use crate::engine::geometry::Geometry;
+use crate::engine::geometry::logic::ShapeHint;
+use crate::engine::hint::{self, Hint, HintLevel};
+use crate::engine::{Board, Cell};
+
+/// The next level of the hint on show, or a new hint; the fourth level applies it.
+pub(super) fn hint(state: &mut State) {
+    if state.game.finished {
+        state.say(Tone::Info, "The board is solved");
+        return;
+    }
+    // A new level starts without a link on show.
+    state.hint_link = None;
+    let progress = match state.hint.take() {
+        Some(mut progress) => {
+            progress.level += 1;
+            progress
+        }
+        None => {
+            state.game.hints_used += 1;
+            state.revision += 1;
+            if let Some(problem) = manual_mark_problem(state) {
+                // The player's marks come first: a hint found on marks that are
+                // wrong would point at a pattern that is not there.
+                state.game.assists.nudges += 1;
+                state.say(Tone::Hint, format!("Hint: {problem}"));
+                return;
+            }
+            HintProgress::new(fresh_hint(state))
+        }
+    };
+    count_hint(&mut state.game.assists, &progress);
+    state.revision += 1;
+    let key = key_of(state, &Action::Hint);
+    if let Some(cells) = mistake_cells(&state.game, &progress.hint) {
+        let text = match progress.level {
+            1 => format!(
+                "Something on the board disagrees with the solution ({key} again to see where)"
+            ),
+            _ => {
+                let list = cell_list(&state.game, &cells);
+                state.marked_wrong = cells;
+                let word = value_word(state);
+                format!("Wrong here (a {word}, or a struck-out candidate): {list}")
+            }
+        };
+        state.hint = Some(progress);
+        state.say(Tone::Hint, text);
+        return;
+    }
+    let text = match &progress.hint {
+        GameHint::Classic(hint @ (Hint::Step(_) | Hint::Guess { .. })) if progress.level < 4 => {
+            let ladder = HintLevel::from_number(progress.level);
+            let text = hint.text_at(&hint_board(state), ladder);
+            let links = hint.step().is_some_and(|s| !s.links.is_empty());
+            let text = level_text(&key, progress.level, &text, links);
+            // The classic explanation has always been said without the prefix.
+            match progress.level {
+                1 | 2 => format!("Hint: {text}"),
+                _ => text,
+            }
+        }
+        GameHint::Shaped(hint @ ShapeHint::Step(step)) if progress.level < 4 => {
+            let text = hint.text(&state.game.geometry, progress.level);
+            format!(
+                "Hint: {}",
+                level_text(&key, progress.level, &text, !step.links.is_empty())
+            )
+        }
+        GameHint::Classic(Hint::Step(step)) => {
+            let mut next = state.game.position.clone();
+            step.apply_to(&mut next.on(Geometry::classic()));
+            return applied(state, next, format!("Applied: {}", step.text()));
+        }
+        GameHint::Shaped(ShapeHint::Step(step)) => {
+            let mut next = state.game.position.clone();
+            step.apply_to(&mut next.on(&state.game.geometry));
+            let text = format!("Applied: {}", step.text(&state.game.geometry));
+            return applied(state, next, text);
+        }
+        GameHint::Classic(Hint::Guess { cell, digit }) => {
+            let (cell, digit) = (*cell, *digit);
+            let mut next = state.game.position.clone();
+            next.place_digit(cell, digit);
+            return applied(state, next, format!("Placed {digit} in {cell}"));
+        }
+        GameHint::Classic(Hint::NoSolution) | GameHint::Shaped(ShapeHint::NoSolution) => {
+            "This puzzle has no solution".to_string()
+        }
+        GameHint::Classic(Hint::MultipleSolutions)
+        | GameHint::Shaped(ShapeHint::MultipleSolutions) => {
+            "This puzzle has more than one solution: no hint can be sure".to_string()
+        }
+        _ => "The board is solved".to_string(),
+    };
+    state.hint = Some(progress);
+    state.say(Tone::Hint, text);
+}
+
+/// A step's text at `level` (1 to 3) with the key that goes on.
+fn level_text(key: &str, level: u8, text: &str, links: bool) -> String {
+    match level {
+        1 => format!("{text} ({key} again for more)"),
+        2 => format!("{text} ({key} again for the explanation)"),
+        _ if links => format!("{text} (← → step through its links; {key} again to apply it)"),
+        _ => format!("{text} ({key} again to apply it)"),
+    }
+}
+
+/// Applies a hint's step as one undoable move and says so.
+fn applied(state: &mut State, next: Position, text: String) {
+    commit(state, next);
+    say_unless_won(state, Tone::Hint, text);
+}
+
+/// A new hint from the game's ladder: the classic one on the classic 9x9, the
+/// shaped one elsewhere, each reading the candidates on show.
+fn fresh_hint(state: &State) -> GameHint {
+    let game = &state.game;
+    match game.is_classic() {
+        true => GameHint::Classic(hint::hint(&game.classic_givens(), &hint_board(state))),
+        false => GameHint::Shaped(game.next_shape_hint(state.candidates)),
+    }
+}
+
+/// The cells a mistake hint names: the player's own doing (a wrong value, or
+/// the solution's value struck out of an open cell) when there is any.
+fn mistake_cells(game: &Game, hint: &GameHint) -> Option<Vec<usize>> {
+    match hint {
+        GameHint::Classic(Hint::Mistake { cells }) => {
+            // The engine also names open cells whose candidates lost the right
+            // digit; with Auto marks those follow from a wrong digit or a
+            // strike, so only the player's own doing is named.
+            let own = own_mistakes(game, cells);
+            let cells = if own.is_empty() { cells.clone() } else { own };
+            Some(cells.iter().map(|c| c.index()).collect())
+        }
+        GameHint::Shaped(ShapeHint::Mistake { wrong }) => {
+            Some(wrong.iter().map(|&(cell, _)| cell).collect())
+        }
+        _ => None,
+    }
+}
+
+/// Counts the hint level just shown (before it is applied: that may finish the game).
+fn count_hint(assists: &mut Assists, progress: &HintProgress) {
+    let step = matches!(
+        progress.hint,
+        GameHint::Classic(Hint::Step(_) | Hint::Guess { .. })
+            | GameHint::Shaped(ShapeHint::Step(_))
+    );
+    let mistake = matches!(
+        progress.hint,
+        GameHint::Classic(Hint::Mistake { .. }) | GameHint::Shaped(ShapeHint::Mistake { .. })
+    );
+    let counter = match progress.level {
+        1 if step || mistake => &mut assists.nudges,
+        _ if mistake => &mut assists.techniques,
+        2 if step => &mut assists.techniques,
+        3 if step => &mut assists.explanations,
+        _ if step => &mut assists.applied_hints,
+        // "Solved", "no solution": nothing is given away.
+        _ => return,
+    };
+    *counter += 1;
+}
+
+/// The classic board a hint reads. In Manual mode it is the player's own marks,
+/// so the pattern it shows is one they can see; a cell with no marks written
+/// yet counts as holding every candidate the digits allow (nothing written is
+/// no claim).
+pub(super) fn hint_board(state: &State) -> Board {
+    let auto = state.game.position.board();
+    if state.candidates != CandidateMode::Manual {
+        return auto;
+    }
+    let mut board = auto;
+    for cell in auto.open_cells() {
+        let marks = state.game.position.marks_in(cell);
+        if !marks.is_empty() {
+            board.set_candidates(cell, marks);
+        }
+    }
+    board
+}
+
+/// In Manual mode, the first thing wrong with the player's marks: a mark whose
+/// value a peer already holds, else a marked cell that lacks the solution's
+/// value (only when the puzzle has one solution).
+fn manual_mark_problem(state: &State) -> Option<String> {
+    if state.candidates != CandidateMode::Manual {
+        return None;
+    }
+    let game = &state.game;
+    if let Some((cell, value, peer)) = stale_marks(&game.geometry, &game.position).next() {
+        let (cell, peer, value) = (
+            game.cell_name(cell),
+            game.cell_name(peer),
+            game.symbol(value),
+        );
+        return Some(format!(
+            "{cell} is marked {value}, but {peer} already holds a {value}"
+        ));
+    }
+    let cell = *marks_lacking_their_value(game).first()?;
+    let right = game.symbol(game.solution.as_ref()?[cell]);
+    let cell = game.cell_name(cell);
+    Some(format!(
+        "{cell} has no {right} marked, but {right} goes there"
+    ))
+}
+
+/// Every stale Manual mark, on any shape: (cell, value, the first peer that
+/// holds the value).
+pub(super) fn stale_marks<'a>(
+    geometry: &'a Geometry,
+    position: &'a Position,
+) -> impl Iterator<Item = (usize, u8, usize)> + 'a {
+    let side = geometry.side() as u8;
+    (0..geometry.cells())
+        .filter(|&c| position.values[c] == 0 && position.marks[c] != 0)
+        .flat_map(move |cell| {
+            (1..=side)
+                .filter(move |&v| position.marks[cell] >> (v - 1) & 1 == 1)
+                .filter_map(move |value| {
+                    geometry
+                        .peers(cell)
+                        .iter()
+                        .find(|&&peer| position.values[peer] == value)
+                        .map(|&peer| (cell, value, peer))
+                })
+        })
+}
+
+/// The cells of `cells` the player made wrong: a wrong digit, or the solution's
+/// digit struck out of an open cell.
+fn own_mistakes(game: &Game, cells: &[Cell]) -> Vec<Cell> {
+    let Some(solution) = game.classic_solution() else {
+        return Vec::new();
+    };
+    cells
+        .iter()
+        .copied()
+        .filter(|&c| {
+            let right = solution.get(c);
+            match game.position.digit(c) {
+                Some(d) => Some(d) != right,
+                None => right.is_some_and(|d| game.position.struck_in(c).contains(d)),
+            }
+        })
+        .collect()
+}

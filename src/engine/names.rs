@@ -1,0 +1,129 @@
+//! How a board names what a step's text mentions: its cells, values and units.
+//! The classic 9x9 names them by the `Display` of the compile-time table's
+//! [`Cell`], [`Digit`] and [`Unit`]; every other shape by its [`Geometry`]
+//! (`r4c7`, its alphabet `1`-`9`, `A`-`P`, `diagonal 1`). A text written once
+//! against [`Names`] reads the same on both (the forcing proofs, locked
+//! candidates, subsets and basic fish, each in its family's file, and every
+//! step's effects).
+
+use crate::engine::geometry::Geometry;
+use crate::engine::types::{Cell, Digit, Unit};
+
+/// How a board names the cells `C`, values `V` and units `U` of its steps.
+pub trait Names<C, V, U> {
+    fn cell(&self, cell: C) -> String;
+    fn value(&self, value: V) -> String;
+    fn unit(&self, unit: U) -> String;
+    /// What a value is called: "digit" on the classic board, "value" elsewhere.
+    fn value_word(&self) -> &'static str;
+    /// A unit's kind ("row", "column", "box", "region", "diagonal"...) and its
+    /// one-based number within that kind: a fish names its lines "rows 2, 7".
+    fn unit_kind(&self, unit: U) -> (&'static str, usize);
+}
+
+/// The classic board's names: the `Display` of its table's types.
+pub struct Classic;
+
+impl Names<Cell, Digit, Unit> for Classic {
+    fn cell(&self, cell: Cell) -> String {
+        cell.to_string()
+    }
+    fn value(&self, value: Digit) -> String {
+        value.to_string()
+    }
+    fn unit(&self, unit: Unit) -> String {
+        unit.to_string()
+    }
+    fn value_word(&self) -> &'static str {
+        "digit"
+    }
+    fn unit_kind(&self, unit: Unit) -> (&'static str, usize) {
+        (unit.kind_name(), unit.number())
+    }
+}
+
+/// A shaped board's names, from its geometry: cells and units are indices
+/// into it, values `1..=side` written in its alphabet.
+impl Names<usize, u8, usize> for Geometry {
+    fn cell(&self, cell: usize) -> String {
+        self.cell_name(cell)
+    }
+    fn value(&self, value: u8) -> String {
+        self.alphabet().symbol(value).to_string()
+    }
+    fn unit(&self, unit: usize) -> String {
+        self.units()[unit].to_string()
+    }
+    fn value_word(&self) -> &'static str {
+        "value"
+    }
+    fn unit_kind(&self, unit: usize) -> (&'static str, usize) {
+        let unit = &self.units()[unit];
+        (unit.kind.name(), unit.number + 1)
+    }
+}
+
+/// The cells named and joined: "r1c2, r3c4".
+pub fn cells_text<C, V, U>(
+    names: &impl Names<C, V, U>,
+    cells: impl IntoIterator<Item = C>,
+) -> String {
+    let named: Vec<String> = cells.into_iter().map(|c| names.cell(c)).collect();
+    named.join(", ")
+}
+
+/// The values named and joined: "3, A".
+pub fn values_text<C, V, U>(
+    names: &impl Names<C, V, U>,
+    values: impl IntoIterator<Item = V>,
+) -> String {
+    let named: Vec<String> = values.into_iter().map(|v| names.value(v)).collect();
+    named.join(", ")
+}
+
+/// "5 from r1c2, r1c3" for each value in the order first met, the groups
+/// joined by `between` (the classic text says " and ", a shaped one "; ").
+pub fn eliminations_text<C: Copy, V: Copy + PartialEq, U>(
+    names: &impl Names<C, V, U>,
+    eliminations: &[(C, V)],
+    between: &str,
+) -> String {
+    let mut by_value: Vec<(V, Vec<C>)> = Vec::new();
+    for &(cell, value) in eliminations {
+        match by_value.iter_mut().find(|(v, _)| *v == value) {
+            Some((_, cells)) => cells.push(cell),
+            None => by_value.push((value, vec![cell])),
+        }
+    }
+    let groups: Vec<String> = by_value
+        .into_iter()
+        .map(|(value, cells)| format!("{} from {}", names.value(value), cells_text(names, cells)))
+        .collect();
+    groups.join(between)
+}
+
+/// A step's effects after its reasoning: "; so r1c2 is 5" or "; so remove 5
+/// from r1c2, r1c3" (the groups of values joined by `between`, see
+/// [`eliminations_text`]).
+pub fn effects_text<C: Copy, V: Copy + PartialEq, U>(
+    names: &impl Names<C, V, U>,
+    placements: &[(C, V)],
+    eliminations: &[(C, V)],
+    between: &str,
+) -> String {
+    let mut parts = Vec::new();
+    if !placements.is_empty() {
+        let placed: Vec<String> = placements
+            .iter()
+            .map(|&(cell, value)| format!("{} is {}", names.cell(cell), names.value(value)))
+            .collect();
+        parts.push(placed.join(", "));
+    }
+    if !eliminations.is_empty() {
+        parts.push(format!(
+            "remove {}",
+            eliminations_text(names, eliminations, between)
+        ));
+    }
+    format!("; so {}", parts.join(" and "))
+}
