@@ -94,16 +94,18 @@ fn expert_puzzles_kept_without_their_grade_are_the_graded_ones() {
     }
 }
 
-/// Extreme puzzles from a vicinity walk (the default route): distinct, and
+/// Extreme puzzles from a vicinity walk (`Request::walk`): distinct, and
 /// each unique, minimal and graded Extreme by the full grader; kept with and
 /// without the grade, the same puzzles.
 #[test]
 fn extreme_walk_puzzles_are_distinct_unique_minimal_and_extreme() {
     let ungraded = Request {
         with_grade: false,
+        walk: true,
         ..Request::new(Level::Extreme)
     };
     assert!(ungraded.walks());
+    assert!(!Request::new(Level::Extreme).walks(), "fresh by default");
     let made: Vec<_> = generate::run(&ungraded, SEED, 0)
         .take(8)
         .map(|made| made.expect("an Extreme puzzle"))
@@ -125,7 +127,7 @@ fn extreme_walk_puzzles_are_distinct_unique_minimal_and_extreme() {
     // The walk's first puzzle is the fresh route's; the next ones are its
     // neighbours' neighbours, not fresh puzzles.
     let fresh = Request {
-        fresh: true,
+        walk: false,
         ..ungraded
     };
     assert!(!fresh.walks());
@@ -143,7 +145,11 @@ fn extreme_walk_puzzles_are_distinct_unique_minimal_and_extreme() {
         shared(&made[1].givens, &made[0].givens) + 2 >= made[0].givens.filled(),
         "one clue out and one in"
     );
-    let graded: Vec<_> = generate::run(&Request::new(Level::Extreme), SEED, 0)
+    let graded_walk = Request {
+        walk: true,
+        ..Request::new(Level::Extreme)
+    };
+    let graded: Vec<_> = generate::run(&graded_walk, SEED, 0)
         .take(3)
         .map(|made| made.expect("an Extreme puzzle"))
         .collect();
@@ -161,6 +167,7 @@ fn symmetric_extreme_puzzles_come_fresh() {
     let request = Request {
         symmetry: Symmetry::Mirror,
         with_grade: false,
+        walk: true,
         ..Request::new(Level::Extreme)
     };
     assert!(!request.walks());
@@ -176,6 +183,7 @@ fn symmetric_extreme_puzzles_come_fresh() {
 fn extreme_walks_give_the_same_puzzles_whatever_the_threads() {
     let request = Request {
         with_grade: false,
+        walk: true,
         walk_length: 2,
         ..Request::new(Level::Extreme)
     };
@@ -201,7 +209,7 @@ fn extreme_walks_give_the_same_puzzles_whatever_the_threads() {
     }
     // Each block starts from the fresh route's puzzle at its first index.
     let fresh = Request {
-        fresh: true,
+        walk: false,
         ..request
     };
     for index in [0, 2, 4] {
@@ -299,22 +307,26 @@ fn cli_json_and_grade_describe_each_puzzle() {
     }
 }
 
-/// `--fresh` asks the CLI for the fresh route: every Extreme puzzle from its
-/// own grid, the engine's fresh puzzle at each index.
+/// The CLI's Extreme puzzles come from the fresh route unless `--walk` asks
+/// for a vicinity walk: each line is the engine's puzzle at its index.
 #[test]
-fn cli_fresh_extreme_prints_the_fresh_route() {
-    let lines = stdout_lines(&pencilmark(&[
-        "generate", "-d", "extreme", "-n", "2", "--seed", "9", "--fresh",
-    ]));
-    let fresh = Request {
-        fresh: true,
-        with_grade: false,
-        ..Request::new(Level::Extreme)
-    };
-    assert_eq!(lines.len(), 2);
-    for (index, line) in lines.iter().enumerate() {
-        let made = generate::generate(&fresh, 9, index as u64).expect("a puzzle");
-        assert_eq!(line, &made.givens.to_line(), "puzzle {index}");
+fn cli_extreme_is_fresh_unless_walk_is_asked() {
+    for walk in [false, true] {
+        let mut args = vec!["generate", "-d", "extreme", "-n", "2", "--seed", "9"];
+        if walk {
+            args.push("--walk");
+        }
+        let lines = stdout_lines(&pencilmark(&args));
+        let request = Request {
+            walk,
+            with_grade: false,
+            ..Request::new(Level::Extreme)
+        };
+        assert_eq!(lines.len(), 2);
+        for (index, line) in lines.iter().enumerate() {
+            let made = generate::generate(&request, 9, index as u64).expect("a puzzle");
+            assert_eq!(line, &made.givens.to_line(), "walk {walk}, puzzle {index}");
+        }
     }
 }
 

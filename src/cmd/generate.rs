@@ -31,7 +31,7 @@ Examples:\n  pencilmark generate\n  \
 pencilmark generate --difficulty hard --count 10 --seed 42\n  \
 pencilmark generate --difficulty easy --symmetry rotational --grade\n  \
 pencilmark generate --difficulty expert --count 5 --json\n  \
-pencilmark generate --difficulty extreme --count 5 --fresh\n  \
+pencilmark generate --difficulty extreme --count 5 --walk\n  \
 pencilmark generate --needs x_wing --count 3 --grade\n  \
 pencilmark generate --size 6 --count 5 --seed 1\n  \
 pencilmark generate --variant jigsaw --size 9 --json\n  \
@@ -66,13 +66,12 @@ pub struct GenerateArgs {
     /// an unknown key lists them all), instead of a level.
     #[arg(long, value_parser = parse_technique, value_name = "TECHNIQUE", conflicts_with = "difficulty")]
     pub needs: Option<Technique>,
-    /// Extreme only: make every puzzle from a fresh grid of its own. By
-    /// default Extreme puzzles come from vicinity walks (one clue out, one in:
+    /// Extreme only: make the puzzles by vicinity walks (one clue out, one in:
     /// distinct puzzles, unique, minimal and Extreme, ~1.5x faster), so each
-    /// shares all clues but one with an earlier one; --symmetry always takes
-    /// the fresh route.
+    /// shares all clues but one with an earlier one. By default every puzzle
+    /// comes from a fresh grid of its own; --symmetry always does.
     #[arg(long)]
-    pub fresh: bool,
+    pub walk: bool,
     /// Graded puzzles to try for each one before giving up (other shapes: at
     /// most 1,000).
     #[arg(long, default_value_t = generate::DEFAULT_MAX_ATTEMPTS, value_name = "N")]
@@ -155,7 +154,7 @@ pub fn run(args: &GenerateArgs) -> Result<Exit> {
         symmetry: args.symmetry,
         max_attempts: args.max_attempts,
         with_grade: args.json || args.grade,
-        fresh: args.fresh,
+        walk: args.walk,
         ..args.needs.map_or_else(
             || Request::new(args.difficulty.unwrap_or(Level::Medium)),
             Request::needing,

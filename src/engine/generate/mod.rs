@@ -15,7 +15,7 @@
 //! often than fresh ones, so neither is used for them. Extreme is the
 //! exception: about one fresh minimal puzzle in 80 is Extreme, but one
 //! minimal {-1+1} neighbour of an Extreme puzzle in 3 to 10 is, so Extreme
-//! puzzles come from vicinity walks ([`Walk`]) unless [`Request::fresh`].
+//! puzzles can come from vicinity walks ([`Walk`]) when [`Request::walk`] asks.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -126,13 +126,14 @@ pub struct Request {
     /// the tests), and an Extreme one on the grader's path up to its forcing
     /// chains ([`Request::keeps_extreme`]); the other levels are graded anyway.
     pub with_grade: bool,
-    /// Extreme only: every puzzle from a fresh solved grid of its own, as for
-    /// the other levels. Otherwise (the default) Extreme puzzles come from
-    /// vicinity walks ([`Walk`]), about 1.5x faster on seed 1 (the grader's
-    /// check of each candidate is the cost), each puzzle sharing all clues but
-    /// one with an earlier one of its walk. A symmetric request
-    /// always takes the fresh route (a one-clue move breaks the symmetry).
-    pub fresh: bool,
+    /// Extreme only: the puzzles come from vicinity walks ([`Walk`]), about
+    /// 1.5x faster on seed 1 (the grader's check of each candidate is the
+    /// cost), each puzzle sharing all clues but one with an earlier one of its
+    /// walk. Off by default: every puzzle then comes from a fresh solved grid
+    /// of its own, as at the other levels, so a batch holds independent
+    /// puzzles. A symmetric request always takes the fresh route (a one-clue
+    /// move breaks the symmetry).
+    pub walk: bool,
     /// Consecutive puzzles of a seed that one walk makes (default
     /// [`WALK_LENGTH`]); puzzle `index` comes from the walk that starts at
     /// `index - index % walk_length`, whatever the thread count.
@@ -148,7 +149,7 @@ impl Request {
             max_attempts: DEFAULT_MAX_ATTEMPTS,
             needs: None,
             with_grade: true,
-            fresh: false,
+            walk: false,
             walk_length: WALK_LENGTH,
         }
     }
@@ -159,7 +160,7 @@ impl Request {
         self.level == Level::Extreme
             && self.needs.is_none()
             && self.symmetry == Symmetry::None
-            && !self.fresh
+            && self.walk
     }
 
     /// How many consecutive puzzles of a seed come from one run of the
