@@ -4,6 +4,7 @@
 
 use std::process::{Command, Output};
 
+use pencilmark::cmd::generate::generate_in_order;
 use pencilmark::engine::generate::{self, Request, Symmetry};
 use pencilmark::engine::grade::{self, Level};
 use pencilmark::engine::logic::Technique;
@@ -93,6 +94,130 @@ fn expert_puzzles_kept_without_their_grade_are_the_graded_ones() {
     }
 }
 
+/// Extreme puzzles from a vicinity walk (`Request::walk`): distinct, and
+/// each unique, minimal and graded Extreme by the full grader; kept with and
+/// without the grade, the same puzzles.
+#[test]
+fn extreme_walk_puzzles_are_distinct_unique_minimal_and_extreme() {
+    let ungraded = Request {
+        with_grade: false,
+        walk: true,
+        ..Request::new(Level::Extreme)
+    };
+    assert!(ungraded.walks());
+    assert!(!Request::new(Level::Extreme).walks(), "fresh by default");
+    let made: Vec<_> = generate::run(&ungraded, SEED, 0)
+        .take(8)
+        .map(|made| made.expect("an Extreme puzzle"))
+        .collect();
+    let mut distinct: Vec<_> = made.iter().map(|m| *m.givens.values()).collect();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), made.len(), "no puzzle twice");
+    for (index, puzzle) in made.iter().enumerate() {
+        assert_eq!(puzzle.grade, None);
+        assert_eq!(
+            search::solve(&puzzle.givens).solution,
+            Some(puzzle.solution)
+        );
+        assert_sound(&puzzle.givens, Level::Extreme, Symmetry::None, "walk");
+        let one = generate::generate(&ungraded, SEED, index as u64).expect("a puzzle");
+        assert_eq!(one.givens, puzzle.givens, "puzzle {index} alone");
+    }
+    // The walk's first puzzle is the fresh route's; the next ones are its
+    // neighbours' neighbours, not fresh puzzles.
+    let fresh = Request {
+        walk: false,
+        ..ungraded
+    };
+    assert!(!fresh.walks());
+    assert_eq!(
+        generate::generate(&fresh, SEED, 0)
+            .expect("a puzzle")
+            .givens,
+        made[0].givens
+    );
+    let shared = |a: &Grid, b: &Grid| {
+        let (a, b) = (a.values(), b.values());
+        (0..81).filter(|&i| a[i] != 0 && a[i] == b[i]).count()
+    };
+    assert!(
+        shared(&made[1].givens, &made[0].givens) + 2 >= made[0].givens.filled(),
+        "one clue out and one in"
+    );
+    let graded_walk = Request {
+        walk: true,
+        ..Request::new(Level::Extreme)
+    };
+    let graded: Vec<_> = generate::run(&graded_walk, SEED, 0)
+        .take(3)
+        .map(|made| made.expect("an Extreme puzzle"))
+        .collect();
+    for (graded, ungraded) in graded.iter().zip(&made) {
+        assert_eq!(graded.givens, ungraded.givens);
+        let grade = graded.grade.as_ref().expect("graded");
+        assert_eq!(grade, &grade::grade(&graded.givens));
+    }
+}
+
+/// A symmetric Extreme request takes the fresh route (a one-clue move would
+/// break the symmetry), and its puzzles keep the symmetry.
+#[test]
+fn symmetric_extreme_puzzles_come_fresh() {
+    let request = Request {
+        symmetry: Symmetry::Mirror,
+        with_grade: false,
+        walk: true,
+        ..Request::new(Level::Extreme)
+    };
+    assert!(!request.walks());
+    assert_eq!(request.run_length(), 1);
+    let made = generate::generate(&request, SEED, 1).expect("a puzzle");
+    assert_sound(&made.givens, Level::Extreme, Symmetry::Mirror, "mirror");
+}
+
+/// Walks split a run into blocks of `walk_length` puzzles, one block per
+/// worker: the output of a seed does not depend on the thread count, and a
+/// shorter run prints a prefix of a longer one.
+#[test]
+fn extreme_walks_give_the_same_puzzles_whatever_the_threads() {
+    let request = Request {
+        with_grade: false,
+        walk: true,
+        walk_length: 2,
+        ..Request::new(Level::Extreme)
+    };
+    let collect = |count: usize, threads: usize| {
+        let mut lines = Vec::new();
+        generate_in_order(&request, SEED, count, threads, &mut |index, made| {
+            lines.push((index, made.expect("a puzzle").givens));
+            Ok(())
+        })
+        .expect("no output error");
+        lines
+    };
+    let one_thread = collect(5, 1);
+    assert_eq!(
+        one_thread.iter().map(|&(i, _)| i).collect::<Vec<_>>(),
+        [0, 1, 2, 3, 4]
+    );
+    assert_eq!(collect(5, 3), one_thread);
+    assert_eq!(collect(3, 2), one_thread[..3]);
+    for &(index, givens) in &one_thread {
+        let alone = generate::generate(&request, SEED, index as u64).expect("a puzzle");
+        assert_eq!(alone.givens, givens, "puzzle {index}");
+    }
+    // Each block starts from the fresh route's puzzle at its first index.
+    let fresh = Request {
+        walk: false,
+        ..request
+    };
+    for index in [0, 2, 4] {
+        let alone = generate::generate(&fresh, SEED, index).expect("a puzzle");
+        assert_eq!(alone.givens, one_thread[index as usize].1);
+    }
+}
+
 #[test]
 fn symmetric_puzzles_keep_their_symmetry_and_are_minimal_for_it() {
     for symmetry in [Symmetry::Rotational, Symmetry::Mirror] {
@@ -179,6 +304,29 @@ fn cli_json_and_grade_describe_each_puzzle() {
         assert_eq!(fields[0], value["puzzle"]);
         assert_eq!(fields[1], "hard");
         assert_eq!(fields[2], value["score"].to_string());
+    }
+}
+
+/// The CLI's Extreme puzzles come from the fresh route unless `--walk` asks
+/// for a vicinity walk: each line is the engine's puzzle at its index.
+#[test]
+fn cli_extreme_is_fresh_unless_walk_is_asked() {
+    for walk in [false, true] {
+        let mut args = vec!["generate", "-d", "extreme", "-n", "2", "--seed", "9"];
+        if walk {
+            args.push("--walk");
+        }
+        let lines = stdout_lines(&pencilmark(&args));
+        let request = Request {
+            walk,
+            with_grade: false,
+            ..Request::new(Level::Extreme)
+        };
+        assert_eq!(lines.len(), 2);
+        for (index, line) in lines.iter().enumerate() {
+            let made = generate::generate(&request, 9, index as u64).expect("a puzzle");
+            assert_eq!(line, &made.givens.to_line(), "walk {walk}, puzzle {index}");
+        }
     }
 }
 

@@ -71,6 +71,7 @@ pub(super) fn count(givens: &Grid, limit: usize) -> Outcome {
         guesses: 0,
         popcnt: has_popcnt(),
         prefer: None,
+        every: None,
     };
     if let Some(mut state) = State::from_givens(givens) {
         search.run(&mut state);
@@ -395,6 +396,9 @@ struct Search<'a> {
     popcnt: bool,
     /// A grid whose digit (1-9) each guess tries first; otherwise lowest first.
     prefer: Option<&'a [u8; CELLS]>,
+    /// Where every solution found goes, when they are all wanted (the
+    /// generator's vicinity search); otherwise only the first is kept.
+    every: Option<&'a mut Vec<Grid>>,
 }
 
 /// Whether the CPU has the `popcnt` instruction (checked once, then cached by std).
@@ -432,7 +436,9 @@ impl Search<'_> {
         }
         if state.is_solved() {
             self.count += 1;
-            if self.first.is_none() {
+            if let Some(every) = self.every.as_deref_mut() {
+                every.push(state.grid());
+            } else if self.first.is_none() {
                 self.first = Some(state.grid());
             }
             return;

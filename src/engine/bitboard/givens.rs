@@ -97,9 +97,34 @@ impl Givens {
             guesses: 0,
             popcnt: has_popcnt(),
             prefer: Some(near.values()),
+            every: None,
         };
         search.run(&mut state);
         search.count > 0
+    }
+}
+
+impl Givens {
+    /// Puts the solutions of these givens into `solutions` (emptied first),
+    /// at most `limit` of them: all of them when fewer come out.
+    ///
+    /// The generator's vicinity search: a puzzle with one clue taken out has
+    /// a few solutions, and which cells they agree on tells at once which
+    /// added clue makes it unique again, instead of a count per added clue.
+    pub(in crate::engine) fn solutions(&self, limit: usize, solutions: &mut Vec<Grid>) {
+        solutions.clear();
+        let mut state = self.state;
+        let mut search = Search {
+            limit,
+            count: 0,
+            first: None,
+            nodes: 0,
+            guesses: 0,
+            popcnt: has_popcnt(),
+            prefer: None,
+            every: Some(solutions),
+        };
+        search.run(&mut state);
     }
 }
 
@@ -152,5 +177,33 @@ mod tests {
                 "cell {cell}"
             );
         }
+    }
+
+    /// The solutions listed are distinct solutions, as many as a count finds,
+    /// and cut at the limit.
+    #[test]
+    fn solutions_are_the_counted_ones() {
+        let solution = search::solve(&Grid::from_values([0; CELLS]))
+            .solution
+            .unwrap();
+        let mut puzzle = solution;
+        let mut givens = Givens::new(&puzzle).unwrap();
+        let mut listed = Vec::new();
+        for step in 0..60 {
+            let cell = step * 37 % CELLS;
+            givens.remove(cell, puzzle.values()[cell] as usize - 1);
+            puzzle.set(crate::engine::types::Cell::new(cell), None);
+        }
+        let counted = search::count_solutions(&puzzle, 50).count;
+        assert!(counted > 1, "several solutions to list");
+        givens.solutions(50, &mut listed);
+        assert_eq!(listed.len(), counted);
+        assert!(listed.iter().all(|grid| grid.is_solution_of(&puzzle)));
+        let mut distinct = listed.clone();
+        distinct.sort_by_key(|grid| *grid.values());
+        distinct.dedup();
+        assert_eq!(distinct.len(), listed.len());
+        givens.solutions(2, &mut listed);
+        assert_eq!(listed.len(), 2.min(counted));
     }
 }

@@ -144,6 +144,30 @@ pub(super) fn verdict(givens: &Grid, solution: &Grid) -> Verdict {
     }
 }
 
+/// Whether `givens` (one solution, `solution`) is Extreme: the techniques up
+/// to Expert leave it stuck. Only the closure matters here, so the finders
+/// are asked cheapest-for-the-closure first from the start
+/// ([`AFTER_AN_EXPERT_STEP`]): [`verdict`]'s answer (by monotony, as above)
+/// without the grader's order before the first Expert step, which an Extreme
+/// request does not need.
+pub(super) fn is_extreme(givens: &Grid, solution: &Grid) -> bool {
+    let Some(mut position) = Position::new(givens) else {
+        return true;
+    };
+    let mut finder = StepFinder::new();
+    loop {
+        match position.close_sieved() {
+            Ok(true) => return false,
+            Ok(false) => {}
+            Err(_) => return true,
+        }
+        let Some(step) = finder.next_step(&position.board(solution), &AFTER_AN_EXPERT_STEP) else {
+            return true;
+        };
+        position.take(&step);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -184,6 +208,11 @@ mod tests {
             assert_eq!(
                 verdict(&puzzle, &solution),
                 expected,
+                "{puzzle:?} grades {level:?}"
+            );
+            assert_eq!(
+                is_extreme(&puzzle, &solution),
+                level == Level::Extreme,
                 "{puzzle:?} grades {level:?}"
             );
         }
