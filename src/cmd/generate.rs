@@ -69,8 +69,9 @@ pub struct GenerateArgs {
     /// Extreme only: make the puzzles by vicinity walks (one clue out, one in:
     /// distinct puzzles, unique, minimal and Extreme, ~1.5x faster), so each
     /// shares all clues but one with an earlier one. By default every puzzle
-    /// comes from a fresh grid of its own; --symmetry always does.
-    #[arg(long)]
+    /// comes from a fresh grid of its own. Not with --symmetry, --needs or
+    /// another shape (exit 2).
+    #[arg(long, conflicts_with = "needs")]
     pub walk: bool,
     /// Graded puzzles to try for each one before giving up (other shapes: at
     /// most 1,000).
@@ -141,6 +142,10 @@ pub fn grade_text(grade: &Grade) -> String {
 
 /// Runs the command.
 pub fn run(args: &GenerateArgs) -> Result<Exit> {
+    if let Some(why) = walk_refused(args) {
+        eprintln!("pencilmark generate: {why}");
+        return Ok(Exit::BadInput);
+    }
     let seed = args.seed.unwrap_or_else(|| {
         let seed = clock_seed();
         eprintln!("pencilmark: seed {seed} (pass --seed {seed} to repeat)");
@@ -183,6 +188,32 @@ pub fn run(args: &GenerateArgs) -> Result<Exit> {
         Err(err) if is_broken_pipe(&err) => Ok(Exit::Done),
         Err(err) => Err(err),
         Ok(()) => Ok(exit),
+    }
+}
+
+/// Why `--walk` does not apply to this request, if it does not: walks make
+/// Extreme classic puzzles only, and a flag silently ignored would mislead.
+fn walk_refused(args: &GenerateArgs) -> Option<String> {
+    if !args.walk {
+        return None;
+    }
+    if args.size != 9 || args.variant.is_some_and(|v| v.key() != "classic") {
+        return Some(
+            "--walk makes classic 9x9 puzzles only (drop --size/--variant or --walk)".into(),
+        );
+    }
+    if args.symmetry != Symmetry::None {
+        return Some(
+            "--walk and --symmetry do not go together: a walk's clue swaps break symmetry".into(),
+        );
+    }
+    match args.difficulty {
+        Some(Level::Extreme) => None,
+        Some(level) => Some(format!(
+            "--walk makes Extreme puzzles only, not {} (use --difficulty extreme or drop --walk)",
+            level.key()
+        )),
+        None => Some("--walk needs --difficulty extreme".into()),
     }
 }
 

@@ -63,16 +63,7 @@ pub(super) struct Outcome {
 
 /// Counts the solutions of `givens` up to `limit` (at least 1), keeping the first.
 pub(super) fn count(givens: &Grid, limit: usize) -> Outcome {
-    let mut search = Search {
-        limit: limit.max(1),
-        count: 0,
-        first: None,
-        nodes: 0,
-        guesses: 0,
-        popcnt: has_popcnt(),
-        prefer: None,
-        every: None,
-    };
+    let mut search = Search::new(limit.max(1));
     if let Some(mut state) = State::from_givens(givens) {
         search.run(&mut state);
     }
@@ -413,7 +404,22 @@ fn has_popcnt() -> bool {
     }
 }
 
-impl Search<'_> {
+impl<'a> Search<'a> {
+    /// A search for up to `limit` solutions, keeping the first, guessing
+    /// lowest digit first; callers set `prefer` or `every` after.
+    fn new(limit: usize) -> Search<'a> {
+        Search {
+            limit,
+            count: 0,
+            first: None,
+            nodes: 0,
+            guesses: 0,
+            popcnt: has_popcnt(),
+            prefer: None,
+            every: None,
+        }
+    }
+
     /// The state's branching cell, using `popcnt` when the CPU has it.
     #[inline(never)]
     fn branch_cell(&self, state: &State, pairs: &Bands) -> usize {

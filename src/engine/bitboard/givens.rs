@@ -5,7 +5,7 @@
 
 use super::bands::Bands;
 use super::tables::PEER_CELLS;
-use super::{Search, State, has_popcnt};
+use super::{Search, State};
 use crate::engine::grid::Grid;
 
 /// A puzzle's givens as the search's starting state, exactly as
@@ -89,16 +89,8 @@ impl Givens {
         debug_assert!(self.state.open_cells.0[cell / 27] & 1 << (cell % 27) != 0);
         let mut state = self.state;
         state.places[digit].0[cell / 27] &= !(1 << (cell % 27));
-        let mut search = Search {
-            limit: 1,
-            count: 0,
-            first: None,
-            nodes: 0,
-            guesses: 0,
-            popcnt: has_popcnt(),
-            prefer: Some(near.values()),
-            every: None,
-        };
+        let mut search = Search::new(1);
+        search.prefer = Some(near.values());
         search.run(&mut state);
         search.count > 0
     }
@@ -114,16 +106,8 @@ impl Givens {
     pub(in crate::engine) fn solutions(&self, limit: usize, solutions: &mut Vec<Grid>) {
         solutions.clear();
         let mut state = self.state;
-        let mut search = Search {
-            limit,
-            count: 0,
-            first: None,
-            nodes: 0,
-            guesses: 0,
-            popcnt: has_popcnt(),
-            prefer: None,
-            every: Some(solutions),
-        };
+        let mut search = Search::new(limit);
+        search.every = Some(solutions);
         search.run(&mut state);
     }
 }
