@@ -71,12 +71,18 @@ pub fn footer_of(
     items: &[(Action, &str)],
     width: usize,
 ) -> String {
+    let items = items.iter().filter_map(|(action, word)| {
+        let key = keys_for(table, context, action).into_iter().next()?;
+        Some(format!("{key} {word}"))
+    });
+    fit_footer(items, width)
+}
+
+/// `items` two spaces apart, as many as fit in `width`, stopping at the first
+/// that does not (a footer never shows a later item without an earlier one).
+pub fn fit_footer(items: impl IntoIterator<Item = String>, width: usize) -> String {
     let mut text = String::new();
-    for (action, word) in items {
-        let Some(key) = keys_for(table, context, action).into_iter().next() else {
-            continue;
-        };
-        let item = format!("{key} {word}");
+    for item in items {
         let gap = if text.is_empty() { 0 } else { 2 };
         if text.chars().count() + gap + item.chars().count() > width {
             break;

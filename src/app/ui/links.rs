@@ -5,7 +5,7 @@
 use ratatui::style::{Modifier, Style};
 
 use super::board::Highlights;
-use super::help::keys_for;
+use super::help::{fit_footer, keys_for};
 use super::theme::Theme;
 use crate::app::action::Action;
 use crate::app::keymap::{Binding, Context};
@@ -90,16 +90,5 @@ pub fn footer(table: &[Binding], width: usize) -> String {
             keys_for(table, Context::Board, &Action::Hint).join(" ")
         ),
     ];
-    let mut text = String::new();
-    for item in items {
-        let gap = if text.is_empty() { 0 } else { 2 };
-        if text.chars().count() + gap + item.chars().count() > width {
-            break;
-        }
-        if gap > 0 {
-            text.push_str("  ");
-        }
-        text.push_str(&item);
-    }
-    text
+    fit_footer(items, width)
 }
