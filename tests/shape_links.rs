@@ -11,6 +11,7 @@ mod common;
 
 use common::shapes::{jigsaw6, keeping, only_in, struck};
 
+use pencilmark::engine::Cell;
 use pencilmark::engine::geometry::format::ShapeReader;
 use pencilmark::engine::geometry::logic::{
     Ladder, ShapeLink, ShapeLinkKind, ShapeMarks, ShapeStep, links,
@@ -22,6 +23,7 @@ use pencilmark::engine::logic::Technique;
 fn fault(marks: &ShapeMarks, link: &ShapeLink) -> Option<&'static str> {
     let geometry = marks.geometry();
     let ((a, x), (b, y)) = (link.from, link.to);
+    let (a, b) = (a.index(), b.index());
     if !marks.allows(a, x) || !marks.allows(b, y) {
         return Some("an end is not a candidate");
     }
@@ -208,7 +210,7 @@ fn a_false_link_is_caught() {
         assert!(links::kind(&marks, &flipped).is_none(), "{flipped:?}");
     }
     let struck_end = ShapeLink {
-        to: (off[0], 11),
+        to: (Cell::new(off[0]), 11),
         ..fish.links[0]
     };
     assert!(fault(&marks, &struck_end).is_some());
@@ -427,8 +429,8 @@ fn a_link_may_run_in_a_window() {
     let others: Vec<usize> = cells[2..].to_vec();
     let marks = struck(&geometry, 7, &others);
     let link = ShapeLink {
-        from: (cells[0], 7),
-        to: (cells[1], 7),
+        from: (Cell::new(cells[0]), 7),
+        to: (Cell::new(cells[1]), 7),
         strong: true,
     };
     let kind = links::kind(&marks, &link);

@@ -42,9 +42,11 @@ pub use path::{ShapeHint, explain, grade, hint, hint_in_game, next_step_on};
 
 use super::{Geometry, MAX_CELLS, UnitKind, ValueMask, all_values, value_bit};
 use crate::engine::effects::{Deduction, Effects};
-use crate::engine::logic::forcing::IndexBranch;
+use crate::engine::logic::forcing::{Branch, IndexBranch};
+use crate::engine::logic::implication::{Conflict, Fact, Implication};
 use crate::engine::logic::{Level, StepOf, Technique, Vocabulary};
 use crate::engine::names;
+use crate::engine::types::Cell;
 
 /// What a step rests on: a technique of the ladder, or a guess from the solution.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -87,21 +89,26 @@ impl From<Technique> for Basis {
 }
 
 /// One deduction on a shaped board: the engine's one step value ([`StepOf`]) in the
-/// geometry's terms. Cells are indices into the geometry (named `r4c7` by it),
-/// values are 1..=side (written in its alphabet), units are indices into
+/// geometry's terms. Cells are [`Cell`], the cell index of every shape, as on
+/// the classic board (named `r4c7` by the geometry), values are 1..=side (written in its alphabet), units are indices into
 /// [`Geometry::units`], each pattern cell carries the values the reasoning reads
 /// there as a [`ValueMask`], and a step rests on a technique or a guess.
-pub type ShapeStep = StepOf<usize, u8, usize, ValueMask, Basis>;
+pub type ShapeStep = StepOf<Cell, u8, usize, ValueMask, Basis>;
 
-/// A shaped position writes a step in the geometry's own indices.
+/// A forcing branch of a shaped step: cells as [`Cell`], values and units as
+/// the geometry's indices.
+pub type ShapeBranch = Branch<Cell, u8, usize>;
+
+/// A shaped position writes a step with [`Cell`] (the cell index of every
+/// shape) and the geometry's own values and unit indices.
 impl Vocabulary for ShapeMarks<'_> {
-    type Cell = usize;
+    type Cell = Cell;
     type Value = u8;
     type Unit = usize;
     type Values = ValueMask;
     type Basis = Basis;
-    fn cell_of(cell: usize) -> usize {
-        cell
+    fn cell_of(cell: usize) -> Cell {
+        Cell::new(cell)
     }
     fn value_of(value: u8) -> u8 {
         value
@@ -112,8 +119,43 @@ impl Vocabulary for ShapeMarks<'_> {
     fn set_of(values: ValueMask) -> ValueMask {
         values
     }
-    fn branch_of(branch: IndexBranch) -> IndexBranch {
-        branch
+    fn branch_of(branch: IndexBranch) -> ShapeBranch {
+        map_cells(branch, Cell::new)
+    }
+}
+
+impl ShapeBranch {
+    /// The same branch in plain indices (as the search ran it).
+    pub fn indexed(&self) -> IndexBranch {
+        map_cells(self.clone(), Cell::index)
+    }
+}
+
+/// `branch` with each cell written by `cell`; values and units are kept.
+fn map_cells<C, D>(
+    branch: Branch<C, u8, usize>,
+    cell: impl Fn(C) -> D + Copy,
+) -> Branch<D, u8, usize> {
+    let fact = |fact: Fact<C, u8>| Fact {
+        cell: cell(fact.cell),
+        digit: fact.digit,
+        on: fact.on,
+    };
+    Branch {
+        assumption: fact(branch.assumption),
+        implications: branch
+            .implications
+            .into_iter()
+            .map(|implication| Implication {
+                fact: fact(implication.fact),
+                cause: implication.cause,
+            })
+            .collect(),
+        conflict: branch.conflict.map(|conflict| match conflict {
+            Conflict::Both(both) => Conflict::Both(fact(both)),
+            Conflict::NoCandidates(at) => Conflict::NoCandidates(cell(at)),
+            Conflict::NoPlace(value, unit) => Conflict::NoPlace(value, unit),
+        }),
     }
 }
 
@@ -126,7 +168,7 @@ impl ShapeStep {
         value: u8,
         unit: Option<usize>,
     ) -> ShapeStep {
-        let mut step = ShapeStep::of(technique);
+        let (cell, mut step) = (Cell::new(cell), ShapeStep::of(technique));
         step.placements.push((cell, value));
         match unit {
             Some(unit) => step.units.push(unit),
@@ -167,14 +209,15 @@ impl ShapeStep {
         match (self.units.first(), self.placements.first()) {
             (Some(&unit), _) => format!("{} in {}", self.technique.name(), geometry.units()[unit]),
             (None, Some(&(cell, _))) => {
-                format!("{} at {}", self.technique.name(), geometry.cell_name(cell))
+                let cell = geometry.cell_name(cell.index());
+                format!("{} at {cell}", self.technique.name())
             }
             (None, None) => match self.pattern.first() {
                 Some(&(cell, _)) => {
                     format!(
                         "{} around {}",
                         self.technique.name(),
-                        geometry.cell_name(cell)
+                        geometry.cell_name(cell.index())
                     )
                 }
                 None => self.technique.name().to_string(),
@@ -190,11 +233,15 @@ impl ShapeStep {
 
 impl Deduction for ShapeStep {
     fn placed(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
-        self.placements.iter().copied()
+        self.placements
+            .iter()
+            .map(|&(cell, value)| (cell.index(), value))
     }
 
     fn removed(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
-        self.eliminations.iter().copied()
+        self.eliminations
+            .iter()
+            .map(|&(cell, value)| (cell.index(), value))
     }
 }
 
@@ -210,7 +257,7 @@ impl Effects for ShapeMarks<'_> {
 
 /// The cells named and joined: `r1c1, r1c2`.
 pub fn cells_text(geometry: &Geometry, cells: &[usize]) -> String {
-    names::cells_text(geometry, cells.iter().copied())
+    names::cells_text(geometry, cells.iter().copied().map(Cell::new))
 }
 
 /// The values in the geometry's alphabet, joined: `3, A`.
