@@ -17,7 +17,7 @@ use crate::engine::geometry::logic::{self, ShapeMarks, links};
 use crate::engine::geometry::{Geometry, Variant};
 use crate::engine::grade::Status;
 use crate::engine::search::{self, SearchStats};
-use crate::engine::types::Cell;
+use crate::engine::types::{Cell, Digit};
 use crate::input::{Next, Puzzles};
 
 /// Parses `--variant NAME` (clap value parser).
@@ -327,12 +327,12 @@ pub fn show(puzzle: &Puzzle, format_key: &str) -> String {
 /// Effects as JSON, like the classic commands': `[{"cell": "r4c7", "digit": 12}]`.
 pub(super) fn shaped_effects_json(
     geometry: &Geometry,
-    effects: &[(Cell, u8)],
+    effects: &[(Cell, Digit)],
 ) -> serde_json::Value {
     effects
         .iter()
         .map(|&(cell, value)| {
-            serde_json::json!({"cell": geometry.cell_name(cell.index()), "digit": value})
+            serde_json::json!({"cell": geometry.cell_name(cell.index()), "digit": value.get()})
         })
         .collect()
 }

@@ -12,7 +12,7 @@ use crate::engine::formats::Rules;
 use crate::engine::geometry::Variant;
 use crate::engine::geometry::format::{self, ShapeReader};
 use crate::engine::geometry::logic::{self, ShapeHint, ShapeLink, ShapeMarks, links};
-use crate::engine::types::Cell;
+use crate::engine::types::{Cell, Digit};
 use crate::input::Puzzles;
 
 /// `hint` on a shaped input: the next step of its first puzzle at `level` (1 a
@@ -60,7 +60,7 @@ pub fn hint_first(
     };
     const APPLY: u8 = crate::engine::hint::APPLY;
     if json {
-        let none: &[(Cell, u8)] = &[];
+        let none: &[(Cell, Digit)] = &[];
         let cells: Vec<String> = match (&answer, step) {
             (ShapeHint::Mistake { wrong }, _) => wrong
                 .iter()
@@ -131,7 +131,7 @@ fn read_givens(
 /// "strong", "kind", "unit", "text"}`; `digit` is the value's number (12 for C).
 pub fn links_json(marks: &ShapeMarks, links: &[ShapeLink]) -> serde_json::Value {
     let geometry = marks.geometry();
-    let end = |(cell, value): (Cell, u8)| serde_json::json!({"cell": geometry.cell_name(cell.index()), "digit": value});
+    let end = |(cell, value): (Cell, Digit)| serde_json::json!({"cell": geometry.cell_name(cell.index()), "digit": value.get()});
     links
         .iter()
         .map(|link| {

@@ -44,14 +44,14 @@ impl Names<Cell, Digit, Unit> for Classic {
 }
 
 /// A shaped board's names, from its geometry: cells are [`Cell`] indices into
-/// it, units indices into its unit list, values `1..=side` written in its
-/// alphabet.
-impl Names<Cell, u8, usize> for Geometry {
+/// it, values a [`Digit`] `1..=side` written in its alphabet, units indices
+/// into its unit list.
+impl Names<Cell, Digit, usize> for Geometry {
     fn cell(&self, cell: Cell) -> String {
         self.cell_name(cell.index())
     }
-    fn value(&self, value: u8) -> String {
-        self.alphabet().symbol(value).to_string()
+    fn value(&self, value: Digit) -> String {
+        self.alphabet().symbol(value.get()).to_string()
     }
     fn unit(&self, unit: usize) -> String {
         self.units()[unit].to_string()

@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use super::geometry::MAX_CELLS;
+use super::geometry::{MAX_CELLS, MAX_SIDE};
 
 /// Side of the board (cells per unit).
 pub const SIZE: usize = 9;
@@ -109,18 +109,28 @@ impl fmt::Display for Cell {
     }
 }
 
-/// A digit 1..9.
+/// A value on any shape: 1..9 on the classic 9x9, up to [`MAX_SIDE`] (a
+/// 25x25 board) elsewhere.
+///
+/// [`new`](Digit::new), [`get`](Digit::get) and [`index`](Digit::index) hold
+/// for every shape. The rest is **classic-only** (digits 1..9, written `1`-`9`):
+/// [`from_char`](Digit::from_char), [`all`](Digit::all),
+/// [`to_char`](Digit::to_char), `Display`, and [`Candidates`], the classic
+/// 9-bit set. Shaped code writes a value in its geometry's alphabet and keeps
+/// value sets as a `ValueMask`.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct Digit(u8);
 
 impl Digit {
-    /// The digit `value` (1..9). Panics otherwise: digits from input go through [`Digit::from_char`].
+    /// The value `value` (1 up to [`MAX_SIDE`], the largest supported side).
+    /// Panics otherwise: digits from input go through [`Digit::from_char`] or a
+    /// shape's alphabet.
     pub const fn new(value: u8) -> Digit {
-        assert!(value >= 1 && value as usize <= SIZE);
+        assert!(value >= 1 && value as usize <= MAX_SIDE);
         Digit(value)
     }
 
-    /// The digit for `'1'..='9'`.
+    /// The classic digit for `'1'..='9'`.
     pub fn from_char(ch: char) -> Option<Digit> {
         match ch {
             '1'..='9' => Some(Digit(ch as u8 - b'0')),
@@ -128,7 +138,7 @@ impl Digit {
         }
     }
 
-    /// All digits, 1 to 9.
+    /// All classic digits, 1 to 9.
     pub fn all() -> impl Iterator<Item = Digit> {
         (1..=SIZE as u8).map(Digit)
     }
@@ -142,12 +152,14 @@ impl Digit {
         self.0 as usize - 1
     }
 
+    /// `'1'..='9'` (classic-only).
     pub fn to_char(self) -> char {
         (b'0' + self.0) as char
     }
 }
 
 impl fmt::Display for Digit {
+    /// The number (shaped values are written in their geometry's alphabet).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.0)
     }

@@ -152,10 +152,10 @@ impl Highlights {
         }
         if progress.level >= 3 {
             for &(cell, value) in &step.eliminations {
-                self.removed[cell.index()] |= value_bit(value);
+                self.removed[cell.index()] |= value_bit(value.get());
             }
             for &(cell, value) in &step.placements {
-                self.target[cell.index()] = value;
+                self.target[cell.index()] = value.get();
             }
         }
         super::links::highlight_shaped_link(state, step, self);

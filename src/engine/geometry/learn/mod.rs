@@ -390,7 +390,7 @@ fn brief(geometry: &Geometry, steps: &[&ShapeStep]) -> String {
                     format!(
                         "{}={}",
                         geometry.cell_name(c.index()),
-                        geometry.alphabet().symbol(v)
+                        geometry.alphabet().symbol(v.get())
                     )
                 })
                 .collect();

@@ -56,7 +56,9 @@ fn first_step(marks: &ShapeMarks, chains: Vec<Chain>, technique: Technique) -> O
 
 /// The value an XY-Wing or XY-Chain ends on: the one it strikes.
 pub(super) fn struck(step: &ShapeStep) -> u8 {
-    step.eliminations.first().map_or(0, |&(_, value)| value)
+    step.eliminations
+        .first()
+        .map_or(0, |&(_, value)| value.get())
 }
 
 /// The reasoning of a wing or chain.

@@ -14,7 +14,7 @@ use crate::engine::logic::intersections::{self, Locked};
 use crate::engine::logic::subsets;
 use crate::engine::logic::{Technique, singles};
 use crate::engine::names;
-use crate::engine::types::Cell;
+use crate::engine::types::{Cell, Digit};
 
 /// The ladder for one geometry, with the static forcing branches of the last
 /// position it ran them on (digit, cell and unit forcing chains all read them,
@@ -195,12 +195,12 @@ impl<'g> Ladder<'g> {
                 let mut best = FirstPerGroup::default();
                 fish::fish_of_value(marks, value, rows, size, 2, |bases, covers| {
                     best.offer(0, bases, || {
-                        let eliminations: Vec<(Cell, u8)> = lines(covers)
+                        let eliminations: Vec<(Cell, Digit)> = lines(covers)
                             .flat_map(|cover| (0..side).map(move |base| (base, cover)))
                             .filter(|(base, _)| bases >> base & 1 == 0)
                             .map(|(base, cover)| cell_at(rows, base, cover))
                             .filter(|&c| marks.allows(c, value))
-                            .map(|c| (Cell::new(c), value))
+                            .map(|c| (Cell::new(c), Digit::new(value)))
                             .collect();
                         if eliminations.is_empty() {
                             return None;
@@ -290,7 +290,7 @@ pub fn text(step: &ShapeStep, geometry: &Geometry) -> String {
             .get(i)
             .map_or_else(String::new, |&u| geometry.units()[u].to_string())
     };
-    let symbol = |value: u8| geometry.alphabet().symbol(value);
+    let symbol = |value: Digit| geometry.alphabet().symbol(value.get());
     let pattern = || step.pattern_cells();
     let values = step.pattern_values();
     let placed = step
@@ -324,7 +324,7 @@ pub fn text(step: &ShapeStep, geometry: &Geometry) -> String {
             intersections::locked_text(
                 geometry,
                 (step.units[0], step.units[1]),
-                lowest(values),
+                Digit::new(lowest(values)),
                 pattern(),
             )
         }
@@ -339,10 +339,10 @@ pub fn text(step: &ShapeStep, geometry: &Geometry) -> String {
             technique,
             &step.units,
             pattern(),
-            values_of(values),
+            values_of(values).map(Digit::new),
         ),
         (Basis::Technique(XWing | Swordfish | Jellyfish), _) => {
-            fish::fish_text(geometry, &step.units, lowest(values), pattern())
+            fish::fish_text(geometry, &step.units, Digit::new(lowest(values)), pattern())
         }
         (
             Basis::Technique(

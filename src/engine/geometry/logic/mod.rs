@@ -46,7 +46,7 @@ use crate::engine::logic::forcing::{Branch, IndexBranch};
 use crate::engine::logic::implication::{Conflict, Fact, Implication};
 use crate::engine::logic::{Level, StepOf, Technique, Vocabulary};
 use crate::engine::names;
-use crate::engine::types::Cell;
+use crate::engine::types::{Cell, Digit};
 
 /// What a step rests on: a technique of the ladder, or a guess from the solution.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -89,29 +89,30 @@ impl From<Technique> for Basis {
 }
 
 /// One deduction on a shaped board: the engine's one step value ([`StepOf`]) in the
-/// geometry's terms. Cells are [`Cell`], the cell index of every shape, as on
-/// the classic board (named `r4c7` by the geometry), values are 1..=side (written in its alphabet), units are indices into
+/// geometry's terms. Cells and values are [`Cell`] and [`Digit`], as on the
+/// classic board (a cell index of any shape, named `r4c7` by the geometry; a
+/// value `1..=side`, written in its alphabet), units are indices into
 /// [`Geometry::units`], each pattern cell carries the values the reasoning reads
 /// there as a [`ValueMask`], and a step rests on a technique or a guess.
-pub type ShapeStep = StepOf<Cell, u8, usize, ValueMask, Basis>;
+pub type ShapeStep = StepOf<Cell, Digit, usize, ValueMask, Basis>;
 
-/// A forcing branch of a shaped step: cells as [`Cell`], values and units as
-/// the geometry's indices.
-pub type ShapeBranch = Branch<Cell, u8, usize>;
+/// A forcing branch of a shaped step: cells and values as [`Cell`] and
+/// [`Digit`], units as the geometry's indices.
+pub type ShapeBranch = Branch<Cell, Digit, usize>;
 
-/// A shaped position writes a step with [`Cell`] (the cell index of every
-/// shape) and the geometry's own values and unit indices.
+/// A shaped position writes a step with [`Cell`] and [`Digit`] (as the classic
+/// board does) and the geometry's own unit indices.
 impl Vocabulary for ShapeMarks<'_> {
     type Cell = Cell;
-    type Value = u8;
+    type Value = Digit;
     type Unit = usize;
     type Values = ValueMask;
     type Basis = Basis;
     fn cell_of(cell: usize) -> Cell {
         Cell::new(cell)
     }
-    fn value_of(value: u8) -> u8 {
-        value
+    fn value_of(value: u8) -> Digit {
+        Digit::new(value)
     }
     fn unit_of(unit: usize) -> usize {
         unit
@@ -120,25 +121,27 @@ impl Vocabulary for ShapeMarks<'_> {
         values
     }
     fn branch_of(branch: IndexBranch) -> ShapeBranch {
-        map_cells(branch, Cell::new)
+        map_ends(branch, Cell::new, Digit::new)
     }
 }
 
 impl ShapeBranch {
     /// The same branch in plain indices (as the search ran it).
     pub fn indexed(&self) -> IndexBranch {
-        map_cells(self.clone(), Cell::index)
+        map_ends(self.clone(), Cell::index, Digit::get)
     }
 }
 
-/// `branch` with each cell written by `cell`; values and units are kept.
-fn map_cells<C, D>(
-    branch: Branch<C, u8, usize>,
+/// `branch` with each cell written by `cell` and each value by `value`;
+/// units are kept.
+fn map_ends<C, V, D, W>(
+    branch: Branch<C, V, usize>,
     cell: impl Fn(C) -> D + Copy,
-) -> Branch<D, u8, usize> {
-    let fact = |fact: Fact<C, u8>| Fact {
+    value: impl Fn(V) -> W + Copy,
+) -> Branch<D, W, usize> {
+    let fact = |fact: Fact<C, V>| Fact {
         cell: cell(fact.cell),
-        digit: fact.digit,
+        digit: value(fact.digit),
         on: fact.on,
     };
     Branch {
@@ -154,7 +157,7 @@ fn map_cells<C, D>(
         conflict: branch.conflict.map(|conflict| match conflict {
             Conflict::Both(both) => Conflict::Both(fact(both)),
             Conflict::NoCandidates(at) => Conflict::NoCandidates(cell(at)),
-            Conflict::NoPlace(value, unit) => Conflict::NoPlace(value, unit),
+            Conflict::NoPlace(at, unit) => Conflict::NoPlace(value(at), unit),
         }),
     }
 }
@@ -169,7 +172,7 @@ impl ShapeStep {
         unit: Option<usize>,
     ) -> ShapeStep {
         let (cell, mut step) = (Cell::new(cell), ShapeStep::of(technique));
-        step.placements.push((cell, value));
+        step.placements.push((cell, Digit::new(value)));
         match unit {
             Some(unit) => step.units.push(unit),
             None => step.pattern.push((cell, value_bit(value))),
@@ -235,13 +238,13 @@ impl Deduction for ShapeStep {
     fn placed(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
         self.placements
             .iter()
-            .map(|&(cell, value)| (cell.index(), value))
+            .map(|&(cell, value)| (cell.index(), value.get()))
     }
 
     fn removed(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
         self.eliminations
             .iter()
-            .map(|&(cell, value)| (cell.index(), value))
+            .map(|&(cell, value)| (cell.index(), value.get()))
     }
 }
 
@@ -262,7 +265,7 @@ pub fn cells_text(geometry: &Geometry, cells: &[usize]) -> String {
 
 /// The values in the geometry's alphabet, joined: `3, A`.
 pub fn values_text(geometry: &Geometry, values: &[u8]) -> String {
-    names::values_text(geometry, values.iter().copied())
+    names::values_text(geometry, values.iter().copied().map(Digit::new))
 }
 
 /// A position in progress on a shape: placed values and candidates. Unlike the

@@ -11,7 +11,7 @@ use crate::engine::grade::{Grade, Status};
 use crate::engine::logic::se::Ratings;
 use crate::engine::logic::{Level, Technique};
 use crate::engine::search;
-use crate::engine::types::Cell;
+use crate::engine::types::{Cell, Digit};
 
 /// A whole logical solution of a shaped puzzle.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -85,7 +85,7 @@ fn guess(marks: &ShapeMarks, solution: Option<&[u8]>) -> Option<ShapeStep> {
     let value = solution[cell];
     let at = Cell::new(cell);
     Some(ShapeStep {
-        placements: vec![(at, value)],
+        placements: vec![(at, Digit::new(value))],
         pattern: vec![(at, value_bit(value))],
         ..ShapeStep::of(Basis::Guess)
     })
@@ -139,7 +139,7 @@ pub enum ShapeHint {
     /// Values placed (cell, value; cells ascending) that disagree with the
     /// givens' solution.
     Mistake {
-        wrong: Vec<(Cell, u8)>,
+        wrong: Vec<(Cell, Digit)>,
     },
     Solved,
     NoSolution,
@@ -162,9 +162,9 @@ pub fn hint_in_game(geometry: &Geometry, givens: &[u8], position: &[u8]) -> Shap
         (0, _) | (_, None) => return ShapeHint::NoSolution,
         _ => return ShapeHint::MultipleSolutions,
     };
-    let wrong: Vec<(Cell, u8)> = (0..geometry.cells())
+    let wrong: Vec<(Cell, Digit)> = (0..geometry.cells())
         .filter(|&c| position[c] != 0 && position[c] != solution[c])
-        .map(|c| (Cell::new(c), position[c]))
+        .map(|c| (Cell::new(c), Digit::new(position[c])))
         .collect();
     if !wrong.is_empty() {
         return ShapeHint::Mistake { wrong };
@@ -217,7 +217,7 @@ impl ShapeHint {
                 let described: Vec<String> = wrong
                     .iter()
                     .map(|&(cell, value)| {
-                        let symbol = geometry.alphabet().symbol(value);
+                        let symbol = geometry.alphabet().symbol(value.get());
                         let cell = geometry.cell_name(cell.index());
                         format!("the {symbol} in {cell} is wrong")
                     })
