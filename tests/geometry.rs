@@ -8,7 +8,7 @@ use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use pencilmark::engine::geometry::{Geometry, UnitKind, Variant};
+use pencilmark::engine::geometry::{Geometry, MAX_CELLS, MAX_SIDE, UnitKind, Variant};
 use pencilmark::engine::types::{Cell, GEOMETRY, Unit};
 
 const SIDES: [usize; 7] = [4, 6, 8, 9, 12, 16, 25];
@@ -165,6 +165,18 @@ fn the_compile_time_classic_table_is_the_derived_classic_geometry() {
             "{unit} has nine cells"
         );
     }
+}
+
+/// `Cell` is the cell index of every shape: each cell of the largest board
+/// (25x25) is one, and an index past it is refused.
+#[test]
+fn a_cell_indexes_every_cell_of_the_largest_board() {
+    let largest = Geometry::regular(MAX_SIDE, Variant::Classic).expect("25x25 is supported");
+    assert_eq!(largest.cells(), MAX_CELLS);
+    for index in 0..largest.cells() {
+        assert_eq!(Cell::new(index).index(), index);
+    }
+    assert!(std::panic::catch_unwind(|| Cell::new(MAX_CELLS)).is_err());
 }
 
 #[test]

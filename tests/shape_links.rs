@@ -17,11 +17,13 @@ use pencilmark::engine::geometry::logic::{
 };
 use pencilmark::engine::geometry::{Geometry, UnitKind, Variant};
 use pencilmark::engine::logic::Technique;
+use pencilmark::engine::{Cell, Digit};
 
 /// Why `link` is not real in `marks`, if it is not.
 fn fault(marks: &ShapeMarks, link: &ShapeLink) -> Option<&'static str> {
     let geometry = marks.geometry();
     let ((a, x), (b, y)) = (link.from, link.to);
+    let (a, b, x, y) = (a.index(), b.index(), x.get(), y.get());
     if !marks.allows(a, x) || !marks.allows(b, y) {
         return Some("an end is not a candidate");
     }
@@ -114,8 +116,8 @@ fn an_xy_wing_through_a_diagonal_links_along_the_diagonal() {
         "{said:?}"
     );
     // The chain runs from one wing's 2 to the other's: the 2 is in one of them.
-    assert_eq!(step.links[0].from.1, 2);
-    assert_eq!(step.links[4].to.1, 2);
+    assert_eq!(step.links[0].from.1.get(), 2);
+    assert_eq!(step.links[4].to.1.get(), 2);
 }
 
 #[test]
@@ -208,7 +210,7 @@ fn a_false_link_is_caught() {
         assert!(links::kind(&marks, &flipped).is_none(), "{flipped:?}");
     }
     let struck_end = ShapeLink {
-        to: (off[0], 11),
+        to: (Cell::new(off[0]), Digit::new(11)),
         ..fish.links[0]
     };
     assert!(fault(&marks, &struck_end).is_some());
@@ -427,8 +429,8 @@ fn a_link_may_run_in_a_window() {
     let others: Vec<usize> = cells[2..].to_vec();
     let marks = struck(&geometry, 7, &others);
     let link = ShapeLink {
-        from: (cells[0], 7),
-        to: (cells[1], 7),
+        from: (Cell::new(cells[0]), Digit::new(7)),
+        to: (Cell::new(cells[1]), Digit::new(7)),
         strong: true,
     };
     let kind = links::kind(&marks, &link);

@@ -9,6 +9,8 @@ use common::shapes::{jigsaw6, keeping, only_in, struck, unit};
 
 use std::path::Path;
 
+use pencilmark::engine::Cell;
+use pencilmark::engine::effects::Deduction;
 use pencilmark::engine::geometry::format::ShapeReader;
 use pencilmark::engine::geometry::logic::{self, Basis, Ladder, ShapeMarks};
 use pencilmark::engine::geometry::{Geometry, UnitKind, Variant};
@@ -67,10 +69,10 @@ fn every_step_on_every_shape_agrees_with_the_solution() {
             assert_eq!(path.solutions, 1, "{name} line {line}");
             for step in &path.steps {
                 let what = || format!("{name} line {line}: {}", step.text(geometry));
-                for &(cell, value) in &step.placements {
+                for (cell, value) in step.placed() {
                     assert_eq!(solution[cell], value, "wrong placement in {}", what());
                 }
-                for &(cell, value) in &step.eliminations {
+                for (cell, value) in step.removed() {
                     assert_ne!(solution[cell], value, "wrong elimination in {}", what());
                 }
             }
@@ -175,7 +177,10 @@ fn a_diagonal_locked_in_a_box_clears_the_rest_of_the_box_on_sudoku_x() {
         vec![diagonal, unit(&geometry, UnitKind::Box, 1)]
     );
     // Box 1 is r1c1-r1c3, r2c1-r2c3: 4 leaves the four cells off the diagonal.
-    assert_eq!(step.eliminations, vec![(1, 4), (2, 4), (6, 4), (8, 4)]);
+    assert_eq!(
+        step.removed().collect::<Vec<_>>(),
+        vec![(1, 4), (2, 4), (6, 4), (8, 4)]
+    );
     assert!(step.text(&geometry).contains("diagonal 1"));
 }
 
@@ -190,7 +195,10 @@ fn a_jigsaw_region_locked_in_a_row_clears_the_rest_of_the_row() {
         .expect("region 1 points along row 1");
     assert_eq!(step.units[0], unit(&geometry, UnitKind::Region, 1));
     assert_eq!(step.units[1], unit(&geometry, UnitKind::Row, 1));
-    assert_eq!(step.eliminations, vec![(3, 5), (4, 5), (5, 5)]);
+    assert_eq!(
+        step.removed().collect::<Vec<_>>(),
+        vec![(3, 5), (4, 5), (5, 5)]
+    );
 }
 
 #[test]
@@ -237,7 +245,10 @@ fn naked_and_hidden_pairs_and_fish_are_found_on_a_twelve_by_twelve() {
         .find(Technique::NakedPair, &marks)
         .expect("a naked pair");
     // Each cell of the pair with the values it holds (1 and 2).
-    assert_eq!(pair.pattern, vec![(0, 0b11), (1, 0b11)]);
+    assert_eq!(
+        pair.pattern,
+        vec![(Cell::new(0), 0b11), (Cell::new(1), 0b11)]
+    );
     // Hidden pair: in row 1, 11 and 12 may only go in r1c5 and r1c6.
     let row_one: Vec<usize> = (0..12).filter(|&c| c != 4 && c != 5).collect();
     let mut marks = struck(&geometry, 11, &row_one);
@@ -245,12 +256,14 @@ fn naked_and_hidden_pairs_and_fish_are_found_on_a_twelve_by_twelve() {
     let hidden = ladder
         .find(Technique::HiddenPair, &marks)
         .expect("a hidden pair");
-    assert_eq!(hidden.pattern_cells().collect::<Vec<_>>(), vec![4, 5]);
+    assert_eq!(
+        hidden.pattern_cells().map(Cell::index).collect::<Vec<_>>(),
+        vec![4, 5]
+    );
     assert!(
         hidden
-            .eliminations
-            .iter()
-            .all(|&(c, v)| [4, 5].contains(&c) && v <= 10)
+            .removed()
+            .all(|(c, v)| [4, 5].contains(&c) && v <= 10)
     );
     // X-Wing: in rows 1 and 7, B (11) may only go in columns 1 and 12.
     let off: Vec<usize> = [0, 6]
@@ -261,14 +274,10 @@ fn naked_and_hidden_pairs_and_fish_are_found_on_a_twelve_by_twelve() {
         .find(Technique::XWing, &struck(&geometry, 11, &off))
         .expect("an X-Wing");
     assert_eq!(
-        fish.pattern_cells().collect::<Vec<_>>(),
+        fish.pattern_cells().map(Cell::index).collect::<Vec<_>>(),
         vec![0, 11, 72, 83]
     );
-    assert!(
-        fish.eliminations
-            .iter()
-            .all(|&(c, _)| c % 12 == 0 || c % 12 == 11)
-    );
+    assert!(fish.removed().all(|(c, _)| c % 12 == 0 || c % 12 == 11));
     assert!(fish.text(&geometry).contains("the B can only go"));
 }
 
@@ -299,13 +308,16 @@ fn an_xy_wing_sees_along_a_diagonal_on_sudoku_x() {
     let step = Ladder::new(&geometry)
         .find(Technique::XyWing, &marks)
         .expect("an XY-Wing");
-    assert_eq!(step.pattern_cells().collect::<Vec<_>>(), vec![0, 36, 40]);
+    assert_eq!(
+        step.pattern_cells().map(Cell::index).collect::<Vec<_>>(),
+        vec![0, 36, 40]
+    );
     // 2 leaves row 5 and r9c1, which sees r5c5 along the anti-diagonal.
     let expected: Vec<(usize, u8)> = [37, 38, 39, 41, 42, 43, 44, 72]
         .iter()
         .map(|&c| (c, 2))
         .collect();
-    assert_eq!(step.eliminations, expected);
+    assert_eq!(step.removed().collect::<Vec<_>>(), expected);
 }
 
 #[test]
@@ -316,8 +328,11 @@ fn an_x_chain_links_strong_and_weak_places_of_one_value() {
     let step = Ladder::new(&geometry)
         .find(Technique::XChain, &marks)
         .expect("an X-Chain");
-    assert_eq!(step.pattern_cells().collect::<Vec<_>>(), vec![4, 1, 19, 22]);
-    assert_eq!(step.eliminations, vec![(34, 1)]);
+    assert_eq!(
+        step.pattern_cells().map(Cell::index).collect::<Vec<_>>(),
+        vec![4, 1, 19, 22]
+    );
+    assert_eq!(step.removed().collect::<Vec<_>>(), vec![(34, 1)]);
     assert!(step.text(&geometry).contains("r1c5 = r1c2 - r4c2 = r4c5"));
 }
 
@@ -355,9 +370,12 @@ fn a_skyscraper_on_a_six_by_six_joins_two_rows_by_a_column() {
     let step = Ladder::new(&geometry)
         .find(Technique::Skyscraper, &marks)
         .expect("a Skyscraper");
-    assert_eq!(step.pattern_cells().collect::<Vec<_>>(), vec![4, 1, 19, 23]);
+    assert_eq!(
+        step.pattern_cells().map(Cell::index).collect::<Vec<_>>(),
+        vec![4, 1, 19, 23]
+    );
     // r1c5 or r4c6 holds the 1: r2c6 (box 2, column 6) and r3c5 (column 5, box 4) see both.
-    assert_eq!(step.eliminations, vec![(11, 1), (16, 1)]);
+    assert_eq!(step.removed().collect::<Vec<_>>(), vec![(11, 1), (16, 1)]);
     assert!(
         step.text(&geometry)
             .contains("r1c2 and r4c2 see each other")
@@ -373,8 +391,11 @@ fn a_two_string_kite_on_a_jigsaw_is_joined_in_a_region() {
     let step = Ladder::new(&geometry)
         .find(Technique::TwoStringKite, &marks)
         .expect("a 2-String Kite");
-    assert_eq!(step.pattern_cells().collect::<Vec<_>>(), vec![4, 0, 13, 31]);
-    assert_eq!(step.eliminations, vec![(34, 2)]);
+    assert_eq!(
+        step.pattern_cells().map(Cell::index).collect::<Vec<_>>(),
+        vec![4, 0, 13, 31]
+    );
+    assert_eq!(step.removed().collect::<Vec<_>>(), vec![(34, 2)]);
     assert!(
         Ladder::new(&geometry)
             .find(Technique::Skyscraper, &marks)
@@ -396,12 +417,12 @@ fn a_w_wing_on_sudoku_x_rests_on_a_strong_link_in_the_diagonal() {
         .find(Technique::WWing, &marks)
         .expect("a W-Wing");
     assert_eq!(
-        step.pattern_cells().collect::<Vec<_>>(),
+        step.pattern_cells().map(Cell::index).collect::<Vec<_>>(),
         vec![2, 78, 20, 60]
     );
     assert_eq!(step.units, vec![unit(&geometry, UnitKind::Diagonal, 1)]);
     // One of them is 2: it leaves r1c7 and r9c3, which see both.
-    assert_eq!(step.eliminations, vec![(6, 2), (74, 2)]);
+    assert_eq!(step.removed().collect::<Vec<_>>(), vec![(6, 2), (74, 2)]);
 }
 
 #[test]
@@ -412,7 +433,10 @@ fn an_xyz_wing_on_windoku_clears_the_window() {
     let step = Ladder::new(&geometry)
         .find(Technique::XyzWing, &marks)
         .expect("an XYZ-Wing");
-    assert_eq!(step.pattern_cells().collect::<Vec<_>>(), vec![10, 12, 28]);
+    assert_eq!(
+        step.pattern_cells().map(Cell::index).collect::<Vec<_>>(),
+        vec![10, 12, 28]
+    );
     let window: Vec<(usize, u8)> = [11, 19, 20, 21, 29, 30].iter().map(|&c| (c, 3)).collect();
-    assert_eq!(step.eliminations, window);
+    assert_eq!(step.removed().collect::<Vec<_>>(), window);
 }

@@ -7,6 +7,7 @@
 
 mod common;
 
+use pencilmark::engine::effects::Deduction;
 use pencilmark::engine::geometry::logic::{Ladder, ShapeMarks};
 use pencilmark::engine::geometry::{Geometry, Variant};
 use pencilmark::engine::logic::{self, Technique};
@@ -71,7 +72,10 @@ fn both_ladders_report_the_same_chain_at_every_position_of_a_path() {
                         .collect();
                     (cells, struck)
                 });
-                let shaped = shaped.map(|s| (s.pattern_cells().collect(), s.eliminations));
+                let shaped = shaped.map(|s| {
+                    let cells = s.pattern_cells().map(Cell::index).collect();
+                    (cells, s.removed().collect())
+                });
                 assert_eq!(
                     classic,
                     shaped,
@@ -128,7 +132,7 @@ fn both_ladders_report_the_same_forcing_step_with_the_same_proof() {
                         let branches: Vec<String> = s
                             .branches
                             .iter()
-                            .map(|b| format!("{:?}", b.classic()))
+                            .map(|b| format!("{:?}", b.indexed().classic()))
                             .collect();
                         (s.text(&geometry), branches)
                     });

@@ -17,6 +17,7 @@ use crate::engine::geometry::logic::{self, ShapeMarks, links};
 use crate::engine::geometry::{Geometry, Variant};
 use crate::engine::grade::Status;
 use crate::engine::search::{self, SearchStats};
+use crate::engine::types::{Cell, Digit};
 use crate::input::{Next, Puzzles};
 
 /// Parses `--variant NAME` (clap value parser).
@@ -326,11 +327,13 @@ pub fn show(puzzle: &Puzzle, format_key: &str) -> String {
 /// Effects as JSON, like the classic commands': `[{"cell": "r4c7", "digit": 12}]`.
 pub(super) fn shaped_effects_json(
     geometry: &Geometry,
-    effects: &[(usize, u8)],
+    effects: &[(Cell, Digit)],
 ) -> serde_json::Value {
     effects
         .iter()
-        .map(|&(cell, value)| serde_json::json!({"cell": geometry.cell_name(cell), "digit": value}))
+        .map(|&(cell, value)| {
+            serde_json::json!({"cell": geometry.cell_name(cell.index()), "digit": value.get()})
+        })
         .collect()
 }
 

@@ -12,6 +12,7 @@ use crate::engine::formats::Rules;
 use crate::engine::geometry::Variant;
 use crate::engine::geometry::format::{self, ShapeReader};
 use crate::engine::geometry::logic::{self, ShapeHint, ShapeLink, ShapeMarks, links};
+use crate::engine::types::{Cell, Digit};
 use crate::input::Puzzles;
 
 /// `hint` on a shaped input: the next step of its first puzzle at `level` (1 a
@@ -59,14 +60,15 @@ pub fn hint_first(
     };
     const APPLY: u8 = crate::engine::hint::APPLY;
     if json {
-        let none: &[(usize, u8)] = &[];
+        let none: &[(Cell, Digit)] = &[];
         let cells: Vec<String> = match (&answer, step) {
-            (ShapeHint::Mistake { wrong }, _) => {
-                wrong.iter().map(|&(c, _)| geometry.cell_name(c)).collect()
-            }
+            (ShapeHint::Mistake { wrong }, _) => wrong
+                .iter()
+                .map(|&(c, _)| geometry.cell_name(c.index()))
+                .collect(),
             (_, Some(step)) => step
                 .pattern_cells()
-                .map(|c| geometry.cell_name(c))
+                .map(|c| geometry.cell_name(c.index()))
                 .collect(),
             _ => Vec::new(),
         };
@@ -129,7 +131,7 @@ fn read_givens(
 /// "strong", "kind", "unit", "text"}`; `digit` is the value's number (12 for C).
 pub fn links_json(marks: &ShapeMarks, links: &[ShapeLink]) -> serde_json::Value {
     let geometry = marks.geometry();
-    let end = |(cell, value): (usize, u8)| serde_json::json!({"cell": geometry.cell_name(cell), "digit": value});
+    let end = |(cell, value): (Cell, Digit)| serde_json::json!({"cell": geometry.cell_name(cell.index()), "digit": value.get()});
     links
         .iter()
         .map(|link| {

@@ -1,6 +1,7 @@
 //! How a board names what a step's text mentions: its cells, values and units.
-//! The classic 9x9 names them by the `Display` of the compile-time table's
-//! [`Cell`], [`Digit`] and [`Unit`]; every other shape by its [`Geometry`]
+//! Cells are a [`Cell`] on every shape. The classic 9x9 names them by the
+//! `Display` of the compile-time table's [`Cell`], [`Digit`] and [`Unit`];
+//! every other shape by its [`Geometry`]
 //! (`r4c7`, its alphabet `1`-`9`, `A`-`P`, `diagonal 1`). A text written once
 //! against [`Names`] reads the same on both (the forcing proofs, locked
 //! candidates, subsets and basic fish, each in its family's file, and every
@@ -42,14 +43,15 @@ impl Names<Cell, Digit, Unit> for Classic {
     }
 }
 
-/// A shaped board's names, from its geometry: cells and units are indices
-/// into it, values `1..=side` written in its alphabet.
-impl Names<usize, u8, usize> for Geometry {
-    fn cell(&self, cell: usize) -> String {
-        self.cell_name(cell)
+/// A shaped board's names, from its geometry: cells are [`Cell`] indices into
+/// it, values a [`Digit`] `1..=side` written in its alphabet, units indices
+/// into its unit list.
+impl Names<Cell, Digit, usize> for Geometry {
+    fn cell(&self, cell: Cell) -> String {
+        self.cell_name(cell.index())
     }
-    fn value(&self, value: u8) -> String {
-        self.alphabet().symbol(value).to_string()
+    fn value(&self, value: Digit) -> String {
+        self.alphabet().symbol(value.get()).to_string()
     }
     fn unit(&self, unit: usize) -> String {
         self.units()[unit].to_string()

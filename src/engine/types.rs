@@ -7,6 +7,8 @@
 
 use std::fmt;
 
+use super::geometry::{MAX_CELLS, MAX_SIDE};
+
 /// Side of the board (cells per unit).
 pub const SIZE: usize = 9;
 /// Box height and width.
@@ -18,62 +20,76 @@ pub const UNITS: usize = 3 * SIZE;
 /// Number of peers of each cell (cells sharing a row, column or box).
 pub const PEERS: usize = 20;
 
-/// A cell index, 0..81 in row-major order. Shown to people as `r4c7`.
+/// A cell index in row-major order, on any shape: 0..81 on the classic 9x9,
+/// up to [`MAX_CELLS`] (a 25x25 board) elsewhere, an index into the board's
+/// [`Geometry`](super::geometry::Geometry).
+///
+/// [`index`](Cell::index) and [`new`](Cell::new) hold for every shape. The rest
+/// is **classic-only**: it reads the compile-time 9x9 table ([`GEOMETRY`]) and
+/// is meaningless (or panics) for a cell of another shape: [`at`](Cell::at),
+/// [`all`](Cell::all), [`row`](Cell::row), [`col`](Cell::col),
+/// [`box_index`](Cell::box_index), [`units`](Cell::units),
+/// [`peers`](Cell::peers), [`sees`](Cell::sees), [`parse`](Cell::parse) and
+/// `Display` (`r4c7`). Shaped code asks the `Geometry` (its units, peers and
+/// names, `engine::names::Names`) instead.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-pub struct Cell(u8);
+pub struct Cell(u16);
 
 impl Cell {
-    /// The cell at `index` (0..81). Panics on a bad index: indices come from code, not input.
+    /// The cell at `index` (below [`MAX_CELLS`], the largest supported board).
+    /// Panics on a bad index: indices come from code, not input.
     pub const fn new(index: usize) -> Cell {
-        assert!(index < CELLS);
-        Cell(index as u8)
+        assert!(index < MAX_CELLS);
+        Cell(index as u16)
     }
 
-    /// The cell at zero-based `row` and `col`.
+    /// The classic cell at zero-based `row` and `col` (classic-only).
     pub const fn at(row: usize, col: usize) -> Cell {
         Cell::new(row * SIZE + col)
     }
 
-    /// Every cell, in row-major order.
+    /// Every classic cell, in row-major order (classic-only: 81 cells).
     pub fn all() -> impl Iterator<Item = Cell> {
         (0..CELLS).map(Cell::new)
     }
 
+    /// The index into the board's cells, on any shape.
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
-    /// Zero-based row.
+    /// Zero-based row (classic-only).
     pub const fn row(self) -> usize {
         self.0 as usize / SIZE
     }
 
-    /// Zero-based column.
+    /// Zero-based column (classic-only).
     pub const fn col(self) -> usize {
         self.0 as usize % SIZE
     }
 
-    /// Zero-based box, numbered row-major from the top left.
+    /// Zero-based box, numbered row-major from the top left (classic-only).
     pub const fn box_index(self) -> usize {
         GEOMETRY.box_of[self.0 as usize] as usize
     }
 
-    /// The cell's row, column and box.
+    /// The cell's row, column and box (classic-only).
     pub fn units(self) -> [Unit; 3] {
         GEOMETRY.units_of[self.index()]
     }
 
-    /// The 20 cells that share a unit with this one.
+    /// The 20 cells that share a unit with this one (classic-only).
     pub fn peers(self) -> &'static [Cell; PEERS] {
         &GEOMETRY.peers[self.index()]
     }
 
-    /// Whether `other` shares a unit with this cell (a cell is not its own peer).
+    /// Whether `other` shares a unit with this cell (a cell is not its own
+    /// peer; classic-only).
     pub fn sees(self, other: Cell) -> bool {
         GEOMETRY.peer_masks[self.index()] >> other.index() & 1 == 1
     }
 
-    /// Parses `r4c7` (one-based) back into a cell.
+    /// Parses `r4c7` (one-based) back into a classic cell.
     pub fn parse(text: &str) -> Option<Cell> {
         let bytes = text.as_bytes();
         if bytes.len() != 4 || !matches!(bytes[0], b'r' | b'R') || !matches!(bytes[2], b'c' | b'C')
@@ -87,23 +103,34 @@ impl Cell {
 }
 
 impl fmt::Display for Cell {
+    /// `r4c7`, by the classic table (shaped cells are named by their geometry).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "r{}c{}", self.row() + 1, self.col() + 1)
     }
 }
 
-/// A digit 1..9.
+/// A value on any shape: 1..9 on the classic 9x9, up to [`MAX_SIDE`] (a
+/// 25x25 board) elsewhere.
+///
+/// [`new`](Digit::new), [`get`](Digit::get) and [`index`](Digit::index) hold
+/// for every shape. The rest is **classic-only** (digits 1..9, written `1`-`9`):
+/// [`from_char`](Digit::from_char), [`all`](Digit::all),
+/// [`to_char`](Digit::to_char), `Display`, and [`Candidates`], the classic
+/// 9-bit set. Shaped code writes a value in its geometry's alphabet and keeps
+/// value sets as a `ValueMask`.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct Digit(u8);
 
 impl Digit {
-    /// The digit `value` (1..9). Panics otherwise: digits from input go through [`Digit::from_char`].
+    /// The value `value` (1 up to [`MAX_SIDE`], the largest supported side).
+    /// Panics otherwise: digits from input go through [`Digit::from_char`] or a
+    /// shape's alphabet.
     pub const fn new(value: u8) -> Digit {
-        assert!(value >= 1 && value as usize <= SIZE);
+        assert!(value >= 1 && value as usize <= MAX_SIDE);
         Digit(value)
     }
 
-    /// The digit for `'1'..='9'`.
+    /// The classic digit for `'1'..='9'`.
     pub fn from_char(ch: char) -> Option<Digit> {
         match ch {
             '1'..='9' => Some(Digit(ch as u8 - b'0')),
@@ -111,7 +138,7 @@ impl Digit {
         }
     }
 
-    /// All digits, 1 to 9.
+    /// All classic digits, 1 to 9.
     pub fn all() -> impl Iterator<Item = Digit> {
         (1..=SIZE as u8).map(Digit)
     }
@@ -125,12 +152,14 @@ impl Digit {
         self.0 as usize - 1
     }
 
+    /// `'1'..='9'` (classic-only).
     pub fn to_char(self) -> char {
         (b'0' + self.0) as char
     }
 }
 
 impl fmt::Display for Digit {
+    /// The number (shaped values are written in their geometry's alphabet).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.0)
     }
@@ -357,10 +386,10 @@ impl ClassicTable {
         while i < SIZE {
             let mut j = 0;
             while j < SIZE {
-                units[i][j] = Cell((i * SIZE + j) as u8);
-                units[SIZE + i][j] = Cell((j * SIZE + i) as u8);
+                units[i][j] = Cell((i * SIZE + j) as u16);
+                units[SIZE + i][j] = Cell((j * SIZE + i) as u16);
                 let (top, left) = ((i / BOX) * BOX, (i % BOX) * BOX);
-                units[2 * SIZE + i][j] = Cell(((top + j / BOX) * SIZE + left + j % BOX) as u8);
+                units[2 * SIZE + i][j] = Cell(((top + j / BOX) * SIZE + left + j % BOX) as u16);
                 j += 1;
             }
             i += 1;
@@ -408,7 +437,7 @@ impl ClassicTable {
             let mut other = 0;
             while other < CELLS {
                 if mask >> other & 1 == 1 {
-                    peers[cell][count] = Cell(other as u8);
+                    peers[cell][count] = Cell(other as u16);
                     count += 1;
                 }
                 other += 1;

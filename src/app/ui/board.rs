@@ -147,15 +147,15 @@ impl Highlights {
         }
         if progress.level >= 2 {
             for cell in step.pattern_cells() {
-                self.pattern[cell] = Some(0);
+                self.pattern[cell.index()] = Some(0);
             }
         }
         if progress.level >= 3 {
             for &(cell, value) in &step.eliminations {
-                self.removed[cell] |= value_bit(value);
+                self.removed[cell.index()] |= value_bit(value.get());
             }
             for &(cell, value) in &step.placements {
-                self.target[cell] = value;
+                self.target[cell.index()] = value.get();
             }
         }
         super::links::highlight_shaped_link(state, step, self);

@@ -52,7 +52,7 @@ pub fn highlight_shaped_link(state: &State, step: &ShapeStep, h: &mut Highlights
         }
     }
     for (cell, value) in [link.from, link.to] {
-        h.link_end[cell] |= value_bit(value);
+        h.link_end[cell.index()] |= value_bit(value.get());
     }
 }
 

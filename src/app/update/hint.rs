@@ -147,7 +147,9 @@ fn mistake_cells(game: &Game, hint: &GameHint) -> Option<Vec<usize>> {
         // right digit; with Auto marks those follow from a wrong digit or a
         // strike, so only the player's own doing is named.
         GameHint::Classic(Hint::Mistake { cells }) => cells.iter().map(|c| c.index()).collect(),
-        GameHint::Shaped(ShapeHint::Mistake { wrong }) => wrong.iter().map(|&(c, _)| c).collect(),
+        GameHint::Shaped(ShapeHint::Mistake { wrong }) => {
+            wrong.iter().map(|&(c, _)| c.index()).collect()
+        }
         _ => return None,
     };
     let own = own_mistakes(game, &cells);

@@ -16,8 +16,8 @@ use crate::engine::names::{self, Classic};
 use crate::engine::types::{Candidates, Cell, Digit, Unit};
 
 /// A link of a chain, from one candidate `(cell, value)` to the next, in order:
-/// on the classic 9x9 a `Cell` and a `Digit`, on other shapes a cell index and a
-/// value (see `geometry::logic::ShapeLink`).
+/// a [`Cell`] and a [`Digit`] on every shape (`geometry::logic::ShapeLink` is
+/// the same type).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Link<C = Cell, V = Digit> {
     pub from: (C, V),
@@ -27,11 +27,12 @@ pub struct Link<C = Cell, V = Digit> {
 }
 
 /// One deduction: what it places and removes, and what proves it. One value for
-/// every shape: on the classic 9x9 ([`Step`]) cells, digits and units are the
-/// compile-time table's [`Cell`], [`Digit`] and [`Unit`] and a pattern cell's
-/// values are [`Candidates`]; on every other shape (`ShapeStep`) cells and units
-/// are indices into the geometry, values `1..=side`, value sets a `ValueMask`,
-/// and a step rests on a technique or on a guess (`geometry::logic::Basis`).
+/// every shape, whose cells are a [`Cell`] and values a [`Digit`] on all of
+/// them (the index of any geometry's cell, a value `1..=side`): on the classic
+/// 9x9 ([`Step`]) units are the compile-time table's [`Unit`] and a pattern
+/// cell's values [`Candidates`]; on every other shape (`ShapeStep`) units are
+/// indices into the geometry, value sets a `ValueMask`, and a step rests on a
+/// technique or on a guess (`geometry::logic::Basis`).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct StepOf<C, V, U, M, B> {
     /// What the step rests on: its technique (on shapes, or a guess).
@@ -58,9 +59,10 @@ pub type Step = StepOf<Cell, Digit, Unit, Candidates, Technique>;
 
 /// How a board writes a step found in plain indices (cells, units, values
 /// `1..=side`, value sets as a [`ValueMask`]) in its own vocabulary: the classic
-/// [`Board`] in the compile-time table's types, a shaped position in the indices
-/// themselves. A family whose ladders report the same instance on every shape
-/// builds its step once, for any board, through this (locked candidates,
+/// [`Board`] in the compile-time table's types, a shaped position with
+/// [`Cell`], [`Digit`] and the geometry's own unit indices. A family whose
+/// ladders report the same instance on every shape builds its step once, for
+/// any board, through this (locked candidates,
 /// wings, Skyscraper and kite, X- and XY-Chain, forcing).
 pub trait Vocabulary {
     type Cell: Copy;

@@ -25,6 +25,7 @@ pub use replay::{
 
 use super::logic::{Ladder, ShapeMarks, ShapeStep};
 use super::{Geometry, ValueMask, value_bit};
+use crate::engine::effects::Deduction;
 use crate::engine::learn::audit;
 use crate::engine::logic::Technique;
 
@@ -75,8 +76,8 @@ pub fn sound_marks<'g>(
 /// placement the cell's other candidates and the value in its open peers.
 pub fn removals(step: &ShapeStep, marks: &ShapeMarks) -> Vec<(usize, u8)> {
     let geometry = marks.geometry();
-    let mut removed = step.eliminations.clone();
-    for &(cell, value) in &step.placements {
+    let mut removed: Vec<(usize, u8)> = step.removed().collect();
+    for (cell, value) in step.placed() {
         let others = marks.candidates(cell) & !(1 << (value - 1));
         removed.extend(
             (1..=geometry.side() as u8)
@@ -115,9 +116,8 @@ fn open_steps(marks: &ShapeMarks) -> Vec<(ShapeStep, Vec<(usize, u8)>)> {
             if step.eliminations.is_empty() || !step.placements.is_empty() {
                 break;
             }
-            step.eliminations
-                .iter()
-                .for_each(|&(cell, value)| scratch.strike(cell, value));
+            step.removed()
+                .for_each(|(cell, value)| scratch.strike(cell, value));
             steps.push(step);
         }
     }
@@ -170,7 +170,7 @@ fn singles(marks: &ShapeMarks) -> Vec<ShapeStep> {
     for cell in marks.open_cells() {
         let candidates = marks.candidates(cell);
         let value = candidates.trailing_zeros() as u8 + 1;
-        if candidates.count_ones() == 1 && !found.iter().any(|f| f.placements == [(cell, value)]) {
+        if candidates.count_ones() == 1 && !found.iter().any(|f| f.placed().eq([(cell, value)])) {
             found.push(single(Technique::NakedSingle, cell, value, None));
         }
     }
@@ -191,7 +191,7 @@ impl Goal {
     fn reached(self, step: &ShapeStep, removed: &[(usize, u8)]) -> bool {
         match self {
             Goal::Exclude(cell, value) => removed.contains(&(cell, value)),
-            Goal::Place(cell, value) => step.placements.contains(&(cell, value)),
+            Goal::Place(cell, value) => step.placed().any(|placed| placed == (cell, value)),
         }
     }
 }
@@ -345,7 +345,7 @@ pub fn why_not(
     }
     if let Some((step, before)) = walk_to(sound, Goal::Exclude(cell, value)) {
         let mut reason = step.text(geometry);
-        if !step.eliminations.contains(&(cell, value)) {
+        if !step.removed().any(|removed| removed == (cell, value)) {
             reason.push_str(&format!(" So {here} cannot be {v}."));
         }
         if before.is_empty() {
@@ -389,8 +389,8 @@ fn brief(geometry: &Geometry, steps: &[&ShapeStep]) -> String {
                 .map(|&(c, v)| {
                     format!(
                         "{}={}",
-                        geometry.cell_name(c),
-                        geometry.alphabet().symbol(v)
+                        geometry.cell_name(c.index()),
+                        geometry.alphabet().symbol(v.get())
                     )
                 })
                 .collect();

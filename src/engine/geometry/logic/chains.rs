@@ -16,10 +16,12 @@
 //! looked for breadth first, and the shortest comes first.
 
 use super::finders::{lowest, values_of};
-use super::{Ladder, ShapeMarks, ShapeStep, cells_text, values_text};
+use super::{Ladder, ShapeMarks, ShapeStep, values_text};
 use crate::engine::geometry::Geometry;
 use crate::engine::logic::chains::{self, Chain};
 use crate::engine::logic::{Technique, wings};
+use crate::engine::names;
+use crate::engine::types::Cell;
 
 /// XY-Wing: the classic ladder's finder; each cell with its candidates (`z`, the
 /// value struck, is the one both wings hold).
@@ -54,14 +56,16 @@ fn first_step(marks: &ShapeMarks, chains: Vec<Chain>, technique: Technique) -> O
 
 /// The value an XY-Wing or XY-Chain ends on: the one it strikes.
 pub(super) fn struck(step: &ShapeStep) -> u8 {
-    step.eliminations.first().map_or(0, |&(_, value)| value)
+    step.eliminations
+        .first()
+        .map_or(0, |&(_, value)| value.get())
 }
 
 /// The reasoning of a wing or chain.
 pub fn text(step: &ShapeStep, geometry: &Geometry) -> String {
-    let name = |cell: usize| geometry.cell_name(cell);
+    let name = |cell: Cell| geometry.cell_name(cell.index());
     let symbol = |value: u8| geometry.alphabet().symbol(value);
-    let cells: Vec<usize> = step.pattern_cells().collect();
+    let cells: Vec<Cell> = step.pattern_cells().collect();
     let (first, last) = (cells[0], cells[cells.len() - 1]);
     match step.technique() {
         Some(Technique::XyWing) => {
@@ -96,7 +100,7 @@ pub fn text(step: &ShapeStep, geometry: &Geometry) -> String {
         }
         _ => format!(
             "in the bivalue cells {} each value forces the next, so {} or {} holds the {}",
-            cells_text(geometry, &cells),
+            names::cells_text(geometry, cells.iter().copied()),
             name(first),
             name(last),
             values_text(geometry, &[struck(step)])

@@ -14,6 +14,7 @@ use crate::engine::logic::intersections::{self, Locked};
 use crate::engine::logic::subsets;
 use crate::engine::logic::{Technique, singles};
 use crate::engine::names;
+use crate::engine::types::{Cell, Digit};
 
 /// The ladder for one geometry, with the static forcing branches of the last
 /// position it ran them on (digit, cell and unit forcing chains all read them,
@@ -194,12 +195,12 @@ impl<'g> Ladder<'g> {
                 let mut best = FirstPerGroup::default();
                 fish::fish_of_value(marks, value, rows, size, 2, |bases, covers| {
                     best.offer(0, bases, || {
-                        let eliminations: Vec<(usize, u8)> = lines(covers)
+                        let eliminations: Vec<(Cell, Digit)> = lines(covers)
                             .flat_map(|cover| (0..side).map(move |base| (base, cover)))
                             .filter(|(base, _)| bases >> base & 1 == 0)
                             .map(|(base, cover)| cell_at(rows, base, cover))
                             .filter(|&c| marks.allows(c, value))
-                            .map(|c| (c, value))
+                            .map(|c| (Cell::new(c), Digit::new(value)))
                             .collect();
                         if eliminations.is_empty() {
                             return None;
@@ -211,7 +212,10 @@ impl<'g> Ladder<'g> {
                         pattern.sort_unstable();
                         Some(ShapeStep {
                             eliminations,
-                            pattern: pattern.into_iter().map(|c| (c, value_bit(value))).collect(),
+                            pattern: pattern
+                                .into_iter()
+                                .map(|c| (Cell::new(c), value_bit(value)))
+                                .collect(),
                             units: lines(bases)
                                 .map(|b| unit_of(b, rows))
                                 .chain(lines(covers).map(|c| unit_of(c, !rows)))
@@ -286,13 +290,13 @@ pub fn text(step: &ShapeStep, geometry: &Geometry) -> String {
             .get(i)
             .map_or_else(String::new, |&u| geometry.units()[u].to_string())
     };
-    let symbol = |value: u8| geometry.alphabet().symbol(value);
+    let symbol = |value: Digit| geometry.alphabet().symbol(value.get());
     let pattern = || step.pattern_cells();
     let values = step.pattern_values();
     let placed = step
         .placements
         .first()
-        .map(|&(cell, value)| (geometry.cell_name(cell), symbol(value)));
+        .map(|&(cell, value)| (geometry.cell_name(cell.index()), symbol(value)));
     let why = match (step.technique, placed) {
         (Basis::Guess, Some((cell, value))) => {
             return format!(
@@ -320,7 +324,7 @@ pub fn text(step: &ShapeStep, geometry: &Geometry) -> String {
             intersections::locked_text(
                 geometry,
                 (step.units[0], step.units[1]),
-                lowest(values),
+                Digit::new(lowest(values)),
                 pattern(),
             )
         }
@@ -335,10 +339,10 @@ pub fn text(step: &ShapeStep, geometry: &Geometry) -> String {
             technique,
             &step.units,
             pattern(),
-            values_of(values),
+            values_of(values).map(Digit::new),
         ),
         (Basis::Technique(XWing | Swordfish | Jellyfish), _) => {
-            fish::fish_text(geometry, &step.units, lowest(values), pattern())
+            fish::fish_text(geometry, &step.units, Digit::new(lowest(values)), pattern())
         }
         (
             Basis::Technique(

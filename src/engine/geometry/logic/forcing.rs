@@ -8,9 +8,11 @@
 //! the geometry's names.
 
 use super::{Ladder, ShapeMarks, ShapeStep};
+use crate::engine::effects::Deduction;
 use crate::engine::geometry::{CellMask, Geometry, MAX_CELLS, UnitKind, ValueMask};
 use crate::engine::logic::candidate_board::only_value;
 use crate::engine::logic::{CandidateBoard, Technique};
+use crate::engine::types::Cell;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -202,20 +204,20 @@ impl<'g, const W: usize> BranchHost for Wide<'_, 'g, W> {
             .filter(|t| t.supports(geometry))
             .filter_map(|&t| ladder.find_unlinked(t, &marks))
             .find(|s| {
-                s.placements.iter().any(|&(c, _)| marks.value(c) == 0)
-                    || s.eliminations.iter().any(|&(c, v)| marks.allows(c, v))
+                s.placed().any(|(c, _)| marks.value(c) == 0)
+                    || s.removed().any(|(c, v)| marks.allows(c, v))
             })?;
         let mut cells = Vec::new();
         if looked {
-            cells.extend(step.pattern_cells());
+            cells.extend(step.pattern_cells().map(Cell::index));
             for &unit in &step.units {
                 cells.extend(geometry.units()[unit].cells.iter().copied());
             }
         }
         Some(BranchStep {
             technique: step.technique()?,
-            placements: step.placements,
-            eliminations: step.eliminations,
+            placements: step.placed().collect(),
+            eliminations: step.removed().collect(),
             looked: cells,
         })
     }

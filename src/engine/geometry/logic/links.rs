@@ -18,18 +18,19 @@
 //! reading is here. Forcing chains and nets read their branches' implications
 //! as the classic ones do (`forcing::branch_links`).
 
-use super::chains::struck;
 use super::finders::{lowest, values_of};
 use super::{ShapeMarks, ShapeStep};
-use crate::engine::geometry::ValueMask;
+use crate::engine::geometry::{ValueMask, value_bit};
 use crate::engine::logic::links::builder::{self, LinkKind, UnitPosition};
 use crate::engine::logic::step::Link;
 use crate::engine::logic::{Technique, forcing};
+use crate::engine::types::{Cell, Digit};
 
 pub use crate::engine::logic::links::kind;
 
-/// One link of a shaped step: candidates `(cell, value)` at each end.
-pub type ShapeLink = Link<usize, u8>;
+/// One link of a shaped step: candidates `(cell, value)` at each end, in the
+/// same types as the classic [`Link`].
+pub type ShapeLink = Link<Cell, Digit>;
 
 /// Why a link holds in a shaped position; units are indices into
 /// [`Geometry::units`](crate::engine::geometry::Geometry::units).
@@ -37,32 +38,32 @@ pub type ShapeLinkKind = LinkKind<usize>;
 
 /// A shaped position read by the one link builder: its units are the geometry's.
 impl UnitPosition for ShapeMarks<'_> {
-    type Cell = usize;
-    type Value = u8;
+    type Cell = Cell;
+    type Value = Digit;
     type Unit = usize;
 
-    fn allows(&self, cell: usize, value: u8) -> bool {
-        ShapeMarks::allows(self, cell, value)
+    fn allows(&self, cell: Cell, value: Digit) -> bool {
+        ShapeMarks::allows(self, cell.index(), value.get())
     }
 
-    fn candidate_count(&self, cell: usize) -> u32 {
-        self.candidates(cell).count_ones()
+    fn candidate_count(&self, cell: Cell) -> u32 {
+        self.candidates(cell.index()).count_ones()
     }
 
-    fn units_of(&self, cell: usize) -> impl Iterator<Item = usize> {
-        self.geometry().units_of(cell).iter().copied()
+    fn units_of(&self, cell: Cell) -> impl Iterator<Item = usize> {
+        self.geometry().units_of(cell.index()).iter().copied()
     }
 
-    fn unit_contains(&self, unit: usize, cell: usize) -> bool {
-        self.geometry().units()[unit].cells.contains(&cell)
+    fn unit_contains(&self, unit: usize, cell: Cell) -> bool {
+        self.geometry().units()[unit].cells.contains(&cell.index())
     }
 
-    fn places(&self, unit: usize, value: u8) -> usize {
-        ShapeMarks::places(self, unit, value).len()
+    fn places(&self, unit: usize, value: Digit) -> usize {
+        ShapeMarks::places(self, unit, value.get()).len()
     }
 
-    fn sees(&self, a: usize, b: usize) -> bool {
-        self.geometry().sees(a, b)
+    fn sees(&self, a: Cell, b: Cell) -> bool {
+        self.geometry().sees(a.index(), b.index())
     }
 }
 
@@ -70,8 +71,12 @@ impl UnitPosition for ShapeMarks<'_> {
 /// link in diagonal 1)", in the geometry's names and alphabet.
 pub fn said(marks: &ShapeMarks, link: &ShapeLink) -> String {
     let geometry = marks.geometry();
-    let end =
-        |(cell, value): (usize, u8)| (geometry.cell_name(cell), geometry.alphabet().symbol(value));
+    let end = |(cell, value): (Cell, Digit)| {
+        (
+            geometry.cell_name(cell.index()),
+            geometry.alphabet().symbol(value.get()),
+        )
+    };
     let kind = kind(marks, link).map(|k| k.map_unit(|u| &geometry.units()[u]));
     let mut text = String::new();
     let ends = (end(link.from), end(link.to), link.strong);
@@ -95,7 +100,7 @@ fn derive(marks: &ShapeMarks, step: &ShapeStep) -> Vec<ShapeLink> {
     let Some(technique) = step.technique() else {
         return Vec::new();
     };
-    let cells: Vec<usize> = step.pattern_cells().collect();
+    let cells: Vec<Cell> = step.pattern_cells().collect();
     match technique {
         LockedCandidatesPointing
         | LockedCandidatesClaiming
@@ -104,7 +109,9 @@ fn derive(marks: &ShapeMarks, step: &ShapeStep) -> Vec<ShapeLink> {
         | NakedQuad => builder::locked(marks, &cells, brings(marks), &step.eliminations),
         HiddenPair | HiddenTriple | HiddenQuad => builder::hidden(
             marks,
-            &values_of(step.pattern_values()).collect::<Vec<u8>>(),
+            &values_of(step.pattern_values())
+                .map(Digit::new)
+                .collect::<Vec<_>>(),
             &cells,
             brings(marks),
             &step.eliminations,
@@ -124,44 +131,42 @@ fn derive(marks: &ShapeMarks, step: &ShapeStep) -> Vec<ShapeLink> {
 }
 
 /// A set's cell brings a value to the set when it may hold it.
-fn brings<'a>(marks: &'a ShapeMarks) -> impl Fn(&usize, u8) -> Option<usize> + 'a {
-    |&cell, value| marks.allows(cell, value).then_some(cell)
+fn brings<'a>(marks: &'a ShapeMarks) -> impl Fn(&Cell, Digit) -> Option<Cell> + 'a {
+    |&cell, value| marks.allows(cell.index(), value.get()).then_some(cell)
 }
 
 /// Fish: the pattern's cells on the step's bases and covers (rows and columns).
-fn fish(marks: &ShapeMarks, step: &ShapeStep, cells: &[usize]) -> Vec<ShapeLink> {
+fn fish(marks: &ShapeMarks, step: &ShapeStep, cells: &[Cell]) -> Vec<ShapeLink> {
     if cells.is_empty() {
         return Vec::new();
     }
-    let value = lowest(step.pattern_values());
+    let value = Digit::new(lowest(step.pattern_values()));
     let lines = step.units.split_at(step.units.len() / 2);
     builder::fish(marks, value, lines, cells)
 }
 
 /// XY-Wing: pivot {x,y}, wings a {x,z} and b {y,z}, read from the marks.
-fn xy_wing(marks: &ShapeMarks, step: &ShapeStep, cells: &[usize]) -> Vec<ShapeLink> {
-    let (&[pivot, a, b], z) = (cells, struck(step)) else {
+fn xy_wing(marks: &ShapeMarks, step: &ShapeStep, cells: &[Cell]) -> Vec<ShapeLink> {
+    let (&[pivot, a, b], Some(&(_, z))) = (cells, step.eliminations.first()) else {
         return Vec::new();
     };
-    let held = marks.candidates(pivot);
-    let only = |mask: ValueMask| (mask.count_ones() == 1).then(|| mask.trailing_zeros() as u8 + 1);
-    let (Some(x), Some(y)) = (
-        only(marks.candidates(a) & held),
-        only(marks.candidates(b) & held),
-    ) else {
+    let candidates = |cell: Cell| marks.candidates(cell.index());
+    let held = candidates(pivot);
+    let only = |mask: ValueMask| (mask.count_ones() == 1).then(|| Digit::new(lowest(mask)));
+    let (Some(x), Some(y)) = (only(candidates(a) & held), only(candidates(b) & held)) else {
         return Vec::new();
     };
     builder::xy_wing([pivot, a, b], [x, y, z])
 }
 
 /// XYZ-Wing: pivot {x,y,z}, wings a {x,z} and b {y,z}, read from the marks.
-fn xyz_wing(marks: &ShapeMarks, step: &ShapeStep, cells: &[usize]) -> Vec<ShapeLink> {
-    let (&[pivot, a, b], z) = (cells, struck(step)) else {
+fn xyz_wing(marks: &ShapeMarks, step: &ShapeStep, cells: &[Cell]) -> Vec<ShapeLink> {
+    let (&[pivot, a, b], Some(&(_, z))) = (cells, step.eliminations.first()) else {
         return Vec::new();
     };
-    let other = |cell: usize| {
-        let rest = marks.candidates(cell) & !(1 << (z - 1));
-        (rest.count_ones() == 1).then(|| rest.trailing_zeros() as u8 + 1)
+    let other = |cell: Cell| {
+        let rest = marks.candidates(cell.index()) & !value_bit(z.get());
+        (rest.count_ones() == 1).then(|| Digit::new(lowest(rest)))
     };
     let (Some(x), Some(y)) = (other(a), other(b)) else {
         return Vec::new();
@@ -170,10 +175,10 @@ fn xyz_wing(marks: &ShapeMarks, step: &ShapeStep, cells: &[usize]) -> Vec<ShapeL
 }
 
 /// W-Wing: cells a and b {x,y} and the strong link of x near_a = near_b.
-fn w_wing(step: &ShapeStep, cells: &[usize]) -> Vec<ShapeLink> {
-    let &[a, b, near_a, near_b] = cells else {
+fn w_wing(step: &ShapeStep, cells: &[Cell]) -> Vec<ShapeLink> {
+    let (&[a, b, near_a, near_b], Some(&(_, y))) = (cells, step.eliminations.first()) else {
         return Vec::new();
     };
-    let (x, y) = (lowest(step.pattern[2].1), struck(step));
+    let x = Digit::new(lowest(step.pattern[2].1));
     builder::w_wing([a, b, near_a, near_b], [x, y])
 }

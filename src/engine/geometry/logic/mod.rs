@@ -42,9 +42,11 @@ pub use path::{ShapeHint, explain, grade, hint, hint_in_game, next_step_on};
 
 use super::{Geometry, MAX_CELLS, UnitKind, ValueMask, all_values, value_bit};
 use crate::engine::effects::{Deduction, Effects};
-use crate::engine::logic::forcing::IndexBranch;
+use crate::engine::logic::forcing::{Branch, IndexBranch};
+use crate::engine::logic::implication::{Conflict, Fact, Implication};
 use crate::engine::logic::{Level, StepOf, Technique, Vocabulary};
 use crate::engine::names;
+use crate::engine::types::{Cell, Digit};
 
 /// What a step rests on: a technique of the ladder, or a guess from the solution.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -87,24 +89,30 @@ impl From<Technique> for Basis {
 }
 
 /// One deduction on a shaped board: the engine's one step value ([`StepOf`]) in the
-/// geometry's terms. Cells are indices into the geometry (named `r4c7` by it),
-/// values are 1..=side (written in its alphabet), units are indices into
+/// geometry's terms. Cells and values are [`Cell`] and [`Digit`], as on the
+/// classic board (a cell index of any shape, named `r4c7` by the geometry; a
+/// value `1..=side`, written in its alphabet), units are indices into
 /// [`Geometry::units`], each pattern cell carries the values the reasoning reads
 /// there as a [`ValueMask`], and a step rests on a technique or a guess.
-pub type ShapeStep = StepOf<usize, u8, usize, ValueMask, Basis>;
+pub type ShapeStep = StepOf<Cell, Digit, usize, ValueMask, Basis>;
 
-/// A shaped position writes a step in the geometry's own indices.
+/// A forcing branch of a shaped step: cells and values as [`Cell`] and
+/// [`Digit`], units as the geometry's indices.
+pub type ShapeBranch = Branch<Cell, Digit, usize>;
+
+/// A shaped position writes a step with [`Cell`] and [`Digit`] (as the classic
+/// board does) and the geometry's own unit indices.
 impl Vocabulary for ShapeMarks<'_> {
-    type Cell = usize;
-    type Value = u8;
+    type Cell = Cell;
+    type Value = Digit;
     type Unit = usize;
     type Values = ValueMask;
     type Basis = Basis;
-    fn cell_of(cell: usize) -> usize {
-        cell
+    fn cell_of(cell: usize) -> Cell {
+        Cell::new(cell)
     }
-    fn value_of(value: u8) -> u8 {
-        value
+    fn value_of(value: u8) -> Digit {
+        Digit::new(value)
     }
     fn unit_of(unit: usize) -> usize {
         unit
@@ -112,8 +120,45 @@ impl Vocabulary for ShapeMarks<'_> {
     fn set_of(values: ValueMask) -> ValueMask {
         values
     }
-    fn branch_of(branch: IndexBranch) -> IndexBranch {
-        branch
+    fn branch_of(branch: IndexBranch) -> ShapeBranch {
+        map_ends(branch, Cell::new, Digit::new)
+    }
+}
+
+impl ShapeBranch {
+    /// The same branch in plain indices (as the search ran it).
+    pub fn indexed(&self) -> IndexBranch {
+        map_ends(self.clone(), Cell::index, Digit::get)
+    }
+}
+
+/// `branch` with each cell written by `cell` and each value by `value`;
+/// units are kept.
+fn map_ends<C, V, D, W>(
+    branch: Branch<C, V, usize>,
+    cell: impl Fn(C) -> D + Copy,
+    value: impl Fn(V) -> W + Copy,
+) -> Branch<D, W, usize> {
+    let fact = |fact: Fact<C, V>| Fact {
+        cell: cell(fact.cell),
+        digit: value(fact.digit),
+        on: fact.on,
+    };
+    Branch {
+        assumption: fact(branch.assumption),
+        implications: branch
+            .implications
+            .into_iter()
+            .map(|implication| Implication {
+                fact: fact(implication.fact),
+                cause: implication.cause,
+            })
+            .collect(),
+        conflict: branch.conflict.map(|conflict| match conflict {
+            Conflict::Both(both) => Conflict::Both(fact(both)),
+            Conflict::NoCandidates(at) => Conflict::NoCandidates(cell(at)),
+            Conflict::NoPlace(at, unit) => Conflict::NoPlace(value(at), unit),
+        }),
     }
 }
 
@@ -126,8 +171,8 @@ impl ShapeStep {
         value: u8,
         unit: Option<usize>,
     ) -> ShapeStep {
-        let mut step = ShapeStep::of(technique);
-        step.placements.push((cell, value));
+        let (cell, mut step) = (Cell::new(cell), ShapeStep::of(technique));
+        step.placements.push((cell, Digit::new(value)));
         match unit {
             Some(unit) => step.units.push(unit),
             None => step.pattern.push((cell, value_bit(value))),
@@ -167,14 +212,15 @@ impl ShapeStep {
         match (self.units.first(), self.placements.first()) {
             (Some(&unit), _) => format!("{} in {}", self.technique.name(), geometry.units()[unit]),
             (None, Some(&(cell, _))) => {
-                format!("{} at {}", self.technique.name(), geometry.cell_name(cell))
+                let cell = geometry.cell_name(cell.index());
+                format!("{} at {cell}", self.technique.name())
             }
             (None, None) => match self.pattern.first() {
                 Some(&(cell, _)) => {
                     format!(
                         "{} around {}",
                         self.technique.name(),
-                        geometry.cell_name(cell)
+                        geometry.cell_name(cell.index())
                     )
                 }
                 None => self.technique.name().to_string(),
@@ -190,11 +236,15 @@ impl ShapeStep {
 
 impl Deduction for ShapeStep {
     fn placed(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
-        self.placements.iter().copied()
+        self.placements
+            .iter()
+            .map(|&(cell, value)| (cell.index(), value.get()))
     }
 
     fn removed(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
-        self.eliminations.iter().copied()
+        self.eliminations
+            .iter()
+            .map(|&(cell, value)| (cell.index(), value.get()))
     }
 }
 
@@ -210,12 +260,12 @@ impl Effects for ShapeMarks<'_> {
 
 /// The cells named and joined: `r1c1, r1c2`.
 pub fn cells_text(geometry: &Geometry, cells: &[usize]) -> String {
-    names::cells_text(geometry, cells.iter().copied())
+    names::cells_text(geometry, cells.iter().copied().map(Cell::new))
 }
 
 /// The values in the geometry's alphabet, joined: `3, A`.
 pub fn values_text(geometry: &Geometry, values: &[u8]) -> String {
-    names::values_text(geometry, values.iter().copied())
+    names::values_text(geometry, values.iter().copied().map(Digit::new))
 }
 
 /// A position in progress on a shape: placed values and candidates. Unlike the

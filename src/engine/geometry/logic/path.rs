@@ -11,6 +11,7 @@ use crate::engine::grade::{Grade, Status};
 use crate::engine::logic::se::Ratings;
 use crate::engine::logic::{Level, Technique};
 use crate::engine::search;
+use crate::engine::types::{Cell, Digit};
 
 /// A whole logical solution of a shaped puzzle.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -82,9 +83,10 @@ pub fn next_step_on(marks: &ShapeMarks, solution: Option<&[u8]>) -> Option<Shape
 fn guess(marks: &ShapeMarks, solution: Option<&[u8]>) -> Option<ShapeStep> {
     let (solution, cell) = (solution?, marks.fewest_candidates_cell()?);
     let value = solution[cell];
+    let at = Cell::new(cell);
     Some(ShapeStep {
-        placements: vec![(cell, value)],
-        pattern: vec![(cell, value_bit(value))],
+        placements: vec![(at, Digit::new(value))],
+        pattern: vec![(at, value_bit(value))],
         ..ShapeStep::of(Basis::Guess)
     })
 }
@@ -137,7 +139,7 @@ pub enum ShapeHint {
     /// Values placed (cell, value; cells ascending) that disagree with the
     /// givens' solution.
     Mistake {
-        wrong: Vec<(usize, u8)>,
+        wrong: Vec<(Cell, Digit)>,
     },
     Solved,
     NoSolution,
@@ -160,9 +162,9 @@ pub fn hint_in_game(geometry: &Geometry, givens: &[u8], position: &[u8]) -> Shap
         (0, _) | (_, None) => return ShapeHint::NoSolution,
         _ => return ShapeHint::MultipleSolutions,
     };
-    let wrong: Vec<(usize, u8)> = (0..geometry.cells())
+    let wrong: Vec<(Cell, Digit)> = (0..geometry.cells())
         .filter(|&c| position[c] != 0 && position[c] != solution[c])
-        .map(|c| (c, position[c]))
+        .map(|c| (Cell::new(c), Digit::new(position[c])))
         .collect();
     if !wrong.is_empty() {
         return ShapeHint::Mistake { wrong };
@@ -215,8 +217,9 @@ impl ShapeHint {
                 let described: Vec<String> = wrong
                     .iter()
                     .map(|&(cell, value)| {
-                        let symbol = geometry.alphabet().symbol(value);
-                        format!("the {symbol} in {} is wrong", geometry.cell_name(cell))
+                        let symbol = geometry.alphabet().symbol(value.get());
+                        let cell = geometry.cell_name(cell.index());
+                        format!("the {symbol} in {cell} is wrong")
                     })
                     .collect();
                 format!(

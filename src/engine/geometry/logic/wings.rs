@@ -23,6 +23,7 @@ use super::{Ladder, ShapeMarks, ShapeStep};
 use crate::engine::geometry::value_bit;
 use crate::engine::logic::single_digit::{self, Turbot};
 use crate::engine::logic::{Technique, wings};
+use crate::engine::types::Cell;
 
 /// XYZ-Wing: the classic ladder's finder; each cell with its candidates (`z`,
 /// the value struck, is the one all three hold).
@@ -67,10 +68,10 @@ pub fn turbot(ladder: &Ladder, marks: &ShapeMarks, technique: Technique) -> Opti
 
 /// The reasoning of a wing, Skyscraper or kite.
 pub fn text(step: &ShapeStep, geometry: &crate::engine::geometry::Geometry) -> String {
-    let name = |cell: usize| geometry.cell_name(cell);
+    let name = |cell: Cell| geometry.cell_name(cell.index());
     let symbol = |value: u8| geometry.alphabet().symbol(value);
     let unit = |i: usize| geometry.units()[step.units[i]].to_string();
-    let p: Vec<usize> = step.pattern_cells().collect();
+    let p: Vec<Cell> = step.pattern_cells().collect();
     let z = struck(step);
     match step.technique() {
         Some(Technique::XyzWing) => {
