@@ -16,19 +16,20 @@ use crate::engine::logic::{Technique, singles};
 use crate::engine::names;
 use crate::engine::types::{Cell, Digit};
 
-/// The ladder for one geometry, with the static forcing branches of the last
-/// position it ran them on (digit, cell and unit forcing chains all read them,
-/// as the classic sink's cache shares them).
+/// The ladder for one geometry, with the static and dynamic forcing branches
+/// it ran last (digit, cell and unit forcing chains all read the static ones,
+/// as the classic sink's cache shares them; a later position of the same solve
+/// takes those that run the same there).
 pub struct Ladder<'g> {
     pub(super) geometry: &'g Geometry,
-    pub(super) static_branches: super::forcing::StaticBranches,
+    pub(super) branches: super::forcing::Branches,
 }
 
 impl<'g> Ladder<'g> {
     pub fn new(geometry: &'g Geometry) -> Ladder<'g> {
         Ladder {
             geometry,
-            static_branches: Default::default(),
+            branches: Default::default(),
         }
     }
 

@@ -7,6 +7,7 @@
 //! there too (`Forcing::step`); this file is the glue, and the proof's text in
 //! the geometry's names.
 
+use super::reuse::{self, Ran};
 use super::{Ladder, ShapeMarks, ShapeStep};
 use crate::engine::effects::Deduction;
 use crate::engine::geometry::{CellMask, Geometry, MAX_CELLS, UnitKind, ValueMask};
@@ -19,9 +20,9 @@ use std::rc::Rc;
 use crate::engine::logic::forcing::{self, Forcing, Kinds, Outcomes};
 use crate::engine::logic::implication::{BranchHost, BranchStep, CellSet, Fact, Mode};
 
-/// The static branches of one position: its values and candidates, and the
-/// branches run on it (the "off" ones too when digit forcing asked).
-pub(super) type StaticBranches = RefCell<Option<(Vec<u8>, Vec<ValueMask>, Rc<Outcomes<Vec<u64>>>)>>;
+/// The static and dynamic branches last run, on this position or an earlier
+/// one of the same solve (see [`super::reuse`]).
+pub(super) type Branches = RefCell<[Option<Ran>; 2]>;
 
 /// The first forcing step of `technique` (one of the forcing chains or nets).
 pub fn find(ladder: &Ladder, marks: &ShapeMarks, technique: Technique) -> Option<ShapeStep> {
@@ -34,26 +35,26 @@ pub fn find(ladder: &Ladder, marks: &ShapeMarks, technique: Technique) -> Option
     Some(first?.step::<ShapeMarks>(technique))
 }
 
-/// The static branches of `marks`, run on first use for this position (with
-/// the "off" ones when `with_off`).
-fn static_branches<const W: usize>(
+/// The branches of `mode` (static or dynamic) on `wide`'s position, run on
+/// first use for it (with the "off" ones when `with_off`), taking from the
+/// branches last run those that run the same here.
+fn branches<const W: usize>(
     ladder: &Ladder,
     wide: &Wide<W>,
+    mode: Mode,
     with_off: bool,
 ) -> Rc<Outcomes<Vec<u64>>> {
-    let cells = wide.marks.geometry.cells();
-    let values = &wide.marks.values[..cells];
-    let candidates = &wide.marks.candidates[..cells];
-    let mut kept = ladder.static_branches.borrow_mut();
-    if let Some((v, c, outcomes)) = kept.as_ref()
-        && v == values
-        && c == candidates
-        && (outcomes.has_off() || !with_off)
+    let (values, candidates) = wide.position();
+    let slot = usize::from(mode != Mode::Static);
+    let mut kept = ladder.branches.borrow_mut();
+    if let Some(ran) = &kept[slot]
+        && ran.serves(values, candidates, with_off)
     {
-        return outcomes.clone();
+        return ran.outcomes.clone();
     }
-    let outcomes = Rc::new(Outcomes::run(wide, Mode::Static, with_off));
-    *kept = Some((values.to_vec(), candidates.to_vec(), outcomes.clone()));
+    let ran = reuse::run(wide, mode, with_off, kept[slot].as_ref());
+    let outcomes = ran.outcomes.clone();
+    kept[slot] = Some(ran);
     outcomes
 }
 
@@ -85,6 +86,12 @@ pub(super) struct Wide<'m, 'g, const W: usize> {
 }
 
 impl<'m, 'g, const W: usize> Wide<'m, 'g, W> {
+    /// The position: each cell's value (0 open) and candidates.
+    pub(super) fn position(&self) -> (&[u8], &[ValueMask]) {
+        let cells = self.marks.geometry.cells();
+        (&self.marks.values[..cells], &self.marks.candidates[..cells])
+    }
+
     fn new(marks: &'m ShapeMarks<'g>) -> Self {
         let geometry = marks.geometry;
         let set = |mask: &CellMask| mask.iter().fold([0u64; W], |set, c| set.with(c));
@@ -108,7 +115,8 @@ fn search_in<const W: usize>(
     kinds: Kinds,
 ) -> Option<Forcing> {
     let wide = Wide::<W>::new(marks);
-    let outcomes = (mode == Mode::Static).then(|| static_branches(ladder, &wide, kinds.digit()));
+    let outcomes = matches!(mode, Mode::Static | Mode::Dynamic)
+        .then(|| branches(ladder, &wide, mode, kinds.digit()));
     let mut first: Option<Forcing> = None;
     forcing::search(&wide, mode, kinds, outcomes, &mut |found| {
         first = Some(found);

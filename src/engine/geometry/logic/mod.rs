@@ -34,6 +34,7 @@ mod finders;
 mod forcing;
 pub mod links;
 mod path;
+mod reuse;
 mod wings;
 
 pub use finders::Ladder;
