@@ -148,6 +148,11 @@ impl Cache {
             .note_nothing(technique, digit, pattern);
     }
 
+    /// What the finders learned on earlier positions (made on first use).
+    pub(crate) fn recall(&mut self) -> &mut Recall {
+        self.recall.get_or_insert_with(Box::default)
+    }
+
     /// Whether Sue de Coq found nothing before on intersection `crossing` with
     /// `pattern` (see [`super::recall`]).
     pub(crate) fn crossing_found_nothing(

@@ -15,6 +15,11 @@
 //! the almost locked sets of a unit are a function of its cells alone: they
 //! are kept with those cells and built again only for a unit a step changed.
 //!
+//! Naked and hidden subsets read one unit, or a unit and the units crossing it
+//! (where a locked pair or triple strikes): a unit they searched without
+//! finding anything is skipped while none of the units it read has changed
+//! (see [`UnitRecall`]).
+//!
 //! [`Recall`] outlives a position: [`super::StepFinder`] carries it from one
 //! step of a solve to the next, while the rest of [`super::cache::Cache`]
 //! belongs to one position.
@@ -23,7 +28,7 @@ use super::Sink;
 use super::als::UnitSets;
 use super::technique::Technique;
 use crate::engine::board::Board;
-use crate::engine::types::{Digit, SIZE, Unit};
+use crate::engine::types::{Digit, GEOMETRY, SIZE, UNITS, Unit};
 
 /// One digit's pattern on a board: bit `i` of `open` when cell `i` is open and
 /// holds the digit as a candidate, of `placed` when the digit is placed there.
@@ -39,6 +44,11 @@ impl DigitPattern {
         open: u128::MAX,
         placed: u128::MAX,
     };
+
+    /// The open cells that hold the digit, as bits of their indices.
+    pub(crate) fn open(&self) -> u128 {
+        self.open
+    }
 
     /// Every digit's pattern on `board`, in one pass over the cells.
     pub(crate) fn all(board: &Board) -> [DigitPattern; SIZE] {
@@ -149,6 +159,8 @@ pub(crate) struct Recall {
     crossings: [CrossingPattern; CROSSINGS],
     /// Each unit's almost locked sets with the cells they were built from.
     unit_sets: UnitSets,
+    /// Which units the subset finders found nothing in.
+    pub(crate) units: UnitRecall,
 }
 
 impl Default for Recall {
@@ -157,6 +169,7 @@ impl Default for Recall {
             failed: [[DigitPattern::NONE; SIZE]; REMEMBERED.len()],
             crossings: [CrossingPattern::NONE; CROSSINGS],
             unit_sets: UnitSets::default(),
+            units: UnitRecall::default(),
         }
     }
 }
@@ -226,6 +239,180 @@ pub(crate) fn each_digit(
         }
         if sink.kept() == kept {
             sink.cache().note_nothing(technique, digit, pattern);
+        }
+    }
+}
+
+/// The unit finders [`UnitRecall`] keeps a slot for.
+const UNIT_FINDERS: [Technique; 6] = [
+    Technique::NakedPair,
+    Technique::NakedTriple,
+    Technique::NakedQuad,
+    Technique::HiddenPair,
+    Technique::HiddenTriple,
+    Technique::HiddenQuad,
+];
+
+fn unit_slot(technique: Technique) -> usize {
+    UNIT_FINDERS
+        .iter()
+        .position(|&t| t == technique)
+        .unwrap_or_else(|| panic!("{technique} is not a unit technique"))
+}
+
+/// Per unit (by [`Unit::index`]), the units crossing it in more than one
+/// cell, as bits: a line's three boxes, a box's three rows and three columns.
+const CROSSING: [u32; UNITS] = {
+    let mut crossing = [0u32; UNITS];
+    let mut i = 0;
+    while i < SIZE {
+        let band = i / 3 * 3;
+        let stack = i / 3;
+        let (row, col, boxed) = (i, SIZE + i, 2 * SIZE + i);
+        let mut k = 0;
+        while k < 3 {
+            crossing[row] |= 1 << (2 * SIZE + band + k);
+            crossing[col] |= 1 << (2 * SIZE + stack + 3 * k);
+            crossing[boxed] |= 1 << (band + k) | 1 << (SIZE + i % 3 * 3 + k);
+            k += 1;
+        }
+        i += 1;
+    }
+    crossing
+};
+
+/// The units a unit finder reads when it searches `unit`, as bits by
+/// [`Unit::index`]: hidden subsets and naked quads read the unit alone; a naked
+/// pair or triple may strike in the box or line its cells also share, so
+/// those read the units crossing `unit` too.
+fn units_read(technique: Technique, unit: usize) -> u32 {
+    let own = 1u32 << unit;
+    match technique {
+        Technique::HiddenPair
+        | Technique::HiddenTriple
+        | Technique::HiddenQuad
+        | Technique::NakedQuad => own,
+        _ => own | CROSSING[unit],
+    }
+}
+
+/// When each unit last changed, on a clock that ticks once per position seen,
+/// and per unit finder and unit the tick at which a search there found
+/// nothing: a unit whose read units have not changed since is not searched
+/// again. Exact as the single-digit recall: a unit's change is read from the
+/// digits' patterns (candidates and placed digits), all a unit finder reads.
+pub(crate) struct UnitRecall {
+    /// The patterns of the position last seen.
+    seen: [DigitPattern; SIZE],
+    clock: u32,
+    changed: [u32; UNITS],
+    nothing: [[u32; UNITS]; UNIT_FINDERS.len()],
+}
+
+impl Default for UnitRecall {
+    fn default() -> Self {
+        UnitRecall {
+            seen: [DigitPattern::NONE; SIZE],
+            clock: 0,
+            changed: [0; UNITS],
+            nothing: [[0; UNITS]; UNIT_FINDERS.len()],
+        }
+    }
+}
+
+impl UnitRecall {
+    /// Moves the clock to the position whose digit patterns are `patterns`
+    /// (nothing changes when it is the one last seen).
+    fn see(&mut self, patterns: &[DigitPattern; SIZE]) {
+        if self.seen == *patterns {
+            return;
+        }
+        let cells = self
+            .seen
+            .iter()
+            .zip(patterns)
+            .fold(0u128, |acc, (old, new)| {
+                acc | (old.open ^ new.open) | (old.placed ^ new.placed)
+            });
+        self.seen = *patterns;
+        self.clock += 1;
+        for (unit, changed) in self.changed.iter_mut().enumerate() {
+            if GEOMETRY.unit_masks[unit] & cells != 0 {
+                *changed = self.clock;
+            }
+        }
+    }
+
+    /// Whether `technique` found nothing in `unit` since the units it reads last changed.
+    fn found_nothing(&self, technique: Technique, unit: usize) -> bool {
+        let slot = unit_slot(technique);
+        let since = self.nothing[slot][unit];
+        let mut reads = units_read(technique, unit);
+        while reads != 0 {
+            let read = reads.trailing_zeros() as usize;
+            reads &= reads - 1;
+            if self.changed[read] > since {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn note_nothing(&mut self, technique: Technique, unit: usize) {
+        self.nothing[unit_slot(technique)][unit] = self.clock;
+    }
+}
+
+/// Runs the unit finder `technique`'s `search` in each unit of `units`,
+/// skipping those it found nothing in since the units it reads last changed
+/// (debug builds search them anyway and check that), and notes those it finds
+/// nothing in now. `search` reports into the sink and returns whether the sink
+/// is full (then the loop stops).
+pub(crate) fn each_unit(
+    board: &Board,
+    sink: &mut Sink,
+    technique: Technique,
+    units: impl IntoIterator<Item = usize>,
+    mut search: impl FnMut(&mut Sink, usize) -> bool,
+) {
+    let patterns = sink.cache().patterns(board);
+    sink.cache().recall().units.see(&patterns);
+    for unit in units {
+        let skip = sink.cache().recall().units.found_nothing(technique, unit);
+        if skip && !cfg!(debug_assertions) {
+            continue;
+        }
+        let kept = sink.kept();
+        if search(sink, unit) {
+            debug_assert!(
+                !skip,
+                "{technique} found something in a unit it was sure of"
+            );
+            return;
+        }
+        if sink.kept() == kept {
+            sink.cache().recall().units.note_nothing(technique, unit);
+        } else {
+            debug_assert!(
+                !skip,
+                "{technique} found something in a unit it was sure of"
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn crossing_units_share_more_than_one_cell() {
+        for (unit, &crossing) in CROSSING.iter().enumerate() {
+            let cells = GEOMETRY.unit_masks[unit];
+            let sharing = (0..UNITS)
+                .filter(|&u| u != unit && (GEOMETRY.unit_masks[u] & cells).count_ones() >= 2)
+                .fold(0u32, |acc, u| acc | 1 << u);
+            assert_eq!(crossing, sharing, "unit {unit}");
         }
     }
 }

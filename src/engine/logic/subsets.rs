@@ -10,11 +10,12 @@
 //! keeps, per unit, the first in lexicographic order, as it always has).
 
 use super::candidate_board::{CandidateBoard, values_of};
-use super::{Sink, Step, StepIn, StepOf, Technique, Vocabulary, combinations_wide};
+use super::recall;
+use super::{Sink, Step, StepIn, StepOf, Technique, Vocabulary};
 use crate::engine::board::Board;
 use crate::engine::geometry::{MAX_SIDE, ValueMask};
 use crate::engine::names::{self, Classic, Names};
-use crate::engine::types::{Candidates, Cell, Unit};
+use crate::engine::types::{Candidates, Cell, UNITS, Unit};
 
 pub fn naked_pair(board: &Board, sink: &mut Sink) {
     naked(board, sink, 2, Technique::NakedPair);
@@ -60,17 +61,18 @@ pub(crate) fn unit_cells_at<B: CandidateBoard>(
         .map(|(_, c)| c)
 }
 
-/// Every shape's naked subsets of `size`: in each unit (the board's order),
-/// `size` open cells, each with two to `size` candidates, whose candidates
+/// Every shape's naked subsets of `size`: in each of `units` (in the order
+/// given), `size` open cells, each with two to `size` candidates, whose candidates
 /// together are `size` values. `visit(unit, cells, values)`, `cells` as bit `i`
 /// for the unit's `i`-th cell, returns true to stop.
 pub(crate) fn naked_subsets<B: CandidateBoard>(
     board: &B,
     size: usize,
+    units: impl IntoIterator<Item = usize>,
     mut visit: impl FnMut(usize, u32, ValueMask) -> bool,
 ) {
     let mut members = [(0u32, 0 as ValueMask); MAX_SIDE];
-    for unit in 0..board.unit_count() {
+    for unit in units {
         let mut count = 0;
         for (i, cell) in board.unit_cells(unit).enumerate() {
             let candidates = board.open_candidates(cell);
@@ -82,36 +84,78 @@ pub(crate) fn naked_subsets<B: CandidateBoard>(
         if count < size {
             continue;
         }
-        let members = &members[..count];
-        for mask in combinations_wide(count, size) {
-            // The union first, without building the subset: most combinations fail.
-            let (cells, values) = members
-                .iter()
-                .enumerate()
-                .filter(|&(i, _)| mask & (1 << i) != 0)
-                .fold((0, 0), |(cells, values), (_, &(bit, candidates))| {
-                    (cells | bit, values | candidates)
-                });
-            if board.count_values(values) as usize == size && visit(unit, cells, values) {
-                return;
-            }
+        let count_values = |values| board.count_values(values) as usize;
+        let found = |cells, values| visit(unit, cells, values);
+        if each_subset(&members[..count], size, count_values, found) {
+            return;
         }
     }
 }
 
-/// Every shape's hidden subsets of `size`: in each unit (the board's order),
-/// `size` values not placed there, each with `min_places` to `size` places (open
+/// Visits, in Gosper's order (ascending masks of `members`, the order the
+/// finders always took), the `size`-subsets of `members` (each a key bit and
+/// the bits it covers) whose union covers exactly `size` bits, `count`ing the
+/// bits covered: `visit(keys, covered)` returns true to stop, and so does this.
+/// A partial subset already covering more than `size` bits is not completed,
+/// so most subsets are never built (a mask per subset walked them all).
+fn each_subset(
+    members: &[(u32, u32)],
+    size: usize,
+    count: impl Fn(u32) -> usize,
+    mut visit: impl FnMut(u32, u32) -> bool,
+) -> bool {
+    /// Adds `left` more members below `below` to (`keys`, `covered`); the
+    /// highest member chosen first, ascending, gives ascending masks.
+    fn walk(
+        members: &[(u32, u32)],
+        (size, left, below): (usize, usize, usize),
+        (keys, covered): (u32, u32),
+        count: &impl Fn(u32) -> usize,
+        visit: &mut impl FnMut(u32, u32) -> bool,
+    ) -> bool {
+        if left == 0 {
+            return count(covered) == size && visit(keys, covered);
+        }
+        for top in left - 1..below {
+            let (key, bits) = members[top];
+            let covering = covered | bits;
+            if count(covering) <= size
+                && walk(
+                    members,
+                    (size, left - 1, top),
+                    (keys | key, covering),
+                    count,
+                    visit,
+                )
+            {
+                return true;
+            }
+        }
+        false
+    }
+    walk(
+        members,
+        (size, size, members.len()),
+        (0, 0),
+        &count,
+        &mut visit,
+    )
+}
+
+/// Every shape's hidden subsets of `size`: in each of `units` (in the order
+/// given), `size` values not placed there, each with `min_places` to `size` places (open
 /// cells), whose places together are `size` cells. `visit(unit, values, cells)`,
 /// `cells` as bit `i` for the unit's `i`-th cell, returns true to stop.
 pub(crate) fn hidden_subsets<B: CandidateBoard>(
     board: &B,
     size: usize,
     min_places: u32,
+    units: impl IntoIterator<Item = usize>,
     mut visit: impl FnMut(usize, ValueMask, u32) -> bool,
 ) {
     let side = board.side();
     let mut members = [(0 as ValueMask, 0u32); MAX_SIDE];
-    for unit in 0..board.unit_count() {
+    for unit in units {
         // Every value's places in the unit from one pass over its cells, and the
         // values placed there.
         let mut places_of = [0u32; MAX_SIDE];
@@ -139,38 +183,39 @@ pub(crate) fn hidden_subsets<B: CandidateBoard>(
         if count < size {
             continue;
         }
-        let members = &members[..count];
-        for mask in combinations_wide(count, size) {
-            // The union first, without building the subset: most combinations fail.
-            let (values, cells) = members
-                .iter()
-                .enumerate()
-                .filter(|&(i, _)| mask & (1 << i) != 0)
-                .fold((0, 0u32), |(values, cells), (_, &(bit, places))| {
-                    (values | bit, cells | places)
-                });
-            if cells.count_ones() as usize == size && visit(unit, values, cells) {
-                return;
-            }
+        let count_cells = |cells: u32| cells.count_ones() as usize;
+        let found = |values, cells| visit(unit, values, cells);
+        if each_subset(&members[..count], size, count_cells, found) {
+            return;
         }
     }
 }
 
+/// The classic finders search unit by unit, skipping the units they found
+/// nothing in on an earlier position that have not changed since (see
+/// [`recall::each_unit`]).
 fn naked(board: &Board, sink: &mut Sink, size: usize, technique: Technique) {
-    naked_subsets(board, size, |unit, positions, values| {
-        let cells: Vec<Cell> = unit_cells_at(board, unit, positions)
-            .map(Cell::new)
-            .collect();
-        let second = second_unit(Unit::from_index(unit), &cells).filter(|_| size <= 3);
-        let second = second.map(|u| u.index());
-        naked_step(board, technique, (unit, second), positions, values)
-            .is_some_and(|step| sink.push(step))
+    recall::each_unit(board, sink, technique, 0..UNITS, |sink, unit| {
+        naked_subsets(board, size, [unit], |unit, positions, values| {
+            let cells: Vec<Cell> = unit_cells_at(board, unit, positions)
+                .map(Cell::new)
+                .collect();
+            let second = second_unit(Unit::from_index(unit), &cells).filter(|_| size <= 3);
+            let second = second.map(|u| u.index());
+            naked_step(board, technique, (unit, second), positions, values)
+                .is_some_and(|step| sink.push(step))
+        });
+        sink.is_full()
     });
 }
 
 fn hidden(board: &Board, sink: &mut Sink, size: usize, technique: Technique) {
-    hidden_subsets(board, size, 1, |unit, values, positions| {
-        hidden_step(board, technique, unit, values, positions).is_some_and(|step| sink.push(step))
+    recall::each_unit(board, sink, technique, 0..UNITS, |sink, unit| {
+        hidden_subsets(board, size, 1, [unit], |unit, values, positions| {
+            hidden_step(board, technique, unit, values, positions)
+                .is_some_and(|step| sink.push(step))
+        });
+        sink.is_full()
     });
 }
 
@@ -294,6 +339,61 @@ pub fn subset_text<C, V, U: Copy>(
             format!(
                 "{cells} in {unit}{also} hold only {values} between them, so those {word}s go nowhere else there"
             )
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::each_subset;
+    use crate::engine::logic::combinations_wide;
+
+    /// The pruned walk visits exactly the subsets, in exactly the order, that
+    /// every mask in Gosper's order gives.
+    #[test]
+    fn pruned_walk_visits_what_every_mask_gives() {
+        let mut seed = 0x9e37_79b9u32;
+        let mut random = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            seed
+        };
+        for round in 0..300 {
+            let count = 2 + round % 8;
+            let members: Vec<(u32, u32)> = (0..count)
+                .map(|i| {
+                    let bits = random() & 0x1ff;
+                    (1 << i, bits & (bits >> 1 | random()) | 1 << (random() % 9))
+                })
+                .collect();
+            let covered = |bits: u32| bits.count_ones() as usize;
+            for size in 1..=4 {
+                let mut walked = Vec::new();
+                each_subset(&members, size, covered, |keys, bits| {
+                    walked.push((keys, bits));
+                    false
+                });
+                let every: Vec<(u32, u32)> = combinations_wide(count, size)
+                    .map(|mask| {
+                        (0..count)
+                            .filter(|i| mask >> i & 1 == 1)
+                            .fold((0, 0), |(k, b), i| (k | members[i].0, b | members[i].1))
+                    })
+                    .filter(|&(_, bits)| covered(bits) == size)
+                    .collect();
+                assert_eq!(walked, every, "members {members:?}, size {size}");
+                if !every.is_empty() {
+                    // Stopping at the first visit stops the walk there.
+                    let mut first = None;
+                    let stopped = each_subset(&members, size, covered, |keys, bits| {
+                        first = Some((keys, bits));
+                        true
+                    });
+                    assert!(stopped);
+                    assert_eq!(first, Some(every[0]));
+                }
+            }
         }
     }
 }

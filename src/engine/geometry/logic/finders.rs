@@ -150,11 +150,16 @@ impl<'g> Ladder<'g> {
         technique: Technique,
     ) -> Option<ShapeStep> {
         let mut best = FirstPerGroup::default();
-        subsets::naked_subsets(marks, size, |unit, cells, values| {
-            best.offer(unit, cells, || {
-                subsets::naked_step(marks, technique, (unit, None), cells, values)
-            })
-        });
+        subsets::naked_subsets(
+            marks,
+            size,
+            0..self.geometry.units().len(),
+            |unit, cells, values| {
+                best.offer(unit, cells, || {
+                    subsets::naked_step(marks, technique, (unit, None), cells, values)
+                })
+            },
+        );
         best.step
     }
 
@@ -168,11 +173,17 @@ impl<'g> Ladder<'g> {
         technique: Technique,
     ) -> Option<ShapeStep> {
         let mut best = FirstPerGroup::default();
-        subsets::hidden_subsets(marks, size, 2, |unit, kept, cells| {
-            best.offer(unit, kept, || {
-                subsets::hidden_step(marks, technique, unit, kept, cells)
-            })
-        });
+        subsets::hidden_subsets(
+            marks,
+            size,
+            2,
+            0..self.geometry.units().len(),
+            |unit, kept, cells| {
+                best.offer(unit, kept, || {
+                    subsets::hidden_step(marks, technique, unit, kept, cells)
+                })
+            },
+        );
         best.step
     }
 
