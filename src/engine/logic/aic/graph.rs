@@ -176,7 +176,7 @@ impl Graph {
         graph
     }
 
-    /// The states `state` links to.
+    /// The states `state` links to (each one of the graph's, checked when built).
     pub fn links(&self, state: usize) -> &[u16] {
         &self.targets[self.offsets[state] as usize..self.offsets[state + 1] as usize]
     }
@@ -287,6 +287,10 @@ impl Graph {
             weak(&mut targets, d, seen, node.cells);
         }
         offsets.push(targets.len() as u32);
+        // Every link leads to a state of the graph: the walk reads its
+        // records by these targets without checking (see `walk`).
+        let states = self.nodes.len() * 2;
+        assert!(targets.iter().all(|&t| usize::from(t) < states));
         self.leads_on = offsets.windows(2).map(|w| w[1] > w[0]).collect();
         self.offsets = offsets;
         self.targets = targets;

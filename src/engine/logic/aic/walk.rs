@@ -20,6 +20,9 @@ struct Visit {
     stamp: u32,
     parent: u16,
     depth: u8,
+    /// Whether the state links anywhere ([`Graph::leads_on`]): fixed by the
+    /// graph, kept here beside the stamp that is read with it.
+    leads_on: bool,
 }
 
 /// Breadth-first trees from every start, reused between starts.
@@ -34,18 +37,20 @@ pub(super) struct Walker {
 
 impl Walker {
     pub(super) fn new(graph: &Graph) -> Walker {
-        let states = graph.states();
-        let unvisited = Visit {
-            visited: 0,
-            stamp: 0,
-            parent: ROOT,
-            depth: 0,
-        };
+        let visits = (0..graph.states())
+            .map(|state| Visit {
+                visited: 0,
+                stamp: 0,
+                parent: ROOT,
+                depth: 0,
+                leads_on: graph.leads_on(state),
+            })
+            .collect();
         Walker {
-            visits: vec![unvisited; states],
+            visits,
             places: graph.nodes.iter().map(|n| (n.cells, n.span)).collect(),
             round: 0,
-            queue: Vec::with_capacity(states),
+            queue: Vec::with_capacity(graph.states()),
         }
     }
 
@@ -75,17 +80,20 @@ impl Walker {
         // A node's place (its span: an ALS's every cell) tells links inside
         // it; the cells it holds the digit in are what the chain must not come
         // back to.
+        // The link loop below reads its records unchecked: every state a
+        // link leads to is one of the graph's (`Graph::links`), and the
+        // records were made for this graph (one per state, one place per node).
+        assert!(self.visits.len() == graph.states() && self.places.len() * 2 == graph.states());
         let home = self.places[start as usize / 2].0;
         self.round += 1;
         let round = self.round;
         self.queue.clear();
         self.queue.push(start);
-        self.visits[start as usize] = Visit {
-            visited: home,
-            stamp: round,
-            parent: ROOT,
-            depth: 0,
-        };
+        let root = &mut self.visits[start as usize];
+        root.visited = home;
+        root.stamp = round;
+        root.parent = ROOT;
+        root.depth = 0;
         let mut head = 0;
         while head < self.queue.len() {
             let state = self.queue[head];
@@ -107,11 +115,14 @@ impl Walker {
             let depth = depth.saturating_add(1);
             let leaving_start = is_loop && state == start;
             for &next in graph.links(state as usize) {
-                let at = &mut self.visits[next as usize];
+                // SAFETY: `next` is a state of `graph` (see `Graph::links`),
+                // whose states number `self.visits.len()` and nodes
+                // `self.places.len()` (asserted above).
+                let at = unsafe { self.visits.get_unchecked_mut(next as usize) };
                 if at.stamp == round {
                     continue;
                 }
-                let (there, place) = self.places[next as usize / 2];
+                let (there, place) = unsafe { *self.places.get_unchecked(next as usize / 2) };
                 let allowed = if place == here {
                     !leaving_start
                 } else {
@@ -124,7 +135,7 @@ impl Walker {
                     } else {
                         next % 2 == 1
                     };
-                    if !can_end && !graph.leads_on(next as usize) {
+                    if !can_end && !at.leads_on {
                         continue;
                     }
                     at.parent = state;

@@ -51,15 +51,18 @@ pub(crate) struct Outcomes<F> {
 pub(crate) type OutcomesOf<H> = Outcomes<<H as BranchHost>::Facts>;
 
 impl<F: FactBits> Outcomes<F> {
-    /// No branch run yet, on `board`.
+    /// No branch run yet, on `board`. Its lists are sized for every branch
+    /// [`Outcomes::run`] would keep: grown one push at a time, the copies of
+    /// a few hundred ends (each with its fact set) cost more than the growth.
     pub(crate) fn new<H: BranchHost<Facts = F>>(board: &H, with_off: bool) -> Outcomes<F> {
         let candidates = board.cell_count() * board.side();
+        let branches = branch_count(board, with_off);
         Outcomes {
             side: board.side(),
             on: vec![NOT_RUN; candidates],
             off: vec![NOT_RUN; candidates],
-            ends: Vec::new(),
-            facts: Vec::with_capacity(1 << 14),
+            ends: Vec::with_capacity(branches),
+            facts: Vec::with_capacity((branches * FACTS_PER_BRANCH).max(1 << 12)),
             with_off,
         }
     }
@@ -194,6 +197,19 @@ impl<F: FactBits> Outcomes<F> {
         let range = &self.end(id).facts;
         &self.facts[range.start as usize..range.end as usize]
     }
+}
+
+/// About how many facts a branch reaches past its assumption (~33 on
+/// average over the first 300 top1465 puzzles): the facts list's first size.
+const FACTS_PER_BRANCH: usize = 32;
+
+/// How many branches [`Outcomes::run`] follows on `board`: one per open
+/// candidate assumed true, and as many assumed false when `with_off`.
+pub(crate) fn branch_count<H: BranchHost>(board: &H, with_off: bool) -> usize {
+    let on: usize = (0..board.cell_count())
+        .map(|cell| board.open_candidates(cell).count_ones() as usize)
+        .sum();
+    if with_off { 2 * on } else { on }
 }
 
 /// The values of a mask, ascending.

@@ -85,7 +85,7 @@ impl Ran {
     pub(crate) fn run(board: &Board, mode: Mode, with_off: bool, earlier: Option<&Ran>) -> Ran {
         let earlier = earlier.filter(|e| e.mode == mode && !matches!(mode, Mode::Net(_)));
         let changes = earlier.map(|e| Reads::between(&e.board, board));
-        let mut reads = Vec::new();
+        let mut reads = Vec::with_capacity(super::outcomes::branch_count(board, with_off));
         let outcomes =
             Outcomes::run_each(board, mode, with_off, |outcomes, assumption, branching| {
                 if let (Some(earlier), Some(changes)) = (earlier, &changes)
