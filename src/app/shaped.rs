@@ -7,7 +7,7 @@
 
 use super::state::{CandidateMode, Game};
 use crate::engine::geometry::logic::{self, ShapeHint, ShapeMarks};
-use crate::engine::types::{Cell, Digit};
+use crate::engine::types::Cell;
 
 impl Game {
     /// The next hint for the position: a mistake first (a wrong value, or an
@@ -32,12 +32,12 @@ impl Game {
             let bit = crate::engine::geometry::value_bit(solution[c]);
             position.struck[c] & bit != 0 || position.marks[c] != 0
         };
-        let wrong: Vec<(Cell, Digit)> = (0..self.geometry.cells())
+        let wrong: Vec<(Cell, u8)> = (0..self.geometry.cells())
             .filter(|&c| match values[c] {
                 0 => !marks.allows(c, solution[c]) && struck_or_unmarked(c),
                 value => !self.is_given(c) && value != solution[c],
             })
-            .map(|c| (Cell::new(c), Digit::new(values[c])))
+            .map(|c| (Cell::new(c), values[c]))
             .collect();
         if !wrong.is_empty() {
             return ShapeHint::Mistake { wrong };

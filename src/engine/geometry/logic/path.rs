@@ -139,7 +139,9 @@ pub enum ShapeHint {
     /// Values placed (cell, value; cells ascending) that disagree with the
     /// givens' solution.
     Mistake {
-        wrong: Vec<(Cell, Digit)>,
+        /// Each cell with the value placed there (0 for an open cell whose
+        /// candidates lost the solution's value: the player's hint names those).
+        wrong: Vec<(Cell, u8)>,
     },
     Solved,
     NoSolution,
@@ -162,9 +164,9 @@ pub fn hint_in_game(geometry: &Geometry, givens: &[u8], position: &[u8]) -> Shap
         (0, _) | (_, None) => return ShapeHint::NoSolution,
         _ => return ShapeHint::MultipleSolutions,
     };
-    let wrong: Vec<(Cell, Digit)> = (0..geometry.cells())
+    let wrong: Vec<(Cell, u8)> = (0..geometry.cells())
         .filter(|&c| position[c] != 0 && position[c] != solution[c])
-        .map(|c| (Cell::new(c), Digit::new(position[c])))
+        .map(|c| (Cell::new(c), position[c]))
         .collect();
     if !wrong.is_empty() {
         return ShapeHint::Mistake { wrong };
@@ -217,7 +219,7 @@ impl ShapeHint {
                 let described: Vec<String> = wrong
                     .iter()
                     .map(|&(cell, value)| {
-                        let symbol = geometry.alphabet().symbol(value.get());
+                        let symbol = geometry.alphabet().symbol(value);
                         let cell = geometry.cell_name(cell.index());
                         format!("the {symbol} in {cell} is wrong")
                     })
