@@ -176,9 +176,18 @@ impl Graph {
         graph
     }
 
-    /// The states `state` links to (each one of the graph's, checked when built).
-    pub fn links(&self, state: usize) -> &[u16] {
-        &self.targets[self.offsets[state] as usize..self.offsets[state + 1] as usize]
+    /// The states `state` links to (each one of the graph's, checked when
+    /// built), read without checking `state`: the walk's inner loop.
+    ///
+    /// # Safety
+    /// `state` must be below [`Graph::states`]: the offsets then hold both
+    /// its ends, in order and within the targets (all checked when built).
+    pub unsafe fn links_unchecked(&self, state: usize) -> &[u16] {
+        unsafe {
+            let start = *self.offsets.get_unchecked(state) as usize;
+            let end = *self.offsets.get_unchecked(state + 1) as usize;
+            self.targets.get_unchecked(start..end)
+        }
     }
 
     /// Whether `state` links to any state (a chain can go on from it).
@@ -289,8 +298,12 @@ impl Graph {
         offsets.push(targets.len() as u32);
         // Every link leads to a state of the graph: the walk reads its
         // records by these targets without checking (see `walk`).
+        // (The offsets are pushed in order, one per state and one past the
+        // last, so each state's range lies within the targets.)
         let states = self.nodes.len() * 2;
-        assert!(targets.iter().all(|&t| usize::from(t) < states));
+        let most = targets.iter().fold(0, |most, &t| most.max(t));
+        assert!(targets.is_empty() || usize::from(most) < states);
+        assert_eq!(offsets.len(), states + 1);
         self.leads_on = offsets.windows(2).map(|w| w[1] > w[0]).collect();
         self.offsets = offsets;
         self.targets = targets;

@@ -81,7 +81,7 @@ impl Walker {
         // it; the cells it holds the digit in are what the chain must not come
         // back to.
         // The link loop below reads its records unchecked: every state a
-        // link leads to is one of the graph's (`Graph::links`), and the
+        // link leads to is one of the graph's (`Graph::links_unchecked`), and the
         // records were made for this graph (one per state, one place per node).
         assert!(self.visits.len() == graph.states() && self.places.len() * 2 == graph.states());
         let home = self.places[start as usize / 2].0;
@@ -99,7 +99,10 @@ impl Walker {
             let state = self.queue[head];
             head += 1;
             let most = visit(self, state);
-            let Visit { visited, depth, .. } = self.visits[state as usize];
+            // SAFETY: a queued state is the start or a link's target: a state
+            // of `graph`, with its record and place (asserted above).
+            let Visit { visited, depth, .. } =
+                *unsafe { self.visits.get_unchecked(state as usize) };
             if usize::from(depth) >= most {
                 // Chains through here are longer than any the finder still wants
                 // (and so are those of every state queued after this one).
@@ -108,14 +111,14 @@ impl Walker {
                 }
                 continue;
             }
-            let here = self.places[state as usize / 2].1;
+            let here = unsafe { self.places.get_unchecked(state as usize / 2) }.1;
             if is_loop && state != start && here == home {
                 continue;
             }
             let depth = depth.saturating_add(1);
             let leaving_start = is_loop && state == start;
-            for &next in graph.links(state as usize) {
-                // SAFETY: `next` is a state of `graph` (see `Graph::links`),
+            for &next in unsafe { graph.links_unchecked(state as usize) } {
+                // SAFETY: `next` is a state of `graph` (see `Graph::links_unchecked`),
                 // whose states number `self.visits.len()` and nodes
                 // `self.places.len()` (asserted above).
                 let at = unsafe { self.visits.get_unchecked_mut(next as usize) };
