@@ -22,13 +22,14 @@ pub use chain::als_xy_chain;
 
 use std::cell::OnceCell;
 
-use links::{Link, Linker};
+pub(crate) use links::KeptLinks;
+use links::{Link, Linker, Reusable};
 pub(crate) use units::UnitSets;
 use units::{SubsetTables, unit_sets};
 
 use super::{Sink, Step, Technique, cells_text};
 use crate::engine::board::Board;
-use crate::engine::types::{Candidates, Cell, Digit, SIZE, Unit};
+use crate::engine::types::{Candidates, Cell, Digit, SIZE, UNITS, Unit};
 
 /// A set of cells as bits of their indices.
 type Cells = u128;
@@ -122,6 +123,13 @@ pub(crate) struct Sets {
     links: OnceCell<Vec<Link>>,
     /// `links` by set: what ALS-XY-Wing and ALS-XY-Chain walk.
     partners: OnceCell<Partners>,
+    /// Where each unit's sets start in `all` (and where the last ends).
+    offsets: [u32; UNITS + 1],
+    /// Each unit's version when the sets were kept from one position to the
+    /// next (see [`UnitSets`]), zeros otherwise.
+    versions: [u32; UNITS],
+    /// The links kept from an earlier position that these sets can take.
+    reusable: Option<Reusable>,
 }
 
 /// What each set needs per digit of the set beyond its cells, by
@@ -192,11 +200,27 @@ impl Sets {
         }
         let mut all: Vec<Als> = Vec::with_capacity(1024);
         let mut per_digit = PerDigit::default();
+        let mut offsets = [0u32; UNITS + 1];
+        let mut versions = [0u32; UNITS];
+        let mut reusable = None;
         match kept {
             Some(kept) => {
+                // Every unit refreshed first, so that the arrays are made at
+                // their size: growing them copied them over and over.
                 let mut tables = None;
+                let count: usize = Unit::all()
+                    .map(|unit| kept.refresh(board, unit, &mut tables))
+                    .sum();
+                all.reserve(count);
+                per_digit.seeing.reserve_exact(count);
+                per_digit.houses.reserve_exact(count);
+                versions = kept.versions();
+                reusable = kept
+                    .take_links()
+                    .map(|links| Reusable::new(&versions, links));
                 for unit in Unit::all() {
-                    let (unit_sets, facts) = kept.of(board, unit, &mut tables);
+                    offsets[unit.index()] = all.len() as u32;
+                    let (unit_sets, facts) = kept.of(unit);
                     per_digit.seeing.extend_from_slice(&facts.seeing);
                     per_digit.houses.extend_from_slice(&facts.houses);
                     let offset = all.len() as u32;
@@ -209,10 +233,12 @@ impl Sets {
             None => {
                 let mut tables = SubsetTables::new();
                 for unit in Unit::all() {
+                    offsets[unit.index()] = all.len() as u32;
                     unit_sets(board, unit, &mut tables, &mut all, &mut per_digit);
                 }
             }
         }
+        offsets[UNITS] = all.len() as u32;
         let mut reach = Vec::with_capacity(all.len());
         for als in &mut all {
             let seeing = &per_digit.seeing[als.index as usize];
@@ -234,6 +260,9 @@ impl Sets {
             holders,
             links: OnceCell::new(),
             partners: OnceCell::new(),
+            offsets,
+            versions,
+            reusable,
         }
     }
 
@@ -321,6 +350,7 @@ pub fn als_xz(board: &Board, sink: &mut Sink) {
         return;
     }
     // The links one set at a time: a step found early spares finding the rest.
+    // What was found is kept for the next position (see [`links`]).
     let mut linker = Linker::new(&sets);
     let mut links = Vec::new();
     for i in 0..sets.all.len() {
@@ -330,10 +360,14 @@ pub fn als_xz(board: &Board, sink: &mut Sink) {
             if let Some(step) = xz_step(&sets, i, j, rcc)
                 && sink.push(step)
             {
+                sink.cache()
+                    .keep_als_links(KeptLinks::new(&sets, &links, i + 1));
                 return;
             }
         }
     }
+    sink.cache()
+        .keep_als_links(KeptLinks::new(&sets, &links, sets.all.len()));
     let _ = sets.links.set(links);
 }
 

@@ -17,7 +17,7 @@
 use std::rc::Rc;
 
 use super::aic;
-use super::als::Sets;
+use super::als::{KeptLinks, Sets};
 use super::forcing::{OutcomesOf, Ran};
 use super::implication::Mode;
 use super::recall::{CrossingPattern, DigitPattern, Recall};
@@ -106,6 +106,14 @@ impl Cache {
         let sets = Rc::new(sets);
         self.als = Some(sets.clone());
         sets
+    }
+
+    /// Keeps the links between the board's ALSs that ALS-XZ found, for the
+    /// next position (not for a cache serving one position).
+    pub(crate) fn keep_als_links(&mut self, links: KeptLinks) {
+        if !self.alone {
+            self.recall().unit_sets().keep_links(links);
+        }
     }
 
     /// What the chain finders share on the board (see [`aic::Shared`]).

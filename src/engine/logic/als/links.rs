@@ -3,9 +3,16 @@
 //! unit holds all their d's (cells that all see each other lie in one unit), so
 //! each ALS meets only the ALSs filed under the same (digit, unit) as itself,
 //! not all the others (what made this the hottest loop of the ALS finders).
+//!
+//! The links of two sets are a function of their units' cells alone, like the
+//! sets (see [`super::units`]): a solve keeps the links ALS-XZ found
+//! ([`KeptLinks`]), and on the next position a set of an unchanged unit takes
+//! its links to the sets of unchanged units from them, and looks only among
+//! the sets of changed units for the rest (debug builds check every eighth
+//! such set against all the sets).
 
 use super::{Als, Sets};
-use crate::engine::types::{Candidates, SIZE};
+use crate::engine::types::{Candidates, SIZE, UNITS};
 
 /// Two ALSs (indices into the sets, ascending) and their restricted commons.
 pub(super) type Link = (usize, usize, Candidates);
@@ -27,6 +34,99 @@ pub(super) struct Linker<'a> {
     commons: Vec<u16>,
     /// The partners met, as bits, read back in ascending order.
     partners: Vec<u64>,
+    /// With links kept from an earlier position: the sets of the units changed
+    /// since, filed alone (see [`Filing`]), where a set of an unchanged unit
+    /// looks for the links it cannot take from the kept ones.
+    changed: Option<Filing>,
+}
+
+/// Sets filed by bucket: `filed[starts[b]..starts[b + 1]]` ascending, and per
+/// bucket where the sets after the one asked last start.
+struct Filing {
+    starts: Vec<u32>,
+    filed: Vec<u32>,
+    cursor: Vec<u32>,
+}
+
+impl Filing {
+    /// Files the sets of `sets` that `keep` keeps (counted, then laid out in one array).
+    fn new(sets: &Sets, keep: impl Fn(&Als) -> bool) -> Filing {
+        let mut starts = vec![0u32; BUCKETS + 1];
+        for als in sets.all.iter().filter(|als| keep(als)) {
+            each_bucket(sets, als, |b| starts[b + 1] += 1);
+        }
+        for b in 0..BUCKETS {
+            starts[b + 1] += starts[b];
+        }
+        let mut next = starts.clone();
+        let mut filed = vec![0u32; starts[BUCKETS] as usize];
+        for (i, als) in sets.all.iter().enumerate().filter(|(_, als)| keep(als)) {
+            each_bucket(sets, als, |b| {
+                filed[next[b] as usize] = i as u32;
+                next[b] += 1;
+            });
+        }
+        Filing {
+            cursor: starts[..BUCKETS].to_vec(),
+            starts,
+            filed,
+        }
+    }
+}
+
+/// The links ALS-XZ found on a position, kept for the next one: set `i`'s
+/// links to later sets are `linked[starts[i]..starts[i + 1]]` for each `i`
+/// below `starts.len() - 1` (ALS-XZ stops at its first step), with the units'
+/// versions and where each unit's sets started then.
+pub(crate) struct KeptLinks {
+    versions: [u32; UNITS],
+    offsets: [u32; UNITS + 1],
+    starts: Vec<u32>,
+    linked: Vec<(u32, Candidates)>,
+}
+
+impl KeptLinks {
+    /// Keeps `links` (ascending, complete for the sets below `done`) of `sets`.
+    pub(super) fn new(sets: &Sets, links: &[Link], done: usize) -> KeptLinks {
+        let mut starts = Vec::with_capacity(done + 1);
+        let mut linked = Vec::with_capacity(links.len());
+        starts.push(0);
+        let mut links = links.iter().peekable();
+        for i in 0..done {
+            while let Some(&(_, j, rcc)) = links.next_if(|&&(from, _, _)| from == i) {
+                linked.push((j as u32, rcc));
+            }
+            starts.push(linked.len() as u32);
+        }
+        KeptLinks {
+            versions: sets.versions,
+            offsets: sets.offsets,
+            starts,
+            linked,
+        }
+    }
+}
+
+/// The kept links a position can take: those between sets of units whose
+/// versions are the kept ones.
+pub(super) struct Reusable {
+    kept: KeptLinks,
+    /// The units changed since, as bits by [`crate::engine::types::Unit::index`].
+    changed: u32,
+}
+
+impl Reusable {
+    /// What sets whose units have `versions` can take of `kept`.
+    pub(super) fn new(versions: &[u32; UNITS], kept: KeptLinks) -> Reusable {
+        let changed = (0..UNITS)
+            .filter(|&u| kept.versions[u] != versions[u])
+            .fold(0, |acc, u| acc | 1 << u);
+        Reusable { kept, changed }
+    }
+
+    fn unchanged(&self, unit: usize) -> bool {
+        self.changed >> unit & 1 == 0
+    }
 }
 
 /// Calls `file` with every bucket of `als`: per digit, the units holding all
@@ -61,6 +161,10 @@ impl<'a> Linker<'a> {
             });
         }
         let n = sets.all.len();
+        let changed = sets
+            .reusable
+            .as_ref()
+            .map(|reusable| Filing::new(sets, |als| !reusable.unchanged(als.unit.index())));
         Linker {
             sets,
             cursor: starts[..BUCKETS].to_vec(),
@@ -69,12 +173,77 @@ impl<'a> Linker<'a> {
             met_from: vec![u32::MAX; n],
             commons: vec![0; n],
             partners: vec![0; n.div_ceil(64)],
+            changed,
         }
     }
 
     /// Appends the links of set `i` to the later sets, in ascending order (the
     /// sets are asked one after another from the first).
     pub(super) fn links_of(&mut self, i: usize, out: &mut Vec<Link>) {
+        let sets = self.sets;
+        let a = &sets.all[i];
+        let unit = a.unit.index();
+        let kept = sets.reusable.as_ref().and_then(|reusable| {
+            let old = i - sets.offsets[unit] as usize + reusable.kept.offsets[unit] as usize;
+            (reusable.unchanged(unit) && old + 1 < reusable.kept.starts.len())
+                .then_some((reusable, old))
+        });
+        let Some((reusable, old)) = kept else {
+            let words = self.meet_later(i, false);
+            self.partners_met(i, words, out);
+            return;
+        };
+        // The links to the sets of changed units, then those kept, merged.
+        let from = out.len();
+        let words = self.meet_later(i, true);
+        self.partners_met(i, words, out);
+        let kept = &reusable.kept;
+        let mut taken = Vec::new();
+        let mut unit_of_j = unit;
+        for &(j, rcc) in &kept.linked[kept.starts[old] as usize..kept.starts[old + 1] as usize] {
+            while kept.offsets[unit_of_j + 1] <= j {
+                unit_of_j += 1;
+            }
+            if reusable.unchanged(unit_of_j) {
+                let j = j - kept.offsets[unit_of_j] + sets.offsets[unit_of_j];
+                taken.push((i, j as usize, rcc));
+            }
+        }
+        if !taken.is_empty() {
+            let fresh = out.split_off(from);
+            let (mut fresh, mut taken) =
+                (fresh.into_iter().peekable(), taken.into_iter().peekable());
+            while let (Some(f), Some(t)) = (fresh.peek(), taken.peek()) {
+                let next = if f.1 < t.1 {
+                    fresh.next()
+                } else {
+                    taken.next()
+                };
+                out.extend(next);
+            }
+            out.extend(fresh);
+            out.extend(taken);
+        }
+        // Every eighth set only: against all the sets, every set would double
+        // the time of the debug test suite's solves.
+        debug_assert!(
+            !i.is_multiple_of(8) || {
+                let all: Vec<Link> = (i + 1..sets.all.len())
+                    .filter(|&j| a.cells & sets.all[j].cells == 0)
+                    .map(|j| (i, j, super::restricted_commons(sets, a, &sets.all[j])))
+                    .filter(|&(_, _, rcc)| !rcc.is_empty())
+                    .collect();
+                out[from..] == all[..]
+            },
+            "links of set {i} taken from an earlier position"
+        );
+    }
+
+    /// Meets the sets after set `i` in its buckets: among all sets, or among
+    /// the sets of changed units only (`changed_only`). Either way the next
+    /// set's cursors are moved past `i`. Returns the lowest and highest words
+    /// of the partners' bits written.
+    fn meet_later(&mut self, i: usize, changed_only: bool) -> (usize, usize) {
         let sets = self.sets;
         let a = &sets.all[i];
         let (mut lowest, mut highest) = (usize::MAX, 0);
@@ -85,6 +254,7 @@ impl<'a> Linker<'a> {
             met_from,
             commons,
             partners,
+            changed,
             ..
         } = self;
         for d in a.digits.iter() {
@@ -96,7 +266,19 @@ impl<'a> Linker<'a> {
                 let at = cursor[b] as usize;
                 debug_assert_eq!(filed[at] as usize, i, "sets asked out of order");
                 cursor[b] += 1;
-                for &j in &filed[at + 1..starts[b + 1] as usize] {
+                let later = match changed {
+                    Some(changed) if changed_only => {
+                        let end = changed.starts[b + 1];
+                        let mut at = changed.cursor[b];
+                        while at < end && changed.filed[at as usize] as usize <= i {
+                            at += 1;
+                        }
+                        changed.cursor[b] = at;
+                        &changed.filed[at as usize..end as usize]
+                    }
+                    _ => &filed[at + 1..starts[b + 1] as usize],
+                };
+                for &j in later {
                     let j = j as usize;
                     if met_from[j] != i as u32 {
                         met_from[j] = i as u32;
@@ -109,7 +291,15 @@ impl<'a> Linker<'a> {
                 }
             }
         }
-        for (word, bits) in partners
+        (lowest, highest)
+    }
+
+    /// Appends the links of set `i` to the partners [`Self::meet_later`] met, ascending.
+    fn partners_met(&mut self, i: usize, (lowest, highest): (usize, usize), out: &mut Vec<Link>) {
+        let sets = self.sets;
+        let a = &sets.all[i];
+        for (word, bits) in self
+            .partners
             .iter_mut()
             .enumerate()
             .take(highest + 1)
@@ -120,7 +310,7 @@ impl<'a> Linker<'a> {
                 let j = word * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 if a.cells & sets.all[j].cells == 0 {
-                    let rcc = Candidates::from_bits(commons[j]);
+                    let rcc = Candidates::from_bits(self.commons[j]);
                     debug_assert_eq!(rcc, super::restricted_commons(sets, a, &sets.all[j]));
                     out.push((i, j, rcc));
                 }

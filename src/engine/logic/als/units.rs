@@ -2,10 +2,11 @@
 //! that a solve builds again only the units a step changed: most steps change
 //! a few cells, and building a wide-open unit walks all 511 subsets of its cells.
 
+use super::links::KeptLinks;
 use super::{ALL_HOUSES, Als, Cells, PerDigit, houses_of};
 use crate::engine::board::Board;
 use crate::engine::logic::open_candidates;
-use crate::engine::types::{Candidates, Cell, GEOMETRY, SIZE, Unit};
+use crate::engine::types::{Candidates, Cell, GEOMETRY, SIZE, UNITS, Unit};
 
 /// What a unit's ALSs are built from: each of its cells' candidates, a placed
 /// cell as `PLACED`.
@@ -23,6 +24,11 @@ pub(crate) struct UnitSets {
     sets: [Vec<Als>; 27],
     /// Each unit's sets' per-digit facts (by the sets' `index` in the unit's list).
     facts: [PerDigit; 27],
+    /// Each unit's version: the tick of `clock` at which it was last built.
+    versions: [u32; UNITS],
+    clock: u32,
+    /// The links ALS-XZ found on the last position it ran on.
+    links: Option<KeptLinks>,
 }
 
 impl Default for UnitSets {
@@ -32,19 +38,23 @@ impl Default for UnitSets {
             keys: [[u16::MAX; SIZE]; 27],
             sets: Default::default(),
             facts: Default::default(),
+            versions: [0; UNITS],
+            clock: 0,
+            links: None,
         }
     }
 }
 
 impl UnitSets {
-    /// The ALSs of `unit` on `board` (without `reaching`), built again only when
-    /// its cells changed (`tables`: the subset tables, made on first use).
-    pub(super) fn of(
+    /// Builds the ALSs of `unit` on `board` (without `reaching`) again if its
+    /// cells changed since (`tables`: the subset tables, made on first use);
+    /// returns how many it has.
+    pub(super) fn refresh(
         &mut self,
         board: &Board,
         unit: Unit,
         tables: &mut Option<SubsetTables>,
-    ) -> (&[Als], &PerDigit) {
+    ) -> usize {
         let key = unit_key(board, unit);
         let u = unit.index();
         if self.keys[u] != key {
@@ -53,8 +63,32 @@ impl UnitSets {
             let tables = tables.get_or_insert_with(SubsetTables::new);
             unit_sets(board, unit, tables, &mut self.sets[u], &mut self.facts[u]);
             self.keys[u] = key;
+            self.clock += 1;
+            self.versions[u] = self.clock;
         }
-        (&self.sets[u], &self.facts[u])
+        self.sets[u].len()
+    }
+
+    /// Each unit's version: two refreshes that give a unit the same version
+    /// give it the same sets.
+    pub(super) fn versions(&self) -> [u32; UNITS] {
+        self.versions
+    }
+
+    /// Keeps the links ALS-XZ found, for the next position.
+    pub(crate) fn keep_links(&mut self, links: KeptLinks) {
+        self.links = Some(links);
+    }
+
+    /// The links kept from an earlier position, if any (taken: a position
+    /// keeps its own).
+    pub(super) fn take_links(&mut self) -> Option<KeptLinks> {
+        self.links.take()
+    }
+
+    /// The ALSs of `unit` as last refreshed, with their per-digit facts.
+    pub(super) fn of(&self, unit: Unit) -> (&[Als], &PerDigit) {
+        (&self.sets[unit.index()], &self.facts[unit.index()])
     }
 }
 
