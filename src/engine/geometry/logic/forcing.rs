@@ -28,9 +28,10 @@ pub(super) type Branches = RefCell<[Option<Ran>; 2]>;
 pub fn find(ladder: &Ladder, marks: &ShapeMarks, technique: Technique) -> Option<ShapeStep> {
     let (mode, kinds) = technique.forcing()?;
     let first = match marks.geometry.cells() {
-        0..=128 => search_in::<2>(ladder, marks, mode, kinds),
-        129..=256 => search_in::<4>(ladder, marks, mode, kinds),
-        _ => search_in::<{ MAX_CELLS.div_ceil(64) }>(ladder, marks, mode, kinds),
+        0..=128 => search_in::<u128>(ladder, marks, mode, kinds),
+        129..=192 => search_in::<[u64; 3]>(ladder, marks, mode, kinds),
+        193..=256 => search_in::<[u64; 4]>(ladder, marks, mode, kinds),
+        _ => search_in::<[u64; MAX_CELLS.div_ceil(64)]>(ladder, marks, mode, kinds),
     };
     Some(first?.step::<ShapeMarks>(technique))
 }
@@ -38,9 +39,9 @@ pub fn find(ladder: &Ladder, marks: &ShapeMarks, technique: Technique) -> Option
 /// The branches of `mode` (static or dynamic) on `wide`'s position, run on
 /// first use for it (with the "off" ones when `with_off`), taking from the
 /// branches last run those that run the same here.
-fn branches<const W: usize>(
+fn branches<C: Words>(
     ladder: &Ladder,
-    wide: &Wide<W>,
+    wide: &Wide<C>,
     mode: Mode,
     with_off: bool,
 ) -> Rc<Outcomes<Vec<u64>>> {
@@ -75,17 +76,39 @@ pub fn text(step: &ShapeStep, geometry: &Geometry) -> String {
     )
 }
 
-/// A shaped position as branches see it: cell sets of `W` words (as few as the
-/// board needs: a word op per word is the branch loop's cost), the unit and peer
-/// sets built once per search, storage sized at run time, and the shaped ladder
-/// inside a net's branches.
-pub(super) struct Wide<'m, 'g, const W: usize> {
+/// A shaped position as branches see it: cell sets `C` of as few words as the
+/// board needs (a word op per word is the branch loop's cost; up to 128 cells
+/// one `u128`, as on the classic board), the unit and peer sets built once per
+/// search, storage sized at run time, and the shaped ladder inside a net's
+/// branches.
+pub(super) struct Wide<'m, 'g, C> {
     marks: &'m ShapeMarks<'g>,
-    units: Vec<[u64; W]>,
-    peers: Vec<[u64; W]>,
+    units: Vec<C>,
+    peers: Vec<C>,
 }
 
-impl<'m, 'g, const W: usize> Wide<'m, 'g, W> {
+/// A cell set as 64-bit words, low cells first (what a branch read, kept
+/// per branch by [`super::reuse`]).
+pub(super) trait Words: CellSet {
+    const WORDS: usize;
+    fn push_words(&self, out: &mut Vec<u64>);
+}
+
+impl Words for u128 {
+    const WORDS: usize = 2;
+    fn push_words(&self, out: &mut Vec<u64>) {
+        out.extend([*self as u64, (*self >> 64) as u64]);
+    }
+}
+
+impl<const W: usize> Words for [u64; W] {
+    const WORDS: usize = W;
+    fn push_words(&self, out: &mut Vec<u64>) {
+        out.extend_from_slice(self);
+    }
+}
+
+impl<'m, 'g, C: Words> Wide<'m, 'g, C> {
     /// The position: each cell's value (0 open) and candidates.
     pub(super) fn position(&self) -> (&[u8], &[ValueMask]) {
         let cells = self.marks.geometry.cells();
@@ -94,7 +117,7 @@ impl<'m, 'g, const W: usize> Wide<'m, 'g, W> {
 
     fn new(marks: &'m ShapeMarks<'g>) -> Self {
         let geometry = marks.geometry;
-        let set = |mask: &CellMask| mask.iter().fold([0u64; W], |set, c| set.with(c));
+        let set = |mask: &CellMask| mask.iter().fold(C::empty(), |set, c| set.with(c));
         Wide {
             marks,
             units: (0..geometry.units().len())
@@ -107,14 +130,14 @@ impl<'m, 'g, const W: usize> Wide<'m, 'g, W> {
     }
 }
 
-/// The first deduction of `mode` and `kinds` on `marks`, on cell sets of `W` words.
-fn search_in<const W: usize>(
+/// The first deduction of `mode` and `kinds` on `marks`, on cell sets `C`.
+fn search_in<C: Words>(
     ladder: &Ladder,
     marks: &ShapeMarks,
     mode: Mode,
     kinds: Kinds,
 ) -> Option<Forcing> {
-    let wide = Wide::<W>::new(marks);
+    let wide = Wide::<C>::new(marks);
     let outcomes = matches!(mode, Mode::Static | Mode::Dynamic)
         .then(|| branches(ladder, &wide, mode, kinds.digit()));
     let mut first: Option<Forcing> = None;
@@ -125,7 +148,7 @@ fn search_in<const W: usize>(
     first
 }
 
-impl<const W: usize> CandidateBoard for Wide<'_, '_, W> {
+impl<C: Words> CandidateBoard for Wide<'_, '_, C> {
     fn side(&self) -> usize {
         self.marks.side()
     }
@@ -164,23 +187,23 @@ impl<const W: usize> CandidateBoard for Wide<'_, '_, W> {
     }
 }
 
-impl<'g, const W: usize> BranchHost for Wide<'_, 'g, W> {
-    type Cells = [u64; W];
-    type PerValue = Vec<[u64; W]>;
+impl<'g, C: Words> BranchHost for Wide<'_, 'g, C> {
+    type Cells = C;
+    type PerValue = Vec<C>;
     type PerCell = Vec<ValueMask>;
     type Facts = Vec<u64>;
     type Finder = Ladder<'g>;
 
-    fn unit_set(&self, unit: usize) -> [u64; W] {
+    fn unit_set(&self, unit: usize) -> C {
         self.units[unit]
     }
 
-    fn peer_set(&self, cell: usize) -> [u64; W] {
+    fn peer_set(&self, cell: usize) -> C {
         self.peers[cell]
     }
 
-    fn per_value(&self) -> Vec<[u64; W]> {
-        vec![[0; W]; self.marks.geometry.side()]
+    fn per_value(&self) -> Vec<C> {
+        vec![C::empty(); self.marks.geometry.side()]
     }
 
     fn per_cell(&self) -> Vec<ValueMask> {
@@ -195,7 +218,7 @@ impl<'g, const W: usize> BranchHost for Wide<'_, 'g, W> {
         &self,
         ladder: &mut Ladder<'g>,
         candidates: &[ValueMask],
-        open: &[u64; W],
+        open: &C,
         techniques: &[Technique],
         looked: bool,
     ) -> Option<BranchStep> {

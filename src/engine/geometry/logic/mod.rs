@@ -395,20 +395,29 @@ impl<'g> ShapeMarks<'g> {
                 geometry.cell_name(cell)
             ));
         }
-        for (index, unit) in geometry.units().iter().enumerate() {
-            for value in 1..=geometry.side() as u8 {
-                let held = unit
-                    .cells
-                    .iter()
-                    .filter(|&&c| self.values[c] == value)
-                    .count();
+        // Per unit, as masks: the values held, held twice, and still possible
+        // in an open cell; the lowest value wrong in the first such unit is named.
+        let every = all_values(geometry.side());
+        for unit in geometry.units() {
+            let (mut held, mut twice, mut places) = (0, 0, 0);
+            for &cell in &unit.cells {
+                match self.values[cell] {
+                    0 => places |= self.candidates[cell],
+                    value => {
+                        twice |= held & value_bit(value);
+                        held |= value_bit(value);
+                    }
+                }
+            }
+            let wrong = twice | (every & !(held | places));
+            if wrong != 0 {
+                let value = wrong.trailing_zeros() as u8 + 1;
                 let symbol = geometry.alphabet().symbol(value);
-                if held > 1 {
-                    return Some(format!("{symbol} appears twice in {unit}"));
-                }
-                if held == 0 && self.places(index, value).is_empty() {
-                    return Some(format!("{symbol} has no place left in {unit}"));
-                }
+                return Some(if twice & value_bit(value) != 0 {
+                    format!("{symbol} appears twice in {unit}")
+                } else {
+                    format!("{symbol} has no place left in {unit}")
+                });
             }
         }
         None

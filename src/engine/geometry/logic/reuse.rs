@@ -9,7 +9,7 @@
 
 use std::rc::Rc;
 
-use super::forcing::Wide;
+use super::forcing::{Wide, Words};
 use crate::engine::geometry::ValueMask;
 use crate::engine::logic::CandidateBoard;
 use crate::engine::logic::forcing::Outcomes;
@@ -79,15 +79,15 @@ impl Ran {
 /// Every branch of `mode` on `wide`'s position (the "off" ones too when
 /// `with_off`), taking from `earlier` (branches run on an earlier position of
 /// the same solve) every branch of the same mode that read nothing changed since.
-pub(super) fn run<const W: usize>(
-    wide: &Wide<W>,
+pub(super) fn run<C: Words>(
+    wide: &Wide<C>,
     mode: Mode,
     with_off: bool,
     earlier: Option<&Ran>,
 ) -> Ran {
     let (values, candidates) = wide.position();
     let side = CandidateBoard::side(wide);
-    let stride = (side + 1) * W;
+    let stride = (side + 1) * C::WORDS;
     let earlier = earlier.filter(|e| e.mode == mode && e.values.len() == values.len());
     let changes = earlier.map(|e| e.changes(values, candidates));
     let assumptions: usize = candidates
@@ -119,9 +119,9 @@ pub(super) fn run<const W: usize>(
         match branching.reads() {
             Some((per_value, cells)) => {
                 for set in per_value {
-                    reads.extend_from_slice(set);
+                    set.push_words(&mut reads);
                 }
-                reads.extend_from_slice(&cells);
+                cells.push_words(&mut reads);
             }
             // A branch that applied a technique read the whole board.
             None => reads.extend(std::iter::repeat_n(u64::MAX, stride)),
@@ -133,17 +133,17 @@ pub(super) fn run<const W: usize>(
         candidates: candidates.to_vec(),
         outcomes: Rc::new(outcomes),
         side,
-        words: W,
+        words: C::WORDS,
         reads,
     }
 }
 
 /// Whether `assumption`'s branch, run here, ends as `ended_as` says the
 /// earlier one did (a debug check of the reuse).
-fn runs_the_same<const W: usize>(
-    branching: &mut Branching<Wide<W>>,
+fn runs_the_same<C: Words>(
+    branching: &mut Branching<Wide<C>>,
     assumption: IndexFact,
-    ended_as: impl Fn(&Branching<Wide<W>>, bool) -> bool,
+    ended_as: impl Fn(&Branching<Wide<C>>, bool) -> bool,
 ) -> bool {
     let conflict = branching.run_unrecorded(assumption);
     ended_as(branching, conflict)
