@@ -607,25 +607,3 @@ fn play_index_past_the_end_names_the_count() {
         stderr(&output)
     );
 }
-
-/// `--walk` makes classic Extreme puzzles only: with anything else it is a
-/// usage error naming the clash (exit 2), not a flag silently ignored.
-#[test]
-fn generate_walk_outside_extreme_is_refused() {
-    let cases: [(&[&str], &str); 5] = [
-        (&["-d", "hard"], "not hard"),
-        (&[], "needs --difficulty extreme"),
-        (&["-d", "extreme", "--symmetry", "mirror"], "--symmetry"),
-        (&["-d", "extreme", "--size", "6"], "classic 9x9"),
-        (&["-d", "extreme", "--variant", "x"], "classic 9x9"),
-    ];
-    for (extra, why) in cases {
-        let args = [&["generate", "--walk", "--seed", "1"][..], extra].concat();
-        let out = pencilmark(&args, "");
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
-        assert!(stdout(&out).is_empty(), "{args:?} printed a puzzle");
-        assert!(stderr(&out).contains(why), "{args:?}: {}", stderr(&out));
-    }
-    let needs = pencilmark(&["generate", "--walk", "--needs", "x_wing"], "");
-    assert_eq!(needs.status.code(), Some(2), "{}", stderr(&needs));
-}
