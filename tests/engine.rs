@@ -316,7 +316,7 @@ fn a_digit_with_no_place_in_a_unit_is_a_contradiction_value() {
         board.eliminate(cell("r1c9"), digit(1)),
         Err(Contradiction::NoPlace {
             digit: digit(1),
-            unit: Unit::Row(0),
+            unit: Unit::row(0),
         })
     );
 }

@@ -44,7 +44,7 @@ fn propagate_stops_at_a_contradiction_and_says_where() {
     );
     // A digit with no place left in a unit.
     let mut board = Board::with_auto_candidates(&grid(EASY));
-    for &c in Unit::Row(0).cells() {
+    for &c in Unit::row(0).cells() {
         board.strike(c, Digit::new(1));
     }
     let result = logic::propagate(&mut board);

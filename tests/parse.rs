@@ -130,7 +130,7 @@ fn a_repeated_digit_names_the_digit_both_cells_and_the_unit() {
                 digit: Digit::new(7),
                 first: Cell::at(2, 1),
                 second: Cell::at(2, 7),
-                unit: Unit::Row(2),
+                unit: Unit::row(2),
             }
         }
     );

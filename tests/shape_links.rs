@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::shapes::{jigsaw6, keeping, only_in, struck};
+use common::shapes::{jigsaw6, keeping, only_in, struck, unit};
 
 use pencilmark::engine::geometry::format::ShapeReader;
 use pencilmark::engine::geometry::logic::{
@@ -418,12 +418,8 @@ fn hint_givens_on_a_shape_names_a_wrong_value_and_hints_a_right_position() {
 #[test]
 fn a_link_may_run_in_a_window() {
     let geometry = Geometry::regular(9, Variant::Windoku).unwrap();
-    let window = geometry
-        .units()
-        .iter()
-        .position(|u| u.kind == UnitKind::Window)
-        .unwrap();
-    let cells = &geometry.units()[window].cells;
+    let window = unit(&geometry, UnitKind::Window, 1);
+    let cells = &geometry.unit(window).cells;
     // The 7 may only go in the window's first two cells (r2c2, r2c3): their row
     // and box keep other places, so the strong link is the window's.
     let others: Vec<usize> = cells[2..].to_vec();

@@ -219,7 +219,7 @@ fn a_window_claims_from_a_row_on_windoku() {
     let last = claims.last().unwrap();
     let window = unit(&geometry, UnitKind::Window, 1);
     // Every cell of window 1 outside row 2 lost the 7.
-    for &cell in &geometry.units()[window].cells {
+    for &cell in &geometry.unit(window).cells {
         assert_eq!(
             last.allows(cell, 7),
             geometry.row_of(cell) == 1,

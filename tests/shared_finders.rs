@@ -129,11 +129,8 @@ fn both_ladders_report_the_same_forcing_step_with_the_same_proof() {
                         (s.text(), branches)
                     });
                     let shaped = ladder.find(technique, &marks).map(|s| {
-                        let branches: Vec<String> = s
-                            .branches
-                            .iter()
-                            .map(|b| format!("{:?}", b.indexed().classic()))
-                            .collect();
+                        let branches: Vec<String> =
+                            s.branches.iter().map(|b| format!("{b:?}")).collect();
                         (s.text(&geometry), branches)
                     });
                     // The texts differ only in the word for a value.

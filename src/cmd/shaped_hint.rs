@@ -87,7 +87,7 @@ pub fn hint_first(
             object["units"] = step
                 .units
                 .iter()
-                .map(|&u| geometry.units()[u].to_string())
+                .map(|&u| geometry.unit(u).to_string())
                 .collect::<Vec<_>>()
                 .into();
         }
@@ -141,7 +141,7 @@ pub fn links_json(marks: &ShapeMarks, links: &[ShapeLink]) -> serde_json::Value 
                 "to": end(link.to),
                 "strong": link.strong,
                 "kind": kind.map(|k| k.strength()),
-                "unit": kind.and_then(|k| k.unit()).map(|u| geometry.units()[u].to_string()),
+                "unit": kind.and_then(|k| k.unit()).map(|u| geometry.unit(u).to_string()),
                 "text": links::said(marks, link),
             })
         })

@@ -1,5 +1,5 @@
 //! How a board names what a step's text mentions: its cells, values and units.
-//! Cells are a [`Cell`] on every shape. The classic 9x9 names them by the
+//! They are a [`Cell`], a [`Digit`] and a [`Unit`] on every shape. The classic 9x9 names them by the
 //! `Display` of the compile-time table's [`Cell`], [`Digit`] and [`Unit`];
 //! every other shape by its [`Geometry`]
 //! (`r4c7`, its alphabet `1`-`9`, `A`-`P`, `diagonal 1`). A text written once
@@ -44,23 +44,23 @@ impl Names<Cell, Digit, Unit> for Classic {
 }
 
 /// A shaped board's names, from its geometry: cells are [`Cell`] indices into
-/// it, values a [`Digit`] `1..=side` written in its alphabet, units indices
-/// into its unit list.
-impl Names<Cell, Digit, usize> for Geometry {
+/// it, values a [`Digit`] `1..=side` written in its alphabet, units a
+/// [`Unit`] index into its unit list.
+impl Names<Cell, Digit, Unit> for Geometry {
     fn cell(&self, cell: Cell) -> String {
         self.cell_name(cell.index())
     }
     fn value(&self, value: Digit) -> String {
         self.alphabet().symbol(value.get()).to_string()
     }
-    fn unit(&self, unit: usize) -> String {
-        self.units()[unit].to_string()
+    fn unit(&self, unit: Unit) -> String {
+        Geometry::unit(self, unit).to_string()
     }
     fn value_word(&self) -> &'static str {
         "value"
     }
-    fn unit_kind(&self, unit: usize) -> (&'static str, usize) {
-        let unit = &self.units()[unit];
+    fn unit_kind(&self, unit: Unit) -> (&'static str, usize) {
+        let unit = Geometry::unit(self, unit);
         (unit.kind.name(), unit.number + 1)
     }
 }

@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use super::geometry::{MAX_CELLS, MAX_SIDE};
+use super::geometry::{MAX_CELLS, MAX_SIDE, UnitKind};
 
 /// Side of the board (cells per unit).
 pub const SIZE: usize = 9;
@@ -287,72 +287,90 @@ impl fmt::Display for Candidates {
     }
 }
 
-/// One of the 27 units: a row, a column or a box, each with a zero-based index.
+/// A unit on any shape: its index into the board's unit list, rows first,
+/// then columns, then boxes or regions, then any extra unit (diagonals,
+/// windows): 0..27 on the classic 9x9, an index into
+/// [`Geometry::units`](super::geometry::Geometry::units) elsewhere.
+///
+/// [`index`](Unit::index) and [`new`](Unit::new) hold for every shape. The rest
+/// is **classic-only**: it reads the compile-time 9x9 table ([`GEOMETRY`]) and
+/// is meaningless (or panics) for a unit of another shape: [`all`](Unit::all),
+/// [`row`](Unit::row), [`col`](Unit::col), [`box_at`](Unit::box_at),
+/// [`cells`](Unit::cells), [`contains`](Unit::contains), [`kind`](Unit::kind),
+/// [`kind_name`](Unit::kind_name), [`number`](Unit::number) and `Display`;
+/// shaped code asks the geometry ([`Geometry::unit`](super::geometry::Geometry::unit)).
+/// The derived order is the index's: rows, then columns, then boxes.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-pub enum Unit {
-    Row(u8),
-    Col(u8),
-    Box(u8),
-}
+pub struct Unit(u8);
 
 impl Unit {
-    /// All 27 units: rows, then columns, then boxes.
+    /// The unit numbered `index` in its board's unit list (any shape; every
+    /// shape has fewer than 256 units: a 25x25 with both diagonals has 77).
+    pub fn new(index: usize) -> Unit {
+        assert!(index <= u8::MAX as usize, "unit index {index} out of range");
+        Unit(index as u8)
+    }
+
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// All 27 units: rows, then columns, then boxes (classic-only).
     pub fn all() -> impl Iterator<Item = Unit> {
-        (0..UNITS).map(Unit::from_index)
+        (0..UNITS).map(Unit::new)
     }
 
-    /// Unit number 0..27 (rows 0..9, columns 9..18, boxes 18..27).
-    pub fn from_index(index: usize) -> Unit {
-        let i = (index % SIZE) as u8;
-        match index / SIZE {
-            0 => Unit::Row(i),
-            1 => Unit::Col(i),
-            2 => Unit::Box(i),
-            _ => panic!("unit index {index} out of range"),
-        }
+    /// Row `row` (zero-based; classic-only).
+    pub const fn row(row: usize) -> Unit {
+        assert!(row < SIZE);
+        Unit(row as u8)
     }
 
-    pub fn index(self) -> usize {
-        self.index_const()
+    /// Column `col` (zero-based; classic-only).
+    pub const fn col(col: usize) -> Unit {
+        assert!(col < SIZE);
+        Unit((SIZE + col) as u8)
     }
 
-    const fn index_const(self) -> usize {
-        match self {
-            Unit::Row(i) => i as usize,
-            Unit::Col(i) => SIZE + i as usize,
-            Unit::Box(i) => 2 * SIZE + i as usize,
-        }
+    /// Box `index` (zero-based, row-major from the top left; classic-only).
+    pub const fn box_at(index: usize) -> Unit {
+        assert!(index < SIZE);
+        Unit((2 * SIZE + index) as u8)
     }
 
-    /// The unit's nine cells, in row-major order.
+    /// The unit's nine cells, in row-major order (classic-only).
     pub fn cells(self) -> &'static [Cell; SIZE] {
         &GEOMETRY.units[self.index()]
     }
 
-    /// Whether the unit holds `cell`.
+    /// Whether the unit holds `cell` (classic-only).
     pub fn contains(self, cell: Cell) -> bool {
         GEOMETRY.unit_masks[self.index()] >> cell.index() & 1 == 1
     }
 
-    /// "row", "column" or "box".
-    pub fn kind_name(self) -> &'static str {
-        match self {
-            Unit::Row(_) => "row",
-            Unit::Col(_) => "column",
-            Unit::Box(_) => "box",
+    /// Row, column or box (classic-only).
+    pub fn kind(self) -> UnitKind {
+        match self.index() / SIZE {
+            0 => UnitKind::Row,
+            1 => UnitKind::Column,
+            2 => UnitKind::Box,
+            _ => panic!("unit {} is not a unit of the classic 9x9", self.0),
         }
     }
 
-    /// One-based number within its kind.
+    /// "row", "column" or "box" (classic-only).
+    pub fn kind_name(self) -> &'static str {
+        self.kind().name()
+    }
+
+    /// One-based number within its kind (classic-only).
     pub fn number(self) -> usize {
-        match self {
-            Unit::Row(i) | Unit::Col(i) | Unit::Box(i) => i as usize + 1,
-        }
+        self.index() % SIZE + 1
     }
 }
 
 impl fmt::Display for Unit {
-    /// `row 3`, `column 4`, `box 5`.
+    /// `row 3`, `column 4`, `box 5` (classic-only).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} {}", self.kind_name(), self.number())
     }
@@ -396,7 +414,7 @@ impl ClassicTable {
         }
         // Everything else from the list.
         let mut unit_masks = [0u128; UNITS];
-        let mut units_of = [[Unit::Row(0); 3]; CELLS];
+        let mut units_of = [[Unit(0); 3]; CELLS];
         let mut kinds_seen = [0usize; CELLS];
         let mut box_of = [0u8; CELLS];
         let mut unit = 0;
@@ -407,11 +425,7 @@ impl ClassicTable {
                 unit_masks[unit] |= 1 << cell;
                 let which = unit / SIZE;
                 let number = (unit % SIZE) as u8;
-                units_of[cell][kinds_seen[cell]] = match which {
-                    0 => Unit::Row(number),
-                    1 => Unit::Col(number),
-                    _ => Unit::Box(number),
-                };
+                units_of[cell][kinds_seen[cell]] = Unit(unit as u8);
                 kinds_seen[cell] += 1;
                 if which == 2 {
                     box_of[cell] = number;
@@ -428,7 +442,7 @@ impl ClassicTable {
             let mut mask = 0u128;
             let mut k = 0;
             while k < 3 {
-                mask |= unit_masks[units_of[cell][k].index_const()];
+                mask |= unit_masks[units_of[cell][k].index()];
                 k += 1;
             }
             mask &= !(1 << cell);

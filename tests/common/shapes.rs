@@ -1,6 +1,7 @@
 //! What the shape tests share: small positions on a shape built by hand (an empty
 //! board with some candidates struck) and the units and jigsaw they name.
 
+use pencilmark::engine::Unit;
 use pencilmark::engine::geometry::logic::ShapeMarks;
 use pencilmark::engine::geometry::{Geometry, UnitKind};
 
@@ -38,12 +39,13 @@ pub fn only_in<'g>(geometry: &'g Geometry, value: u8, cells: &[usize]) -> ShapeM
 }
 
 /// The unit of `kind` numbered `number` (one-based) in `geometry`.
-pub fn unit(geometry: &Geometry, kind: UnitKind, number: usize) -> usize {
-    geometry
+pub fn unit(geometry: &Geometry, kind: UnitKind, number: usize) -> Unit {
+    let index = geometry
         .units()
         .iter()
         .position(|u| u.kind == kind && u.number + 1 == number)
-        .expect("the unit exists")
+        .expect("the unit exists");
+    Unit::new(index)
 }
 
 /// The 6x6 jigsaw of the shared set's first line. Region 1 is r1c1 r1c2 r1c3

@@ -141,7 +141,7 @@ impl Highlights {
             return;
         };
         for &unit in &step.units {
-            for &cell in &game.geometry.units()[unit].cells {
+            for &cell in &game.geometry.unit(unit).cells {
                 self.hint_unit[cell] = true;
             }
         }

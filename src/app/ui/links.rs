@@ -47,7 +47,7 @@ pub fn highlight_shaped_link(state: &State, step: &ShapeStep, h: &mut Highlights
     h.hint_unit.fill(false);
     let marks = game.hint_marks(state.candidates);
     if let Some(unit) = links::kind(&marks, link).and_then(|k| k.unit()) {
-        for &cell in &game.geometry.units()[unit].cells {
+        for &cell in &game.geometry.unit(unit).cells {
             h.hint_unit[cell] = true;
         }
     }

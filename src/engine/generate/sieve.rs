@@ -110,7 +110,7 @@ pub(super) struct Contradiction;
 const ALL_CELLS: u128 = (1 << CELLS) - 1;
 
 /// The cells of each unit, rows then columns then boxes (as
-/// [`Unit::from_index`](crate::engine::types::Unit::from_index)).
+/// [`Unit::new`](crate::engine::types::Unit::new)).
 const UNIT_CELLS: [[u8; SIZE]; UNITS] = {
     let mut units = [[0u8; SIZE]; UNITS];
     let mut i = 0;

@@ -19,6 +19,8 @@ mod shapes;
 
 pub use shapes::{ShapeError, Variant};
 
+use crate::engine::types::Unit;
+
 /// Largest side supported (25x25): the values of a cell fit a [`ValueMask`].
 pub const MAX_SIDE: usize = 25;
 /// Largest number of cells (25x25).
@@ -278,6 +280,11 @@ impl Geometry {
     /// Every unit: rows, then columns, then regions, then extra units.
     pub fn units(&self) -> &[UnitSpec] {
         &self.units
+    }
+
+    /// The unit a step names (a [`Unit`] is an index into [`Geometry::units`]).
+    pub fn unit(&self, unit: Unit) -> &UnitSpec {
+        &self.units[unit.index()]
     }
 
     /// Indices into [`Geometry::units`] of the units holding `cell`.

@@ -19,6 +19,7 @@ use super::wings::seeing_every;
 use super::{Link, Sink, Step, StepIn, StepOf, Technique, Vocabulary};
 use crate::engine::board::Board;
 use crate::engine::geometry::value_bit;
+use crate::engine::types::{Cell, Digit};
 
 /// No parent in the breadth-first tree.
 const ROOT: u32 = u32::MAX;
@@ -249,20 +250,20 @@ impl Chain {
     /// This X-Chain as a step on any board: its cells, each with the value, in
     /// turn joined by strong and weak links (the first strong).
     pub(crate) fn x_step<B: Vocabulary>(&self) -> StepIn<B> {
-        let (value, one) = (B::value_of(self.value), B::set_of(value_bit(self.value)));
+        let (value, one) = (Digit::new(self.value), B::set_of(value_bit(self.value)));
         let links = self
             .cells
             .windows(2)
             .enumerate()
             .map(|(i, pair)| Link {
-                from: (B::cell_of(pair[0]), value),
-                to: (B::cell_of(pair[1]), value),
+                from: (Cell::new(pair[0]), value),
+                to: (Cell::new(pair[1]), value),
                 strong: i % 2 == 0,
             })
             .collect();
         StepOf {
-            eliminations: self.struck::<B>(),
-            pattern: self.cells.iter().map(|&c| (B::cell_of(c), one)).collect(),
+            eliminations: self.struck(),
+            pattern: self.cells.iter().map(|&c| (Cell::new(c), one)).collect(),
             links,
             ..StepOf::of(Technique::XChain)
         }
@@ -279,23 +280,23 @@ impl Chain {
         for (i, &cell) in self.cells.iter().enumerate() {
             let held = board.candidate_bits(cell);
             let on = only_value(held & !value_bit(off)).unwrap_or(off);
-            pattern.push((B::cell_of(cell), B::set_of(held)));
+            pattern.push((Cell::new(cell), B::set_of(held)));
             links.push(Link {
-                from: (B::cell_of(cell), B::value_of(off)),
-                to: (B::cell_of(cell), B::value_of(on)),
+                from: (Cell::new(cell), Digit::new(off)),
+                to: (Cell::new(cell), Digit::new(on)),
                 strong: true,
             });
             if let Some(&next) = self.cells.get(i + 1) {
                 links.push(Link {
-                    from: (B::cell_of(cell), B::value_of(on)),
-                    to: (B::cell_of(next), B::value_of(on)),
+                    from: (Cell::new(cell), Digit::new(on)),
+                    to: (Cell::new(next), Digit::new(on)),
                     strong: false,
                 });
             }
             off = on;
         }
         StepOf {
-            eliminations: self.struck::<B>(),
+            eliminations: self.struck(),
             pattern,
             links,
             ..StepOf::of(Technique::XyChain)
@@ -303,10 +304,10 @@ impl Chain {
     }
 
     /// What the chain strikes, in the board's vocabulary.
-    fn struck<B: Vocabulary>(&self) -> Vec<(B::Cell, B::Value)> {
+    fn struck(&self) -> Vec<(Cell, Digit)> {
         self.eliminations
             .iter()
-            .map(|&(c, v)| (B::cell_of(c), B::value_of(v)))
+            .map(|&(c, v)| (Cell::new(c), Digit::new(v)))
             .collect()
     }
 }

@@ -15,6 +15,7 @@
 
 use super::{Sink, Step, Technique, cells_text, combinations, is_placed_in, lines, positions};
 use crate::engine::board::Board;
+use crate::engine::geometry::UnitKind;
 use crate::engine::types::{Candidates, Cell, Digit, Unit};
 
 pub fn finned_x_wing(board: &Board, sink: &mut Sink) {
@@ -223,7 +224,7 @@ impl Fish<'_> {
     /// The cells of the fin box the fish removes the digit from: in a cover
     /// line, outside the base lines, holding the digit.
     fn targets(&self, board: &Board, shape: &Shape) -> impl Iterator<Item = Cell> {
-        let rows = matches!(self.base_lines[0], Unit::Row(_));
+        let rows = self.base_lines[0].kind() == UnitKind::Row;
         // A cell's index among the base lines and among the cover lines.
         let base_of_cover = move |cell: Cell| {
             if rows {
@@ -233,7 +234,7 @@ impl Fish<'_> {
             }
         };
         let (covers, bases, digit) = (self.covers, shape.bases, self.digit);
-        Unit::Box(shape.fin_box as u8)
+        Unit::box_at(shape.fin_box)
             .cells()
             .iter()
             .copied()

@@ -53,12 +53,12 @@ pub struct Branch<C = Cell, V = Digit, U = Unit> {
 pub type IndexBranch = Branch<usize, u8, usize>;
 
 impl IndexBranch {
-    /// The same branch on the classic board.
-    pub fn classic(&self) -> Branch {
+    /// The same branch in [`Cell`], [`Digit`] and [`Unit`] (any shape).
+    pub fn typed(&self) -> Branch {
         Branch {
-            assumption: self.assumption.classic(),
-            implications: self.implications.iter().map(|i| i.classic()).collect(),
-            conflict: self.conflict.map(|c| c.classic()),
+            assumption: self.assumption.typed(),
+            implications: self.implications.iter().map(|i| i.typed()).collect(),
+            conflict: self.conflict.map(|c| c.typed()),
         }
     }
 }
@@ -168,8 +168,8 @@ impl Forcing {
     /// the unit whose places were assumed, and every branch.
     pub(crate) fn step<B: Vocabulary>(self, technique: Technique) -> StepIn<B> {
         let conclusion = (
-            B::cell_of(self.conclusion.cell),
-            B::value_of(self.conclusion.digit),
+            Cell::new(self.conclusion.cell),
+            Digit::new(self.conclusion.digit),
         );
         let mut step = StepOf::of(technique);
         if self.conclusion.on {
@@ -180,10 +180,14 @@ impl Forcing {
         step.pattern = self
             .assumptions
             .iter()
-            .map(|a| (B::cell_of(a.cell), B::set_of(value_bit(a.digit))))
+            .map(|a| (Cell::new(a.cell), B::set_of(value_bit(a.digit))))
             .collect();
-        step.units = self.unit.map(B::unit_of).into_iter().collect();
-        step.branches = self.branches.into_iter().map(B::branch_of).collect();
+        step.units = self.unit.map(Unit::new).into_iter().collect();
+        step.branches = self
+            .branches
+            .into_iter()
+            .map(|branch| branch.typed())
+            .collect();
         step
     }
 }

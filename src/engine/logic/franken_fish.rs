@@ -241,7 +241,7 @@ fn technique(family: Family) -> Technique {
 fn units_of(mask: u32) -> Vec<Unit> {
     (0..UNITS)
         .filter(|u| mask & (1 << u) != 0)
-        .map(Unit::from_index)
+        .map(Unit::new)
         .collect()
 }
 

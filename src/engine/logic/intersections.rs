@@ -12,7 +12,7 @@ use super::{Sink, Step, StepIn, StepOf, Technique, Vocabulary};
 use crate::engine::board::Board;
 use crate::engine::geometry::value_bit;
 use crate::engine::names::{self, Classic, Names};
-use crate::engine::types::{GEOMETRY, SIZE, Unit};
+use crate::engine::types::{Cell, Digit, GEOMETRY, SIZE, Unit};
 
 /// One locked-candidates instance on any shape: `value`'s places in unit `from`
 /// (the open cells allowing it, as bit `i` for the `i`-th cell of `from`) all lie
@@ -45,19 +45,19 @@ impl Locked {
         board: &B,
         technique: Technique,
     ) -> StepIn<B> {
-        let (value, one) = (B::value_of(self.value), B::set_of(value_bit(self.value)));
+        let (value, one) = (Digit::new(self.value), B::set_of(value_bit(self.value)));
         StepOf {
             eliminations: self
                 .eliminations(board)
                 .into_iter()
-                .map(|(c, _)| (B::cell_of(c), value))
+                .map(|(c, _)| (Cell::new(c), value))
                 .collect(),
             pattern: self
                 .places(board)
                 .into_iter()
-                .map(|c| (B::cell_of(c), one))
+                .map(|c| (Cell::new(c), one))
                 .collect(),
-            units: vec![B::unit_of(self.from), B::unit_of(self.to)],
+            units: vec![Unit::new(self.from), Unit::new(self.to)],
             ..StepOf::of(technique)
         }
     }
@@ -138,7 +138,7 @@ pub(crate) fn locked_candidates<B: CandidateBoard>(
 
 /// Pointing: a digit's places in a box all in one row or column.
 pub fn pointing(board: &Board, sink: &mut Sink) {
-    let boxes = (0..SIZE).map(|b| Unit::Box(b as u8).index());
+    let boxes = (0..SIZE).map(|b| Unit::box_at(b).index());
     classic(board, sink, Technique::LockedCandidatesPointing, boxes);
 }
 

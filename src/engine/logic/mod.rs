@@ -41,7 +41,7 @@ pub use path::{
     next_step, propagate, without_uniqueness,
 };
 pub(crate) use step::cells_text;
-pub use step::{Basis, Link, LinkIn, Step, StepIn, StepOf, Vocabulary, eliminations_text};
+pub use step::{Basis, Link, Step, StepIn, StepOf, Vocabulary, eliminations_text};
 pub use technique::{Level, Technique};
 
 use super::board::Board;
@@ -139,11 +139,5 @@ pub(crate) fn combinations_wide(n: usize, k: usize) -> impl Iterator<Item = u32>
 
 /// The rows (or columns) of the board, for fish and single-digit patterns.
 pub(crate) fn lines(rows: bool) -> [Unit; SIZE] {
-    std::array::from_fn(|i| {
-        if rows {
-            Unit::Row(i as u8)
-        } else {
-            Unit::Col(i as u8)
-        }
-    })
+    std::array::from_fn(|i| if rows { Unit::row(i) } else { Unit::col(i) })
 }

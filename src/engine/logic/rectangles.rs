@@ -154,12 +154,8 @@ fn rectangles(board: &Board, sink: &mut Sink, kind: Kind, allow_missing: bool) {
                             ur,
                             extras: cands.map(|k| k.difference(ur)),
                         };
-                        let units = vec![
-                            Unit::Row(r1 as u8),
-                            Unit::Row(r2 as u8),
-                            Unit::Col(c1 as u8),
-                            Unit::Col(c2 as u8),
-                        ];
+                        let units =
+                            vec![Unit::row(r1), Unit::row(r2), Unit::col(c1), Unit::col(c2)];
                         for step in find(board, &rect, kind, &units) {
                             if sink.push(step) {
                                 return;
@@ -329,8 +325,8 @@ fn find(board: &Board, rect: &Rectangle, kind: Kind, units: &[Unit]) -> Vec<Step
                     continue;
                 }
                 let target = rect.corners[o];
-                let row = Unit::Row(target.row() as u8);
-                let col = Unit::Col(target.col() as u8);
+                let row = Unit::row(target.row());
+                let col = Unit::col(target.col());
                 for locked in rect.ur.iter() {
                     // In the opposite corner's row and column the digit is only on corners.
                     let confined = [row, col].iter().all(|&house| {

@@ -202,9 +202,7 @@ fn hidden_single_left(board: &Board, step: &Step) -> Option<(Cell, Digit)> {
         step.units.clone()
     } else {
         Unit::all()
-            .filter(|&u| {
-                u != locked && std::mem::discriminant(&u) == std::mem::discriminant(&locked)
-            })
+            .filter(|&u| u != locked && u.kind() == locked.kind())
             .collect()
     };
     for unit in units {

@@ -53,7 +53,7 @@ fn conjugates(board: &Board, digit: Digit, rows: bool) -> Vec<(Unit, Cell, Cell)
     let lines = if rows { 0..SIZE } else { SIZE..2 * SIZE };
     conjugate_pairs(board, digit.get(), lines)
         .into_iter()
-        .map(|(u, a, b)| (Unit::from_index(u), Cell::new(a), Cell::new(b)))
+        .map(|(u, a, b)| (Unit::new(u), Cell::new(a), Cell::new(b)))
         .collect()
 }
 
@@ -163,16 +163,16 @@ impl Turbot {
     /// This Skyscraper or kite as a step of `technique` on any board: strong
     /// `a1 = b1`, weak `b1 - b2`, strong `b2 = a2`, each cell with `value`.
     pub fn step<B: Vocabulary>(&self, technique: Technique, value: u8) -> StepIn<B> {
-        let [a1, b1, b2, a2] = self.chain.map(B::cell_of);
-        let (digit, one) = (B::value_of(value), B::set_of(value_bit(value)));
+        let [a1, b1, b2, a2] = self.chain.map(Cell::new);
+        let (digit, one) = (Digit::new(value), B::set_of(value_bit(value)));
         StepOf {
             eliminations: self
                 .eliminations
                 .iter()
-                .map(|&(c, _)| (B::cell_of(c), digit))
+                .map(|&(c, _)| (Cell::new(c), digit))
                 .collect(),
             pattern: [a1, b1, b2, a2].into_iter().map(|c| (c, one)).collect(),
-            units: self.units.map(B::unit_of).to_vec(),
+            units: self.units.map(Unit::new).to_vec(),
             links: vec![
                 Link {
                     from: (a1, digit),
@@ -242,8 +242,8 @@ fn empty_rectangles(board: &Board, sink: &mut Sink, min_places: u32) {
 fn empty_rectangles_of(board: &Board, sink: &mut Sink, digit: Digit, min_places: u32) -> bool {
     let row_pairs = conjugates(board, digit, true);
     let col_pairs = conjugates(board, digit, false);
-    for b in 0..9u8 {
-        let the_box = Unit::Box(b);
+    for b in 0..9 {
+        let the_box = Unit::box_at(b);
         let mask = positions(board, the_box, digit);
         if mask.count_ones() < min_places {
             continue;
@@ -262,10 +262,7 @@ fn empty_rectangles_of(board: &Board, sink: &mut Sink, digit: Digit, min_places:
                 // A column pair with one end on row r: the other end's row meets column c.
                 for &(unit, p, q) in &col_pairs {
                     for (near, far) in [(p, q), (q, p)] {
-                        if near.row() != r
-                            || near.box_index() == b as usize
-                            || far.row() / 3 * 3 == band
-                        {
+                        if near.row() != r || near.box_index() == b || far.row() / 3 * 3 == band {
                             continue;
                         }
                         let target = Cell::at(far.row(), c);
@@ -278,10 +275,7 @@ fn empty_rectangles_of(board: &Board, sink: &mut Sink, digit: Digit, min_places:
                 }
                 for &(unit, p, q) in &row_pairs {
                     for (near, far) in [(p, q), (q, p)] {
-                        if near.col() != c
-                            || near.box_index() == b as usize
-                            || far.col() / 3 * 3 == stack
-                        {
+                        if near.col() != c || near.box_index() == b || far.col() / 3 * 3 == stack {
                             continue;
                         }
                         let target = Cell::at(r, far.col());

@@ -19,7 +19,7 @@ pub fn find(board: &Board) -> Option<Step> {
 pub fn full_house(board: &Board, sink: &mut Sink) {
     full_houses(board, |cell, value, unit| {
         let mut step = Step::placement(Technique::FullHouse, Cell::new(cell), Digit::new(value));
-        step.units.push(Unit::from_index(unit));
+        step.units.push(Unit::new(unit));
         sink.push(step)
     });
 }
@@ -66,7 +66,7 @@ fn scan_order() -> impl Iterator<Item = usize> {
 /// Digits with one place left in a unit.
 pub fn hidden_single(board: &Board, sink: &mut Sink) {
     hidden_singles(board, scan_order(), |cell, value, unit| {
-        let (cell, digit, unit) = (Cell::new(cell), Digit::new(value), Unit::from_index(unit));
+        let (cell, digit, unit) = (Cell::new(cell), Digit::new(value), Unit::new(unit));
         let mut step = Step::placement(Technique::HiddenSingle, cell, digit);
         step.units.push(unit);
         step.pattern = blockers(board, unit, cell, digit);

@@ -2,7 +2,7 @@
 //! and units that prove it, and for chains the links in order. Its text, level
 //! and score are all read from the value.
 
-use super::forcing::{Branch, IndexBranch};
+use super::forcing::Branch;
 use super::technique::{Level, Technique};
 use super::{
     aic, als, chains, coloring, finned_fish, fish, forcing, franken_fish, intersections, medusa,
@@ -18,7 +18,7 @@ use std::fmt;
 
 /// A link of a chain, from one candidate `(cell, value)` to the next, in order:
 /// a [`Cell`] and a [`Digit`] on every shape (`geometry::logic::ShapeLink` is
-/// the same type).
+/// the same type; a search may link plain indices).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Link<C = Cell, V = Digit> {
     pub from: (C, V),
@@ -83,95 +83,59 @@ impl fmt::Display for Basis {
 }
 
 /// One deduction: what it places and removes, and what proves it. One value for
-/// every shape, whose cells are a [`Cell`] and values a [`Digit`] on all of
-/// them (the index of any geometry's cell, a value `1..=side`), resting on a
-/// technique or on a guess ([`Basis`]): on the classic 9x9 ([`Step`]) units
-/// are the compile-time table's [`Unit`] and a pattern cell's values
-/// [`Candidates`]; on every other shape (`ShapeStep`) units are indices into
-/// the geometry and value sets a `ValueMask`.
+/// every shape: cells are a [`Cell`], values a [`Digit`] and units a [`Unit`] on
+/// all of them (indices into any geometry's cells and unit list, a value
+/// `1..=side`), resting on a technique or on a guess ([`Basis`]). Only the value
+/// set a pattern cell carries still differs: [`Candidates`] on the classic 9x9
+/// ([`Step`]), a `ValueMask` on every other shape (`ShapeStep`).
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct StepOf<C, V, U, M> {
+pub struct StepOf<M> {
     /// What the step rests on: a technique, or a guess.
     pub basis: Basis,
     /// Values this step places.
-    pub placements: Vec<(C, V)>,
+    pub placements: Vec<(Cell, Digit)>,
     /// Candidates this step removes.
-    pub eliminations: Vec<(C, V)>,
+    pub eliminations: Vec<(Cell, Digit)>,
     /// The cells that prove it, each with the values the reasoning reads there
     /// (for singles: the cells whose digits rule the others out).
-    pub pattern: Vec<(C, M)>,
+    pub pattern: Vec<(Cell, M)>,
     /// The units the reasoning looks at, the one it is "in" first.
-    pub units: Vec<U>,
+    pub units: Vec<Unit>,
     /// The links, strong and weak, in order (chains, wings, fish, single-digit
     /// patterns, colouring, rectangles, ALS, forcing: see [`super::links`]).
-    pub links: Vec<Link<C, V>>,
+    pub links: Vec<Link>,
     /// For forcing chains and nets: each assumption and the implications it
     /// leads to, in order.
-    pub branches: Vec<Branch<C, V, U>>,
+    pub branches: Vec<Branch>,
 }
 
-/// A deduction on the classic 9x9, in the compile-time table's types.
-pub type Step = StepOf<Cell, Digit, Unit, Candidates>;
+/// A deduction on the classic 9x9: pattern cells carry [`Candidates`].
+pub type Step = StepOf<Candidates>;
 
-/// How a board writes a step found in plain indices (cells, units, values
-/// `1..=side`, value sets as a [`ValueMask`]) in its own vocabulary: the classic
-/// [`Board`] in the compile-time table's types, a shaped position with
-/// [`Cell`], [`Digit`] and the geometry's own unit indices. A family whose
-/// ladders report the same instance on every shape builds its step once, for
-/// any board, through this (locked candidates,
-/// wings, Skyscraper and kite, X- and XY-Chain, forcing).
+/// How a board writes the value set of a step found in plain indices (a
+/// [`ValueMask`]) in its own type: the classic [`Board`] as [`Candidates`], a
+/// shaped position as the mask itself. A family whose ladders report the same
+/// instance on every shape builds its step once, for any board, through this
+/// (locked candidates, subsets, wings, Skyscraper and kite, X- and XY-Chain,
+/// forcing).
 pub trait Vocabulary {
-    type Cell: Copy;
-    type Value: Copy;
-    type Unit: Copy;
     type Values: Copy;
-    fn cell_of(cell: usize) -> Self::Cell;
-    fn value_of(value: u8) -> Self::Value;
-    fn unit_of(unit: usize) -> Self::Unit;
     fn set_of(values: ValueMask) -> Self::Values;
-    /// A forcing branch found in plain indices, in this vocabulary.
-    fn branch_of(branch: IndexBranch) -> Branch<Self::Cell, Self::Value, Self::Unit>;
 }
 
 /// The step value of the board `W`.
-pub type StepIn<W> = StepOf<
-    <W as Vocabulary>::Cell,
-    <W as Vocabulary>::Value,
-    <W as Vocabulary>::Unit,
-    <W as Vocabulary>::Values,
->;
+pub type StepIn<W> = StepOf<<W as Vocabulary>::Values>;
 
-/// The link value of the board `W`.
-pub type LinkIn<W> = Link<<W as Vocabulary>::Cell, <W as Vocabulary>::Value>;
-
-/// The classic board writes cells, digits and units in the table's types.
+/// The classic board's value sets are [`Candidates`].
 impl Vocabulary for Board {
-    type Cell = Cell;
-    type Value = Digit;
-    type Unit = Unit;
     type Values = Candidates;
-    #[inline]
-    fn cell_of(cell: usize) -> Cell {
-        Cell::new(cell)
-    }
-    #[inline]
-    fn value_of(value: u8) -> Digit {
-        Digit::new(value)
-    }
-    #[inline]
-    fn unit_of(unit: usize) -> Unit {
-        Unit::from_index(unit)
-    }
     #[inline]
     fn set_of(values: ValueMask) -> Candidates {
         Candidates::from_bits(values as u16)
     }
-    fn branch_of(branch: IndexBranch) -> Branch {
-        branch.classic()
-    }
 }
 
-impl<C, V, U, M> StepOf<C, V, U, M> {
+impl<M> StepOf<M> {
     /// A step resting on `basis` (a technique, or a guess) with no effects and
     /// no proof yet.
     pub fn of(basis: impl Into<Basis>) -> Self {
@@ -192,10 +156,7 @@ impl<C, V, U, M> StepOf<C, V, U, M> {
     }
 
     /// The cells of the pattern, in order.
-    pub fn pattern_cells(&self) -> impl Iterator<Item = C> + '_
-    where
-        C: Copy,
-    {
+    pub fn pattern_cells(&self) -> impl Iterator<Item = Cell> + '_ {
         self.pattern.iter().map(|&(cell, _)| cell)
     }
 }
@@ -359,7 +320,8 @@ pub(crate) fn cells_text(cells: impl IntoIterator<Item = Cell>) -> String {
     names::cells_text(&Classic, cells)
 }
 
-impl Deduction for Step {
+/// A step's effects in plain indices, on every shape.
+impl<M> Deduction for StepOf<M> {
     fn placed(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
         self.placements
             .iter()

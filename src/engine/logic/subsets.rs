@@ -15,7 +15,7 @@ use super::{Sink, Step, StepIn, StepOf, Technique, Vocabulary};
 use crate::engine::board::Board;
 use crate::engine::geometry::{MAX_SIDE, ValueMask};
 use crate::engine::names::{self, Classic, Names};
-use crate::engine::types::{Candidates, Cell, UNITS, Unit};
+use crate::engine::types::{Candidates, Cell, Digit, UNITS, Unit};
 
 pub fn naked_pair(board: &Board, sink: &mut Sink) {
     naked(board, sink, 2, Technique::NakedPair);
@@ -40,9 +40,9 @@ pub fn hidden_quad(board: &Board, sink: &mut Sink) {
 fn second_unit(unit: Unit, cells: &[Cell]) -> Option<Unit> {
     let first = cells[0];
     [
-        Unit::Row(first.row() as u8),
-        Unit::Col(first.col() as u8),
-        Unit::Box(first.box_index() as u8),
+        Unit::row(first.row()),
+        Unit::col(first.col()),
+        Unit::box_at(first.box_index()),
     ]
     .into_iter()
     .find(|&u| u != unit && cells.iter().all(|&c| u.contains(c)))
@@ -200,7 +200,7 @@ fn naked(board: &Board, sink: &mut Sink, size: usize, technique: Technique) {
             let cells: Vec<Cell> = unit_cells_at(board, unit, positions)
                 .map(Cell::new)
                 .collect();
-            let second = second_unit(Unit::from_index(unit), &cells).filter(|_| size <= 3);
+            let second = second_unit(Unit::new(unit), &cells).filter(|_| size <= 3);
             let second = second.map(|u| u.index());
             naked_step(board, technique, (unit, second), positions, values)
                 .is_some_and(|step| sink.push(step))
@@ -249,16 +249,13 @@ pub(crate) fn naked_step<B: CandidateBoard + Vocabulary>(
     Some(StepOf {
         eliminations: eliminations
             .into_iter()
-            .map(|(c, v)| (B::cell_of(c), B::value_of(v)))
+            .map(|(c, v)| (Cell::new(c), Digit::new(v)))
             .collect(),
         pattern: subset
             .iter()
-            .map(|&c| (B::cell_of(c), B::set_of(board.open_candidates(c))))
+            .map(|&c| (Cell::new(c), B::set_of(board.open_candidates(c))))
             .collect(),
-        units: std::iter::once(unit)
-            .chain(second)
-            .map(B::unit_of)
-            .collect(),
+        units: std::iter::once(unit).chain(second).map(Unit::new).collect(),
         ..StepOf::of(technique)
     })
 }
@@ -275,11 +272,11 @@ pub(crate) fn hidden_step<B: CandidateBoard + Vocabulary>(
     positions: u32,
 ) -> Option<StepIn<B>> {
     let cells: Vec<usize> = unit_cells_at(board, unit, positions).collect();
-    let eliminations: Vec<(B::Cell, B::Value)> = cells
+    let eliminations: Vec<(Cell, Digit)> = cells
         .iter()
         .flat_map(|&c| {
             values_of(board.open_candidates(c) & !values)
-                .map(move |v| (B::cell_of(c), B::value_of(v)))
+                .map(move |v| (Cell::new(c), Digit::new(v)))
         })
         .collect();
     if eliminations.is_empty() {
@@ -289,9 +286,9 @@ pub(crate) fn hidden_step<B: CandidateBoard + Vocabulary>(
         eliminations,
         pattern: cells
             .iter()
-            .map(|&c| (B::cell_of(c), B::set_of(board.open_candidates(c) & values)))
+            .map(|&c| (Cell::new(c), B::set_of(board.open_candidates(c) & values)))
             .collect(),
-        units: vec![B::unit_of(unit)],
+        units: vec![Unit::new(unit)],
         ..StepOf::of(technique)
     })
 }

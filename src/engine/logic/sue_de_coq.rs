@@ -14,16 +14,16 @@ use crate::engine::board::Board;
 use crate::engine::types::{Candidates, Cell, Unit};
 
 pub fn sue_de_coq(board: &Board, sink: &mut Sink) {
-    for b in 0..9u8 {
-        let boxed = Unit::Box(b);
-        let (band, stack) = (b as usize / 3, b as usize % 3);
+    for b in 0..9 {
+        let boxed = Unit::box_at(b);
+        let (band, stack) = (b / 3, b % 3);
         let lines = (0..3)
-            .map(|i| Unit::Row((band * 3 + i) as u8))
-            .chain((0..3).map(|i| Unit::Col((stack * 3 + i) as u8)));
+            .map(|i| Unit::row(band * 3 + i))
+            .chain((0..3).map(|i| Unit::col(stack * 3 + i)));
         for (i, line) in lines.enumerate() {
             // An intersection whose cells are as when it last gave nothing gives
             // nothing again (see [`super::recall`]).
-            let crossing = usize::from(b) * 6 + i;
+            let crossing = b * 6 + i;
             let pattern = CrossingPattern::of(board, line, boxed);
             if sink.cache().crossing_found_nothing(crossing, &pattern) {
                 continue;

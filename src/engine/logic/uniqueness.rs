@@ -67,12 +67,8 @@ fn rectangles(board: &Board, sink: &mut Sink, allow_missing: bool) {
                             .enumerate()
                             .map(|(i, &c)| (c, if i == target { floor } else { cands[i] }))
                             .collect();
-                        let units = vec![
-                            Unit::Row(r1 as u8),
-                            Unit::Row(r2 as u8),
-                            Unit::Col(c1 as u8),
-                            Unit::Col(c2 as u8),
-                        ];
+                        let units =
+                            vec![Unit::row(r1), Unit::row(r2), Unit::col(c1), Unit::col(c2)];
                         if sink.push(Step::elimination(
                             Technique::UniqueRectangle1,
                             eliminations,

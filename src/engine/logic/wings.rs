@@ -12,6 +12,7 @@ use super::candidate_board::{CandidateBoard, only_value, values_of};
 use super::{Sink, Step, StepIn, StepOf, Technique, Vocabulary};
 use crate::engine::board::Board;
 use crate::engine::geometry::value_bit;
+use crate::engine::types::{Cell, Digit, Unit};
 
 pub fn xy_wing(board: &Board, sink: &mut Sink) {
     xy_wings(board, |wing| {
@@ -83,18 +84,18 @@ impl Wing {
             .iter()
             .enumerate()
             .map(|(i, &c)| match link {
-                Some((x, _)) if i >= 2 => (B::cell_of(c), B::set_of(value_bit(x))),
-                _ => (B::cell_of(c), B::set_of(board.candidate_bits(c))),
+                Some((x, _)) if i >= 2 => (Cell::new(c), B::set_of(value_bit(x))),
+                _ => (Cell::new(c), B::set_of(board.candidate_bits(c))),
             })
             .collect();
         StepOf {
             eliminations: self
                 .eliminations
                 .iter()
-                .map(|&(c, v)| (B::cell_of(c), B::value_of(v)))
+                .map(|&(c, v)| (Cell::new(c), Digit::new(v)))
                 .collect(),
             pattern,
-            units: link.map(|(_, u)| B::unit_of(u)).into_iter().collect(),
+            units: link.map(|(_, u)| Unit::new(u)).into_iter().collect(),
             ..StepOf::of(technique)
         }
     }

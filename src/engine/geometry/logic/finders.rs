@@ -14,7 +14,7 @@ use crate::engine::logic::intersections::{self, Locked};
 use crate::engine::logic::subsets;
 use crate::engine::logic::{Technique, singles};
 use crate::engine::names;
-use crate::engine::types::{Cell, Digit};
+use crate::engine::types::{Cell, Digit, Unit};
 
 /// The ladder for one geometry, with the static and dynamic forcing branches
 /// it ran last (digit, cell and unit forcing chains all read the static ones,
@@ -200,7 +200,8 @@ impl<'g> Ladder<'g> {
                 cover * side + base
             }
         };
-        let unit_of = |line: usize, is_row: bool| if is_row { line } else { side + line };
+        let unit_of =
+            |line: usize, is_row: bool| Unit::new(if is_row { line } else { side + line });
         let lines = |mask: u32| (0..side).filter(move |&line| mask >> line & 1 == 1);
         [true, false].into_iter().find_map(|rows| {
             (1..=side as u8).find_map(|value| {
@@ -300,7 +301,7 @@ pub fn text(step: &ShapeStep, geometry: &Geometry) -> String {
     let unit = |i: usize| {
         step.units
             .get(i)
-            .map_or_else(String::new, |&u| geometry.units()[u].to_string())
+            .map_or_else(String::new, |&u| geometry.unit(u).to_string())
     };
     let symbol = |value: Digit| geometry.alphabet().symbol(value.get());
     let pattern = || step.pattern_cells();

@@ -242,7 +242,7 @@ impl<'g, C: Words> BranchHost for Wide<'_, 'g, C> {
         if looked {
             cells.extend(step.pattern_cells().map(Cell::index));
             for &unit in &step.units {
-                cells.extend(geometry.units()[unit].cells.iter().copied());
+                cells.extend(geometry.unit(unit).cells.iter().copied());
             }
         }
         Some(BranchStep {

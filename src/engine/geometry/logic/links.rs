@@ -24,7 +24,7 @@ use crate::engine::geometry::{ValueMask, value_bit};
 use crate::engine::logic::links::builder::{self, LinkKind, UnitPosition};
 use crate::engine::logic::step::Link;
 use crate::engine::logic::{Technique, forcing};
-use crate::engine::types::{Cell, Digit};
+use crate::engine::types::{Cell, Digit, Unit};
 
 pub use crate::engine::logic::links::kind;
 
@@ -32,15 +32,15 @@ pub use crate::engine::logic::links::kind;
 /// same types as the classic [`Link`].
 pub type ShapeLink = Link<Cell, Digit>;
 
-/// Why a link holds in a shaped position; units are indices into
-/// [`Geometry::units`](crate::engine::geometry::Geometry::units).
-pub type ShapeLinkKind = LinkKind<usize>;
+/// Why a link holds in a shaped position: the classic link kind, its unit a
+/// [`Unit`] (an index into [`Geometry::units`](crate::engine::geometry::Geometry::units)).
+pub type ShapeLinkKind = LinkKind<Unit>;
 
 /// A shaped position read by the one link builder: its units are the geometry's.
 impl UnitPosition for ShapeMarks<'_> {
     type Cell = Cell;
     type Value = Digit;
-    type Unit = usize;
+    type Unit = Unit;
 
     fn allows(&self, cell: Cell, value: Digit) -> bool {
         ShapeMarks::allows(self, cell.index(), value.get())
@@ -50,16 +50,19 @@ impl UnitPosition for ShapeMarks<'_> {
         self.candidates(cell.index()).count_ones()
     }
 
-    fn units_of(&self, cell: Cell) -> impl Iterator<Item = usize> {
-        self.geometry().units_of(cell.index()).iter().copied()
+    fn units_of(&self, cell: Cell) -> impl Iterator<Item = Unit> {
+        self.geometry()
+            .units_of(cell.index())
+            .iter()
+            .map(|&u| Unit::new(u))
     }
 
-    fn unit_contains(&self, unit: usize, cell: Cell) -> bool {
-        self.geometry().units()[unit].cells.contains(&cell.index())
+    fn unit_contains(&self, unit: Unit, cell: Cell) -> bool {
+        self.geometry().unit(unit).cells.contains(&cell.index())
     }
 
-    fn places(&self, unit: usize, value: Digit) -> usize {
-        ShapeMarks::places(self, unit, value.get()).len()
+    fn places(&self, unit: Unit, value: Digit) -> usize {
+        ShapeMarks::places(self, unit.index(), value.get()).len()
     }
 
     fn sees(&self, a: Cell, b: Cell) -> bool {
@@ -77,7 +80,7 @@ pub fn said(marks: &ShapeMarks, link: &ShapeLink) -> String {
             geometry.alphabet().symbol(value.get()),
         )
     };
-    let kind = kind(marks, link).map(|k| k.map_unit(|u| &geometry.units()[u]));
+    let kind = kind(marks, link).map(|k| k.map_unit(|u| geometry.unit(u)));
     let mut text = String::new();
     let ends = (end(link.from), end(link.to), link.strong);
     builder::write_said(&mut text, ends, kind, "value").expect("writing to a String");

@@ -43,83 +43,23 @@ pub use path::{ShapeHint, explain, grade, hint, hint_in_game, next_step_on};
 
 use super::{Geometry, MAX_CELLS, UnitKind, ValueMask, all_values, value_bit};
 use crate::engine::effects::{Deduction, Effects};
-use crate::engine::logic::forcing::{Branch, IndexBranch};
-use crate::engine::logic::implication::{Conflict, Fact, Implication};
 use crate::engine::logic::{Basis, StepOf, Technique, Vocabulary};
 use crate::engine::names;
-use crate::engine::types::{Cell, Digit};
+use crate::engine::types::{Cell, Digit, Unit};
 
-/// One deduction on a shaped board: the engine's one step value ([`StepOf`]) in the
-/// geometry's terms. Cells and values are [`Cell`] and [`Digit`], as on the
-/// classic board (a cell index of any shape, named `r4c7` by the geometry; a
-/// value `1..=side`, written in its alphabet), units are indices into
-/// [`Geometry::units`], each pattern cell carries the values the reasoning reads
-/// there as a [`ValueMask`], and a step rests on a technique or a guess
-/// ([`Basis`], as on the classic board).
-pub type ShapeStep = StepOf<Cell, Digit, usize, ValueMask>;
+/// One deduction on a shaped board: the engine's one step value ([`StepOf`]),
+/// in [`Cell`], [`Digit`] and [`Unit`] as on the classic board (indices into
+/// the geometry's cells and [`Geometry::units`], named by the geometry; a value
+/// `1..=side`, written in its alphabet), resting on a technique or a guess
+/// ([`Basis`]); each pattern cell carries the values the reasoning reads there
+/// as a [`ValueMask`].
+pub type ShapeStep = StepOf<ValueMask>;
 
-/// A forcing branch of a shaped step: cells and values as [`Cell`] and
-/// [`Digit`], units as the geometry's indices.
-pub type ShapeBranch = Branch<Cell, Digit, usize>;
-
-/// A shaped position writes a step with [`Cell`] and [`Digit`] (as the classic
-/// board does) and the geometry's own unit indices.
+/// A shaped position's value sets are the masks themselves.
 impl Vocabulary for ShapeMarks<'_> {
-    type Cell = Cell;
-    type Value = Digit;
-    type Unit = usize;
     type Values = ValueMask;
-    fn cell_of(cell: usize) -> Cell {
-        Cell::new(cell)
-    }
-    fn value_of(value: u8) -> Digit {
-        Digit::new(value)
-    }
-    fn unit_of(unit: usize) -> usize {
-        unit
-    }
     fn set_of(values: ValueMask) -> ValueMask {
         values
-    }
-    fn branch_of(branch: IndexBranch) -> ShapeBranch {
-        map_ends(branch, Cell::new, Digit::new)
-    }
-}
-
-impl ShapeBranch {
-    /// The same branch in plain indices (as the search ran it).
-    pub fn indexed(&self) -> IndexBranch {
-        map_ends(self.clone(), Cell::index, Digit::get)
-    }
-}
-
-/// `branch` with each cell written by `cell` and each value by `value`;
-/// units are kept.
-fn map_ends<C, V, D, W>(
-    branch: Branch<C, V, usize>,
-    cell: impl Fn(C) -> D + Copy,
-    value: impl Fn(V) -> W + Copy,
-) -> Branch<D, W, usize> {
-    let fact = |fact: Fact<C, V>| Fact {
-        cell: cell(fact.cell),
-        digit: value(fact.digit),
-        on: fact.on,
-    };
-    Branch {
-        assumption: fact(branch.assumption),
-        implications: branch
-            .implications
-            .into_iter()
-            .map(|implication| Implication {
-                fact: fact(implication.fact),
-                cause: implication.cause,
-            })
-            .collect(),
-        conflict: branch.conflict.map(|conflict| match conflict {
-            Conflict::Both(both) => Conflict::Both(fact(both)),
-            Conflict::NoCandidates(at) => Conflict::NoCandidates(cell(at)),
-            Conflict::NoPlace(at, unit) => Conflict::NoPlace(value(at), unit),
-        }),
     }
 }
 
@@ -135,7 +75,7 @@ impl ShapeStep {
         let (cell, mut step) = (Cell::new(cell), ShapeStep::of(technique));
         step.placements.push((cell, Digit::new(value)));
         match unit {
-            Some(unit) => step.units.push(unit),
+            Some(unit) => step.units.push(Unit::new(unit)),
             None => step.pattern.push((cell, value_bit(value))),
         }
         step
@@ -163,7 +103,7 @@ impl ShapeStep {
     /// `Hidden Single in row 3`, `Naked Single at r4c7`: the technique and where.
     pub fn summary(&self, geometry: &Geometry) -> String {
         match (self.units.first(), self.placements.first()) {
-            (Some(&unit), _) => format!("{} in {}", self.basis.name(), geometry.units()[unit]),
+            (Some(&unit), _) => format!("{} in {}", self.basis.name(), geometry.unit(unit)),
             (None, Some(&(cell, _))) => {
                 let cell = geometry.cell_name(cell.index());
                 format!("{} at {cell}", self.basis.name())
@@ -184,20 +124,6 @@ impl ShapeStep {
     /// The whole reasoning in one sentence, in the geometry's names and alphabet.
     pub fn text(&self, geometry: &Geometry) -> String {
         finders::text(self, geometry)
-    }
-}
-
-impl Deduction for ShapeStep {
-    fn placed(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
-        self.placements
-            .iter()
-            .map(|&(cell, value)| (cell.index(), value.get()))
-    }
-
-    fn removed(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
-        self.eliminations
-            .iter()
-            .map(|&(cell, value)| (cell.index(), value.get()))
     }
 }
 

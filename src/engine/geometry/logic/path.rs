@@ -205,7 +205,7 @@ impl ShapeHint {
                 (..=1, Basis::Guess, _) => {
                     "No logical step found in the known techniques: a guess is needed.".to_string()
                 }
-                (..=1, _, Some(&unit)) => format!("Look at {}.", geometry.units()[unit]),
+                (..=1, _, Some(&unit)) => format!("Look at {}.", geometry.unit(unit)),
                 (..=1, _, None) if !step.placements.is_empty() => {
                     "Look for a cell that can hold only one value.".to_string()
                 }

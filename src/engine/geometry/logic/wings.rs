@@ -70,7 +70,7 @@ pub fn turbot(ladder: &Ladder, marks: &ShapeMarks, technique: Technique) -> Opti
 pub fn text(step: &ShapeStep, geometry: &crate::engine::geometry::Geometry) -> String {
     let name = |cell: Cell| geometry.cell_name(cell.index());
     let symbol = |value: u8| geometry.alphabet().symbol(value);
-    let unit = |i: usize| geometry.units()[step.units[i]].to_string();
+    let unit = |i: usize| geometry.unit(step.units[i]).to_string();
     let p: Vec<Cell> = step.pattern_cells().collect();
     let z = struck(step);
     match step.technique() {

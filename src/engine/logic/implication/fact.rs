@@ -80,8 +80,8 @@ impl IndexFact {
         }
     }
 
-    /// The same fact on the classic board.
-    pub fn classic(self) -> Fact {
+    /// The same fact in [`Cell`] and [`Digit`] (any shape).
+    pub fn typed(self) -> Fact {
         Fact {
             cell: Cell::new(self.cell),
             digit: Digit::new(self.digit),
@@ -163,11 +163,11 @@ pub struct Implication<C = Cell, V = Digit, U = Unit> {
 pub type IndexImplication = Implication<usize, u8, usize>;
 
 impl IndexImplication {
-    /// The same implication on the classic board.
-    pub fn classic(self) -> Implication {
+    /// The same implication in [`Cell`], [`Digit`] and [`Unit`] (any shape).
+    pub fn typed(self) -> Implication {
         Implication {
-            fact: self.fact.classic(),
-            cause: self.cause.map_unit(Unit::from_index),
+            fact: self.fact.typed(),
+            cause: self.cause.map_unit(Unit::new),
         }
     }
 }
@@ -187,14 +187,12 @@ pub enum Conflict<C = Cell, V = Digit, U = Unit> {
 pub type IndexConflict = Conflict<usize, u8, usize>;
 
 impl IndexConflict {
-    /// The same conflict on the classic board.
-    pub fn classic(self) -> Conflict {
+    /// The same conflict in [`Cell`], [`Digit`] and [`Unit`] (any shape).
+    pub fn typed(self) -> Conflict {
         match self {
-            Conflict::Both(fact) => Conflict::Both(fact.classic()),
+            Conflict::Both(fact) => Conflict::Both(fact.typed()),
             Conflict::NoCandidates(cell) => Conflict::NoCandidates(Cell::new(cell)),
-            Conflict::NoPlace(digit, unit) => {
-                Conflict::NoPlace(Digit::new(digit), Unit::from_index(unit))
-            }
+            Conflict::NoPlace(digit, unit) => Conflict::NoPlace(Digit::new(digit), Unit::new(unit)),
         }
     }
 }

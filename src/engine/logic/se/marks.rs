@@ -61,9 +61,9 @@ pub struct Marks {
 pub fn regions(cell: usize) -> [Unit; 3] {
     let c = Cell::new(cell);
     [
-        Unit::Box(c.box_index() as u8),
-        Unit::Row(c.row() as u8),
-        Unit::Col(c.col() as u8),
+        Unit::box_at(c.box_index()),
+        Unit::row(c.row()),
+        Unit::col(c.col()),
     ]
 }
 

@@ -5,6 +5,7 @@
 //! XY-Chains) are rated as the chains it would find.
 
 use crate::engine::board::Board;
+use crate::engine::geometry::UnitKind;
 use crate::engine::logic::forcing;
 use crate::engine::logic::step::Step;
 use crate::engine::logic::technique::{Level, Technique};
@@ -89,7 +90,7 @@ pub fn rating(step: &Step) -> u32 {
     };
     match technique {
         HiddenSingle => match step.units.first() {
-            Some(Unit::Box(_)) => 12,
+            Some(unit) if unit.kind() == UnitKind::Box => 12,
             _ => 15,
         },
         // One digit: Sudoku Explainer's Turbot Fish (4 nodes), 3 Strong-linked
@@ -192,19 +193,22 @@ fn x_chain_rating(board: &Board, step: &Step) -> u32 {
             let (a, b, digit) = (l.from.0, l.to.0, l.from.1);
             // The unit where the digit has just these two places (a line first).
             [
-                Unit::Row(a.row() as u8),
-                Unit::Col(a.col() as u8),
-                Unit::Box(a.box_index() as u8),
+                Unit::row(a.row()),
+                Unit::col(a.col()),
+                Unit::box_at(a.box_index()),
             ]
             .into_iter()
             .find(|u| {
                 u.contains(b) && crate::engine::logic::positions(board, *u, digit).count_ones() == 2
             })
-            .unwrap_or(Unit::Box(a.box_index() as u8))
+            .unwrap_or(Unit::box_at(a.box_index()))
         })
         .collect();
-    let rows = strong.iter().filter(|u| matches!(u, Unit::Row(_))).count();
-    let cols = strong.iter().filter(|u| matches!(u, Unit::Col(_))).count();
+    let rows = strong.iter().filter(|u| u.kind() == UnitKind::Row).count();
+    let cols = strong
+        .iter()
+        .filter(|u| u.kind() == UnitKind::Column)
+        .count();
     let shape = if rows == strong.len() || cols == strong.len() {
         0
     } else if rows > 0 && cols > 0 {
