@@ -15,6 +15,7 @@
 mod blossom;
 mod chain;
 mod links;
+mod quiet;
 mod units;
 
 pub use blossom::{death_blossom, death_blossom_overlapping};
@@ -24,6 +25,7 @@ use std::cell::OnceCell;
 
 pub(crate) use links::KeptLinks;
 use links::{Link, Linker, Reusable};
+use quiet::{Fresh, Marks, Quiet};
 pub(crate) use units::UnitSets;
 use units::{SubsetTables, unit_sets};
 
@@ -130,6 +132,8 @@ pub(crate) struct Sets {
     versions: [u32; UNITS],
     /// The links kept from an earlier position that these sets can take.
     reusable: Option<Reusable>,
+    /// The board's open candidates (see [`quiet`]).
+    marks: Marks,
 }
 
 /// What each set needs per digit of the set beyond its cells, by
@@ -263,6 +267,29 @@ impl Sets {
             offsets,
             versions,
             reusable,
+            marks: Marks::of(board),
+        }
+    }
+
+    /// The sets a pattern of `finder` needs one of to remove something: those
+    /// holding a cell changed since the last position of the solve where it
+    /// found nothing, or all (see [`quiet`]).
+    fn fresh(&self, sink: &mut Sink, finder: Quiet) -> Fresh {
+        let changed = sink
+            .cache()
+            .als_memory()
+            .and_then(|memory| memory.quiet(finder))
+            .and_then(|earlier| self.marks.changed_since(earlier));
+        match changed {
+            Some(changed) => Fresh::touching(self.all.iter().map(|als| als.cells), changed),
+            None => Fresh::all(self.all.len()),
+        }
+    }
+
+    /// Notes that `finder` searched these sets whole and found nothing.
+    fn note_quiet(&self, sink: &mut Sink, finder: Quiet) {
+        if let Some(memory) = sink.cache().als_memory() {
+            memory.note_quiet(finder, &self.marks);
         }
     }
 
@@ -339,36 +366,61 @@ impl Sets {
 /// The ALS-XZ steps, one per pair of ALSs with a restricted common digit.
 pub fn als_xz(board: &Board, sink: &mut Sink) {
     let sets = sink.cache().als(board);
+    let fresh = sets.fresh(sink, Quiet::AlsXz);
+    let before = sink.kept();
     if let Some(links) = sets.links.get() {
         for &(i, j, rcc) in links {
-            if let Some(step) = xz_step(&sets, i, j, rcc)
+            if let Some(step) = xz_step_if_fresh(&sets, &fresh, i, j, rcc)
                 && sink.push(step)
             {
                 return;
             }
         }
-        return;
-    }
-    // The links one set at a time: a step found early spares finding the rest.
-    // What was found is kept for the next position (see [`links`]).
-    let mut linker = Linker::new(&sets);
-    let mut links = Vec::new();
-    for i in 0..sets.all.len() {
-        let from = links.len();
-        linker.links_of(i, &mut links);
-        for &(i, j, rcc) in &links[from..] {
-            if let Some(step) = xz_step(&sets, i, j, rcc)
-                && sink.push(step)
-            {
-                sink.cache()
-                    .keep_als_links(KeptLinks::new(&sets, &links, i + 1));
-                return;
+    } else {
+        // The links one set at a time: a step found early spares finding the rest.
+        // What was found is kept for the next position (see [`links`]).
+        let mut linker = Linker::new(&sets);
+        let mut links = Vec::new();
+        for i in 0..sets.all.len() {
+            let from = links.len();
+            linker.links_of(i, &mut links);
+            for &(i, j, rcc) in &links[from..] {
+                if let Some(step) = xz_step_if_fresh(&sets, &fresh, i, j, rcc)
+                    && sink.push(step)
+                {
+                    sink.cache()
+                        .keep_als_links(KeptLinks::new(&sets, &links, i + 1));
+                    return;
+                }
             }
         }
+        sink.cache()
+            .keep_als_links(KeptLinks::new(&sets, &links, sets.all.len()));
+        let _ = sets.links.set(links);
     }
-    sink.cache()
-        .keep_als_links(KeptLinks::new(&sets, &links, sets.all.len()));
-    let _ = sets.links.set(links);
+    if sink.kept() == before {
+        sets.note_quiet(sink, Quiet::AlsXz);
+    }
+}
+
+/// [`xz_step`] when one of the two sets is fresh (see [`quiet`]: two others
+/// removed nothing on an earlier position, and remove nothing now; debug
+/// builds check every eighth such pair).
+fn xz_step_if_fresh(
+    sets: &Sets,
+    fresh: &Fresh,
+    i: usize,
+    j: usize,
+    rcc: Candidates,
+) -> Option<Step> {
+    if fresh.has(i) || fresh.has(j) {
+        return xz_step(sets, i, j, rcc);
+    }
+    debug_assert!(
+        !(i + j).is_multiple_of(8) || xz_step(sets, i, j, rcc).is_none(),
+        "ALS-XZ of sets {i} and {j} skipped, unchanged since it found nothing"
+    );
+    None
 }
 
 /// The ALS-XZ step of ALSs `i` and `j` linked by `rcc`, if it removes anything.
@@ -419,50 +471,99 @@ fn xy_wing(board: &Board, sink: &mut Sink, overlap: bool) {
     let n = sets.all.len();
     // For each ALS, its linked ALSs and their restricted commons.
     let overlapping;
-    let links = if overlap {
+    let (links, fresh) = if overlap {
         overlapping = Partners::new(n, &sets.overlapping_links());
-        &overlapping
+        (&overlapping, Fresh::all(n))
     } else {
-        sets.partners()
+        (sets.partners(), sets.fresh(sink, Quiet::AlsXyWing))
     };
+    let before = sink.kept();
+    // A wing needs a fresh set (see [`quiet`]): with a pivot that is not,
+    // the places of its fresh partners among its links.
+    let mut fresh_places = Vec::new();
     for c in 0..n {
         let pivot_links = links.of(c);
-        for (k, &(ia, xs)) in pivot_links.iter().enumerate() {
-            for &(ib, ys) in &pivot_links[k + 1..] {
-                let (a, b) = (&sets.all[ia as usize], &sets.all[ib as usize]);
-                if (!overlap && a.cells & b.cells != 0)
-                    || a.cells & !b.cells == 0
-                    || b.cells & !a.cells == 0
-                {
-                    continue;
-                }
-                // The digits some cell can lose, whatever the links.
-                let reached = shared_reach(&sets, a, b, a.digits.intersection(b.digits));
-                if reached.is_empty() {
-                    continue;
-                }
-                for x in xs.iter() {
-                    for y in ys.iter().filter(|&y| y != x) {
-                        let zs = reached.without(x).without(y);
-                        let mut eliminations = Vec::new();
-                        for z in zs.iter() {
-                            eliminations.extend(sets.eliminate(z, &[a, b], a.cells | b.cells));
-                        }
-                        if eliminations.is_empty() {
-                            continue;
-                        }
-                        let pivot = &sets.all[c];
-                        let commons = Candidates::single(x).with(y);
-                        let step =
-                            als_step(Technique::AlsXyWing, eliminations, &[a, b, pivot], commons);
-                        if sink.push(step) {
-                            return;
-                        }
+        let pivot_fresh = fresh.has(c);
+        if !pivot_fresh {
+            fresh_places.clear();
+            fresh_places
+                .extend((0..pivot_links.len()).filter(|&k| fresh.has(pivot_links[k].0 as usize)));
+        }
+        for (k, &a_link) in pivot_links.iter().enumerate() {
+            if pivot_fresh || fresh.has(a_link.0 as usize) {
+                for &b_link in &pivot_links[k + 1..] {
+                    if wings_of(&sets, c, a_link, b_link, overlap, &mut |step| {
+                        sink.push(step)
+                    }) {
+                        return;
                     }
+                }
+                continue;
+            }
+            // Debug builds check every eighth pivot's skipped pairs.
+            debug_assert!(
+                !c.is_multiple_of(8)
+                    || pivot_links[k + 1..]
+                        .iter()
+                        .filter(|&&(b, _)| !fresh.has(b as usize))
+                        .all(|&b_link| !wings_of(&sets, c, a_link, b_link, overlap, &mut |_| true)),
+                "ALS-XY-Wing on pivot {c} skipped, unchanged since it found nothing"
+            );
+            let later = fresh_places.partition_point(|&place| place <= k);
+            for &place in &fresh_places[later..] {
+                let b_link = pivot_links[place];
+                if wings_of(&sets, c, a_link, b_link, overlap, &mut |step| {
+                    sink.push(step)
+                }) {
+                    return;
                 }
             }
         }
     }
+    if !overlap && sink.kept() == before {
+        sets.note_quiet(sink, Quiet::AlsXyWing);
+    }
+}
+
+/// Hands `take` the ALS-XY-Wings on pivot `c` with the sets of `a_link` and
+/// `b_link` (each a set linked to `c` and the digits linking them), until it
+/// says stop; returns whether it did.
+fn wings_of(
+    sets: &Sets,
+    c: usize,
+    (ia, xs): (u32, Candidates),
+    (ib, ys): (u32, Candidates),
+    overlap: bool,
+    take: &mut impl FnMut(Step) -> bool,
+) -> bool {
+    let (a, b) = (&sets.all[ia as usize], &sets.all[ib as usize]);
+    if (!overlap && a.cells & b.cells != 0) || a.cells & !b.cells == 0 || b.cells & !a.cells == 0 {
+        return false;
+    }
+    // The digits some cell can lose, whatever the links.
+    let reached = shared_reach(sets, a, b, a.digits.intersection(b.digits));
+    if reached.is_empty() {
+        return false;
+    }
+    for x in xs.iter() {
+        for y in ys.iter().filter(|&y| y != x) {
+            let zs = reached.without(x).without(y);
+            let mut eliminations = Vec::new();
+            for z in zs.iter() {
+                eliminations.extend(sets.eliminate(z, &[a, b], a.cells | b.cells));
+            }
+            if eliminations.is_empty() {
+                continue;
+            }
+            let pivot = &sets.all[c];
+            let commons = Candidates::single(x).with(y);
+            let step = als_step(Technique::AlsXyWing, eliminations, &[a, b, pivot], commons);
+            if take(step) {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// The step: each ALS's cells in turn (units in the same order), the restricted

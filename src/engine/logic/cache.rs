@@ -17,7 +17,7 @@
 use std::rc::Rc;
 
 use super::aic;
-use super::als::{KeptLinks, Sets};
+use super::als::{KeptLinks, Sets, UnitSets};
 use super::forcing::{OutcomesOf, Ran};
 use super::implication::Mode;
 use super::recall::{CrossingPattern, DigitPattern, Recall};
@@ -122,6 +122,12 @@ impl Cache {
         if !self.alone {
             self.recall().unit_sets().keep_links(links);
         }
+    }
+
+    /// What the ALS finders carry across a solve's positions (nothing for a
+    /// cache serving one position).
+    pub(crate) fn als_memory(&mut self) -> Option<&mut UnitSets> {
+        (!self.alone).then(|| self.recall().unit_sets())
     }
 
     /// What the chain finders share on the board (see [`aic::Shared`]).

@@ -34,6 +34,10 @@ pub(super) struct Linker<'a> {
     commons: Vec<u16>,
     /// The partners met, as bits, read back in ascending order.
     partners: Vec<u64>,
+    /// A set's links taken from the kept ones, and merged with those found:
+    /// kept from one set to the next (a vector per set cost more than the merge).
+    taken: Vec<Link>,
+    merged: Vec<Link>,
     /// With links kept from an earlier position: the sets of the units changed
     /// since, filed alone (see [`Filing`]), where a set of an unchanged unit
     /// looks for the links it cannot take from the kept ones.
@@ -173,6 +177,8 @@ impl<'a> Linker<'a> {
             met_from: vec![u32::MAX; n],
             commons: vec![0; n],
             partners: vec![0; n.div_ceil(64)],
+            taken: Vec::new(),
+            merged: Vec::new(),
             changed,
         }
     }
@@ -198,7 +204,8 @@ impl<'a> Linker<'a> {
         let words = self.meet_later(i, true);
         self.partners_met(i, words, out);
         let kept = &reusable.kept;
-        let mut taken = Vec::new();
+        let taken = &mut self.taken;
+        taken.clear();
         let mut unit_of_j = unit;
         for &(j, rcc) in &kept.linked[kept.starts[old] as usize..kept.starts[old + 1] as usize] {
             while kept.offsets[unit_of_j + 1] <= j {
@@ -210,19 +217,21 @@ impl<'a> Linker<'a> {
             }
         }
         if !taken.is_empty() {
-            let fresh = out.split_off(from);
-            let (mut fresh, mut taken) =
-                (fresh.into_iter().peekable(), taken.into_iter().peekable());
+            let merged = &mut self.merged;
+            merged.clear();
+            let (mut fresh, mut taken) = (out[from..].iter().peekable(), taken.iter().peekable());
             while let (Some(f), Some(t)) = (fresh.peek(), taken.peek()) {
                 let next = if f.1 < t.1 {
                     fresh.next()
                 } else {
                     taken.next()
                 };
-                out.extend(next);
+                merged.extend(next);
             }
-            out.extend(fresh);
-            out.extend(taken);
+            merged.extend(fresh);
+            merged.extend(taken);
+            out.truncate(from);
+            out.extend_from_slice(merged);
         }
         // Every eighth set only: against all the sets, every set would double
         // the time of the debug test suite's solves.

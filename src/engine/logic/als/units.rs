@@ -3,6 +3,7 @@
 //! a few cells, and building a wide-open unit walks all 511 subsets of its cells.
 
 use super::links::KeptLinks;
+use super::quiet::{Marks, QUIET_FINDERS, Quiet};
 use super::{ALL_HOUSES, Als, Cells, PerDigit, houses_of};
 use crate::engine::board::Board;
 use crate::engine::logic::open_candidates;
@@ -29,6 +30,9 @@ pub(crate) struct UnitSets {
     clock: u32,
     /// The links ALS-XZ found on the last position it ran on.
     links: Option<KeptLinks>,
+    /// Per [`Quiet`] finder, the marks of the last position it searched
+    /// whole and found nothing on (see [`super::quiet`]).
+    quiet: [Option<Marks>; QUIET_FINDERS],
 }
 
 impl Default for UnitSets {
@@ -41,6 +45,7 @@ impl Default for UnitSets {
             versions: [0; UNITS],
             clock: 0,
             links: None,
+            quiet: Default::default(),
         }
     }
 }
@@ -84,6 +89,16 @@ impl UnitSets {
     /// keeps its own).
     pub(super) fn take_links(&mut self) -> Option<KeptLinks> {
         self.links.take()
+    }
+
+    /// The marks of the last position where `finder` found nothing.
+    pub(super) fn quiet(&self, finder: Quiet) -> Option<&Marks> {
+        self.quiet[finder as usize].as_ref()
+    }
+
+    /// Notes that `finder` searched the position with `marks` whole and found nothing.
+    pub(super) fn note_quiet(&mut self, finder: Quiet, marks: &Marks) {
+        self.quiet[finder as usize] = Some(marks.clone());
     }
 
     /// The ALSs of `unit` as last refreshed, with their per-digit facts.
