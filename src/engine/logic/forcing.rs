@@ -28,8 +28,7 @@ pub use text::proof_text;
 
 use super::Sink;
 use super::implication::{
-    BranchHost, Branching, Cause, Conflict, Fact, Implication, IndexConflict, IndexFact,
-    IndexImplication, Mode, Record,
+    BranchHost, Branching, Cause, Conflict, Fact, Implication, IndexFact, Mode, Record,
 };
 use super::links::builder::{LinkKind, LinkOf, UnitPosition, kind};
 use super::step::{Link, Step, StepIn, StepOf, Vocabulary};
@@ -234,7 +233,7 @@ fn net_search<H: BranchHost>(
 ) {
     let mut branching = Branching::new(board, mode);
     let mut outcomes = Outcomes::new(board, false);
-    // A net's branches cost the most: they are recorded on this first run, so
+    // A net's branches cost the most: they are kept from this first run, so
     // the winner's proof is read back instead of run again.
     let mut kept: Vec<(IndexFact, Record)> = Vec::new();
     let mut deductions = Deductions::new(board);
@@ -266,7 +265,7 @@ fn net_search<H: BranchHost>(
 }
 
 /// Hands the deductions to `emit`, shortest proof first, each with its proof;
-/// `kept` holds branches already recorded (the others are run again, recorded).
+/// `kept` holds branches already run (the others are run again for their proofs).
 fn report<H: BranchHost>(
     board: &H,
     mode: Mode,
@@ -277,16 +276,6 @@ fn report<H: BranchHost>(
     let mut branching = Branching::new(board, mode);
     let kept_for =
         |assumption: IndexFact| kept.iter().find(|(a, _)| *a == assumption).map(|(_, r)| r);
-    // Contradictions carry no cost yet: measure them by their proofs.
-    for f in found.iter_mut().filter(|f| f.conclusion.is_none()) {
-        f.cost = match kept_for(f.assumptions[0]) {
-            Some(record) => record.proof_of_contradiction().len(),
-            None => {
-                branching.run(f.assumptions[0]);
-                branching.proof_of_contradiction().len()
-            }
-        };
-    }
     found.sort_by_key(|f| f.cost);
     let mut seen: Vec<(IndexFact, Vec<IndexFact>)> = Vec::new();
     for f in found {
@@ -303,10 +292,10 @@ fn report<H: BranchHost>(
             .iter()
             .map(|&assumption| {
                 let (implications, conflict) = match kept_for(assumption) {
-                    Some(record) => proof(record, f.conclusion),
+                    Some(record) => branching.proof_of_kept(record, f.conclusion),
                     None => {
                         branching.run(assumption);
-                        proof(&branching.keep(), f.conclusion)
+                        branching.proof(f.conclusion)
                     }
                 };
                 Branch {
@@ -328,18 +317,6 @@ fn report<H: BranchHost>(
         if emit(forcing) {
             return;
         }
-    }
-}
-
-/// What a recorded branch shows: the proof of `conclusion`, or of its
-/// contradiction (with the contradiction) when there is none.
-fn proof(
-    record: &Record,
-    conclusion: Option<IndexFact>,
-) -> (Vec<IndexImplication>, Option<IndexConflict>) {
-    match conclusion {
-        None => (record.proof_of_contradiction(), record.contradiction()),
-        Some(c) => (record.proof_of(c), None),
     }
 }
 
