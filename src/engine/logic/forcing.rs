@@ -15,12 +15,14 @@
 //! deduction over as a [`Forcing`], which [`Forcing::step`] writes as either
 //! ladder's step.
 
+mod closure;
 mod outcomes;
 mod reuse;
 mod text;
 
 use std::rc::Rc;
 
+pub(crate) use closure::static_chains_find_nothing;
 use outcomes::{Deductions, Found};
 pub(crate) use outcomes::{Outcomes, OutcomesOf};
 pub(crate) use reuse::Ran;
@@ -147,11 +149,27 @@ pub fn nested_forcing_net(board: &Board, sink: &mut Sink) {
 /// The classic ladder's forcing finder: the chains' branches come from the
 /// sink's cache (digit, cell and unit forcing share the static ones, and
 /// branches run on an earlier position are taken where they run the same),
-/// each deduction becomes a [`Step`].
+/// each deduction becomes a [`Step`]. Static chains first ask whether their
+/// links' closure shows they find nothing ([`static_chains_find_nothing`]):
+/// then no branch runs (debug builds run them and check).
 fn classic(board: &Board, technique: Technique, sink: &mut Sink) {
     let Some((mode, kinds)) = technique.forcing() else {
         return;
     };
+    if mode == Mode::Static && sink.cache().static_chains_find_nothing(board) {
+        debug_assert!(
+            {
+                let mut found = false;
+                search(board, mode, kinds, None, &mut |_| {
+                    found = true;
+                    true
+                });
+                !found
+            },
+            "{technique:?} finds something where its links' closure said nothing"
+        );
+        return;
+    }
     let outcomes = match mode {
         Mode::Static | Mode::Dynamic => Some(sink.cache().branches(board, mode, kinds.digit)),
         Mode::Net(_) => None,
