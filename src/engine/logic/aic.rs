@@ -29,12 +29,16 @@
 //! instructions (the graph grows by a node per digit of every ALS).
 
 mod graph;
+mod memory;
 mod text;
 mod walk;
+
+pub(crate) use memory::Walked;
 
 pub use text::text;
 
 use graph::{Cells, Graph, cells_of, seeing_all};
+use memory::{Changes, Footprints, start_key};
 use walk::{Chain, Walker};
 
 use std::collections::BTreeSet;
@@ -146,7 +150,8 @@ fn search(board: &Board, kind: Kind, nodes: Nodes, sink: &mut Sink) {
     let graph = graph(board, nodes, sink);
     // Asked for one step, a finder keeps only chains as short as its best one.
     let best_only = sink.limit() == 1;
-    let (found, discontinuous) = collect(board, &graph, kind, nodes, best_only);
+    let memory = remembered(kind, nodes).and_then(|slot| Some((slot, sink.cache().walked()?)));
+    let (found, discontinuous) = collect(board, &graph, kind, nodes, best_only, memory);
     if let Some(loops) = discontinuous {
         sink.cache().aic(board).discontinuous[slot] = Some(loops);
     }
@@ -168,16 +173,43 @@ fn graph(board: &Board, nodes: Nodes, sink: &mut Sink) -> Rc<Graph> {
     graph
 }
 
+/// Where the walks of the finder of `kind` and `nodes` that found nothing are
+/// remembered for the next position ([`memory`]), if they are: the continuous
+/// loops' (the discontinuous finder comes after them on the same walks and
+/// takes their loops) and the AICs', without and with groups.
+fn remembered(kind: Kind, nodes: Nodes) -> Option<usize> {
+    let kind = match kind {
+        Kind::Continuous => 0,
+        Kind::Aic => 1,
+        Kind::Discontinuous => return None,
+    };
+    match nodes {
+        Nodes::Candidates => Some(kind),
+        Nodes::Groups => Some(2 + kind),
+        Nodes::Sets => None,
+    }
+}
+
 /// The chains of `kind` (only the shortest when `best_only`) and, for
 /// continuous loops, the discontinuous loops of the same walk when it was not
 /// cut short (it is when a continuous loop was found and `best_only`).
+/// With a `memory` (its slot and the walks remembered), starts that cannot
+/// find anything new since it are not walked.
 fn collect(
     board: &Board,
-    graph: &Graph,
+    graph: &Rc<Graph>,
     kind: Kind,
     nodes: Nodes,
     best_only: bool,
+    memory: Option<(usize, &mut Walked)>,
 ) -> (Vec<Found>, Option<Vec<Found>>) {
+    let (slot, mut memory) = memory.unzip();
+    let prior = match (slot, memory.as_mut()) {
+        (Some(slot), Some(memory)) => memory.take(slot),
+        _ => None,
+    };
+    let mut changes = prior.as_ref().and_then(|p| Changes::between(p, graph));
+    let mut clean = Footprints::default();
     let mut walker = Walker::new(graph);
     let mut found: Vec<Found> = Vec::new();
     let mut also: Vec<Found> = Vec::new();
@@ -195,6 +227,15 @@ fn collect(
                 continue;
             }
             let root = (start * 2 + usize::from(on)) as u16;
+            let key = start_key(graph, start, on);
+            let known = changes
+                .as_mut()
+                .is_some_and(|c| c.unchanged(key, &mut clean));
+            // Debug builds walk it anyway, to check that it finds nothing.
+            if known && !cfg!(debug_assertions) {
+                continue;
+            }
+            let (before, most_before) = (found.len() + also.len(), most);
             walker.walk(graph, root, kind != Kind::Aic, |w, state| {
                 let depth = w.depth(state);
                 if depth < MIN_LINKS {
@@ -249,7 +290,15 @@ fn collect(
                 }
                 most
             });
+            let nothing = found.len() + also.len() == before;
+            debug_assert!(!known || nothing, "a remembered walk found something");
+            if !known && nothing && most_before == usize::MAX && most == usize::MAX {
+                clean.note(key, &walker, graph);
+            }
         }
+    }
+    if let (Some(slot), Some(memory)) = (slot, memory) {
+        memory.keep(slot, clean.record(graph.clone()));
     }
     let complete = kind == Kind::Continuous && most == usize::MAX;
     (found, complete.then_some(also))

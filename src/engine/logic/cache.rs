@@ -51,14 +51,19 @@ pub struct Cache {
     /// earlier position: a branch that read nothing changed since is taken
     /// from them (see [`super::forcing`]'s reuse). Carried like the recall.
     ran: Option<Box<[Option<Ran>; 2]>>,
+    /// What the chain walks found nothing on, on an earlier position (see
+    /// [`aic`]'s memory). Carried like the recall.
+    walked: Option<Box<aic::Walked>>,
 }
 
 /// What a solve carries from one position to the next: the single-digit
-/// finders' [`Recall`] and the forcing branches last run.
+/// finders' [`Recall`], the forcing branches last run and what the chain
+/// walks found nothing on.
 #[derive(Default)]
 pub struct Carried {
     recall: Option<Box<Recall>>,
     ran: Option<Box<[Option<Ran>; 2]>>,
+    walked: Option<Box<aic::Walked>>,
 }
 
 impl Cache {
@@ -68,6 +73,7 @@ impl Cache {
             alone: carried.recall.is_none(),
             recall: carried.recall,
             ran: carried.ran,
+            walked: carried.walked,
             ..Cache::default()
         }
     }
@@ -77,6 +83,7 @@ impl Cache {
         Carried {
             recall: self.recall,
             ran: self.ran,
+            walked: self.walked,
         }
     }
 
@@ -89,6 +96,7 @@ impl Cache {
                 board: Some(*board),
                 recall: self.recall.take(),
                 ran: self.ran.take(),
+                walked: self.walked.take(),
                 ..Cache::default()
             };
         }
@@ -124,6 +132,12 @@ impl Cache {
     pub(crate) fn aic(&mut self, board: &Board) -> &mut aic::Shared {
         self.belong_to(board);
         &mut self.aic
+    }
+
+    /// What the chain walks found nothing on before, for a solve (not for a
+    /// cache serving one position: no later position would read it).
+    pub(crate) fn walked(&mut self) -> Option<&mut aic::Walked> {
+        (!self.alone).then(|| &mut **self.walked.get_or_insert_with(Box::default))
     }
 
     /// Every digit's pattern on `board`.

@@ -38,7 +38,16 @@ pub(crate) struct Node {
     pub group: bool,
     /// For an ALS node, the range of nodes of its set (one per digit).
     pub als: Option<(u16, u16)>,
+    /// What names the node on every position (see [`KEYS`]); `NONE` for an ALS node.
+    pub key: u16,
 }
+
+/// How many node keys there are: a candidate's is `cell * 9 + digit index`,
+/// a group's comes after them, by digit and then where it sits (see
+/// `group_slot`). Keys ascend in node order; a group keeps its key when it
+/// loses cells, so a key names the same node on two positions only if its
+/// cells are the same.
+pub(crate) const KEYS: usize = CELLS * SIZE + SIZE * SIZE * 6;
 
 /// The links of a board, as adjacency lists over states (`node * 2 + on`).
 pub(crate) struct Graph {
@@ -122,6 +131,7 @@ impl Graph {
                     first: cell,
                     group: false,
                     als: None,
+                    key: (cell.index() * SIZE + digit.index()) as u16,
                 });
             }
         }
@@ -130,9 +140,14 @@ impl Graph {
                 for b in 0..SIZE {
                     let in_box = holders[digit.index()] & GEOMETRY.unit_masks[2 * SIZE + b];
                     let (top, left) = (b / 3 * 3, b % 3 * 3);
-                    for line in (top..top + 3).chain(SIZE + left..SIZE + left + 3) {
+                    for (at, line) in (top..top + 3)
+                        .chain(SIZE + left..SIZE + left + 3)
+                        .enumerate()
+                    {
                         let cells = in_box & GEOMETRY.unit_masks[line];
                         if cells.count_ones() >= 2 {
+                            let slot = b * 6 + at;
+                            debug_assert_eq!(group_slot(cells), Some(slot));
                             nodes.push(Node {
                                 digit,
                                 cells,
@@ -140,6 +155,7 @@ impl Graph {
                                 first: Cell::new(cells.trailing_zeros() as usize),
                                 group: true,
                                 als: None,
+                                key: (CELLS * SIZE + digit.index() * SIZE * 6 + slot) as u16,
                             });
                         }
                     }
@@ -161,6 +177,7 @@ impl Graph {
                     first: Cell::new(cells.trailing_zeros() as usize),
                     group: true,
                     als: Some((start, end)),
+                    key: NONE,
                 });
             }
         }
@@ -193,6 +210,11 @@ impl Graph {
     /// Whether `state` links to any state (a chain can go on from it).
     pub fn leads_on(&self, state: usize) -> bool {
         self.leads_on[state]
+    }
+
+    /// The states `state` links to (checked).
+    pub fn links(&self, state: usize) -> &[u16] {
+        &self.targets[self.offsets[state] as usize..self.offsets[state + 1] as usize]
     }
 
     /// How many states there are.

@@ -32,7 +32,11 @@ pub(super) struct Walker {
     /// side: the two sets every link tried reads.
     places: Vec<(Cells, Cells)>,
     round: u32,
+    /// The states of the current tree, in the order reached (each one was
+    /// visited and its links tried).
     queue: Vec<u16>,
+    /// The dead ends met in the current tree (see [`Walker::walk`]).
+    dead: Vec<u16>,
 }
 
 impl Walker {
@@ -51,6 +55,7 @@ impl Walker {
             places: graph.nodes.iter().map(|n| (n.cells, n.span)).collect(),
             round: 0,
             queue: Vec::with_capacity(graph.states()),
+            dead: Vec::new(),
         }
     }
 
@@ -88,6 +93,7 @@ impl Walker {
         self.round += 1;
         let round = self.round;
         self.queue.clear();
+        self.dead.clear();
         self.queue.push(start);
         let root = &mut self.visits[start as usize];
         root.visited = home;
@@ -139,6 +145,7 @@ impl Walker {
                         next % 2 == 1
                     };
                     if !can_end && !at.leads_on {
+                        self.dead.push(next);
                         continue;
                     }
                     at.parent = state;
@@ -148,6 +155,12 @@ impl Walker {
                 }
             }
         }
+    }
+
+    /// The states the last walk went on from (its tree) and the dead ends it
+    /// met: what its outcome rests on (see [`super::memory`]).
+    pub(super) fn reached(&self) -> (&[u16], &[u16]) {
+        (&self.queue, &self.dead)
     }
 
     /// The chain from the root to `state`.

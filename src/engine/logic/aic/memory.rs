@@ -1,0 +1,225 @@
+//! What the chain walks found nothing on, carried from one position of a
+//! solve to the next, so that a walk that cannot find anything new is not
+//! walked again.
+//!
+//! Along a solve a position only loses candidates. A walk from one start
+//! state (one breadth-first tree, see [`super::walk`]) rests on the nodes it
+//! went on from (its tree) and the dead ends it met, and on the links of the
+//! tree's nodes. Between two positions P and a later Q (whose candidates are
+//! P's or fewer), the links between two nodes both on P and on Q unchanged
+//! (a candidate, or a group with the same cells) stay; a link can appear
+//! (a cell becomes bivalue, a unit's digit has two places left, a group
+//! shrinks). So if no node of the tree went away or changed and no node of
+//! the tree or dead end links anywhere new (its links on Q, in order, are
+//! some of those on P), the walk on Q goes through the same states in the
+//! same order with the same chains, less some dead ends that went away (and
+//! tree nodes whose every link went with them, now dead ends themselves),
+//! and whatever it sees removes the same candidates as on P or fewer (each
+//! finder's effects only read which candidates are left). A start that
+//! found nothing on P, on a walk not cut short, finds nothing on Q: it is
+//! skipped, and its tree is kept as it was for the next position (a superset
+//! of Q's tree, so later tests stay on the safe side).
+//!
+//! Debug builds walk every skipped start anyway and assert that it finds
+//! nothing.
+
+use std::rc::Rc;
+
+use super::graph::{Cells, Graph, KEYS, NONE};
+use super::walk::Walker;
+use crate::engine::types::{GEOMETRY, SIZE};
+
+/// In a footprint, the mark of a dead end's key (a tree node's has none).
+const DEAD: u16 = 1 << 15;
+
+/// In [`Changes::dirty`]: the node went away or changed; it links anywhere
+/// new; it is new (or changed).
+const REMOVED: u8 = 1;
+const GAINED: u8 = 2;
+const NEW: u8 = 4;
+
+/// The walks of one finder on one position that found nothing.
+pub(super) struct Record {
+    graph: Rc<Graph>,
+    /// The node of each key on that position, or `NONE`.
+    index: Box<[u16]>,
+    /// Per start state that found nothing (its node's key times two, plus one
+    /// for "off"), in ascending order, where its footprint ends in `keys`.
+    starts: Vec<(u16, u32)>,
+    /// The footprints one after another: the keys of the nodes of each walk's
+    /// tree, and of the dead ends it met (marked `DEAD`).
+    keys: Vec<u16>,
+}
+
+/// The node of each key of `graph`, or `NONE`.
+fn index_of(graph: &Graph) -> Box<[u16]> {
+    let mut index = vec![NONE; KEYS].into_boxed_slice();
+    for (i, node) in graph.nodes.iter().enumerate() {
+        debug_assert!(node.key != NONE, "ALS nodes are not remembered");
+        index[usize::from(node.key)] = i as u16;
+    }
+    index
+}
+
+/// The key of a start state (see [`Record::starts`]).
+pub(super) fn start_key(graph: &Graph, start: usize, on: bool) -> u16 {
+    graph.nodes[start].key * 2 + u16::from(!on)
+}
+
+/// The footprints of a finder's walks on one position, as they are noted.
+#[derive(Default)]
+pub(super) struct Footprints {
+    starts: Vec<(u16, u32)>,
+    keys: Vec<u16>,
+}
+
+impl Footprints {
+    /// Notes what the walker's last walk, from start state `key`, went through.
+    pub(super) fn note(&mut self, key: u16, walker: &Walker, graph: &Graph) {
+        let (tree, dead) = walker.reached();
+        let nodes = &graph.nodes;
+        self.keys
+            .extend(tree.iter().map(|&s| nodes[s as usize / 2].key));
+        self.keys
+            .extend(dead.iter().map(|&s| nodes[s as usize / 2].key | DEAD));
+        self.starts.push((key, self.keys.len() as u32));
+    }
+
+    /// The record of these footprints on `graph`'s position.
+    pub(super) fn record(self, graph: Rc<Graph>) -> Record {
+        debug_assert!(self.starts.windows(2).all(|w| w[0].0 < w[1].0));
+        Record {
+            index: index_of(&graph),
+            graph,
+            starts: self.starts,
+            keys: self.keys,
+        }
+    }
+}
+
+/// How a later position's graph differs from a record's.
+pub(super) struct Changes<'a> {
+    record: &'a Record,
+    /// Per key, `REMOVED` and `GAINED` marks.
+    dirty: Box<[u8]>,
+    /// Where the lookup of start states is in the record's list.
+    at: usize,
+}
+
+impl<'a> Changes<'a> {
+    /// How `graph` differs from `record`'s, if its position has no candidate
+    /// the record's had not (else nothing carries over).
+    pub(super) fn between(record: &'a Record, graph: &Graph) -> Option<Changes<'a>> {
+        let before = &record.graph;
+        if (0..SIZE).any(|d| graph.holders[d] & !before.holders[d] != 0) {
+            return None;
+        }
+        let mut dirty = vec![0u8; KEYS].into_boxed_slice();
+        let index = index_of(graph);
+        for node in &before.nodes {
+            let at = index[usize::from(node.key)];
+            if at == NONE || graph.nodes[usize::from(at)].cells != node.cells {
+                dirty[usize::from(node.key)] |= REMOVED;
+            }
+        }
+        for node in &graph.nodes {
+            let at = record.index[usize::from(node.key)];
+            if at == NONE || before.nodes[usize::from(at)].cells != node.cells {
+                dirty[usize::from(node.key)] |= GAINED | NEW;
+            }
+        }
+        // Only a node in a cell that lost a candidate, or in a unit that lost
+        // its digit, can link anywhere new (a bivalue cell, a unit's last two
+        // places, a group that shrank: see the module text); the others'
+        // links are the same.
+        let mut lost: [Cells; SIZE] = [0; SIZE];
+        let mut cells_changed: Cells = 0;
+        for (d, lost) in lost.iter_mut().enumerate() {
+            let gone = before.holders[d] & !graph.holders[d];
+            cells_changed |= gone;
+            if gone != 0 {
+                for unit in &GEOMETRY.unit_masks {
+                    if unit & gone != 0 {
+                        *lost |= unit;
+                    }
+                }
+            }
+        }
+        let key = |g: &Graph, state: u16| (g.nodes[state as usize / 2].key, state & 1);
+        for (q, node) in graph.nodes.iter().enumerate() {
+            let k = usize::from(node.key);
+            if dirty[k] & NEW != 0 || node.cells & (lost[node.digit.index()] | cells_changed) == 0 {
+                continue;
+            }
+            let p = usize::from(record.index[k]);
+            // Its links here, in order, must be some of its links there.
+            let kept = (0..2).all(|on| {
+                let mut there = before.links(p * 2 + on).iter();
+                graph.links(q * 2 + on).iter().all(|&state| {
+                    let here = key(graph, state);
+                    dirty[usize::from(here.0)] & NEW == 0 && there.any(|&s| key(before, s) == here)
+                })
+            });
+            if !kept {
+                dirty[k] |= GAINED;
+            }
+        }
+        Some(Changes {
+            record,
+            dirty,
+            at: 0,
+        })
+    }
+
+    /// Whether the walk from start state `key` found nothing on the record's
+    /// position and walks the same here; if so its footprint is noted in
+    /// `into`, as it stays. Asked in ascending order of keys.
+    pub(super) fn unchanged(&mut self, key: u16, into: &mut Footprints) -> bool {
+        let starts = &self.record.starts;
+        while self.at < starts.len() && starts[self.at].0 < key {
+            self.at += 1;
+        }
+        let Some(&(at, end)) = starts.get(self.at) else {
+            return false;
+        };
+        if at != key {
+            return false;
+        }
+        let begin = if self.at == 0 {
+            0
+        } else {
+            starts[self.at - 1].1
+        };
+        let footprint = &self.record.keys[begin as usize..end as usize];
+        let same = footprint.iter().all(|&k| {
+            let marks = if k & DEAD != 0 {
+                GAINED
+            } else {
+                REMOVED | GAINED
+            };
+            self.dirty[usize::from(k & !DEAD)] & marks == 0
+        });
+        if same {
+            into.keys.extend_from_slice(footprint);
+            into.starts.push((key, into.keys.len() as u32));
+        }
+        same
+    }
+}
+
+/// The last record of each finder that keeps them (continuous loops and
+/// AICs, without and with groups: see `remembered` in [`super`]).
+#[derive(Default)]
+pub(crate) struct Walked {
+    records: [Option<Record>; 4],
+}
+
+impl Walked {
+    pub(super) fn take(&mut self, slot: usize) -> Option<Record> {
+        self.records[slot].take()
+    }
+
+    pub(super) fn keep(&mut self, slot: usize, record: Record) {
+        self.records[slot] = Some(record);
+    }
+}
