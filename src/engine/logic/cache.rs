@@ -3,7 +3,8 @@
 //! finders one after another on one board through one [`Sink`](super::Sink),
 //! which carries this cache: the almost locked sets that ALS-XZ and ALS-XY-Wing
 //! both need, and the static forcing branches that digit, cell and unit forcing
-//! chains all read; each digit's pattern, which the single-digit finders
+//! chains all read (or, first, whether their links' closure already shows
+//! they find nothing, see `forcing`'s closure); each digit's pattern, which the single-digit finders
 //! compare with the patterns they found nothing on before (see
 //! [`super::recall`]); and the link graphs the chain finders walk (see
 //! [`super::aic`]).
@@ -18,7 +19,7 @@ use std::rc::Rc;
 
 use super::aic;
 use super::als::{KeptLinks, Sets, UnitSets};
-use super::forcing::{OutcomesOf, Ran};
+use super::forcing::{OutcomesOf, Ran, static_chains_find_nothing};
 use super::implication::Mode;
 use super::recall::{CrossingPattern, DigitPattern, Recall};
 use super::technique::Technique;
@@ -33,6 +34,9 @@ pub struct Cache {
     als: Option<Rc<Sets>>,
     /// The static and dynamic forcing branches of the board.
     branches: [Option<Rc<OutcomesOf<Board>>>; 2],
+    /// Whether static forcing chains certainly find nothing on the board,
+    /// told from their links' closure without running a branch.
+    static_quiet: Option<bool>,
     /// Each digit's pattern on the board, read on first use.
     patterns: Option<[DigitPattern; SIZE]>,
     /// What single-digit finders found nothing on, on this or earlier positions.
@@ -198,6 +202,15 @@ impl Cache {
         self.recall
             .get_or_insert_with(Box::default)
             .note_crossing_nothing(crossing, pattern);
+    }
+
+    /// Whether digit, cell and unit forcing chains certainly find nothing on
+    /// the board ([`static_chains_find_nothing`]), asked once per position.
+    pub(crate) fn static_chains_find_nothing(&mut self, board: &Board) -> bool {
+        self.belong_to(board);
+        *self
+            .static_quiet
+            .get_or_insert_with(|| static_chains_find_nothing(board))
     }
 
     /// The forcing branches of the board in `mode` (static or dynamic), run

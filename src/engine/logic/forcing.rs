@@ -15,12 +15,14 @@
 //! deduction over as a [`Forcing`], which [`Forcing::step`] writes as either
 //! ladder's step.
 
+mod closure;
 mod outcomes;
 mod reuse;
 mod text;
 
 use std::rc::Rc;
 
+pub(crate) use closure::static_chains_find_nothing;
 use outcomes::{Deductions, Found};
 pub(crate) use outcomes::{Outcomes, OutcomesOf};
 pub(crate) use reuse::Ran;
@@ -28,8 +30,7 @@ pub use text::proof_text;
 
 use super::Sink;
 use super::implication::{
-    BranchHost, Branching, Cause, Conflict, Fact, Implication, IndexConflict, IndexFact,
-    IndexImplication, Mode, Record,
+    BranchHost, Branching, Cause, Conflict, Fact, Implication, IndexFact, Mode, Record,
 };
 use super::links::builder::{LinkKind, LinkOf, UnitPosition, kind};
 use super::step::{Link, Step, StepIn, StepOf, Vocabulary};
@@ -148,11 +149,27 @@ pub fn nested_forcing_net(board: &Board, sink: &mut Sink) {
 /// The classic ladder's forcing finder: the chains' branches come from the
 /// sink's cache (digit, cell and unit forcing share the static ones, and
 /// branches run on an earlier position are taken where they run the same),
-/// each deduction becomes a [`Step`].
+/// each deduction becomes a [`Step`]. Static chains first ask whether their
+/// links' closure shows they find nothing ([`static_chains_find_nothing`]):
+/// then no branch runs (debug builds run them and check).
 fn classic(board: &Board, technique: Technique, sink: &mut Sink) {
     let Some((mode, kinds)) = technique.forcing() else {
         return;
     };
+    if mode == Mode::Static && sink.cache().static_chains_find_nothing(board) {
+        debug_assert!(
+            {
+                let mut found = false;
+                search(board, mode, kinds, None, &mut |_| {
+                    found = true;
+                    true
+                });
+                !found
+            },
+            "{technique:?} finds something where its links' closure said nothing"
+        );
+        return;
+    }
     let outcomes = match mode {
         Mode::Static | Mode::Dynamic => Some(sink.cache().branches(board, mode, kinds.digit)),
         Mode::Net(_) => None,
@@ -238,7 +255,7 @@ fn net_search<H: BranchHost>(
 ) {
     let mut branching = Branching::new(board, mode);
     let mut outcomes = Outcomes::new(board, false);
-    // A net's branches cost the most: they are recorded on this first run, so
+    // A net's branches cost the most: they are kept from this first run, so
     // the winner's proof is read back instead of run again.
     let mut kept: Vec<(IndexFact, Record)> = Vec::new();
     let mut deductions = Deductions::new(board);
@@ -270,7 +287,7 @@ fn net_search<H: BranchHost>(
 }
 
 /// Hands the deductions to `emit`, shortest proof first, each with its proof;
-/// `kept` holds branches already recorded (the others are run again, recorded).
+/// `kept` holds branches already run (the others are run again for their proofs).
 fn report<H: BranchHost>(
     board: &H,
     mode: Mode,
@@ -281,16 +298,6 @@ fn report<H: BranchHost>(
     let mut branching = Branching::new(board, mode);
     let kept_for =
         |assumption: IndexFact| kept.iter().find(|(a, _)| *a == assumption).map(|(_, r)| r);
-    // Contradictions carry no cost yet: measure them by their proofs.
-    for f in found.iter_mut().filter(|f| f.conclusion.is_none()) {
-        f.cost = match kept_for(f.assumptions[0]) {
-            Some(record) => record.proof_of_contradiction().len(),
-            None => {
-                branching.run(f.assumptions[0]);
-                branching.proof_of_contradiction().len()
-            }
-        };
-    }
     found.sort_by_key(|f| f.cost);
     let mut seen: Vec<(IndexFact, Vec<IndexFact>)> = Vec::new();
     for f in found {
@@ -307,10 +314,10 @@ fn report<H: BranchHost>(
             .iter()
             .map(|&assumption| {
                 let (implications, conflict) = match kept_for(assumption) {
-                    Some(record) => proof(record, f.conclusion),
+                    Some(record) => branching.proof_of_kept(record, f.conclusion),
                     None => {
                         branching.run(assumption);
-                        proof(&branching.keep(), f.conclusion)
+                        branching.proof(f.conclusion)
                     }
                 };
                 Branch {
@@ -332,18 +339,6 @@ fn report<H: BranchHost>(
         if emit(forcing) {
             return;
         }
-    }
-}
-
-/// What a recorded branch shows: the proof of `conclusion`, or of its
-/// contradiction (with the contradiction) when there is none.
-fn proof(
-    record: &Record,
-    conclusion: Option<IndexFact>,
-) -> (Vec<IndexImplication>, Option<IndexConflict>) {
-    match conclusion {
-        None => (record.proof_of_contradiction(), record.contradiction()),
-        Some(c) => (record.proof_of(c), None),
     }
 }
 

@@ -18,8 +18,8 @@ mod proof;
 use board::BranchBoard;
 pub use fact::{Cause, Conflict, Fact, Implication, IndexConflict, IndexFact, IndexImplication};
 pub(crate) use host::{BranchHost, BranchStep, CellSet, FactBits};
-use proof::Entry;
 pub use proof::Record;
+use proof::{Ancestry, Entry};
 
 use super::technique::Technique;
 use crate::engine::geometry::ValueMask;
@@ -50,15 +50,20 @@ pub struct Branching<'a, H: BranchHost> {
     mode: Mode,
     /// The branch's position as it changes.
     board: BranchBoard<H>,
-    /// The log of the last run (with what each implication rests on, when recorded).
+    /// The log of the last run.
     record: Record,
     /// For each fact, its position in the log, or `NONE`.
     slot: Vec<u16>,
     /// A cap on the log, so a branch always ends.
     limit: usize,
-    /// Whether the run keeps what each implication rests on (for proofs);
-    /// a search runs every branch without, and only the winner's again with.
+    /// Whether the run keeps what a technique's effects rest on (for a
+    /// net's proofs; the other implications' parents are read back from the log).
     recording: bool,
+    /// How many implications the last run's contradiction rests on (0 without one).
+    contradiction_size: usize,
+    /// Scratch for [`Ancestry::contradiction_size`]: kept, no allocation per branch.
+    needed: Vec<bool>,
+    stack: Vec<u16>,
     /// What the last run read of the board, per value the cells whose
     /// holding or placing of it it read and the cells whose candidates it
     /// read: a branch that read nothing a later position changed runs the
@@ -87,6 +92,9 @@ impl<'a, H: BranchHost> Branching<'a, H> {
             slot: vec![NONE; facts],
             limit: 4000,
             recording: true,
+            contradiction_size: 0,
+            needed: Vec::new(),
+            stack: Vec::new(),
             reads: origin.per_value(),
             cells_read: H::Cells::empty(),
             read_all: false,
@@ -106,9 +114,9 @@ impl<'a, H: BranchHost> Branching<'a, H> {
         self.follow(assumption)
     }
 
-    /// [`Branching::run`] without keeping what each implication rests on: the
-    /// same facts in the same order, but no proofs ([`Branching::proof_of`] and
-    /// [`Branching::proof_of_contradiction`] need a recorded run).
+    /// [`Branching::run`] without keeping what a technique applied inside the
+    /// branch rests on: the same facts in the same order, and the same proofs
+    /// unless the branch applied a technique (a net's proofs need a recorded run).
     pub fn run_unrecorded(&mut self, assumption: IndexFact) -> bool {
         self.recording = false;
         self.follow(assumption)
@@ -126,7 +134,7 @@ impl<'a, H: BranchHost> Branching<'a, H> {
         }
         self.cells_read = H::Cells::empty();
         self.read_all = false;
-        self.add(assumption, Cause::Assumed, &[]);
+        self.add(assumption, Cause::Assumed, NONE);
         let mut next = 0;
         loop {
             while next < self.record.log.len()
@@ -146,7 +154,27 @@ impl<'a, H: BranchHost> Branching<'a, H> {
                 break;
             }
         }
+        let (mut needed, mut stack) = (
+            std::mem::take(&mut self.needed),
+            std::mem::take(&mut self.stack),
+        );
+        self.contradiction_size = self
+            .ancestry(&self.record, &self.slot)
+            .contradiction_size(&mut needed, &mut stack);
+        (self.needed, self.stack) = (needed, stack);
         self.record.conflict.is_some()
+    }
+
+    /// How proofs of `record` (run on this board, `slot` its facts' log
+    /// positions) are read back.
+    fn ancestry<'r>(&'r self, record: &'r Record, slot: &'r [u16]) -> Ancestry<'r, H> {
+        Ancestry {
+            origin: self.origin,
+            start: &self.start,
+            dynamic: self.mode != Mode::Static,
+            record,
+            slot,
+        }
     }
 
     /// The index of each fact the last run reached ([`IndexFact::index_in`]),
@@ -172,18 +200,49 @@ impl<'a, H: BranchHost> Branching<'a, H> {
         self.record.contradiction()
     }
 
-    /// The implications `fact` rests on, itself last, in the order they were found
-    /// (empty when the last run did not reach it; it must have been recorded).
-    pub fn proof_of(&self, fact: IndexFact) -> Vec<IndexImplication> {
-        match self.slot[self.index(fact)] {
-            NONE => Vec::new(),
-            at => self.record.proof(&[at]),
-        }
+    /// How many implications the last run's contradiction rests on (its
+    /// proof's length; 0 without a contradiction).
+    pub fn contradiction_size(&self) -> usize {
+        self.contradiction_size
     }
 
-    /// The implications the contradiction rests on, in order (the run must have been recorded).
-    pub fn proof_of_contradiction(&self) -> Vec<IndexImplication> {
-        self.record.proof_of_contradiction()
+    /// What the last run shows: the implications `conclusion` rests on,
+    /// itself last (none when the run did not reach it), or those its
+    /// contradiction rests on, with the contradiction, when `None`.
+    pub fn proof(
+        &self,
+        conclusion: Option<IndexFact>,
+    ) -> (Vec<IndexImplication>, Option<IndexConflict>) {
+        self.proof_in(&self.record, &self.slot, conclusion)
+    }
+
+    /// [`Branching::proof`] of a run kept earlier on this board ([`Branching::keep`]).
+    pub fn proof_of_kept(
+        &self,
+        record: &Record,
+        conclusion: Option<IndexFact>,
+    ) -> (Vec<IndexImplication>, Option<IndexConflict>) {
+        let mut slot = vec![NONE; self.slot.len()];
+        for (at, entry) in record.log.iter().enumerate() {
+            slot[self.index(entry.fact)] = at as u16;
+        }
+        self.proof_in(record, &slot, conclusion)
+    }
+
+    fn proof_in(
+        &self,
+        record: &Record,
+        slot: &[u16],
+        conclusion: Option<IndexFact>,
+    ) -> (Vec<IndexImplication>, Option<IndexConflict>) {
+        let ancestry = self.ancestry(record, slot);
+        match conclusion {
+            None => (ancestry.proof(None), record.contradiction()),
+            Some(fact) => match slot[self.index(fact)] {
+                NONE => (Vec::new(), None),
+                at => (ancestry.proof(Some(&[at])), None),
+            },
+        }
     }
 
     /// The last run's log, to read its proofs after other runs (it must have been recorded).
@@ -197,96 +256,37 @@ impl<'a, H: BranchHost> Branching<'a, H> {
         self.record.conflict.is_some() || self.slot[self.index(fact)] != NONE
     }
 
-    /// Logs `fact` unless known; a fact whose opposite is known is a contradiction.
-    fn add(&mut self, fact: IndexFact, cause: Cause<usize>, parents: &[u16]) {
+    /// Logs `fact`, found while processing the fact at `from`, unless known;
+    /// a fact whose opposite is known is a contradiction.
+    #[inline]
+    fn add(&mut self, fact: IndexFact, cause: Cause<usize>, from: u16) {
         if self.is_known(fact) {
             return;
         }
         let start = self.record.pool.len() as u32;
-        if self.recording {
-            self.record.pool.extend_from_slice(parents);
-        }
-        self.log_from(fact, cause, start);
+        self.log(fact, cause, from, start);
     }
 
-    /// Logs `fact` (not known) as resting on the "off" facts this branch derived
-    /// for `value` in `cells`, written straight into the pool (no list per implication).
-    fn add_on_offs_in(&mut self, fact: IndexFact, cause: Cause<usize>, cells: H::Cells, value: u8) {
-        if self.is_known(fact) {
-            return;
-        }
-        let start = self.record.pool.len() as u32;
-        if self.recording {
-            for c in cells.cells() {
-                let at = self.slot[self.index(Fact::off(c, value))];
-                if at != NONE {
-                    self.record.pool.push(at);
-                }
-            }
-        }
-        self.log_from(fact, cause, start);
-    }
-
-    /// Logs `fact` (not known) as resting on the "off" facts this branch derived
-    /// for `values` in `cell`.
-    fn add_on_offs_of(
-        &mut self,
-        fact: IndexFact,
-        cause: Cause<usize>,
-        cell: usize,
-        values: ValueMask,
-    ) {
-        if self.is_known(fact) {
-            return;
-        }
-        let start = self.record.pool.len() as u32;
-        let values = if self.recording { values } else { 0 };
-        for v in values_of(values) {
-            let at = self.slot[self.index(Fact::off(cell, v))];
-            if at != NONE {
-                self.record.pool.push(at);
-            }
-        }
-        self.log_from(fact, cause, start);
-    }
-
-    /// Logs `fact` with the parents the pool holds from `start` on.
-    fn log_from(&mut self, fact: IndexFact, cause: Cause<usize>, start: u32) {
+    /// Logs `fact` (not known) with the parents the pool holds from `start` on.
+    fn log(&mut self, fact: IndexFact, cause: Cause<usize>, from: u16, start: u32) {
         let at = self.record.log.len() as u16;
         self.record.log.push(Entry {
             fact,
             cause,
+            from,
             parents: (start, self.record.pool.len() as u32),
         });
         let index = self.index(fact);
         self.slot[index] = at;
         // The opposite fact's index differs in its last bit.
-        let opposite = self.slot[index ^ 1];
-        if opposite != NONE {
-            let parents = if self.recording {
-                vec![opposite, at]
-            } else {
-                Vec::new()
-            };
-            self.record.conflict = Some((Conflict::Both(fact), parents));
+        if self.slot[index ^ 1] != NONE {
+            self.record.conflict = Some(Conflict::Both(fact));
         }
-    }
-
-    /// The log positions of the "off" facts for `value` in `cells` (the ones this branch derived).
-    fn offs_in(&self, cells: H::Cells, value: u8) -> Vec<u16> {
-        if !self.recording {
-            return Vec::new();
-        }
-        cells
-            .cells()
-            .map(|c| self.slot[self.index(Fact::off(c, value))])
-            .filter(|&at| at != NONE)
-            .collect()
     }
 
     fn process(&mut self, at: usize) {
         let Entry { fact, .. } = self.record.log[at];
-        let here = [at as u16];
+        let here = at as u16;
         let (cell, value) = (fact.cell, fact.digit);
         let origin = self.origin;
         // Whatever follows reads the cell (its candidates, whether it is
@@ -302,7 +302,7 @@ impl<'a, H: BranchHost> Branching<'a, H> {
         if fact.on {
             let others = self.board.candidates(cell) & !(1 << (value - 1));
             for other in values_of(others) {
-                self.add(Fact::off(cell, other), Cause::SameCell, &here);
+                self.add(Fact::off(cell, other), Cause::SameCell, here);
             }
             // A peer in two of the cell's units is named once, by the first.
             let mut others = self.board.holders(value).without(cell);
@@ -310,7 +310,7 @@ impl<'a, H: BranchHost> Branching<'a, H> {
                 let in_unit = others.and(&origin.unit_set(unit));
                 others = others.and_not(&in_unit);
                 for peer in in_unit.cells() {
-                    self.add(Fact::off(peer, value), Cause::Peer(unit), &here);
+                    self.add(Fact::off(peer, value), Cause::Peer(unit), here);
                 }
             }
             self.board.place(cell, value, &origin.peer_set(cell));
@@ -320,7 +320,7 @@ impl<'a, H: BranchHost> Branching<'a, H> {
         if self.mode == Mode::Static {
             self.follow_static_links(cell, value, at as u16);
         } else {
-            self.follow_dynamic_links(cell, value);
+            self.follow_dynamic_links(cell, value, at as u16);
         }
     }
 
@@ -330,36 +330,28 @@ impl<'a, H: BranchHost> Branching<'a, H> {
         let origin = self.origin;
         let bit = 1 << (value - 1);
         if let Some(other) = only_value(origin.candidate_bits(cell) & !bit) {
-            self.add(Fact::on(cell, other), Cause::LastCandidate, &[at]);
+            self.add(Fact::on(cell, other), Cause::LastCandidate, at);
         }
         let others = self.start.holders(value).without(cell);
         for unit in origin.units_of(cell) {
             if let Some(only) = others.and(&origin.unit_set(unit)).only() {
-                self.add(Fact::on(only, value), Cause::LastPlace(unit), &[at]);
+                self.add(Fact::on(only, value), Cause::LastPlace(unit), at);
             }
         }
     }
 
     /// The branch's own board: a cell down to one candidate, a value down to one
-    /// place in a unit, or to none (a contradiction).
-    fn follow_dynamic_links(&mut self, cell: usize, value: u8) {
+    /// place in a unit, or to none (a contradiction). What these rest on (the
+    /// "off" facts of the cell or unit) is read back from the log ([`proof`]).
+    fn follow_dynamic_links(&mut self, cell: usize, value: u8, at: u16) {
         let origin = self.origin;
         let left = self.board.candidates(cell);
         if left == 0 {
-            let parents: Vec<u16> = if !self.recording {
-                Vec::new()
-            } else {
-                values_of(origin.candidate_bits(cell))
-                    .map(|v| self.slot[self.index(Fact::off(cell, v))])
-                    .filter(|&p| p != NONE)
-                    .collect()
-            };
-            self.record.conflict = Some((Conflict::NoCandidates(cell), parents));
+            self.record.conflict = Some(Conflict::NoCandidates(cell));
             return;
         }
         if let Some(only) = only_value(left) {
-            let others = origin.candidate_bits(cell) & !(1 << (only - 1));
-            self.add_on_offs_of(Fact::on(cell, only), Cause::LastCandidate, cell, others);
+            self.add(Fact::on(cell, only), Cause::LastCandidate, at);
         }
         for unit in origin.units_of(cell) {
             if self.record.conflict.is_some() {
@@ -370,16 +362,12 @@ impl<'a, H: BranchHost> Branching<'a, H> {
                 continue;
             }
             let places = self.board.holders(value).and(&cells);
-            let origin_places = self.start.holders(value).and(&cells);
             // Tested without counting: a u128 popcount is two software
             // popcounts on the baseline x86-64 target, on every "off" fact.
             if places.is_empty() {
-                let parents = self.offs_in(origin_places, value);
-                self.record.conflict = Some((Conflict::NoPlace(value, unit), parents));
+                self.record.conflict = Some(Conflict::NoPlace(value, unit));
             } else if let Some(only) = places.only() {
-                let fact = Fact::on(only, value);
-                let others = origin_places.and_not(&places);
-                self.add_on_offs_in(fact, Cause::LastPlace(unit), others, value);
+                self.add(Fact::on(only, value), Cause::LastPlace(unit), at);
             }
         }
     }
@@ -415,11 +403,13 @@ impl<'a, H: BranchHost> Branching<'a, H> {
     /// Logs a technique's placements and eliminations, resting on `parents`; returns true.
     fn log_step(&mut self, step: &BranchStep, parents: &[u16]) -> bool {
         let cause = Cause::Technique(step.technique);
-        for &(cell, value) in &step.placements {
-            self.add(Fact::on(cell, value), cause, parents);
-        }
-        for &(cell, value) in &step.eliminations {
-            self.add(Fact::off(cell, value), cause, parents);
+        let facts = step.placements.iter().map(|&(c, v)| Fact::on(c, v));
+        for fact in facts.chain(step.eliminations.iter().map(|&(c, v)| Fact::off(c, v))) {
+            if !self.is_known(fact) {
+                let start = self.record.pool.len() as u32;
+                self.record.pool.extend_from_slice(parents);
+                self.log(fact, cause, NONE, start);
+            }
         }
         true
     }

@@ -15,6 +15,9 @@ const NOT_RUN: u32 = u32::MAX;
 /// Where one branch ended.
 struct End<F> {
     conflict: bool,
+    /// How many implications its contradiction rests on (0 without one):
+    /// the cost of the deduction that its assumption is false.
+    conflict_size: u32,
     /// Its facts after the assumption, in log order, in [`Outcomes::facts`]
     /// (empty when it ended in a contradiction).
     facts: Range<u32>,
@@ -106,7 +109,8 @@ impl<F: FactBits> Outcomes<F> {
         let start = self.facts.len() as u32;
         self.facts.extend_from_slice(earlier.facts(id));
         let end = earlier.end(id);
-        self.keep(assumption, start, end.conflict, end.reached.clone());
+        let conflict = end.conflict.then_some(end.conflict_size);
+        self.keep(assumption, start, conflict, end.reached.clone());
     }
 
     /// Whether the "off" branches were run too.
@@ -114,7 +118,7 @@ impl<F: FactBits> Outcomes<F> {
         self.with_off
     }
 
-    /// Runs the branch of `assumption` (without recording proofs) and keeps where it ended.
+    /// Runs the branch of `assumption` and keeps where it ended.
     pub(crate) fn follow<H: BranchHost<Facts = F>>(
         &mut self,
         assumption: IndexFact,
@@ -139,14 +143,17 @@ impl<F: FactBits> Outcomes<F> {
                 self.facts.push(index);
             }
         }
+        let conflict = conflict.then(|| branching.contradiction_size() as u32);
         self.keep(assumption, start, conflict, reached);
     }
 
-    /// Files the end of `assumption`'s branch, its facts in `self.facts` from `start` on.
-    fn keep(&mut self, assumption: IndexFact, start: u32, conflict: bool, reached: F) {
+    /// Files the end of `assumption`'s branch, its facts in `self.facts` from
+    /// `start` on, `conflict` the size of its contradiction's proof if it has one.
+    fn keep(&mut self, assumption: IndexFact, start: u32, conflict: Option<u32>, reached: F) {
         let id = self.ends.len() as u32;
         self.ends.push(End {
-            conflict,
+            conflict: conflict.is_some(),
+            conflict_size: conflict.unwrap_or(0),
             facts: start..self.facts.len() as u32,
             reached,
         });
@@ -169,6 +176,7 @@ impl<F: FactBits> Outcomes<F> {
     ) -> bool {
         let end = self.end(id);
         end.conflict == conflict
+            && end.conflict_size as usize == branching.contradiction_size()
             && (conflict
                 || branching
                     .reached_indices()
@@ -263,14 +271,14 @@ impl<'a, H: BranchHost> Deductions<'a, H> {
         self.board.open_candidates(fact.cell) >> (fact.digit - 1) & 1 == 1
     }
 
-    /// An assumption whose branch ends in a contradiction is false.
+    /// An assumption whose branch ends in a contradiction is false (at the
+    /// cost of the contradiction's proof).
     pub(super) fn contradiction(&mut self, outcomes: &OutcomesOf<H>, assumed: IndexFact) {
-        if outcomes
-            .branch(assumed)
-            .is_some_and(|id| outcomes.end(id).conflict)
+        if let Some(end) = outcomes.branch(assumed).map(|id| outcomes.end(id))
+            && end.conflict
         {
             self.found.push(Found {
-                cost: 0,
+                cost: end.conflict_size as usize,
                 assumptions: vec![assumed],
                 conclusion: None,
                 unit: None,
