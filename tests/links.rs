@@ -116,8 +116,8 @@ fn check_links(board: &Board, step: &Step, context: &str) -> usize {
     // A grouped node stands in a `Link` as its first cell; its cells are in the
     // pattern, node by node, so those links are judged node to node.
     if matches!(
-        step.technique,
-        GroupedAic | GroupedContinuousNiceLoop | GroupedDiscontinuousNiceLoop
+        step.technique(),
+        Some(GroupedAic | GroupedContinuousNiceLoop | GroupedDiscontinuousNiceLoop)
     ) {
         let nodes =
             group_nodes(step).unwrap_or_else(|| panic!("{context}: nodes of {:?}", step.pattern));
@@ -125,7 +125,7 @@ fn check_links(board: &Board, step: &Step, context: &str) -> usize {
             if let Some(why) = group_fault(board, link, &pair[0], &pair[1]) {
                 panic!(
                     "{context}: {} link {link:?} between {pair:?} is {why}: {}",
-                    step.technique,
+                    step.basis,
                     step.text()
                 );
             }
@@ -136,17 +136,17 @@ fn check_links(board: &Board, step: &Step, context: &str) -> usize {
         if let Some(why) = fault(board, link) {
             panic!(
                 "{context}: {} link {link:?} is {why}: {}",
-                step.technique,
+                step.basis,
                 step.text()
             );
         }
     }
-    if is_chain(step.technique) {
+    if step.technique().is_some_and(is_chain) {
         for pair in step.links.windows(2) {
             assert_eq!(
                 pair[0].to, pair[1].from,
                 "{context}: {} links follow on: {:?}",
-                step.technique, step.links
+                step.basis, step.links
             );
         }
     }
@@ -303,7 +303,7 @@ fn every_link_of_every_instance_on_bundled_hard_paths_is_real() {
         while let Some(step) = logic::next_step(&board, &Technique::ALL) {
             links += check_links(&board, &step, &context);
             if !step.links.is_empty() {
-                techniques.insert(step.technique);
+                techniques.insert(step.basis);
             }
             if at % 4 == 0 && step.placements.is_empty() {
                 for &technique in &basic {

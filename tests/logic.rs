@@ -43,13 +43,13 @@ fn print_technique_positions() {
     for givens in puzzles {
         let mut board = Board::with_auto_candidates(&givens);
         while let Some(step) = logic::find_step(&board) {
-            if seen.insert(step.technique) {
+            if seen.insert(step.basis) {
                 let cands: Vec<String> = Cell::all()
                     .map(|c| board.candidates(c).to_string())
                     .collect();
                 println!(
                     "{}\t{}\t{}\tpath",
-                    step.technique.key(),
+                    step.basis.key(),
                     board.digits().to_line(),
                     cands.join(" ")
                 );
@@ -82,11 +82,11 @@ fn check_technique(key: &str, quiet: &str) {
     );
     let easiest = logic::find_step_among(&board, &Technique::ALL[from..]).expect("a step");
     assert_eq!(
-        easiest.technique, technique,
+        easiest.basis, technique,
         "{key} is the easiest step on its position"
     );
     for step in logic::instances(&board, technique) {
-        assert_eq!(step.technique, technique);
+        assert_eq!(step.basis, technique);
         assert_sound(&step, &solution, key);
     }
     let text = first.text();
@@ -198,7 +198,7 @@ fn check_forcing(key: &str) {
             .expect("listed")
     };
     let easiest = logic::find_step_among(&board, &Technique::ALL[from..]).expect("a step");
-    assert_eq!(easiest.technique, technique, "{key} is the easiest step");
+    assert_eq!(easiest.basis, technique, "{key} is the easiest step");
     assert_sound(&easiest, &solution, key);
     let instances = logic::instances(&board, technique);
     assert!(!instances.is_empty());
@@ -496,7 +496,7 @@ fn grading_levels_follow_the_hardest_step() {
     for key in ["naked_pair", "x_wing", "xy_wing"] {
         let board = position(key);
         let step = logic::find_step(&board).expect("a step");
-        assert_eq!(step.level(), step.technique.level());
+        assert_eq!(step.level(), step.basis.level());
     }
     assert_eq!(Technique::HiddenSingle.level(), Level::Easy);
     assert_eq!(Technique::NakedTriple.level(), Level::Medium);

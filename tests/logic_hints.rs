@@ -24,7 +24,7 @@ fn propagate_solves_an_easy_puzzle_with_a_log_of_singles() {
         result
             .steps
             .iter()
-            .all(|s| s.technique.level() == Level::Easy && s.placements.len() == 1)
+            .all(|s| s.basis.level() == Level::Easy && s.placements.len() == 1)
     );
     assert!(board.digits().is_solution_of(&grid(EASY)));
 }
@@ -114,7 +114,7 @@ fn hint_gives_the_simplest_single_with_its_reason() {
     let Hint::Step(step) = &answer else {
         panic!("expected a step, got {answer:?}");
     };
-    assert_eq!(step.technique, Technique::HiddenSingle);
+    assert_eq!(step.basis, Technique::HiddenSingle);
     let text = step.text();
     assert!(text.starts_with("Hidden single: in box"), "{text}");
     assert!(text.contains("ruled out by the"), "{text}");
@@ -132,7 +132,7 @@ fn hint_without_a_single_gives_a_correct_elimination_step() {
     let Hint::Step(step) = answer else {
         panic!("expected a step")
     };
-    assert_eq!(step.technique, Technique::XWing);
+    assert_eq!(step.basis, Technique::XWing);
     assert!(!step.eliminations.is_empty());
     assert_sound(&step, &solution, "hint");
 }
@@ -153,7 +153,7 @@ fn hint_where_simpler_techniques_run_out_is_a_forcing_step_not_a_guess() {
     let Hint::Step(step) = &answer else {
         panic!("expected a forcing step, got {answer:?}")
     };
-    assert!(step.technique.is_forcing());
+    assert!(step.technique().is_some_and(Technique::is_forcing));
     let solution = search::solve(&givens).solution.expect("solution");
     assert_sound(step, &solution, "hint");
     assert!(answer.text(&board, 3).contains("if r"));

@@ -227,7 +227,7 @@ fn replay_flags_a_move_made_while_a_much_easier_step_was_open() {
     let missed = replayed
         .summary
         .iter()
-        .find(|t| t.technique == easiest.technique)
+        .find(|t| easiest.basis == t.technique)
         .expect("the easier technique is in the summary");
     assert_eq!(missed.missed, 1);
 }

@@ -413,27 +413,6 @@ fn line_reader_names_the_limit_and_the_bad_byte() {
     ));
 }
 
-#[test]
-fn threads_beyond_the_machine_are_capped_and_said() {
-    let puzzles = format!("{EULER}\n{INKALA}\n{EULER}\n");
-    let one = pencilmark(&["solve", "--threads", "1"], &puzzles);
-    let many = pencilmark(&["solve", "--threads", "100000"], &puzzles);
-    assert_eq!(many.status.code(), Some(0));
-    assert_eq!(stdout(&many), stdout(&one));
-    assert!(
-        stderr(&many).contains("--threads 100000 capped at"),
-        "{}",
-        stderr(&many)
-    );
-    assert!(!stderr(&one).contains("capped"));
-    let args = ["generate", "-n", "2", "--seed", "5", "--threads"];
-    let one = pencilmark(&[&args[..], &["1"]].concat(), "");
-    let many = pencilmark(&[&args[..], &["100000"]].concat(), "");
-    assert_eq!(many.status.code(), Some(0), "{}", stderr(&many));
-    assert_eq!(stdout(&many), stdout(&one));
-    assert!(stderr(&many).contains("--threads 100000 capped at"));
-}
-
 /// The effective user id, from `/proc/self/status` (`None` off Linux).
 fn effective_uid() -> Option<u32> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;

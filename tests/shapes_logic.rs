@@ -12,9 +12,10 @@ use std::path::Path;
 use pencilmark::engine::Cell;
 use pencilmark::engine::effects::Deduction;
 use pencilmark::engine::geometry::format::ShapeReader;
-use pencilmark::engine::geometry::logic::{self, Basis, Ladder, ShapeMarks};
+use pencilmark::engine::geometry::logic::{self, Ladder, ShapeMarks};
 use pencilmark::engine::geometry::{Geometry, UnitKind, Variant};
 use pencilmark::engine::grade::Status;
+use pencilmark::engine::logic::Basis;
 use pencilmark::engine::logic::Technique;
 
 /// The sets with one solution per puzzle, their variant, and how many puzzles to

@@ -118,7 +118,7 @@ fn both_ladders_report_the_same_forcing_step_with_the_same_proof() {
         while let Some(step) = logic::find_step(&board) {
             // Where the classic path needs forcing, each forcing technique is
             // asked on both boards (the first deduction, shortest proof first).
-            if step.technique.is_forcing() {
+            if step.technique().is_some_and(Technique::is_forcing) {
                 let marks = twin(&geometry, &board);
                 for (count, &technique) in found.iter_mut().zip(&FORCING) {
                     let classic = logic::find_technique(&board, technique);

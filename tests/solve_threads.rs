@@ -1,11 +1,12 @@
 //! `solve --threads N` prints exactly what one thread prints: the same lines in
 //! input order, the same errors, the same exit status, in both modes, across
-//! many batches (reading, solving and printing overlap when N > 1).
+//! many batches (reading, solving and printing overlap when N > 1); a count beyond the
+//! machine is capped and said.
 
 mod common;
 use std::process::{Command, Output};
 
-use common::{shared, stderr, stdout};
+use common::{pencilmark, shared, stderr, stdout};
 
 const INKALA: &str =
     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
@@ -87,4 +88,25 @@ fn two_threads_print_what_one_prints_on_the_17_clue_set() {
     let one = same_for_every_thread_count(&file);
     assert_eq!(one.status.code(), Some(0));
     assert_eq!(stdout(&one).lines().count(), 49_158);
+}
+
+#[test]
+fn threads_beyond_the_machine_are_capped_and_said() {
+    let puzzles = format!("{EULER}\n{INKALA}\n{EULER}\n");
+    let one = pencilmark(&["solve", "--threads", "1"], &puzzles);
+    let many = pencilmark(&["solve", "--threads", "100000"], &puzzles);
+    assert_eq!(many.status.code(), Some(0));
+    assert_eq!(stdout(&many), stdout(&one));
+    assert!(
+        stderr(&many).contains("--threads 100000 capped at"),
+        "{}",
+        stderr(&many)
+    );
+    assert!(!stderr(&one).contains("capped"));
+    let args = ["generate", "-n", "2", "--seed", "5", "--threads"];
+    let one = pencilmark(&[&args[..], &["1"]].concat(), "");
+    let many = pencilmark(&[&args[..], &["100000"]].concat(), "");
+    assert_eq!(many.status.code(), Some(0), "{}", stderr(&many));
+    assert_eq!(stdout(&many), stdout(&one));
+    assert!(stderr(&many).contains("--threads 100000 capped at"));
 }

@@ -174,7 +174,7 @@ fn hint_levels_nudge_then_technique_then_explanation_then_apply() {
         Some(pencilmark::engine::hint::Hint::Step(step)) => step.clone(),
         other => panic!("expected a step, got {other:?}"),
     };
-    assert!(summary.contains(step.technique.name()), "{summary}");
+    assert!(summary.contains(step.basis.name()), "{summary}");
     press(&mut state, "H");
     assert!(message(&state).contains(&step.text()));
     let filled = state.game.position.digits().filled();

@@ -137,7 +137,7 @@ pub fn audit_text(report: &Audit) -> String {
             }
         }
     }
-    by_step.sort_by_key(|(step, marks)| (step.technique, marks[0]));
+    by_step.sort_by_key(|(step, marks)| (step.technique(), marks[0]));
     if !by_step.is_empty() {
         text.push_str("Removable (a technique removes them; easiest first):\n");
         for (step, marks) in &by_step {

@@ -98,7 +98,7 @@ pub fn run(args: &ExplainArgs) -> Result<Exit> {
             .zip(&links)
             .map(|(s, (links, _))| {
                 serde_json::json!({
-                    "technique": s.technique.key(),
+                    "technique": s.basis.key(),
                     "placements": effects_json(&s.placements),
                     "eliminations": effects_json(&s.eliminations),
                     "text": s.text(),

@@ -11,6 +11,7 @@ use super::{Exit, shaped, shaped_hint};
 use crate::engine::formats::Rules;
 use crate::engine::geometry::Variant;
 use crate::engine::hint::{self, Hint};
+use crate::engine::logic::Basis;
 use crate::engine::types::Cell;
 
 /// Explain the next step of a position, or name its mistakes.
@@ -65,15 +66,20 @@ pub fn run(args: &HintArgs) -> Result<Exit> {
     let after = answer.applied(&position);
     if args.json {
         let (technique, eliminations, cells) = match &answer {
+            // A guess names the cell it places in, as its only cell.
+            Hint::Step(step) if step.basis == Basis::Guess => (
+                Some(step.basis.key()),
+                effects_json(&[]),
+                step.placements.iter().map(|(c, _)| c.to_string()).collect(),
+            ),
             Hint::Step(step) => (
-                Some(step.technique.key()),
+                Some(step.basis.key()),
                 effects_json(&step.eliminations),
                 step.pattern
                     .iter()
                     .map(|(c, _)| c.to_string())
                     .collect::<Vec<_>>(),
             ),
-            Hint::Guess { cell, .. } => (Some("guess"), effects_json(&[]), vec![cell.to_string()]),
             Hint::Mistake { cells } => (
                 None,
                 effects_json(&[]),
@@ -90,8 +96,9 @@ pub fn run(args: &HintArgs) -> Result<Exit> {
             "text": text,
             "level": args.level,
         });
-        if let Some(step) = answer.step() {
-            object["name"] = step.technique.name().into();
+        // A guess has no technique to name, no links and no units.
+        if let Some(step) = answer.step().filter(|s| s.basis != Basis::Guess) {
+            object["name"] = step.basis.name().into();
             object["links"] = super::show::links_json(&step.links, Some(&position));
             object["units"] = step
                 .units
@@ -111,7 +118,7 @@ pub fn run(args: &HintArgs) -> Result<Exit> {
         }
     }
     Ok(match answer {
-        Hint::Step(_) | Hint::Guess { .. } | Hint::Solved => Exit::Done,
+        Hint::Step(_) | Hint::Solved => Exit::Done,
         _ => Exit::Failed,
     })
 }

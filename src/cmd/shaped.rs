@@ -374,7 +374,7 @@ pub fn explain_first(
             .zip(&links)
             .map(|(s, (links, _))| {
                 serde_json::json!({
-                    "technique": s.technique.key(),
+                    "technique": s.basis.key(),
                     "placements": shaped_effects_json(geometry, &s.placements),
                     "eliminations": shaped_effects_json(geometry, &s.eliminations),
                     "text": s.text(geometry),

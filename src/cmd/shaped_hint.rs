@@ -74,7 +74,7 @@ pub fn hint_first(
         };
         let mut object = serde_json::json!({
             "kind": answer.kind(),
-            "technique": step.map(|s| s.technique.key()),
+            "technique": step.map(|s| s.basis.key()),
             "placements": shaped_effects_json(geometry, step.map_or(none, |s| &s.placements)),
             "eliminations": shaped_effects_json(geometry, step.map_or(none, |s| &s.eliminations)),
             "cells": cells,
@@ -82,7 +82,7 @@ pub fn hint_first(
             "level": level,
         });
         if let Some(step) = step {
-            object["name"] = step.technique.name().into();
+            object["name"] = step.basis.name().into();
             object["links"] = links_json(&before, &step.links);
             object["units"] = step
                 .units

@@ -241,8 +241,8 @@ pub fn links_json(links: &[Link], board: Option<&Board>) -> serde_json::Value {
 /// eliminations, cells (the pattern), units, text.
 pub fn step_json(step: &crate::engine::logic::Step) -> serde_json::Value {
     serde_json::json!({
-        "technique": step.technique.key(),
-        "name": step.technique.name(),
+        "technique": step.basis.key(),
+        "name": step.basis.name(),
         "placements": effects_json(&step.placements),
         "eliminations": effects_json(&step.eliminations),
         "cells": step.pattern.iter().map(|(c, _)| c.to_string()).collect::<Vec<_>>(),

@@ -166,8 +166,10 @@ pub fn grade_among(givens: &Grid, usable: &[Technique], cap: Level) -> Option<Gr
             se.record(&step, taken, placed);
             taken += 1;
             placed |= !step.placements.is_empty();
-            *steps.entry(step.technique).or_insert(0) += 1;
-            hardest = hardest.max(Some(step.technique));
+            if let Some(technique) = step.technique() {
+                *steps.entry(technique).or_insert(0) += 1;
+                hardest = hardest.max(Some(technique));
+            }
             level = level.max(step.level());
             score += step.score();
             step.apply(&mut board);

@@ -8,7 +8,7 @@
 
 use super::board::Board;
 use super::grid::Grid;
-use super::logic::{self, Step};
+use super::logic::{self, Basis, Step};
 use super::search;
 use super::types::{Cell, Digit};
 
@@ -65,7 +65,8 @@ impl HintLevel {
 /// What the hint engine says about a position.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Hint {
-    /// The next deduction.
+    /// The next step: a deduction, or when no known technique applies the
+    /// search engine's guess (a step on [`Basis::Guess`]).
     Step(Step),
     /// Digits placed (or candidates struck) that disagree with the solution.
     Mistake { cells: Vec<Cell> },
@@ -75,8 +76,6 @@ pub enum Hint {
     NoSolution,
     /// The givens have more than one solution.
     MultipleSolutions,
-    /// No known technique applies: the search engine's guess.
-    Guess { cell: Cell, digit: Digit },
 }
 
 /// The hint for `position` (placed digits and pencil marks) on `givens`.
@@ -94,30 +93,27 @@ pub fn hint(givens: &Grid, position: &Board) -> Hint {
     if position.is_solved() {
         return Hint::Solved;
     }
-    match logic::find_step(position) {
-        Some(step) => Hint::Step(step),
-        None => {
-            let cell = position
-                .fewest_candidates_cell()
-                .expect("an unsolved position has an open cell");
-            let digit = solution.get(cell).expect("a solution is complete");
-            Hint::Guess { cell, digit }
-        }
-    }
+    Hint::Step(logic::find_step(position).unwrap_or_else(|| {
+        let cell = position
+            .fewest_candidates_cell()
+            .expect("an unsolved position has an open cell");
+        let digit = solution.get(cell).expect("a solution is complete");
+        Step::placement(Basis::Guess, cell, digit)
+    }))
 }
 
 /// The least help for a step: the unit to look at, naming neither a cell nor
 /// a digit (either would give the answer away).
 fn nudge(step: &Step) -> String {
     match step.units.first() {
+        _ if step.basis == Basis::Guess => {
+            "No logical step found in the known techniques: a guess is needed.".to_string()
+        }
         Some(unit) => format!("Look at {unit}."),
         None if !step.placements.is_empty() => {
             "Look for a cell that can hold only one digit.".to_string()
         }
-        None => format!(
-            "Look for a {} pattern.",
-            step.technique.name().to_lowercase()
-        ),
+        None => format!("Look for a {} pattern.", step.basis.name().to_lowercase()),
     }
 }
 
@@ -144,7 +140,7 @@ impl Hint {
     /// "multiple_solutions". A guess is a "step" whose technique is "guess".
     pub fn kind(&self) -> &'static str {
         match self {
-            Hint::Step(_) | Hint::Guess { .. } => "step",
+            Hint::Step(_) => "step",
             Hint::Mistake { .. } => "mistake",
             Hint::Solved => "solved",
             Hint::NoSolution => "no_solution",
@@ -164,7 +160,6 @@ impl Hint {
     pub fn placements(&self) -> Vec<(Cell, Digit)> {
         match self {
             Hint::Step(step) => step.placements.clone(),
-            Hint::Guess { cell, digit } => vec![(*cell, *digit)],
             _ => Vec::new(),
         }
     }
@@ -184,17 +179,6 @@ impl Hint {
                 ..=NUDGE => nudge(step),
                 SUMMARY => step.summary(),
                 _ => step.text(),
-            },
-            Hint::Guess { cell, digit } => match level {
-                ..=NUDGE => {
-                    "No logical step found in the known techniques: a guess is needed.".to_string()
-                }
-                SUMMARY => {
-                    format!("No logical step found in the known techniques; try a digit in {cell}.")
-                }
-                _ => format!(
-                    "No logical step found in the known techniques; trying {cell} = {digit} (a guess from the solver, not a deduction)."
-                ),
             },
             Hint::Mistake { cells } => {
                 let described: Vec<String> = cells
@@ -220,10 +204,8 @@ impl Hint {
     /// The position after the hint's move (level 4); unchanged for hints without one.
     pub fn applied(&self, position: &Board) -> Board {
         let mut after = *position;
-        match self {
-            Hint::Step(step) => step.apply(&mut after),
-            Hint::Guess { cell, digit } => after.place(*cell, *digit),
-            _ => {}
+        if let Hint::Step(step) = self {
+            step.apply(&mut after);
         }
         after
     }

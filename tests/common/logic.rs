@@ -58,7 +58,7 @@ pub fn assert_sound(step: &Step, solution: &Grid, context: &str) {
             solution.get(cell),
             Some(digit),
             "{context}: {} placed a wrong {digit} in {cell}: {}",
-            step.technique,
+            step.basis,
             step.text()
         );
     }
@@ -67,7 +67,7 @@ pub fn assert_sound(step: &Step, solution: &Grid, context: &str) {
             solution.get(cell),
             Some(digit),
             "{context}: {} removed the solution's {digit} from {cell}: {}",
-            step.technique,
+            step.basis,
             step.text()
         );
     }

@@ -24,6 +24,7 @@ use crate::app::state::{CandidateMode, HintProgress, State};
 use crate::engine::geometry::logic::ShapeHint;
 use crate::engine::geometry::{Geometry, ValueMask, value_bit};
 use crate::engine::hint::Hint;
+use crate::engine::logic::Basis;
 
 /// The game on screen, read alike on every shape.
 struct OnScreen<'a> {
@@ -103,31 +104,30 @@ impl Highlights {
 
     /// The classic ladder's hint on show.
     fn classic_hint(&mut self, progress: HintProgress<&Hint>) {
-        match progress.hint {
-            Hint::Step(step) => {
-                for unit in &step.units {
-                    for cell in unit.cells() {
-                        self.hint_unit[cell.index()] = true;
-                    }
-                }
-                if progress.level >= 2 {
-                    for &(cell, digits) in &step.pattern {
-                        self.pattern[cell.index()] = Some(ValueMask::from(digits.bits()));
-                    }
-                }
-                if progress.level >= 3 {
-                    for &(cell, digit) in &step.eliminations {
-                        self.removed[cell.index()] |= value_bit(digit.get());
-                    }
-                    for &(cell, digit) in &step.placements {
-                        self.target[cell.index()] = digit.get();
-                    }
-                }
+        let Hint::Step(step) = progress.hint else {
+            return;
+        };
+        for unit in &step.units {
+            for cell in unit.cells() {
+                self.hint_unit[cell.index()] = true;
             }
-            Hint::Guess { cell, digit } if progress.level >= 2 => {
+        }
+        if progress.level >= 2 {
+            for &(cell, digits) in &step.pattern {
+                self.pattern[cell.index()] = Some(ValueMask::from(digits.bits()));
+            }
+        }
+        if progress.level >= 3 {
+            for &(cell, digit) in &step.eliminations {
+                self.removed[cell.index()] |= value_bit(digit.get());
+            }
+        }
+        // A guess's summary (level 2) already names its cell.
+        let placed_from = if step.basis == Basis::Guess { 2 } else { 3 };
+        if progress.level >= placed_from {
+            for &(cell, digit) in &step.placements {
                 self.target[cell.index()] = digit.get();
             }
-            _ => {}
         }
     }
 

@@ -117,7 +117,7 @@ fn findings(state: &State) -> Result<Vec<Finding>, (Tone, String)> {
                     }
                     audit::Problem::Removable(step) => (
                         AuditMark::Removable,
-                        format!("{cell} {digit} by {}", step.technique.name()),
+                        format!("{cell} {digit} by {}", step.basis.name()),
                     ),
                 };
                 Finding {
@@ -147,7 +147,7 @@ fn findings(state: &State) -> Result<Vec<Finding>, (Tone, String)> {
                 ),
                 shape_learn::Problem::Removable(step) => (
                     AuditMark::Removable,
-                    format!("{cell} {value} by {}", step.technique.name()),
+                    format!("{cell} {value} by {}", step.basis.name()),
                 ),
             };
             Finding {

@@ -18,6 +18,7 @@ use crate::engine::effects::Deduction;
 use crate::engine::geometry::logic::ShapeHint;
 use crate::engine::geometry::{Geometry, value_bit};
 use crate::engine::hint::{self, Hint, HintLevel};
+use crate::engine::logic::Basis;
 
 /// The next level of the hint on show, or a new hint; the fourth level applies it.
 pub(super) fn hint(state: &mut State) {
@@ -65,7 +66,7 @@ pub(super) fn hint(state: &mut State) {
         return;
     }
     let text = match &progress.hint {
-        GameHint::Classic(hint @ (Hint::Step(_) | Hint::Guess { .. })) if progress.level < 4 => {
+        GameHint::Classic(hint @ Hint::Step(_)) if progress.level < 4 => {
             let ladder = HintLevel::from_number(progress.level);
             let text = hint.text_at(&hint_board(state), ladder);
             let links = hint.step().is_some_and(|s| !s.links.is_empty());
@@ -86,19 +87,17 @@ pub(super) fn hint(state: &mut State) {
         GameHint::Classic(Hint::Step(step)) => {
             let mut next = state.game.position.clone();
             step.apply_to(&mut next.on(Geometry::classic()));
-            return applied(state, next, format!("Applied: {}", step.text()));
+            let text = match (step.basis, step.placements.first()) {
+                (Basis::Guess, Some((cell, digit))) => format!("Placed {digit} in {cell}"),
+                _ => format!("Applied: {}", step.text()),
+            };
+            return applied(state, next, text);
         }
         GameHint::Shaped(ShapeHint::Step(step)) => {
             let mut next = state.game.position.clone();
             step.apply_to(&mut next.on(&state.game.geometry));
             let text = format!("Applied: {}", step.text(&state.game.geometry));
             return applied(state, next, text);
-        }
-        GameHint::Classic(Hint::Guess { cell, digit }) => {
-            let (cell, digit) = (*cell, *digit);
-            let mut next = state.game.position.clone();
-            next.place_digit(cell, digit);
-            return applied(state, next, format!("Placed {digit} in {cell}"));
         }
         GameHint::Classic(Hint::NoSolution) | GameHint::Shaped(ShapeHint::NoSolution) => {
             "This puzzle has no solution".to_string()
@@ -160,8 +159,7 @@ fn mistake_cells(game: &Game, hint: &GameHint) -> Option<Vec<usize>> {
 fn count_hint(assists: &mut Assists, progress: &HintProgress) {
     let step = matches!(
         progress.hint,
-        GameHint::Classic(Hint::Step(_) | Hint::Guess { .. })
-            | GameHint::Shaped(ShapeHint::Step(_))
+        GameHint::Classic(Hint::Step(_)) | GameHint::Shaped(ShapeHint::Step(_))
     );
     let mistake = matches!(
         progress.hint,

@@ -332,10 +332,10 @@ fn reads(step: &Step) -> Vec<(Cell, Candidates)> {
             .flat_map(|u| u.cells().iter().map(move |&c| (c, set)))
             .collect()
     };
-    let mut read = match step.technique {
-        Technique::HiddenSingle => unit_cells(digits),
-        Technique::FullHouse => unit_cells(Candidates::ALL),
-        Technique::NakedSingle => Vec::new(),
+    let mut read = match step.technique() {
+        Some(Technique::HiddenSingle) => unit_cells(digits),
+        Some(Technique::FullHouse) => unit_cells(Candidates::ALL),
+        Some(Technique::NakedSingle) => Vec::new(),
         _ => unit_cells(digits),
     };
     read.extend(step.pattern.iter().map(|&(c, set)| (c, set.union(digits))));
@@ -345,7 +345,7 @@ fn reads(step: &Step) -> Vec<(Cell, Candidates)> {
             .iter()
             .map(|&(c, d)| (c, Candidates::single(d))),
     );
-    if step.technique == Technique::NakedSingle {
+    if step.basis == Technique::NakedSingle {
         for &(c, _) in &step.placements {
             read.extend(c.peers().iter().map(|&q| (q, Candidates::ALL)));
         }
@@ -363,7 +363,7 @@ fn replay(board: &Board, steps: &[Step], reason: &Reason, goal: Goal) -> Option<
         if !step.makes_progress(&board) {
             continue;
         }
-        let again = logic::instances(&board, step.technique)
+        let again = logic::instances(&board, step.technique()?)
             .into_iter()
             .find(|found| {
                 found.placements == step.placements
@@ -375,7 +375,7 @@ fn replay(board: &Board, steps: &[Step], reason: &Reason, goal: Goal) -> Option<
         after.push(again);
     }
     let reason = match reason {
-        Reason::Step(step) => logic::instances(&board, step.technique)
+        Reason::Step(step) => logic::instances(&board, step.technique()?)
             .into_iter()
             .find(|found| goal.is_met_by(found))
             .map(Reason::Step)?,

@@ -510,9 +510,9 @@ pub fn text(step: &Step) -> String {
         })
         .collect();
     let commons: Vec<String> = commons.iter().map(|d| d.to_string()).collect();
-    match step.technique {
-        Technique::DeathBlossom => blossom::text(step),
-        Technique::AlsXyChain => {
+    match step.technique() {
+        Some(Technique::DeathBlossom) => blossom::text(step),
+        Some(Technique::AlsXyChain) => {
             // The link digits in chain order: the links of one restricted common
             // come together, and two in a row differ.
             let mut digits: Vec<String> = step.links.iter().map(|l| l.to.1.to_string()).collect();
@@ -523,7 +523,7 @@ pub fn text(step: &Step) -> String {
                 digits.join(", "),
             )
         }
-        Technique::AlsXyWing => format!(
+        Some(Technique::AlsXyWing) => format!(
             "the almost locked sets {} and {} are each linked to {} by a restricted common digit ({}: every copy in one sees every copy in the other); whichever link holds, one of the first two is locked, so a digit they share is in one of them",
             described.first().map_or("", String::as_str),
             described.get(1).map_or("", String::as_str),

@@ -316,14 +316,14 @@ pub fn text(step: &Step) -> String {
     let Some(first) = step.links.first() else {
         return String::new();
     };
-    let mut chain = match step.technique {
-        Technique::XChain => format!("{}", first.from.0),
+    let mut chain = match step.technique() {
+        Some(Technique::XChain) => format!("{}", first.from.0),
         _ => format!("({}", first.from.1),
     };
     for link in &step.links {
         let sign = if link.strong { "=" } else { "-" };
-        match step.technique {
-            Technique::XChain => {
+        match step.technique() {
+            Some(Technique::XChain) => {
                 chain.push_str(&format!(" {sign}{}{sign} {}", link.from.1, link.to.0))
             }
             _ => {

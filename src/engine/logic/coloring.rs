@@ -192,8 +192,8 @@ pub fn text(step: &Step) -> String {
     let clusters = colours(step);
     if let [(a, big_a), (b, big_b)] = clusters.as_slice()
         && matches!(
-            step.technique,
-            Technique::MultiColors1 | Technique::MultiColors2
+            step.technique(),
+            Some(Technique::MultiColors1 | Technique::MultiColors2)
         )
     {
         let pairs = format!(
@@ -204,8 +204,8 @@ pub fn text(step: &Step) -> String {
             cells_text(b.iter().copied()),
             cells_text(big_b.iter().copied())
         );
-        return match step.technique {
-            Technique::MultiColors1 => format!(
+        return match step.technique() {
+            Some(Technique::MultiColors1) => format!(
                 "{pairs}; a cell of colour a sees a cell of colour b, so A or B is true, \
                  and a cell that sees both A and B cannot hold {digit}"
             ),
@@ -220,8 +220,8 @@ pub fn text(step: &Step) -> String {
         cells_text(a),
         cells_text(b)
     );
-    match step.technique {
-        Technique::SimpleColorsWrap => {
+    match step.technique() {
+        Some(Technique::SimpleColorsWrap) => {
             format!("{clusters}; two cells of one colour see each other, so that colour is false")
         }
         _ => format!("{clusters}; a cell that sees both colours cannot hold {digit}"),

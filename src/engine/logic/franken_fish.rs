@@ -323,8 +323,8 @@ pub fn name(step: &Step) -> String {
         6 => "Whale",
         _ => "Leviathan",
     };
-    let family = match step.technique {
-        Technique::MutantFish => "Mutant",
+    let family = match step.technique() {
+        Some(Technique::MutantFish) => "Mutant",
         _ => "Franken",
     };
     let finned = if fins_of(step).is_empty() {

@@ -89,7 +89,7 @@ pub fn said<'a>(board: &Board, link: &'a Link) -> Said<'a> {
 pub fn with_links(board: &Board, mut step: Step) -> Step {
     if step.links.is_empty() {
         step.links = derive(board, &step);
-    } else if step.technique == Technique::EmptyRectangle && step.links.len() == 1 {
+    } else if step.basis == Technique::EmptyRectangle && step.links.len() == 1 {
         // The finder records the conjugate pair near = far; the target sees far:
         // if near is not the digit, far is, and the target is not.
         let pair = step.links[0];
@@ -151,10 +151,10 @@ pub fn derives(technique: Technique) -> bool {
 /// The ordered links of a step whose finder did not record them.
 pub fn derive(board: &Board, step: &Step) -> Vec<Link> {
     use Technique::*;
-    if !derives(step.technique) {
+    let Some(technique) = step.technique().filter(|&t| derives(t)) else {
         return Vec::new();
-    }
-    match step.technique {
+    };
+    match technique {
         XyWing => xy_wing(step),
         XyzWing => xyz_wing(step),
         WWing => w_wing(step),
@@ -303,9 +303,9 @@ fn restricted_common(board: &Board, from: &[Cell], to: &[Cell], digit: Digit) ->
 /// ALS-XY-Wing: first set to the pivot (the third), then pivot to the second.
 fn als(board: &Board, step: &Step) -> Vec<Link> {
     let (sets, commons) = als_sets(step);
-    let pairs: Vec<(usize, usize)> = match (step.technique, sets.len()) {
-        (Technique::AlsXz, 2) => vec![(0, 1)],
-        (Technique::AlsXyWing, 3) => vec![(0, 2), (2, 1)],
+    let pairs: Vec<(usize, usize)> = match (step.technique(), sets.len()) {
+        (Some(Technique::AlsXz), 2) => vec![(0, 1)],
+        (Some(Technique::AlsXyWing), 3) => vec![(0, 2), (2, 1)],
         _ => return Vec::new(),
     };
     let mut links = Vec::new();
@@ -313,13 +313,13 @@ fn als(board: &Board, step: &Step) -> Vec<Link> {
     for (i, j) in pairs {
         for digit in commons.iter() {
             // In a wing each link has its own digit.
-            if step.technique == Technique::AlsXyWing && used.contains(digit) {
+            if step.basis == Technique::AlsXyWing && used.contains(digit) {
                 continue;
             }
             let found = restricted_common(board, &sets[i].0, &sets[j].0, digit);
             if !found.is_empty() {
                 links.extend(found);
-                if step.technique == Technique::AlsXyWing {
+                if step.basis == Technique::AlsXyWing {
                     used = used.with(digit);
                     break;
                 }

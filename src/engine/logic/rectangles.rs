@@ -434,23 +434,23 @@ pub fn text(step: &Step) -> String {
         removed.map_or(String::new(), |d| d.to_string()),
         kept.map_or(String::new(), |d| d.to_string()),
     );
-    let why = match step.technique {
-        Technique::UniqueRectangle2 | Technique::UniqueRectangle5 => {
+    let why = match step.technique() {
+        Some(Technique::UniqueRectangle2 | Technique::UniqueRectangle5) => {
             format!(
                 "the corners with an extra digit all have the same one, {x}, so one of them is {x}"
             )
         }
-        Technique::UniqueRectangle3 => {
+        Some(Technique::UniqueRectangle3) => {
             let subset: Vec<Cell> = step.pattern.iter().skip(5).map(|&(c, _)| c).collect();
             format!(
                 "one of the two corners with extra digits holds one of them, so those extra digits and {} form a naked subset",
                 cells_text(subset)
             )
         }
-        Technique::UniqueRectangle4 => format!(
+        Some(Technique::UniqueRectangle4) => format!(
             "in a unit they share, {y} can only go in the two corners with extra digits, so one of them is {y} and neither can be {x}"
         ),
-        Technique::UniqueRectangle6 => format!(
+        Some(Technique::UniqueRectangle6) => format!(
             "in both rows and both columns {x} lies only on the corners, so it goes on one diagonal, and on the corners with extra digits it would leave the other two {y}"
         ),
         _ => format!(

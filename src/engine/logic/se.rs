@@ -194,8 +194,8 @@ fn ours(board: &Board, techniques: &[Technique], ceiling: u32, direct: bool) -> 
 /// another line for claiming).
 fn hidden_single_left(board: &Board, step: &Step) -> Option<(Cell, Digit)> {
     let hidden_set = matches!(
-        step.technique,
-        Technique::HiddenPair | Technique::HiddenTriple
+        step.technique(),
+        Some(Technique::HiddenPair | Technique::HiddenTriple)
     );
     let locked = *step.units.first()?;
     let units: Vec<Unit> = if hidden_set {
@@ -246,7 +246,7 @@ pub struct Ratings {
 impl Ratings {
     /// Takes the next step of the path into account.
     pub fn record(&mut self, step: &Step, steps_before: usize, placed_before: bool) {
-        let (r, name) = (rating(step), step.technique.key());
+        let (r, name) = (rating(step), step.basis.key());
         self.record_rated(r, name, steps_before, placed_before);
     }
 

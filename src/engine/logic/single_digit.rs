@@ -338,8 +338,8 @@ pub fn text(step: &Step) -> String {
     let Some(digit) = step.digits().first().copied() else {
         return String::new();
     };
-    match step.technique {
-        Technique::EmptyRectangle => {
+    match step.technique() {
+        Some(Technique::EmptyRectangle) => {
             let (Some(&the_box), Some(link)) = (step.units.first(), step.links.first()) else {
                 return String::new();
             };

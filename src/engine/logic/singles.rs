@@ -184,14 +184,14 @@ pub fn contradiction(board: &Board) -> Option<Contradiction> {
 /// The explanation of a single, in a person's terms.
 pub fn text(step: &Step) -> String {
     let Some(&(cell, digit)) = step.placements.first() else {
-        return step.technique.to_string();
+        return step.basis.to_string();
     };
-    match step.technique {
-        Technique::FullHouse => format!(
+    match step.technique() {
+        Some(Technique::FullHouse) => format!(
             "Full house: {cell} is the last open cell in {}, so it takes the missing {digit}",
             unit_or_board(step)
         ),
-        Technique::HiddenSingle => {
+        Some(Technique::HiddenSingle) => {
             let Some(&unit) = step.units.first() else {
                 return format!("Hidden single: {cell} is the only place left for {digit}");
             };

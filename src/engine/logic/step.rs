@@ -14,6 +14,7 @@ use crate::engine::effects::Deduction;
 use crate::engine::geometry::ValueMask;
 use crate::engine::names::{self, Classic};
 use crate::engine::types::{Candidates, Cell, Digit, Unit};
+use std::fmt;
 
 /// A link of a chain, from one candidate `(cell, value)` to the next, in order:
 /// a [`Cell`] and a [`Digit`] on every shape (`geometry::logic::ShapeLink` is
@@ -26,17 +27,72 @@ pub struct Link<C = Cell, V = Digit> {
     pub strong: bool,
 }
 
+/// What a step rests on, on every shape: a technique of the ladder, or a
+/// guess from the solution (the player's hint and the shaped grader take one
+/// when no technique applies). Ordered as the techniques are, easiest first,
+/// a guess last.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum Basis {
+    Technique(Technique),
+    /// No technique applied: the solution's value, placed as a guess.
+    Guess,
+}
+
+impl Basis {
+    /// The technique, `None` for a guess.
+    pub fn technique(self) -> Option<Technique> {
+        match self {
+            Basis::Technique(technique) => Some(technique),
+            Basis::Guess => None,
+        }
+    }
+
+    /// The JSON key: the technique's, or `guess`.
+    pub fn key(self) -> &'static str {
+        self.technique().map_or("guess", Technique::key)
+    }
+
+    /// The name people read: the technique's, or `Guess`.
+    pub fn name(self) -> &'static str {
+        self.technique().map_or("Guess", Technique::name)
+    }
+
+    /// The grading level (a guess is Extreme).
+    pub fn level(self) -> Level {
+        self.technique().map_or(Level::Extreme, Technique::level)
+    }
+}
+
+impl From<Technique> for Basis {
+    fn from(technique: Technique) -> Basis {
+        Basis::Technique(technique)
+    }
+}
+
+/// A step "is" a technique when it rests on it.
+impl PartialEq<Technique> for Basis {
+    fn eq(&self, technique: &Technique) -> bool {
+        *self == Basis::Technique(*technique)
+    }
+}
+
+impl fmt::Display for Basis {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// One deduction: what it places and removes, and what proves it. One value for
 /// every shape, whose cells are a [`Cell`] and values a [`Digit`] on all of
-/// them (the index of any geometry's cell, a value `1..=side`): on the classic
-/// 9x9 ([`Step`]) units are the compile-time table's [`Unit`] and a pattern
-/// cell's values [`Candidates`]; on every other shape (`ShapeStep`) units are
-/// indices into the geometry, value sets a `ValueMask`, and a step rests on a
-/// technique or on a guess (`geometry::logic::Basis`).
+/// them (the index of any geometry's cell, a value `1..=side`), resting on a
+/// technique or on a guess ([`Basis`]): on the classic 9x9 ([`Step`]) units
+/// are the compile-time table's [`Unit`] and a pattern cell's values
+/// [`Candidates`]; on every other shape (`ShapeStep`) units are indices into
+/// the geometry and value sets a `ValueMask`.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct StepOf<C, V, U, M, B> {
-    /// What the step rests on: its technique (on shapes, or a guess).
-    pub technique: B,
+pub struct StepOf<C, V, U, M> {
+    /// What the step rests on: a technique, or a guess.
+    pub basis: Basis,
     /// Values this step places.
     pub placements: Vec<(C, V)>,
     /// Candidates this step removes.
@@ -55,7 +111,7 @@ pub struct StepOf<C, V, U, M, B> {
 }
 
 /// A deduction on the classic 9x9, in the compile-time table's types.
-pub type Step = StepOf<Cell, Digit, Unit, Candidates, Technique>;
+pub type Step = StepOf<Cell, Digit, Unit, Candidates>;
 
 /// How a board writes a step found in plain indices (cells, units, values
 /// `1..=side`, value sets as a [`ValueMask`]) in its own vocabulary: the classic
@@ -69,7 +125,6 @@ pub trait Vocabulary {
     type Value: Copy;
     type Unit: Copy;
     type Values: Copy;
-    type Basis: From<Technique>;
     fn cell_of(cell: usize) -> Self::Cell;
     fn value_of(value: u8) -> Self::Value;
     fn unit_of(unit: usize) -> Self::Unit;
@@ -84,7 +139,6 @@ pub type StepIn<W> = StepOf<
     <W as Vocabulary>::Value,
     <W as Vocabulary>::Unit,
     <W as Vocabulary>::Values,
-    <W as Vocabulary>::Basis,
 >;
 
 /// The link value of the board `W`.
@@ -96,7 +150,6 @@ impl Vocabulary for Board {
     type Value = Digit;
     type Unit = Unit;
     type Values = Candidates;
-    type Basis = Technique;
     #[inline]
     fn cell_of(cell: usize) -> Cell {
         Cell::new(cell)
@@ -118,11 +171,12 @@ impl Vocabulary for Board {
     }
 }
 
-impl<C, V, U, M, B> StepOf<C, V, U, M, B> {
-    /// A step resting on `technique` with no effects and no proof yet.
-    pub fn of(technique: impl Into<B>) -> Self {
+impl<C, V, U, M> StepOf<C, V, U, M> {
+    /// A step resting on `basis` (a technique, or a guess) with no effects and
+    /// no proof yet.
+    pub fn of(basis: impl Into<Basis>) -> Self {
         StepOf {
-            technique: technique.into(),
+            basis: basis.into(),
             placements: Vec::new(),
             eliminations: Vec::new(),
             pattern: Vec::new(),
@@ -130,6 +184,11 @@ impl<C, V, U, M, B> StepOf<C, V, U, M, B> {
             links: Vec::new(),
             branches: Vec::new(),
         }
+    }
+
+    /// The step's technique (`None` for a guess).
+    pub fn technique(&self) -> Option<Technique> {
+        self.basis.technique()
     }
 
     /// The cells of the pattern, in order.
@@ -142,11 +201,12 @@ impl<C, V, U, M, B> StepOf<C, V, U, M, B> {
 }
 
 impl Step {
-    /// A step that places `digit` in `cell`.
-    pub fn placement(technique: Technique, cell: Cell, digit: Digit) -> Step {
+    /// A step that places `digit` in `cell`, resting on `basis` (a technique
+    /// that proves it, or a guess).
+    pub fn placement(basis: impl Into<Basis>, cell: Cell, digit: Digit) -> Step {
         Step {
             placements: vec![(cell, digit)],
-            ..Step::of(technique)
+            ..Step::of(basis)
         }
     }
 
@@ -171,10 +231,18 @@ impl Step {
         self.apply_to(board);
     }
 
-    /// The full explanation, in a person's terms.
+    /// The full explanation, in a person's terms (a guess says it is one).
     pub fn text(&self) -> String {
         use Technique::*;
-        let why = match self.technique {
+        let Basis::Technique(technique) = self.basis else {
+            return match self.placements.first() {
+                Some((cell, digit)) => format!(
+                    "No logical step found in the known techniques; trying {cell} = {digit} (a guess from the solver, not a deduction)."
+                ),
+                None => self.basis.to_string(),
+            };
+        };
+        let why = match technique {
             FullHouse | HiddenSingle | NakedSingle => return singles::text(self),
             LockedCandidatesPointing | LockedCandidatesClaiming => intersections::text(self),
             NakedPair | HiddenPair | NakedTriple | HiddenTriple | NakedQuad | HiddenQuad => {
@@ -207,7 +275,7 @@ impl Step {
             DigitForcingChain | CellForcingChain | UnitForcingChain | DynamicForcingChain
             | ForcingNet | NestedForcingNet => forcing::text(self),
         };
-        format!("{}: {why}{}", self.technique, self.effects_text())
+        format!("{technique}: {why}{}", self.effects_text())
     }
 
     /// "; so r1c2 is 5" or "; so remove 5 from r1c2, r1c3 and 7 from r4c4".
@@ -216,52 +284,44 @@ impl Step {
     }
 
     /// The grading level of this step: the technique's, except that a chain of at
-    /// most four links (a Turbot Fish or a short XY-Chain) counts as Hard.
+    /// most four links (a Turbot Fish or a short XY-Chain) counts as Hard; a
+    /// guess is Extreme.
     pub fn level(&self) -> Level {
-        match self.technique {
-            Technique::XChain | Technique::XyChain if self.links.len() <= 4 => Level::Hard,
-            technique => technique.level(),
+        match self.basis {
+            Basis::Technique(Technique::XChain | Technique::XyChain) if self.links.len() <= 4 => {
+                Level::Hard
+            }
+            basis => basis.level(),
         }
     }
 
     /// Points this step adds to a puzzle's score: the technique's, plus 20 per
     /// link beyond four for chains (the links their finders record; links
-    /// derived afterwards, see `links::derives`, add nothing).
+    /// derived afterwards, see `links::derives`, add nothing); a guess's.
     pub fn score(&self) -> u32 {
-        let counted = if super::links::derives(self.technique) {
+        let Basis::Technique(technique) = self.basis else {
+            return crate::engine::grade::GUESS_SCORE;
+        };
+        let counted = if super::links::derives(technique) {
             0
         } else {
             self.links.len()
         };
-        self.technique.score() + 20 * (counted.saturating_sub(4) as u32)
+        technique.score() + 20 * (counted.saturating_sub(4) as u32)
     }
 
-    /// Level-1 hint: where to look, without the answer.
-    pub fn nudge(&self) -> String {
-        match (self.units.first(), self.placements.first()) {
-            (Some(unit), Some(&(_, digit))) => format!("Look at {unit}: where can the {digit} go?"),
-            (None, Some(&(cell, _))) => format!("Look at {cell}."),
-            _ => match self.digits().first() {
-                Some(digit) if self.digits().len() == 1 => format!(
-                    "Look at the {digit}s: a {} removes some of them.",
-                    self.technique.name()
-                ),
-                _ => match self.units.first() {
-                    Some(unit) => format!("Look at {unit}."),
-                    None => "Look at the cells with few candidates.".to_string(),
-                },
-            },
-        }
-    }
-
-    /// Level-2 hint: the technique and where it applies.
+    /// Level-2 hint: the technique and where it applies (for a guess, the cell
+    /// to try a digit in).
     pub fn summary(&self) -> String {
-        match (self.units.first(), self.placements.first()) {
-            (Some(unit), _) => format!("{} in {unit}", self.technique),
-            (None, Some(&(cell, _))) => format!("{} at {cell}", self.technique),
-            (None, None) => match self.pattern.first() {
-                Some((cell, _)) => format!("{} around {cell}", self.technique),
-                None => self.technique.to_string(),
+        match (self.basis, self.units.first(), self.placements.first()) {
+            (Basis::Guess, _, Some((cell, _))) => {
+                format!("No logical step found in the known techniques; try a digit in {cell}.")
+            }
+            (basis, Some(unit), _) => format!("{basis} in {unit}"),
+            (basis, None, Some(&(cell, _))) => format!("{basis} at {cell}"),
+            (basis, None, None) => match self.pattern.first() {
+                Some((cell, _)) => format!("{basis} around {cell}"),
+                None => basis.to_string(),
             },
         }
     }

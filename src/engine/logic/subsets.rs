@@ -298,16 +298,16 @@ pub(crate) fn hidden_step<B: CandidateBoard + Vocabulary>(
 
 /// "r1c2, r1c5 in row 1 hold only 3 and 7".
 pub fn text(step: &Step) -> String {
-    if step.units.is_empty() {
+    let (Some(technique), false) = (step.technique(), step.units.is_empty()) else {
         return String::new();
-    }
+    };
     let digits = step
         .pattern
         .iter()
         .fold(Candidates::NONE, |acc, &(_, d)| acc.union(d));
     subset_text(
         &Classic,
-        step.technique,
+        technique,
         &step.units,
         step.pattern.iter().map(|&(c, _)| c),
         digits.iter(),

@@ -167,8 +167,8 @@ pub fn text(step: &Step) -> String {
         "of every way to place all nine {digit}s (one per row, column and box) on the cells that can \
          still hold {digit}, after setting aside those that take a cell every way of another digit needs,"
     );
-    match step.technique {
-        Technique::TemplateSet => format!("{ways} each uses these cells"),
+    match step.technique() {
+        Some(Technique::TemplateSet) => format!("{ways} each uses these cells"),
         _ => format!("{ways} none uses these candidates"),
     }
 }

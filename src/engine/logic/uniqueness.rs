@@ -134,8 +134,8 @@ pub fn bug_plus_1(board: &Board, sink: &mut Sink) {
 /// The explanation, which says the technique assumes one solution.
 pub fn text(step: &Step) -> String {
     let assumption = "this assumes the puzzle has exactly one solution";
-    match step.technique {
-        Technique::BugPlus1 => {
+    match step.technique() {
+        Some(Technique::BugPlus1) => {
             let Some(&(cell, digit)) = step.placements.first() else {
                 return String::new();
             };

@@ -232,8 +232,8 @@ pub fn text(step: &Step) -> String {
     }
     let z = step.digits().first().copied();
     let z = z.map_or(String::new(), |d| d.to_string());
-    match step.technique {
-        Technique::WWing => {
+    match step.technique() {
+        Some(Technique::WWing) => {
             let x = p.get(2).map_or(String::new(), |(_, k)| k.to_string());
             format!(
                 "{} and {} both hold only {}; the {x} of {} must be in {} or {}, which see them, so one of {} and {} is not {x} and holds {z}",
@@ -247,7 +247,7 @@ pub fn text(step: &Step) -> String {
                 p[1].0,
             )
         }
-        Technique::XyzWing => format!(
+        Some(Technique::XyzWing) => format!(
             "pivot {} ({}) sees {} ({}) and {} ({}); whichever digit the pivot takes, {z} is in one of the three",
             p[0].0, p[0].1, p[1].0, p[1].1, p[2].0, p[2].1
         ),

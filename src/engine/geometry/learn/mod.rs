@@ -161,7 +161,7 @@ fn singles(marks: &ShapeMarks) -> Vec<ShapeStep> {
             }
         }
     }
-    hidden.sort_by_key(|s| s.technique.level());
+    hidden.sort_by_key(|s| s.basis.level());
     for step in hidden {
         if !found.iter().any(|f| f.placements == step.placements) {
             found.push(step);
@@ -372,9 +372,9 @@ fn brief(geometry: &Geometry, steps: &[&ShapeStep]) -> String {
     if steps.len() > LISTED {
         let mut tally: Vec<(&str, usize)> = Vec::new();
         for step in steps {
-            match tally.iter_mut().find(|(t, _)| *t == step.technique.name()) {
+            match tally.iter_mut().find(|(t, _)| *t == step.basis.name()) {
                 Some((_, n)) => *n += 1,
-                None => tally.push((step.technique.name(), 1)),
+                None => tally.push((step.basis.name(), 1)),
             }
         }
         let parts: Vec<String> = tally.iter().map(|(t, n)| format!("{n} {t}")).collect();

@@ -36,7 +36,7 @@ impl Summarised for ShapeProof {
         self.before
             .iter()
             .chain(std::iter::once(&self.step))
-            .map(|step| step.technique.level())
+            .map(|step| step.basis.level())
             .max()
             .unwrap_or(Level::Easy)
     }
@@ -48,7 +48,7 @@ impl Summarised for ShapeStep {
     }
 
     fn level(&self) -> Level {
-        self.technique.level()
+        self.basis.level()
     }
 }
 
@@ -242,7 +242,7 @@ pub fn annotated_text(geometry: &Geometry, annotated: &ShapeAnnotated) -> String
     {
         text.push_str(&format!(
             " [an easier {} was open: {}]",
-            step.technique.name(),
+            step.basis.name(),
             step.summary(geometry)
         ));
     }

@@ -309,7 +309,7 @@ pub fn text(step: &ShapeStep, geometry: &Geometry) -> String {
         .placements
         .first()
         .map(|&(cell, value)| (geometry.cell_name(cell.index()), symbol(value)));
-    let why = match (step.technique, placed) {
+    let why = match (step.basis, placed) {
         (Basis::Guess, Some((cell, value))) => {
             return format!(
                 "Guess: no technique of the ladder applies, so {cell} = {value} is taken from the solution (a guess, not a deduction)"
@@ -371,7 +371,7 @@ pub fn text(step: &ShapeStep, geometry: &Geometry) -> String {
     };
     format!(
         "{}: {why}{}",
-        step.technique.name(),
+        step.basis.name(),
         effects_text(step, geometry)
     )
 }

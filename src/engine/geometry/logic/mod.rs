@@ -45,57 +45,18 @@ use super::{Geometry, MAX_CELLS, UnitKind, ValueMask, all_values, value_bit};
 use crate::engine::effects::{Deduction, Effects};
 use crate::engine::logic::forcing::{Branch, IndexBranch};
 use crate::engine::logic::implication::{Conflict, Fact, Implication};
-use crate::engine::logic::{Level, StepOf, Technique, Vocabulary};
+use crate::engine::logic::{Basis, StepOf, Technique, Vocabulary};
 use crate::engine::names;
 use crate::engine::types::{Cell, Digit};
-
-/// What a step rests on: a technique of the ladder, or a guess from the solution.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Basis {
-    Technique(Technique),
-    /// No technique applied: the solution's value, placed as a guess.
-    Guess,
-}
-
-impl Basis {
-    /// The JSON key: the technique's, or `guess`.
-    pub fn key(self) -> &'static str {
-        match self {
-            Basis::Technique(technique) => technique.key(),
-            Basis::Guess => "guess",
-        }
-    }
-
-    /// The name people read: the technique's, or `Guess`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Basis::Technique(technique) => technique.name(),
-            Basis::Guess => "Guess",
-        }
-    }
-
-    /// The grading level (a guess is Extreme).
-    pub fn level(self) -> Level {
-        match self {
-            Basis::Technique(technique) => technique.level(),
-            Basis::Guess => Level::Extreme,
-        }
-    }
-}
-
-impl From<Technique> for Basis {
-    fn from(technique: Technique) -> Basis {
-        Basis::Technique(technique)
-    }
-}
 
 /// One deduction on a shaped board: the engine's one step value ([`StepOf`]) in the
 /// geometry's terms. Cells and values are [`Cell`] and [`Digit`], as on the
 /// classic board (a cell index of any shape, named `r4c7` by the geometry; a
 /// value `1..=side`, written in its alphabet), units are indices into
 /// [`Geometry::units`], each pattern cell carries the values the reasoning reads
-/// there as a [`ValueMask`], and a step rests on a technique or a guess.
-pub type ShapeStep = StepOf<Cell, Digit, usize, ValueMask, Basis>;
+/// there as a [`ValueMask`], and a step rests on a technique or a guess
+/// ([`Basis`], as on the classic board).
+pub type ShapeStep = StepOf<Cell, Digit, usize, ValueMask>;
 
 /// A forcing branch of a shaped step: cells and values as [`Cell`] and
 /// [`Digit`], units as the geometry's indices.
@@ -108,7 +69,6 @@ impl Vocabulary for ShapeMarks<'_> {
     type Value = Digit;
     type Unit = usize;
     type Values = ValueMask;
-    type Basis = Basis;
     fn cell_of(cell: usize) -> Cell {
         Cell::new(cell)
     }
@@ -187,17 +147,9 @@ impl ShapeStep {
         self.pattern.iter().fold(0, |values, &(_, v)| values | v)
     }
 
-    /// The step's technique (`None` for a guess).
-    pub fn technique(&self) -> Option<Technique> {
-        match self.technique {
-            Basis::Technique(technique) => Some(technique),
-            Basis::Guess => None,
-        }
-    }
-
     /// Points the step adds to a score (a guess counts as the classic grader's).
     pub fn score(&self) -> u32 {
-        match self.technique {
+        match self.basis {
             Basis::Technique(technique) => technique.score(),
             Basis::Guess => crate::engine::grade::GUESS_SCORE,
         }
@@ -211,20 +163,20 @@ impl ShapeStep {
     /// `Hidden Single in row 3`, `Naked Single at r4c7`: the technique and where.
     pub fn summary(&self, geometry: &Geometry) -> String {
         match (self.units.first(), self.placements.first()) {
-            (Some(&unit), _) => format!("{} in {}", self.technique.name(), geometry.units()[unit]),
+            (Some(&unit), _) => format!("{} in {}", self.basis.name(), geometry.units()[unit]),
             (None, Some(&(cell, _))) => {
                 let cell = geometry.cell_name(cell.index());
-                format!("{} at {cell}", self.technique.name())
+                format!("{} at {cell}", self.basis.name())
             }
             (None, None) => match self.pattern.first() {
                 Some(&(cell, _)) => {
                     format!(
                         "{} around {}",
-                        self.technique.name(),
+                        self.basis.name(),
                         geometry.cell_name(cell.index())
                     )
                 }
-                None => self.technique.name().to_string(),
+                None => self.basis.name().to_string(),
             },
         }
     }

@@ -35,7 +35,7 @@ impl ShapePath {
     pub fn guesses(&self) -> usize {
         self.steps
             .iter()
-            .filter(|s| s.technique == Basis::Guess)
+            .filter(|s| s.basis == Basis::Guess)
             .count()
     }
 }
@@ -115,7 +115,7 @@ pub fn grade(geometry: &Geometry, givens: &[u8]) -> Grade {
         return grade;
     }
     for step in &path.steps {
-        grade.level = grade.level.max(step.technique.level());
+        grade.level = grade.level.max(step.basis.level());
         grade.score += step.score();
         match step.technique() {
             Some(technique) => {
@@ -201,7 +201,7 @@ impl ShapeHint {
     /// 2 the technique and where, 3 and 4 the whole reasoning.
     pub fn text(&self, geometry: &Geometry, level: u8) -> String {
         match self {
-            ShapeHint::Step(step) => match (level, step.technique, step.units.first()) {
+            ShapeHint::Step(step) => match (level, step.basis, step.units.first()) {
                 (..=1, Basis::Guess, _) => {
                     "No logical step found in the known techniques: a guess is needed.".to_string()
                 }

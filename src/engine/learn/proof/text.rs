@@ -3,6 +3,7 @@
 //! finds the proofs).
 
 use super::*;
+use crate::engine::logic::Basis;
 
 impl Exclusion {
     /// How hard the proof is: the scores of its steps, a unit reason counted as
@@ -29,11 +30,11 @@ impl Exclusion {
         let steps: Vec<String> = if count <= LISTED {
             self.after.iter().map(brief).collect()
         } else {
-            let mut tally: Vec<(Technique, usize)> = Vec::new();
+            let mut tally: Vec<(Basis, usize)> = Vec::new();
             for step in &self.after {
-                match tally.iter_mut().find(|(t, _)| *t == step.technique) {
+                match tally.iter_mut().find(|(t, _)| *t == step.basis) {
                     Some((_, n)) => *n += 1,
-                    None => tally.push((step.technique, 1)),
+                    None => tally.push((step.basis, 1)),
                 }
             }
             tally.sort();

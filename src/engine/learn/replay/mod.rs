@@ -449,7 +449,7 @@ pub trait Summarised {
 
 impl Summarised for Step {
     fn technique(&self) -> Option<Technique> {
-        Some(self.technique)
+        self.basis.technique()
     }
 
     fn level(&self) -> Level {
@@ -460,7 +460,7 @@ impl Summarised for Step {
 impl Summarised for Exclusion {
     fn technique(&self) -> Option<Technique> {
         match &self.reason {
-            Reason::Step(step) => Some(step.technique),
+            Reason::Step(step) => step.basis.technique(),
             _ => None,
         }
     }

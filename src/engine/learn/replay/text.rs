@@ -60,7 +60,7 @@ impl Annotated {
         {
             text.push_str(&format!(
                 " [an easier {} was open: {}]",
-                step.technique,
+                step.basis,
                 crate::engine::learn::proof::brief(step)
             ));
         }
@@ -89,7 +89,7 @@ fn with_after(text: String, proof: &Exclusion) -> String {
         Some(step) => format!(
             "{text} (after {n} step{} first, among them a {})",
             plural(n),
-            step.technique
+            step.basis
         ),
         None => format!("{text} (after {n} easier step{})", plural(n)),
     }

@@ -32,8 +32,8 @@ pub fn text(step: &Step) -> String {
         i += 1;
     }
     use Technique::*;
-    let why = match step.technique {
-        Aic | GroupedAic => {
+    let why = match step.technique() {
+        Some(Aic | GroupedAic) => {
             let (a, b) = (first.from, last.to);
             format!(
                 "one of its ends is true ({} or {})",
@@ -41,7 +41,7 @@ pub fn text(step: &Step) -> String {
                 Fact::on(b.0, b.1)
             )
         }
-        ContinuousNiceLoop | GroupedContinuousNiceLoop => "the loop closes, so every link \
+        Some(ContinuousNiceLoop | GroupedContinuousNiceLoop) => "the loop closes, so every link \
              holds both ways: each weak link has exactly one true end"
             .to_string(),
         _ => {
@@ -80,8 +80,8 @@ fn nodes(step: &Step) -> Vec<(Vec<Cell>, Digit)> {
     }
     // A continuous loop's closing link comes back to the first node.
     let continuous = matches!(
-        step.technique,
-        Technique::ContinuousNiceLoop | Technique::GroupedContinuousNiceLoop
+        step.technique(),
+        Some(Technique::ContinuousNiceLoop | Technique::GroupedContinuousNiceLoop)
     );
     let closes = continuous && named.len() > 1 && named.first() == named.last();
     if closes {

@@ -308,12 +308,12 @@ impl BranchHost for Board {
         let step = finder
             .find_step_among(&board, techniques)
             .filter(|s| s.makes_progress(&board))?;
-        Some(classic_branch_step(&step, looked))
+        classic_branch_step(&step, looked)
     }
 }
 
-/// A classic step as a branch logs it.
-fn classic_branch_step(step: &Step, looked: bool) -> BranchStep {
+/// A classic step as a branch logs it (`None` for a guess, which no branch takes).
+fn classic_branch_step(step: &Step, looked: bool) -> Option<BranchStep> {
     let index = |&(c, d): &(Cell, Digit)| (c.index(), d.get());
     let mut cells: Vec<usize> = Vec::new();
     if looked {
@@ -322,10 +322,10 @@ fn classic_branch_step(step: &Step, looked: bool) -> BranchStep {
             cells.extend(unit.cells().iter().map(|c| c.index()));
         }
     }
-    BranchStep {
-        technique: step.technique,
+    Some(BranchStep {
+        technique: step.technique()?,
         placements: step.placements.iter().map(index).collect(),
         eliminations: step.eliminations.iter().map(index).collect(),
         looked: cells,
-    }
+    })
 }

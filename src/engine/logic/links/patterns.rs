@@ -69,7 +69,7 @@ pub fn unique_rectangle_extras(board: &Board, step: &Step) -> Vec<Link> {
         .map(|&(c, k)| (c, k.difference(ur)))
         .filter(|&(_, extra)| !extra.is_empty())
         .collect();
-    if step.technique == Technique::UniqueRectangle3 {
+    if step.basis == Technique::UniqueRectangle3 {
         set.extend(step.pattern.iter().skip(5).copied());
     }
     locked(board, &set, &step.eliminations)

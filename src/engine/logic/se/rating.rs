@@ -80,10 +80,13 @@ pub fn direct_rating(technique: Technique) -> u32 {
 }
 
 /// The step's rating in tenths of a point: the base, a hidden single outside a
-/// box 1.5, chains plus their length increment.
+/// box 1.5, chains plus their length increment. Sudoku Explainer rates
+/// techniques only: a guess rates 0 (the graders count guesses apart).
 pub fn rating(step: &Step) -> u32 {
     use Technique::*;
-    let technique = step.technique;
+    let Some(technique) = step.technique() else {
+        return 0;
+    };
     match technique {
         HiddenSingle => match step.units.first() {
             Some(Unit::Box(_)) => 12,
@@ -141,10 +144,10 @@ pub fn rating(step: &Step) -> u32 {
 /// count is harder than the extremes). Other ALS-XZs keep their base (above
 /// both wings, so the path leaves them to the chains).
 pub fn rating_on(board: &Board, step: &Step) -> u32 {
-    if step.technique == Technique::XChain {
+    if step.basis == Technique::XChain {
         return x_chain_rating(board, step);
     }
-    if step.technique != Technique::AlsXz {
+    if step.basis != Technique::AlsXz {
         return rating(step);
     }
     // The pattern lists each ALS's cells with the ALS's digits, then the commons.
@@ -223,9 +226,9 @@ fn x_chain_rating(board: &Board, step: &Step) -> u32 {
 fn chain_nodes(step: &Step) -> usize {
     use Technique::*;
     let links = step.links.len().max(3);
-    match step.technique {
-        ContinuousNiceLoop | GroupedContinuousNiceLoop => links,
-        DiscontinuousNiceLoop | GroupedDiscontinuousNiceLoop => links + 1,
+    match step.technique() {
+        Some(ContinuousNiceLoop | GroupedContinuousNiceLoop) => links,
+        Some(DiscontinuousNiceLoop | GroupedDiscontinuousNiceLoop) => links + 1,
         _ => links + 3,
     }
 }
