@@ -251,7 +251,7 @@ mod tests {
         let mut finder = StepFinder::new();
         let mut compared = 0;
         while let Some(step) = finder.next_step(&board, &Technique::ALL) {
-            if step.technique > Technique::NakedSingle {
+            if step.technique() > Some(Technique::NakedSingle) {
                 for nodes in [Nodes::Candidates, Nodes::Groups] {
                     let graph = Rc::new(Graph::new(&board, nodes == Nodes::Groups, &[]));
                     for kind in [Kind::Continuous, Kind::Aic] {
