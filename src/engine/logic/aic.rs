@@ -231,6 +231,9 @@ fn collect(
             let known = changes
                 .as_mut()
                 .is_some_and(|c| c.unchanged(key, &mut clean));
+            if known && let Some(memory) = memory.as_mut() {
+                memory.skipped += 1;
+            }
             // Debug builds walk it anyway, to check that it finds nothing.
             if known && !cfg!(debug_assertions) {
                 continue;

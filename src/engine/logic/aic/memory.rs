@@ -212,6 +212,8 @@ impl<'a> Changes<'a> {
 #[derive(Default)]
 pub(crate) struct Walked {
     records: [Option<Record>; 4],
+    /// How many starts were not walked again (for tests).
+    pub(super) skipped: usize,
 }
 
 impl Walked {
@@ -221,5 +223,64 @@ impl Walked {
 
     pub(super) fn keep(&mut self, slot: usize, record: Record) {
         self.records[slot] = Some(record);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::rc::Rc;
+
+    use super::super::{Kind, Nodes, collect, remembered};
+    use super::Walked;
+    use crate::engine::board::Board;
+    use crate::engine::grid::Grid;
+    use crate::engine::logic::aic::graph::Graph;
+    use crate::engine::logic::{StepFinder, Technique};
+
+    /// Along a solve, the finders with a memory skip starts and find exactly
+    /// what they find walking every start.
+    #[test]
+    fn remembered_walks_find_what_every_walk_finds() {
+        // top95's first puzzle: its solve meets chains on many positions.
+        let puzzle =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let values: Vec<u8> = puzzle.bytes().map(|b| b.saturating_sub(b'0')).collect();
+        let givens = Grid::from_values(values.try_into().unwrap());
+        let mut board = Board::from_givens(&givens).unwrap();
+        let mut walked = Walked::default();
+        let mut finder = StepFinder::new();
+        let mut compared = 0;
+        while let Some(step) = finder.next_step(&board, &Technique::ALL) {
+            if step.technique() > Some(Technique::NakedSingle) {
+                for nodes in [Nodes::Candidates, Nodes::Groups] {
+                    let graph = Rc::new(Graph::new(&board, nodes == Nodes::Groups, &[]));
+                    for kind in [Kind::Continuous, Kind::Aic] {
+                        let slot = remembered(kind, nodes).unwrap();
+                        let memory = Some((slot, &mut walked));
+                        let (with, _) = collect(&board, &graph, kind, nodes, false, memory);
+                        let (every, _) = collect(&board, &graph, kind, nodes, false, None);
+                        let found = |f: &super::super::Found| {
+                            (
+                                f.links,
+                                f.placement,
+                                f.eliminations.clone(),
+                                f.chain.clone(),
+                            )
+                        };
+                        let with: Vec<_> = with.iter().map(found).collect();
+                        let every: Vec<_> = every.iter().map(found).collect();
+                        assert_eq!(with, every, "{kind:?} {nodes:?} on {board:?}");
+                        compared += 1;
+                    }
+                }
+            }
+            step.apply(&mut board);
+        }
+        assert!(board.is_solved());
+        assert!(
+            compared > 0 && walked.skipped > 0,
+            "{compared} {}",
+            walked.skipped
+        );
     }
 }
