@@ -8,11 +8,11 @@
 //! region and a line, a diagonal and a box, a window and a line).
 
 use super::candidate_board::CandidateBoard;
-use super::{Sink, Step, StepIn, StepOf, Technique, Vocabulary};
+use super::{Sink, Step, Technique};
 use crate::engine::board::Board;
 use crate::engine::geometry::value_bit;
 use crate::engine::names::{self, Classic, Names};
-use crate::engine::types::{Cell, Digit, GEOMETRY, SIZE, Unit};
+use crate::engine::types::{Candidates, Cell, Digit, GEOMETRY, SIZE, Unit};
 
 /// One locked-candidates instance on any shape: `value`'s places in unit `from`
 /// (the open cells allowing it, as bit `i` for the `i`-th cell of `from`) all lie
@@ -40,13 +40,12 @@ impl Locked {
     /// This instance as a step of `technique` on any board: the value's places
     /// in `from` (the pattern), its cells in `to` outside `from` (struck), and
     /// the units `from` then `to`.
-    pub fn step<B: CandidateBoard + Vocabulary>(
-        &self,
-        board: &B,
-        technique: Technique,
-    ) -> StepIn<B> {
-        let (value, one) = (Digit::new(self.value), B::set_of(value_bit(self.value)));
-        StepOf {
+    pub fn step<B: CandidateBoard>(&self, board: &B, technique: Technique) -> Step {
+        let (value, one) = (
+            Digit::new(self.value),
+            Candidates::from_bits(value_bit(self.value)),
+        );
+        Step {
             eliminations: self
                 .eliminations(board)
                 .into_iter()
@@ -58,7 +57,7 @@ impl Locked {
                 .map(|c| (Cell::new(c), one))
                 .collect(),
             units: vec![Unit::new(self.from), Unit::new(self.to)],
-            ..StepOf::of(technique)
+            ..Step::of(technique)
         }
     }
 
