@@ -10,22 +10,23 @@
 use crate::engine::geometry::Geometry;
 use crate::engine::types::{Cell, Digit, Unit};
 
-/// How a board names the cells `C`, values `V` and units `U` of its steps.
-pub trait Names<C, V, U> {
-    fn cell(&self, cell: C) -> String;
-    fn value(&self, value: V) -> String;
-    fn unit(&self, unit: U) -> String;
+/// How a board names the cells, values and units of its steps (a [`Cell`], a
+/// [`Digit`] and a [`Unit`] on every shape).
+pub trait Names {
+    fn cell(&self, cell: Cell) -> String;
+    fn value(&self, value: Digit) -> String;
+    fn unit(&self, unit: Unit) -> String;
     /// What a value is called: "digit" on the classic board, "value" elsewhere.
     fn value_word(&self) -> &'static str;
     /// A unit's kind ("row", "column", "box", "region", "diagonal"...) and its
     /// one-based number within that kind: a fish names its lines "rows 2, 7".
-    fn unit_kind(&self, unit: U) -> (&'static str, usize);
+    fn unit_kind(&self, unit: Unit) -> (&'static str, usize);
 }
 
 /// The classic board's names: the `Display` of its table's types.
 pub struct Classic;
 
-impl Names<Cell, Digit, Unit> for Classic {
+impl Names for Classic {
     fn cell(&self, cell: Cell) -> String {
         cell.to_string()
     }
@@ -46,7 +47,7 @@ impl Names<Cell, Digit, Unit> for Classic {
 /// A shaped board's names, from its geometry: cells are [`Cell`] indices into
 /// it, values a [`Digit`] `1..=side` written in its alphabet, units a
 /// [`Unit`] index into its unit list.
-impl Names<Cell, Digit, Unit> for Geometry {
+impl Names for Geometry {
     fn cell(&self, cell: Cell) -> String {
         self.cell_name(cell.index())
     }
@@ -66,31 +67,25 @@ impl Names<Cell, Digit, Unit> for Geometry {
 }
 
 /// The cells named and joined: "r1c2, r3c4".
-pub fn cells_text<C, V, U>(
-    names: &impl Names<C, V, U>,
-    cells: impl IntoIterator<Item = C>,
-) -> String {
+pub fn cells_text(names: &impl Names, cells: impl IntoIterator<Item = Cell>) -> String {
     let named: Vec<String> = cells.into_iter().map(|c| names.cell(c)).collect();
     named.join(", ")
 }
 
 /// The values named and joined: "3, A".
-pub fn values_text<C, V, U>(
-    names: &impl Names<C, V, U>,
-    values: impl IntoIterator<Item = V>,
-) -> String {
+pub fn values_text(names: &impl Names, values: impl IntoIterator<Item = Digit>) -> String {
     let named: Vec<String> = values.into_iter().map(|v| names.value(v)).collect();
     named.join(", ")
 }
 
 /// "5 from r1c2, r1c3" for each value in the order first met, the groups
 /// joined by `between` (the classic text says " and ", a shaped one "; ").
-pub fn eliminations_text<C: Copy, V: Copy + PartialEq, U>(
-    names: &impl Names<C, V, U>,
-    eliminations: &[(C, V)],
+pub fn eliminations_text(
+    names: &impl Names,
+    eliminations: &[(Cell, Digit)],
     between: &str,
 ) -> String {
-    let mut by_value: Vec<(V, Vec<C>)> = Vec::new();
+    let mut by_value: Vec<(Digit, Vec<Cell>)> = Vec::new();
     for &(cell, value) in eliminations {
         match by_value.iter_mut().find(|(v, _)| *v == value) {
             Some((_, cells)) => cells.push(cell),
@@ -107,10 +102,10 @@ pub fn eliminations_text<C: Copy, V: Copy + PartialEq, U>(
 /// A step's effects after its reasoning: "; so r1c2 is 5" or "; so remove 5
 /// from r1c2, r1c3" (the groups of values joined by `between`, see
 /// [`eliminations_text`]).
-pub fn effects_text<C: Copy, V: Copy + PartialEq, U>(
-    names: &impl Names<C, V, U>,
-    placements: &[(C, V)],
-    eliminations: &[(C, V)],
+pub fn effects_text(
+    names: &impl Names,
+    placements: &[(Cell, Digit)],
+    eliminations: &[(Cell, Digit)],
     between: &str,
 ) -> String {
     let mut parts = Vec::new();

@@ -14,7 +14,7 @@ use super::{
 use crate::engine::board::Board;
 use crate::engine::geometry::{MAX_SIDE, value_bit};
 use crate::engine::names::{self, Classic, Names};
-use crate::engine::types::{Candidates, Unit};
+use crate::engine::types::{Candidates, Cell, Digit, Unit};
 
 pub fn x_wing(board: &Board, sink: &mut Sink) {
     fish(board, sink, 2, Technique::XWing);
@@ -129,13 +129,13 @@ pub fn text(step: &Step) -> String {
 
 /// A basic fish's reasoning on any board: `value`'s places `cells` in the base
 /// lines (the first half of `units`) all lie in the cover lines (the second half).
-pub fn fish_text<C, V, U: Copy>(
-    names: &impl Names<C, V, U>,
-    units: &[U],
-    value: V,
-    cells: impl IntoIterator<Item = C>,
+pub fn fish_text(
+    names: &impl Names,
+    units: &[Unit],
+    value: Digit,
+    cells: impl IntoIterator<Item = Cell>,
 ) -> String {
-    let lines = |units: &[U]| {
+    let lines = |units: &[Unit]| {
         let kind = units.first().map_or("", |&u| names.unit_kind(u).0);
         let numbers: Vec<String> = units
             .iter()

@@ -32,7 +32,7 @@ use super::Sink;
 use super::implication::{
     BranchHost, Branching, Cause, Conflict, Fact, Implication, IndexFact, Mode, Record,
 };
-use super::links::builder::{LinkKind, LinkOf, UnitPosition, kind};
+use super::links::builder::{LinkKind, UnitPosition, kind};
 use super::step::{Link, Step};
 use super::technique::Technique;
 use crate::engine::board::Board;
@@ -378,15 +378,12 @@ pub fn text(step: &Step) -> String {
 /// the earlier fact of the branch it follows from by one link of the position.
 /// Implications that rest on several facts or on a technique (dynamic chains and
 /// nets) have no single link of the position behind them and are left out.
-pub fn branch_links<P: UnitPosition>(
-    position: &P,
-    branch: &Branch<P::Cell, P::Value, P::Unit>,
-) -> Vec<LinkOf<P>> {
-    let mut facts: Vec<Fact<P::Cell, P::Value>> = vec![branch.assumption];
+pub fn branch_links<P: UnitPosition>(position: &P, branch: &Branch) -> Vec<Link> {
+    let mut facts: Vec<Fact<Cell, Digit>> = vec![branch.assumption];
     let mut links = Vec::new();
     for implication in &branch.implications {
         let fact = implication.fact;
-        let candidate = |f: Fact<P::Cell, P::Value>| (f.cell, f.digit);
+        let candidate = |f: Fact<Cell, Digit>| (f.cell, f.digit);
         let parent = facts.iter().rev().find_map(|&p| {
             if p.on == fact.on {
                 return None;

@@ -214,11 +214,11 @@ pub fn text(step: &Step) -> String {
 
 /// A locked-candidates step's reasoning on any board: `value`'s places `cells`
 /// in unit `from` all lie in unit `to`.
-pub fn locked_text<C, V: Copy, U: Copy>(
-    names: &impl Names<C, V, U>,
-    (from, to): (U, U),
-    value: V,
-    cells: impl IntoIterator<Item = C>,
+pub fn locked_text(
+    names: &impl Names,
+    (from, to): (Unit, Unit),
+    value: Digit,
+    cells: impl IntoIterator<Item = Cell>,
 ) -> String {
     let (from, to, value) = (names.unit(from), names.unit(to), names.value(value));
     format!(

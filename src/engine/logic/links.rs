@@ -33,10 +33,6 @@ pub type LinkKind<U = Unit> = builder::LinkKind<U>;
 /// The classic board read by the one link builder: its units are the fixed
 /// table's rows, columns and boxes, in that order.
 impl UnitPosition for Board {
-    type Cell = Cell;
-    type Value = Digit;
-    type Unit = Unit;
-
     fn allows(&self, cell: Cell, digit: Digit) -> bool {
         open_candidates(self, cell).contains(digit)
     }

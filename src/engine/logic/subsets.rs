@@ -323,12 +323,12 @@ pub fn text(step: &Step) -> String {
 
 /// A naked or hidden subset's reasoning on any board: `cells` of `units[0]`
 /// (and `units[1]` for a locked pair or triple) and the `values` they hold.
-pub fn subset_text<C, V, U: Copy>(
-    names: &impl Names<C, V, U>,
+pub fn subset_text(
+    names: &impl Names,
     technique: Technique,
-    units: &[U],
-    cells: impl IntoIterator<Item = C>,
-    values: impl IntoIterator<Item = V>,
+    units: &[Unit],
+    cells: impl IntoIterator<Item = Cell>,
+    values: impl IntoIterator<Item = Digit>,
 ) -> String {
     let unit = units.first().map_or_else(String::new, |&u| names.unit(u));
     let cells = names::cells_text(names, cells);

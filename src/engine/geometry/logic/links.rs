@@ -38,10 +38,6 @@ pub type ShapeLinkKind = LinkKind<Unit>;
 
 /// A shaped position read by the one link builder: its units are the geometry's.
 impl UnitPosition for ShapeMarks<'_> {
-    type Cell = Cell;
-    type Value = Digit;
-    type Unit = Unit;
-
     fn allows(&self, cell: Cell, value: Digit) -> bool {
         ShapeMarks::allows(self, cell.index(), value.get())
     }

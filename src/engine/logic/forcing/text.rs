@@ -4,8 +4,9 @@
 use super::super::implication::{Cause, Conflict, Fact};
 use super::Branch;
 use crate::engine::names::Names;
+use crate::engine::types::{Cell, Digit, Unit};
 
-fn fact<C, V, U>(names: &impl Names<C, V, U>, fact: Fact<C, V>) -> String {
+fn fact(names: &impl Names, fact: Fact<Cell, Digit>) -> String {
     let verb = if fact.on { "is" } else { "is not" };
     format!(
         "{} {verb} {}",
@@ -14,7 +15,7 @@ fn fact<C, V, U>(names: &impl Names<C, V, U>, fact: Fact<C, V>) -> String {
     )
 }
 
-fn cause<C, V, U>(names: &impl Names<C, V, U>, cause: Cause<U>) -> String {
+fn cause(names: &impl Names, cause: Cause<Unit>) -> String {
     match cause {
         Cause::Assumed => "assumed".to_string(),
         Cause::SameCell => "same cell".to_string(),
@@ -25,7 +26,7 @@ fn cause<C, V, U>(names: &impl Names<C, V, U>, cause: Cause<U>) -> String {
     }
 }
 
-fn conflict<C, V, U>(names: &impl Names<C, V, U>, conflict: Conflict<C, V, U>) -> String {
+fn conflict(names: &impl Names, conflict: Conflict<Cell, Digit, Unit>) -> String {
     match conflict {
         Conflict::Both(f) => format!(
             "{} would both hold {} and not",
@@ -47,12 +48,12 @@ fn conflict<C, V, U>(names: &impl Names<C, V, U>, conflict: Conflict<C, V, U>) -
 /// way r8c5 is not 1": every branch, then the conclusion when no branch ends in
 /// a contradiction (`unit`: the unit whose places were assumed; `first`: the
 /// first assumption's cell).
-pub fn proof_text<C: Copy, V: Copy, U: Copy>(
-    names: &impl Names<C, V, U>,
-    branches: &[Branch<C, V, U>],
-    conclusion: Option<Fact<C, V>>,
-    unit: Option<U>,
-    first: Option<C>,
+pub fn proof_text(
+    names: &impl Names,
+    branches: &[Branch],
+    conclusion: Option<Fact<Cell, Digit>>,
+    unit: Option<Unit>,
+    first: Option<Cell>,
 ) -> String {
     let mut parts: Vec<String> = branches
         .iter()

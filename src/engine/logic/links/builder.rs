@@ -7,35 +7,32 @@
 //! locked candidates, fish, wings) are written here once over [`UnitPosition`];
 //! each side only reads its own step value into them.
 //!
-//! Generic, not dynamic: the classic 9x9 gets the same code as before, with its
-//! own `Cell`, `Digit` and `Unit`.
+//! Generic, not dynamic: the classic 9x9 gets the same code as before, its
+//! position read through its own table.
 
 use std::fmt::{self, Display};
 
 use crate::engine::logic::step::Link;
+use crate::engine::types::{Cell, Digit, Unit};
 
-/// A candidates position on a list of units, as the link builder reads it.
+/// A candidates position on a list of units, as the link builder reads it (its
+/// cells, values and units a [`Cell`], a [`Digit`] and a [`Unit`], as on every
+/// shape).
 pub trait UnitPosition {
-    type Cell: Copy + Eq;
-    type Value: Copy + Eq;
-    type Unit: Copy;
     /// Whether `cell` is open and may hold `value`.
-    fn allows(&self, cell: Self::Cell, value: Self::Value) -> bool;
+    fn allows(&self, cell: Cell, value: Digit) -> bool;
     /// How many candidates open `cell` has (none once a value is placed).
-    fn candidate_count(&self, cell: Self::Cell) -> u32;
+    fn candidate_count(&self, cell: Cell) -> u32;
     /// The units holding `cell`, in the geometry's order (rows, columns, regions,
     /// extra units).
-    fn units_of(&self, cell: Self::Cell) -> impl Iterator<Item = Self::Unit>;
+    fn units_of(&self, cell: Cell) -> impl Iterator<Item = Unit>;
     /// Whether `unit` holds `cell`.
-    fn unit_contains(&self, unit: Self::Unit, cell: Self::Cell) -> bool;
+    fn unit_contains(&self, unit: Unit, cell: Cell) -> bool;
     /// How many open cells of `unit` may hold `value`.
-    fn places(&self, unit: Self::Unit, value: Self::Value) -> usize;
+    fn places(&self, unit: Unit, value: Digit) -> usize;
     /// Whether two cells share a unit.
-    fn sees(&self, a: Self::Cell, b: Self::Cell) -> bool;
+    fn sees(&self, a: Cell, b: Cell) -> bool;
 }
-
-/// A link between two candidates of a position `P`.
-pub type LinkOf<P> = Link<<P as UnitPosition>::Cell, <P as UnitPosition>::Value>;
 
 /// Why a link holds in a position; `U` is how the position names a unit.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -81,7 +78,7 @@ impl<U> LinkKind<U> {
 /// Why `link` holds in `position`, or `None` when it does not (an end is not a
 /// candidate, or the two ends are not linked that way). The first unit of the
 /// geometry's order that links them is named.
-pub fn kind<P: UnitPosition>(position: &P, link: &LinkOf<P>) -> Option<LinkKind<P::Unit>> {
+pub fn kind<P: UnitPosition>(position: &P, link: &Link) -> Option<LinkKind<Unit>> {
     let ((a, x), (b, y)) = (link.from, link.to);
     if !position.allows(a, x) || !position.allows(b, y) || (a, x) == (b, y) {
         return None;
@@ -147,7 +144,7 @@ pub fn weak<C, V>(from: (C, V), to: (C, V)) -> Link<C, V> {
 }
 
 /// Keep the links that hold in `position`.
-pub fn real<P: UnitPosition>(position: &P, links: Vec<LinkOf<P>>) -> Vec<LinkOf<P>> {
+pub fn real<P: UnitPosition>(position: &P, links: Vec<Link>) -> Vec<Link> {
     links
         .into_iter()
         .filter(|link| kind(position, link).is_some())
@@ -161,9 +158,9 @@ pub fn real<P: UnitPosition>(position: &P, links: Vec<LinkOf<P>>) -> Vec<LinkOf<
 pub fn locked<P: UnitPosition, S>(
     position: &P,
     set: &[S],
-    brings: impl Fn(&S, P::Value) -> Option<P::Cell>,
-    eliminations: &[(P::Cell, P::Value)],
-) -> Vec<LinkOf<P>> {
+    brings: impl Fn(&S, Digit) -> Option<Cell>,
+    eliminations: &[(Cell, Digit)],
+) -> Vec<Link> {
     let mut links = Vec::new();
     for &(target, value) in eliminations {
         for entry in set {
@@ -184,14 +181,14 @@ pub fn locked<P: UnitPosition, S>(
 /// `brings` gives an entry's cell when the entry holds `value` in the set.
 pub fn hidden<P: UnitPosition, S>(
     position: &P,
-    values: &[P::Value],
+    values: &[Digit],
     set: &[S],
-    brings: impl Fn(&S, P::Value) -> Option<P::Cell>,
-    eliminations: &[(P::Cell, P::Value)],
-) -> Vec<LinkOf<P>> {
+    brings: impl Fn(&S, Digit) -> Option<Cell>,
+    eliminations: &[(Cell, Digit)],
+) -> Vec<Link> {
     let mut links = Vec::new();
     for &value in values {
-        let places: Vec<P::Cell> = set.iter().filter_map(|e| brings(e, value)).collect();
+        let places: Vec<Cell> = set.iter().filter_map(|e| brings(e, value)).collect();
         if let [p, q] = places[..] {
             links.push(strong((p, value), (q, value)));
         }
@@ -214,18 +211,17 @@ pub fn hidden<P: UnitPosition, S>(
 /// of four links).
 pub fn fish<P: UnitPosition>(
     position: &P,
-    value: P::Value,
-    (bases, covers): (&[P::Unit], &[P::Unit]),
-    cells: &[P::Cell],
-) -> Vec<LinkOf<P>> {
-    let in_unit = |unit: P::Unit, cell: P::Cell| position.unit_contains(unit, cell);
-    let share_cover =
-        |p: P::Cell, q: P::Cell| covers.iter().any(|&u| in_unit(u, p) && in_unit(u, q));
+    value: Digit,
+    (bases, covers): (&[Unit], &[Unit]),
+    cells: &[Cell],
+) -> Vec<Link> {
+    let in_unit = |unit: Unit, cell: Cell| position.unit_contains(unit, cell);
+    let share_cover = |p: Cell, q: Cell| covers.iter().any(|&u| in_unit(u, p) && in_unit(u, q));
     let mut links = Vec::new();
-    let mut previous: Option<P::Cell> = None;
+    let mut previous: Option<Cell> = None;
     let mut all_pairs = true;
     for &base in bases {
-        let ends: Vec<P::Cell> = cells
+        let ends: Vec<Cell> = cells
             .iter()
             .copied()
             .filter(|&c| in_unit(base, c))
