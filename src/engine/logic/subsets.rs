@@ -98,7 +98,7 @@ pub(crate) fn naked_subsets<B: CandidateBoard>(
 /// bits covered: `visit(keys, covered)` returns true to stop, and so does this.
 /// A partial subset already covering more than `size` bits is not completed,
 /// so most subsets are never built (a mask per subset walked them all).
-fn each_subset(
+pub(super) fn each_subset(
     members: &[(u32, u32)],
     size: usize,
     count: impl Fn(u32) -> usize,
