@@ -23,10 +23,11 @@ mod learn {
 
     use pencilmark::app::action::Action;
     use pencilmark::app::keymap::keymap;
-    use pencilmark::app::learn::{ClassicRun, LearnAction, LearnState};
+    use pencilmark::app::learn::{LearnAction, LearnRun, LearnState};
     use pencilmark::app::state::{Game, State};
     use pencilmark::app::ui::{self, BoardSize, Layout};
     use pencilmark::app::update::update;
+    use pencilmark::engine::board::Board;
     use pencilmark::engine::trace::{Order, Rules, Settings};
     use pencilmark::engine::{Cell, Digit};
     use ratatui::Terminal;
@@ -50,8 +51,8 @@ mod learn {
     }
 
     /// The classic run learn mode steps through.
-    fn run(state: &State) -> &ClassicRun {
-        learn(state).classic().expect("a classic run")
+    fn run(state: &State) -> &LearnRun<Board> {
+        learn(state).run_on::<Board>().expect("a classic run")
     }
 
     fn step(state: &mut State, action: LearnAction) {
@@ -380,7 +381,10 @@ mod player {
         update(&mut state, Action::Learn);
         let learn = state.learn.as_ref().expect("learn mode is open");
         assert_eq!(
-            *learn.classic().unwrap().start(),
+            *learn
+                .run_on::<pencilmark::engine::board::Board>()
+                .unwrap()
+                .start(),
             before.digits(),
             "it starts from the player's digits"
         );

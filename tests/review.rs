@@ -329,7 +329,7 @@ fn replay_view_walks_the_moves_and_ends_with_the_summary() {
     assert!(screen(&state).contains(&format!("Start: {moves} moves")));
     press(&mut state, ">");
     let view = state.replay.as_ref().unwrap();
-    assert_eq!(view.board.selected, view.pages[0].cell);
+    assert_eq!(view.board.selected, view.annotations.pages[0].cell);
     assert_eq!(view.board.game.position.digits().filled(), 33);
     let text = screen(&state);
     assert!(text.contains(&format!("Move 1 of {moves}")), "{text}");

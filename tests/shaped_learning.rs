@@ -6,7 +6,7 @@
 
 use pencilmark::app::action::Action;
 use pencilmark::app::keymap::keymap;
-use pencilmark::app::learn::{LearnAction, Run};
+use pencilmark::app::learn::{LearnAction, LearnRun};
 use pencilmark::app::replay::Verdict;
 use pencilmark::app::review::AuditMark;
 use pencilmark::app::state::Game;
@@ -14,6 +14,7 @@ use pencilmark::app::state::{CandidateMode, Overlay, State};
 use pencilmark::app::ui;
 use pencilmark::app::update::{Effect, update};
 use pencilmark::engine::geometry::Variant;
+use pencilmark::engine::geometry::board::ShapeBoard;
 use pencilmark::engine::geometry::format::ShapeReader;
 use pencilmark::engine::geometry::learn::ShapeEvent;
 use pencilmark::engine::geometry::logic::ShapeHint;
@@ -360,7 +361,7 @@ fn the_replay_walks_a_shaped_game_move_by_move_and_sums_it_up() {
     act(&mut state, Action::Replay);
     let view = state.replay.as_ref().expect("the replay view opens");
     assert_eq!(view.moves(), 3);
-    assert_eq!(view.pages[1].text, {
+    assert_eq!(view.annotations.pages[1].text, {
         let name = game(&state).cell_name(open[1]);
         format!(
             "{name}={wrong}: WRONG: {} goes in {name}",
@@ -368,11 +369,14 @@ fn the_replay_walks_a_shaped_game_move_by_move_and_sums_it_up() {
         )
     });
     assert!(
-        view.pages[0].text.contains("Single"),
+        view.annotations.pages[0].text.contains("Single"),
         "{}",
-        view.pages[0].text
+        view.annotations.pages[0].text
     );
-    assert_eq!(view.pages[2].text.split_once(": ").unwrap().1, "erased");
+    assert_eq!(
+        view.annotations.pages[2].text.split_once(": ").unwrap().1,
+        "erased"
+    );
     let text = screen(&state, 80, 24);
     assert!(text.contains("Start: 3 moves"), "{text}");
     press(&mut state, "nn");
@@ -431,20 +435,20 @@ fn a_shaped_replay_counts_history_steps_and_is_judged_against_the_one_solution()
     let view = state.replay.as_ref().expect("the replay view opens");
     assert_eq!(view.moves(), 2);
     assert_eq!(view.step_of, vec![1, 2]);
-    assert!(view.first_wrong.is_none());
+    assert!(view.annotations.first_wrong.is_none());
     let symbol = game(&state).symbol(wrong_mark);
     assert!(
-        view.pages[1].text.contains(&format!("-{symbol}: ")),
+        view.annotations.pages[1]
+            .text
+            .contains(&format!("-{symbol}: ")),
         "{}",
-        view.pages[1].text
+        view.annotations.pages[1].text
     );
 }
 
-fn learning(state: &State) -> &pencilmark::app::learn::ShapeRun {
-    match state.learn.as_deref().expect("learn mode is open").run() {
-        Run::Shaped(run) => run,
-        Run::Classic(_) => panic!("a shaped run"),
-    }
+fn learning(state: &State) -> &LearnRun<ShapeBoard<'static>> {
+    let learn = state.learn.as_deref().expect("learn mode is open");
+    learn.run_on::<ShapeBoard>().expect("a shaped run")
 }
 
 #[test]
@@ -455,7 +459,10 @@ fn learn_mode_steps_the_search_on_a_jigsaw_and_keeps_its_solution_as_one_move() 
     select(&mut state, open[0]);
     press(&mut state, &right.to_string());
     update(&mut state, Action::Learn);
-    assert_eq!(learning(&state).start(), &game(&state).position.values[..]);
+    assert_eq!(
+        learning(&state).start().givens,
+        game(&state).position.values
+    );
     let text = screen(&state, 80, 24);
     assert!(text.contains("learn mode · 6x6 jigsaw"), "{text}");
     assert!(text.contains("Press Space to place the givens"), "{text}");
@@ -482,7 +489,7 @@ fn learn_mode_steps_the_search_on_a_jigsaw_and_keeps_its_solution_as_one_move() 
         said(&state)
     );
     update(&mut state, Action::LearnStep(LearnAction::ToggleOrder));
-    assert_eq!(learning(&state).order(), Order::RowMajor);
+    assert_eq!(learning(&state).settings().order, Order::RowMajor);
     assert_eq!(learning(&state).cursor().shown(), 0);
     update(&mut state, Action::LearnStep(LearnAction::ToEnd));
     let text = screen(&state, 120, 45);
@@ -530,15 +537,18 @@ fn a_won_shaped_game_replays_from_the_win_screen_and_goes_back_to_it() {
     let replay = keymap(key, &state).expect("R works on the win screen");
     act(&mut state, replay);
     let view = state.replay.as_ref().expect("the replay view opens");
-    assert!(view.first_wrong.is_none());
+    assert!(view.annotations.first_wrong.is_none());
     assert!(
-        view.pages.iter().all(|p| p.verdict != Verdict::Wrong),
+        view.annotations
+            .pages
+            .iter()
+            .all(|p| p.verdict != Verdict::Wrong),
         "every move was right"
     );
     assert!(
-        view.summary.iter().any(|t| t.used > 0),
+        view.annotations.summary.iter().any(|t| t.used > 0),
         "{:?}",
-        view.summary
+        view.annotations.summary
     );
     let escape = KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE);
     let close = keymap(escape, &state).unwrap();

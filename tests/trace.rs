@@ -44,7 +44,7 @@ fn traced_run_reaches_the_engines_solution_in_every_setting() {
         for setting in Settings::ALL {
             let outcome = trace::count(&givens, setting, LIMIT);
             assert_eq!(outcome.ending, Ending::Solved(expected), "{setting}");
-            let recording = Recording::record(&givens, setting, LIMIT);
+            let recording = Recording::<Board>::record(&givens, setting, LIMIT);
             let end = recording.seek(recording.len());
             assert_eq!(end.position().digits, expected, "{setting}: final board");
             assert_eq!(end.counts(), outcome.counts, "{setting}: replayed counts");
@@ -79,7 +79,7 @@ fn walk(recording: &Recording, cursor: &mut Cursor, steps: usize) {
 
 #[test]
 fn stepping_forward_then_back_returns_the_same_state() {
-    let recording = Recording::record(&grid(HARD), Settings::default(), LIMIT);
+    let recording = Recording::<Board>::record(&grid(HARD), Settings::default(), LIMIT);
     assert!(
         recording.len() > 300,
         "a run long enough to cross checkpoints"
@@ -113,7 +113,7 @@ fn stepping_forward_then_back_returns_the_same_state() {
 
 #[test]
 fn backtrack_returns_to_the_board_before_the_guess() {
-    let recording = Recording::record(&grid(HARD), Settings::default(), LIMIT);
+    let recording = Recording::<Board>::record(&grid(HARD), Settings::default(), LIMIT);
     let mut cursor = recording.start();
     let mut before_guess: Vec<(Board, usize)> = Vec::new();
     let mut backtracks = 0;
@@ -141,7 +141,7 @@ fn backtrack_returns_to_the_board_before_the_guess() {
 #[test]
 fn every_event_matches_the_board_it_is_shown_on() {
     for setting in Settings::ALL {
-        let recording = Recording::record(&grid(HARD), setting, 200_000);
+        let recording = Recording::<Board>::record(&grid(HARD), setting, 200_000);
         let mut cursor = recording.start();
         while let Some(recorded) = recording.event(cursor.shown()) {
             let position = *cursor.position();
@@ -238,7 +238,7 @@ fn counts_of_the_four_settings_differ_as_expected_on_a_hard_puzzle() {
 fn a_puzzle_without_solution_ends_in_no_solution() {
     let givens = grid(NO_SOLUTION);
     for setting in Settings::ALL {
-        let recording = Recording::record(&givens, setting, LIMIT);
+        let recording = Recording::<Board>::record(&givens, setting, LIMIT);
         assert_eq!(recording.outcome().ending, Ending::NoSolution, "{setting}");
         assert!((0..recording.len()).any(|i| matches!(
             recording.event(i).map(|r| &r.event),
@@ -256,7 +256,7 @@ fn event_limit_stops_the_run() {
 
 #[test]
 fn event_text_reads_like_the_issue() {
-    let recording = Recording::record(&grid(HARD), Settings::default(), LIMIT);
+    let recording = Recording::<Board>::record(&grid(HARD), Settings::default(), LIMIT);
     let texts: Vec<String> = (0..recording.len())
         .map(|i| recording.event(i).expect("in range").event.to_string())
         .collect();
@@ -319,7 +319,7 @@ fn cli_prints_one_event_a_line() {
     assert_eq!(output.status.code(), Some(0));
     let text = stdout(&output);
     let lines: Vec<&str> = text.lines().collect();
-    let recording = Recording::record(&grid(HARD), Settings::default(), LIMIT);
+    let recording = Recording::<Board>::record(&grid(HARD), Settings::default(), LIMIT);
     assert_eq!(lines.len(), recording.len());
     assert_eq!(lines[0].trim_start(), "1 [0] assign r1c1 = 4 (given)");
     assert!(

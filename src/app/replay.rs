@@ -236,15 +236,8 @@ impl MovePage {
 /// of each move, then the per-technique summary.
 #[derive(Clone, Debug)]
 pub struct ReplayView {
-    /// One page per move.
-    pub pages: Vec<MovePage>,
-    /// The first wrong move's text, if a move went wrong.
-    pub first_wrong: Option<String>,
-    pub summary: Vec<Tally>,
-    /// The position before each move and after the last.
-    positions: Vec<Position>,
-    /// The easier step each move had open (drawn as a hint is).
-    easier: Vec<Option<GameHint>>,
+    /// The pages, the first wrong move, the summary and the boards.
+    pub annotations: Annotations,
     /// The history step each move belongs to.
     pub step_of: Vec<usize>,
     /// 0: the start; 1..=moves: after that move; moves + 1: the summary.
@@ -257,13 +250,7 @@ impl ReplayView {
     /// The view of a finished replay of the game of `state`.
     pub fn open(state: &State, replayed: Replayed) -> Result<ReplayView, ReplayError> {
         let Replayed { job, result } = replayed;
-        let Annotations {
-            pages,
-            first_wrong,
-            summary,
-            positions,
-            easier,
-        } = result?;
+        let annotations = result?;
         let mut board = State::new(start_of(&state.game));
         board.color = state.color;
         board.theme = state.theme;
@@ -272,11 +259,7 @@ impl ReplayView {
             board.selected = state.selected;
         }
         let mut view = ReplayView {
-            pages,
-            first_wrong,
-            summary,
-            positions,
-            easier,
+            annotations,
             step_of: job.game.read.step_of,
             at: 0,
             board: Box::new(board),
@@ -287,7 +270,7 @@ impl ReplayView {
 
     /// How many moves the replay walks.
     pub fn moves(&self) -> usize {
-        self.pages.len()
+        self.annotations.pages.len()
     }
 
     /// The last page: the summary.
@@ -302,15 +285,15 @@ impl ReplayView {
         self.at = at.min(self.last());
         let after = self.at.min(self.moves());
         let current = self.at.checked_sub(1);
-        let page = current.and_then(|i| self.pages.get(i));
+        let page = current.and_then(|i| self.annotations.pages.get(i));
         let board = &mut self.board;
         board.marked_wrong.clear();
         if let Some(page) = page.filter(|page| page.wrong_value) {
             board.marked_wrong.push(page.cell);
         }
-        board.game.position = self.positions[after].clone();
+        board.game.position = self.annotations.positions[after].clone();
         board.hint = current
-            .and_then(|i| self.easier.get(i).cloned().flatten())
+            .and_then(|i| self.annotations.easier.get(i).cloned().flatten())
             .map(|hint| HintProgress { hint, level: 3 });
         if let Some(page) = page {
             board.selected = page.cell;
@@ -319,7 +302,9 @@ impl ReplayView {
 
     /// The page of the move on show (none on the start and summary pages).
     pub fn current(&self) -> Option<&MovePage> {
-        self.at.checked_sub(1).and_then(|i| self.pages.get(i))
+        self.at
+            .checked_sub(1)
+            .and_then(|i| self.annotations.pages.get(i))
     }
 }
 

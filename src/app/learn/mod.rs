@@ -2,12 +2,15 @@
 //! position, one elementary event at a time, forward and back, by hand or
 //! automatically, under the four settings (rules x branching order).
 //!
-//! On every shape: the classic 9x9 steps through the engine's trace (every
+//! On every shape, through one [`LearnRun`] of the engine's one
+//! [`Recording`](crate::engine::trace::Recording) over the board's
+//! [`Traced`] run: the classic 9x9 steps through the engine's trace (every
 //! assignment and elimination, under both propagation rules); any other shape
-//! through the one search on its board ([`ShapeRecording`]), whose board
-//! propagates both rules in one call, so its events are the search's (the
-//! givens and each guess with the cells their singles fill, branches,
-//! backtracks) and only the branching order can be switched.
+//! through the one search on its board, whose board propagates both rules in
+//! one call, so its events are the search's (the givens and each guess with
+//! the cells their singles fill, branches, backtracks) and only the branching
+//! order can be switched. What a board's run shows is `shown.rs`'s
+//! ([`Shown`]); the session holds the run as a [`Learning`].
 //!
 //! A component: a [`LearnState`] is built from the player's digits and owns
 //! everything it shows. It knows nothing of the player's state: its keys are
@@ -17,17 +20,25 @@
 //! and grid renderer. Only [`LearnExit::Keep`] (key `k`) carries digits back
 //! for the player to take.
 
+mod run;
+mod shown;
+
+use std::any::Any;
+use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+pub use run::LearnRun;
+pub use shown::{Head, Highlight, LearnCell, RunEnd, Shown};
+
+use crate::engine::Grid;
+use crate::engine::board::Board;
 use crate::engine::geometry::Geometry;
-use crate::engine::geometry::learn::{
-    ShapeCursor, ShapeEvent, ShapeOutcome, ShapeRecording, count_run,
-};
-use crate::engine::trace::{self, Cursor, Order, Outcome, Recorded, Recording, Rules, Settings};
-use crate::engine::{Cell, Grid};
+use crate::engine::geometry::board::ShapeBoard;
+use crate::engine::geometry::format::Puzzle;
+use crate::engine::trace::{Order, Rules, Settings, Traced};
 
 /// Events kept for stepping. A learner never steps through more; the run shows
 /// that it stopped.
@@ -79,197 +90,46 @@ pub enum LearnExit {
     Keep(Vec<u8>),
 }
 
-/// The classic run: the engine's trace of the player's digits.
-#[derive(Clone, Debug)]
-pub struct ClassicRun {
-    /// The player's digits the run starts from, assigned as givens.
-    start: Grid,
-    recording: Recording,
-    cursor: Cursor,
-    /// The four settings' runs, counted once: shown side by side when a run ends.
-    comparison: Vec<Outcome>,
+/// A run on any board, as the session steps it and the view reads it: a
+/// [`LearnRun`] of a board that is [`Shown`].
+pub trait Learning: fmt::Debug {
+    /// How many events the run recorded.
+    fn recorded(&self) -> usize;
+    /// Events shown.
+    fn shown(&self) -> usize;
+    /// Shows the next event; false at the end.
+    fn forward(&mut self) -> bool;
+    /// Shows the first `shown` events.
+    fn seek(&mut self, shown: usize);
+    fn settings(&self) -> Settings;
+    /// Records the start again with `settings`, from the first event; false
+    /// (and nothing changes) when this board does not run with them.
+    fn rerecord(&mut self, settings: Settings) -> bool;
+    /// The values on show (row-major, 1..=side) when they solve the start.
+    fn solved_values(&self) -> Option<Vec<u8>>;
+    fn geometry(&self) -> &Geometry;
+    /// The title line's words after "pencilmark · learn mode · ".
+    fn heading(&self) -> String;
+    /// Every cell (row-major) of the board after the events shown.
+    fn cells(&self) -> Vec<LearnCell>;
+    /// What the panel says first.
+    fn head(&self) -> Head<'_>;
+    /// How the run ended and the comparison, for a panel `width` wide.
+    fn end(&self, width: usize) -> RunEnd;
+    fn boxed(&self) -> Box<dyn Learning>;
+    fn as_any(&self) -> &dyn Any;
 }
 
-impl ClassicRun {
-    fn new(digits: &Grid, settings: Settings) -> ClassicRun {
-        let comparison = Settings::ALL
-            .iter()
-            .map(|&s| trace::count(digits, s, COMPARE_LIMIT))
-            .collect();
-        let recording = Recording::record(digits, settings, RECORD_LIMIT);
-        ClassicRun {
-            start: *digits,
-            cursor: recording.start(),
-            recording,
-            comparison,
-        }
-    }
-
-    /// The position the run starts from.
-    pub fn start(&self) -> &Grid {
-        &self.start
-    }
-
-    pub fn settings(&self) -> Settings {
-        self.recording.settings()
-    }
-
-    pub fn recording(&self) -> &Recording {
-        &self.recording
-    }
-
-    /// Where the learner stands: the board after the events shown, the path, the counts.
-    pub fn cursor(&self) -> &Cursor {
-        &self.cursor
-    }
-
-    /// The event shown last (the one the board highlights), if any.
-    pub fn current(&self) -> Option<&Recorded> {
-        self.cursor
-            .shown()
-            .checked_sub(1)
-            .and_then(|i| self.recording.event(i))
-    }
-
-    /// The runs of all four settings, in [`Settings::ALL`] order.
-    pub fn comparison(&self) -> &[Outcome] {
-        &self.comparison
-    }
-
-    /// The same position traced with other settings, from the first event.
-    fn rerecord(&mut self, settings: Settings) {
-        self.recording = Recording::record(&self.start, settings, RECORD_LIMIT);
-        self.cursor = self.recording.start();
-    }
-}
-
-/// A run on any other shape: the search on the player's values.
-#[derive(Clone, Debug)]
-pub struct ShapeRun {
-    geometry: Arc<Geometry>,
-    /// The player's values the run starts from, placed as givens.
-    start: Vec<u8>,
-    recording: ShapeRecording,
-    cursor: ShapeCursor,
-    /// Both orders' runs, counted once: shown side by side when a run ends.
-    comparison: Vec<ShapeOutcome>,
-}
-
-/// The branching orders a shaped run compares, the engine's own first.
-pub const SHAPE_ORDERS: [Order; 2] = [Order::FewestCandidates, Order::RowMajor];
-
-impl ShapeRun {
-    fn new(geometry: Arc<Geometry>, values: &[u8], order: Order) -> ShapeRun {
-        let comparison = SHAPE_ORDERS
-            .iter()
-            .map(|&o| count_run(&geometry, values, o, COMPARE_LIMIT))
-            .collect();
-        let recording = ShapeRecording::record(&geometry, values, order, RECORD_LIMIT);
-        ShapeRun {
-            start: values.to_vec(),
-            cursor: recording.start(),
-            recording,
-            comparison,
-            geometry,
-        }
-    }
-
-    pub fn geometry(&self) -> &Geometry {
-        &self.geometry
-    }
-
-    /// The values the run starts from (0 open).
-    pub fn start(&self) -> &[u8] {
-        &self.start
-    }
-
-    pub fn order(&self) -> Order {
-        self.recording.outcome().order
-    }
-
-    pub fn recording(&self) -> &ShapeRecording {
-        &self.recording
-    }
-
-    /// Where the learner stands: the board after the events shown and the path.
-    pub fn cursor(&self) -> &ShapeCursor {
-        &self.cursor
-    }
-
-    /// The event shown last (the one the board highlights), if any.
-    pub fn current(&self) -> Option<&ShapeEvent> {
-        self.cursor
-            .shown()
-            .checked_sub(1)
-            .and_then(|i| self.recording.event(i))
-    }
-
-    /// Both orders' runs, in [`SHAPE_ORDERS`] order.
-    pub fn comparison(&self) -> &[ShapeOutcome] {
-        &self.comparison
-    }
-
-    fn rerecord(&mut self, order: Order) {
-        self.recording = ShapeRecording::record(&self.geometry, &self.start, order, RECORD_LIMIT);
-        self.cursor = self.recording.start();
-    }
-
-    /// Whether the board on show is complete and keeps every start value: a
-    /// solution of the start, since the search only places what the rules allow.
-    fn solved(&self) -> bool {
-        let values = self.cursor.values();
-        values.iter().all(|&v| v != 0)
-            && self
-                .start
-                .iter()
-                .zip(values)
-                .all(|(&s, &v)| s == 0 || s == v)
-    }
-}
-
-/// The run a session steps through.
-#[derive(Clone, Debug)]
-pub enum Run {
-    /// Both boxed: the classic cursor holds a fixed 81-cell board, the shaped
-    /// one its vectors; a session is one or the other.
-    Classic(Box<ClassicRun>),
-    Shaped(Box<ShapeRun>),
-}
-
-impl Run {
-    fn len(&self) -> usize {
-        match self {
-            Run::Classic(run) => run.recording.len(),
-            Run::Shaped(run) => run.recording.len(),
-        }
-    }
-
-    fn shown(&self) -> usize {
-        match self {
-            Run::Classic(run) => run.cursor.shown(),
-            Run::Shaped(run) => run.cursor.shown(),
-        }
-    }
-
-    fn forward(&mut self) -> bool {
-        match self {
-            Run::Classic(run) => run.recording.forward(&mut run.cursor),
-            Run::Shaped(run) => run.recording.forward(&mut run.cursor),
-        }
-    }
-
-    fn seek(&mut self, shown: usize) {
-        match self {
-            Run::Classic(run) => run.cursor = run.recording.seek(shown),
-            Run::Shaped(run) => run.cursor = run.recording.seek(shown),
-        }
+impl Clone for Box<dyn Learning> {
+    fn clone(&self) -> Self {
+        self.boxed()
     }
 }
 
 /// A learn-mode session on one position.
 #[derive(Clone, Debug)]
 pub struct LearnState {
-    run: Run,
+    run: Box<dyn Learning>,
     running: bool,
     speed: usize,
     /// Time carried over between auto-run ticks, so slow speeds still advance.
@@ -279,18 +139,24 @@ pub struct LearnState {
 impl LearnState {
     /// Learn mode on `digits` (the player's classic position) with `settings`.
     pub fn new(digits: &Grid, settings: Settings) -> LearnState {
-        LearnState::of(Run::Classic(Box::new(ClassicRun::new(digits, settings))))
+        LearnState::of(Box::new(LearnRun::<Board>::new(*digits, settings)))
     }
 
     /// Learn mode on `values` (the player's position on `geometry`, 0 open),
     /// branching in `order`.
     pub fn on_shape(geometry: Arc<Geometry>, values: &[u8], order: Order) -> LearnState {
-        LearnState::of(Run::Shaped(Box::new(ShapeRun::new(
-            geometry, values, order,
-        ))))
+        let start = Puzzle {
+            geometry,
+            givens: values.to_vec(),
+        };
+        let settings = Settings {
+            rules: Rules::PeersAndUnits,
+            order,
+        };
+        LearnState::of(Box::new(LearnRun::<ShapeBoard>::new(start, settings)))
     }
 
-    fn of(run: Run) -> LearnState {
+    fn of(run: Box<dyn Learning>) -> LearnState {
         LearnState {
             run,
             running: false,
@@ -300,16 +166,14 @@ impl LearnState {
     }
 
     /// The run stepped through.
-    pub fn run(&self) -> &Run {
-        &self.run
+    pub fn run(&self) -> &dyn Learning {
+        self.run.as_ref()
     }
 
-    /// The classic run, when the session is on the classic board.
-    pub fn classic(&self) -> Option<&ClassicRun> {
-        match &self.run {
-            Run::Classic(run) => Some(run.as_ref()),
-            Run::Shaped(_) => None,
-        }
+    /// The run, when the session is on a board of type `T` (the classic
+    /// `Board`, or `ShapeBoard` for every other shape).
+    pub fn run_on<T: Traced + 'static>(&self) -> Option<&LearnRun<T>> {
+        self.run.as_any().downcast_ref()
     }
 
     /// How many events have been shown.
@@ -319,7 +183,7 @@ impl LearnState {
 
     /// Whether every recorded event is shown.
     pub fn at_end(&self) -> bool {
-        self.run.shown() == self.run.len()
+        self.run.shown() == self.run.recorded()
     }
 
     pub fn is_running(&self) -> bool {
@@ -340,11 +204,7 @@ impl LearnState {
     /// Whether `k` would keep something: the run ended at a solution of the
     /// start (never values of a branch that is still a guess).
     pub fn can_keep(&self) -> bool {
-        self.at_end()
-            && match &self.run {
-                Run::Classic(run) => run.cursor.position().digits.is_solution_of(&run.start),
-                Run::Shaped(run) => run.solved(),
-            }
+        self.at_end() && self.run.solved_values().is_some()
     }
 
     /// Applies one action: learn mode's own update, which only the app's
@@ -368,34 +228,27 @@ impl LearnState {
             LearnAction::Faster => self.speed = (self.speed + 1).min(SPEEDS.len() - 1),
             LearnAction::Slower => self.speed = self.speed.saturating_sub(1),
             LearnAction::ToggleRules => {
-                let Run::Classic(run) = &mut self.run else {
-                    return LearnExit::Say(
-                        "This board always propagates both rules (naked and hidden singles) \
-                         in one go; o switches the branching order",
-                    );
-                };
-                let mut settings = run.settings();
+                let mut settings = self.run.settings();
                 settings.rules = match settings.rules {
                     Rules::Peers => Rules::PeersAndUnits,
                     Rules::PeersAndUnits => Rules::Peers,
                 };
+                if !self.run.rerecord(settings) {
+                    return LearnExit::Say(
+                        "This board always propagates both rules (naked and hidden singles) \
+                         in one go; o switches the branching order",
+                    );
+                }
                 self.running = false;
-                run.rerecord(settings);
             }
             LearnAction::ToggleOrder => {
-                let other = |order| match order {
+                let mut settings = self.run.settings();
+                settings.order = match settings.order {
                     Order::FewestCandidates => Order::RowMajor,
                     Order::RowMajor => Order::FewestCandidates,
                 };
                 self.running = false;
-                match &mut self.run {
-                    Run::Classic(run) => {
-                        let mut settings = run.settings();
-                        settings.order = other(settings.order);
-                        run.rerecord(settings);
-                    }
-                    Run::Shaped(run) => run.rerecord(other(run.order())),
-                }
+                self.run.rerecord(settings);
             }
             LearnAction::Restart => {
                 self.running = false;
@@ -403,18 +256,15 @@ impl LearnState {
             }
             LearnAction::ToEnd => {
                 self.running = false;
-                self.run.seek(self.run.len());
+                self.run.seek(self.run.recorded());
             }
             LearnAction::Keep => {
                 // Only a finished, right board: never values of a branch that is
                 // still a guess, nor a half-propagated position.
-                if self.can_keep() {
-                    return LearnExit::Keep(match &self.run {
-                        Run::Classic(run) => Cell::all()
-                            .map(|c| run.cursor.position().digits.get(c).map_or(0, |d| d.get()))
-                            .collect(),
-                        Run::Shaped(run) => run.cursor.values().to_vec(),
-                    });
+                if self.at_end()
+                    && let Some(values) = self.run.solved_values()
+                {
+                    return LearnExit::Keep(values);
                 }
             }
             LearnAction::Leave => return LearnExit::Leave,

@@ -2,7 +2,7 @@
 //! where it stands, the event shown, the search path and the counts; once the
 //! run ends, how, and its settings' counts side by side; then the auto-run line
 //! and a footer from the key table. The run's own words come in as a [`Head`]
-//! and a [`RunEnd`] ([`super::learn`] makes them).
+//! and a [`RunEnd`] (the model's `learn::Learning` reads them from the run).
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -15,20 +15,7 @@ use super::panel::wrap;
 use super::theme::Theme;
 use crate::app::action::Action;
 use crate::app::keymap::{Binding, Context};
-use crate::app::learn::{
-    COMPARE_LIMIT, ClassicRun, LearnAction, LearnState, SHAPE_ORDERS, ShapeRun,
-};
-use crate::engine::geometry::learn::ShapeEnding;
-use crate::engine::trace::{Ending, Order, Settings};
-
-/// How a run ended, in a few words (`events` emitted when it stopped).
-pub(super) fn ending_words(solved: bool, stopped: bool, events: u64) -> String {
-    match (solved, stopped) {
-        (true, _) => "solved".to_string(),
-        (false, false) => "no solution".to_string(),
-        (false, true) => format!("stopped after {events} events"),
-    }
-}
+use crate::app::learn::{COMPARE_LIMIT, Head, LearnAction, LearnState, RunEnd};
 
 /// How much a panel line matters when the panel is too short for all of them:
 /// spacing goes first, then the path and the auto-run line.
@@ -82,32 +69,6 @@ impl Rows {
         }
         lines
     }
-}
-
-/// What the panel says first, on every shape.
-pub(super) struct Head<'a> {
-    pub rules: &'a str,
-    pub order: Order,
-    pub shown: usize,
-    pub events: usize,
-    /// The event shown last, in words.
-    pub event: String,
-    /// The guesses in effect, as people read them (empty: none).
-    pub path: String,
-    pub depth: usize,
-    /// The counts so far, in words.
-    pub counts: String,
-}
-
-/// How a run ended and every setting's counts, shown once it has.
-pub(super) struct RunEnd {
-    /// "solved", "no solution", "stopped after N events".
-    pub ended: String,
-    /// What the table compares: "All four settings".
-    pub compared: &'static str,
-    pub table: Vec<String>,
-    /// Whether a setting hit the comparison's limit.
-    pub stopped: bool,
 }
 
 /// The panel on every shape: the title, the rules and the order, where the run
@@ -227,111 +188,4 @@ fn footer_text(learn: &LearnState, table: &[Binding], width: usize) -> String {
         (Action::LearnStep(LearnAction::ToggleRun), "run"),
     ]);
     super::help::footer_of(table, Context::Learn, &items, width)
-}
-
-/// The four settings' counts as a table `width` wide: columns as wide as their
-/// contents, so it fits a 120x45 window's panel; narrower than that, each
-/// setting's counts go on a line under its name instead of wrapping mid-row.
-pub(super) fn comparison_table(learn: &ClassicRun, width: usize) -> Vec<String> {
-    let settings = learn.settings();
-    // Short heads: the counts line above names them in full.
-    let heads = ["asgn", "elim", "gues", "back"];
-    let rows: Vec<(String, [String; 4])> = Settings::ALL
-        .iter()
-        .zip(learn.comparison())
-        .map(|(setting, outcome)| {
-            let c = outcome.counts;
-            let stopped = if outcome.ending == Ending::Stopped {
-                "+"
-            } else {
-                ""
-            };
-            (
-                format!("{}{setting}", if *setting == settings { "▶" } else { " " }),
-                [
-                    c.assignments.to_string(),
-                    c.eliminations.to_string(),
-                    c.guesses.to_string(),
-                    format!("{}{stopped}", c.backtracks),
-                ],
-            )
-        })
-        .collect();
-    let name_width = rows
-        .iter()
-        .map(|(name, _)| name.chars().count())
-        .chain([" rules, order".len()])
-        .max()
-        .unwrap_or(0);
-    let number_widths: Vec<usize> = (0..4)
-        .map(|i| {
-            rows.iter()
-                .map(|(_, n)| n[i].len())
-                .chain([heads[i].len()])
-                .max()
-                .unwrap_or(0)
-                + 1
-        })
-        .collect();
-    let numbers = |cells: [&str; 4]| -> String {
-        cells
-            .iter()
-            .zip(&number_widths)
-            .map(|(cell, &w)| format!("{cell:>w$}"))
-            .collect()
-    };
-    let row_width = name_width + number_widths.iter().sum::<usize>();
-    let one_line = row_width <= width;
-    // A space after the `▶` marker when there is room for it.
-    let gap = if row_width < width { " " } else { "" };
-    let with_gap = |name: &str| {
-        let mut chars = name.chars();
-        let mark = chars.next().unwrap_or(' ');
-        format!("{mark}{gap}{}", chars.as_str())
-    };
-    let name_width = name_width + gap.len();
-    let mut lines = Vec::new();
-    if one_line {
-        lines.push(format!(
-            "{:<name_width$}{}",
-            with_gap(" rules, order"),
-            numbers(heads)
-        ));
-        for (name, counts) in &rows {
-            let cells = [&counts[0], &counts[1], &counts[2], &counts[3]].map(|c| c.as_str());
-            lines.push(format!("{:<name_width$}{}", with_gap(name), numbers(cells)));
-        }
-    } else {
-        lines.push(format!("    {}", numbers(heads)));
-        for (name, counts) in &rows {
-            let cells = [&counts[0], &counts[1], &counts[2], &counts[3]].map(|c| c.as_str());
-            lines.push(name.clone());
-            lines.push(format!("    {}", numbers(cells)));
-        }
-    }
-    lines
-}
-
-/// Both orders' counts, one line each under a head: the one on show marked `▶`.
-pub(super) fn comparison_rows(run: &ShapeRun) -> Vec<String> {
-    let mut lines = vec![format!(
-        "  {:<9}{:>7}{:>7}{:>7}",
-        "order", "fill", "gues", "back"
-    )];
-    for (order, outcome) in SHAPE_ORDERS.iter().zip(run.comparison()) {
-        let mark = if *order == run.order() { "▶" } else { " " };
-        let stopped = if outcome.ending == ShapeEnding::Stopped {
-            "+"
-        } else {
-            ""
-        };
-        lines.push(format!(
-            "{mark} {:<9}{:>7}{:>7}{:>7}",
-            order.key(),
-            outcome.filled,
-            outcome.guesses,
-            format!("{}{stopped}", outcome.backtracks)
-        ));
-    }
-    lines
 }

@@ -96,7 +96,7 @@ fn render_panel(view: &ReplayView, table: &[Binding], area: Rect, buf: &mut Buff
 
 /// The first wrong move, then a row per technique: used, missed, mistakes.
 fn summary_lines(view: &ReplayView, width: usize, theme: Theme, lines: &mut Vec<Line<'static>>) {
-    let (text, style) = match &view.first_wrong {
+    let (text, style) = match &view.annotations.first_wrong {
         Some(wrong) => (format!("First wrong move. {wrong}"), theme.error()),
         None => ("No move went wrong.".to_string(), theme.hint()),
     };
@@ -105,7 +105,7 @@ fn summary_lines(view: &ReplayView, width: usize, theme: Theme, lines: &mut Vec<
             .into_iter()
             .map(|l| Line::styled(l, style)),
     );
-    if view.summary.is_empty() {
+    if view.annotations.summary.is_empty() {
         return;
     }
     lines.push(Line::raw(""));
@@ -122,7 +122,7 @@ fn summary_lines(view: &ReplayView, width: usize, theme: Theme, lines: &mut Vec<
         ),
         theme.label(),
     ));
-    for tally in &view.summary {
+    for tally in &view.annotations.summary {
         let name = tally.technique.name();
         let counts = format!("{}/{}/{}", tally.used, tally.missed, tally.mistakes);
         if name.chars().count() > name_width {

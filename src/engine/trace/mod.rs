@@ -11,7 +11,9 @@
 //! first, or the first open cell in row-major order).
 //!
 //! A [`Recording`] (`recording.rs`) keeps a whole run so a learner can step
-//! through it both ways; the events themselves are values (`event.rs`).
+//! through it both ways; the events themselves are values (`event.rs`). It
+//! records any board that is [`Traced`]: the classic [`Board`](super::board::Board)
+//! here, every other shape's board in `engine::geometry::learn`.
 
 mod event;
 mod recording;
@@ -24,7 +26,7 @@ use super::grid::Grid;
 pub use super::board::Rules;
 pub use super::search::dfs::Order;
 pub use event::{Counts, Event, Guess, Why, path_text};
-pub use recording::{Checkpointed, Cursor, Recorded, Recording, Replayable};
+pub use recording::{Checkpointed, Cursor, Recorded, Recording, Replayable, Traced};
 pub use tracer::{count, trace};
 
 /// The name of a rule set on the command line: `peers` or `peers+units`.
@@ -71,30 +73,32 @@ impl fmt::Display for Settings {
     }
 }
 
-/// How a run ended.
+/// How a run ended; `S` is the board's solution: a classic [`Grid`], or a
+/// shape's values (`engine::geometry::learn`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Ending {
-    Solved(Grid),
+pub enum Ending<S = Grid> {
+    Solved(S),
     NoSolution,
     /// The event limit was reached first.
     Stopped,
 }
 
-/// What a run did and found.
+/// What a run did and found; `K` is what its board counts ([`Counts`] on the
+/// classic board, the search's on a shape).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Outcome {
+pub struct Outcome<S = Grid, K = Counts> {
     pub settings: Settings,
-    pub counts: Counts,
+    pub counts: K,
     /// Events emitted.
     pub events: u64,
-    pub ending: Ending,
+    pub ending: Ending<S>,
 }
 
-impl Outcome {
+impl<S: Clone, K> Outcome<S, K> {
     /// The solution, when the run found one.
-    pub fn solution(&self) -> Option<Grid> {
-        match self.ending {
-            Ending::Solved(grid) => Some(grid),
+    pub fn solution(&self) -> Option<S> {
+        match &self.ending {
+            Ending::Solved(solution) => Some(solution.clone()),
             _ => None,
         }
     }

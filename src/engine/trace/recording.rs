@@ -2,13 +2,15 @@
 //! forward by applying one event and back by rebuilding from the nearest
 //! checkpoint, so forward n then back n gives the same state.
 //!
-//! The stepping itself is [`Checkpointed`], generic over the cursor, so the
-//! classic trace here and the shaped search's recording
-//! (`engine::geometry::learn`) share one forward, one back and one seek: each
-//! only says how its cursor applies one of its events ([`Replayable`]).
+//! One [`Recording`] serves every board that is [`Traced`]: the classic trace
+//! here and the shaped search's (`engine::geometry::learn`) share one record,
+//! one forward, one back and one seek ([`Checkpointed`]); each board only says
+//! how it runs and how its cursor applies one of its events ([`Replayable`]).
+
+use std::fmt;
 
 use super::event::Counts;
-use super::{Event, Guess, Outcome, Settings, Why, trace};
+use super::{Event, Guess, Outcome, Settings, Why, count, trace};
 use crate::engine::board::Board;
 use crate::engine::grid::Grid;
 
@@ -123,7 +125,7 @@ impl Cursor {
 /// A cursor that steps through a run's events: how many it has applied, and
 /// how it applies the next one. Going back is [`Checkpointed`]'s business.
 pub trait Replayable: Clone {
-    type Event;
+    type Event: Clone + fmt::Debug;
     /// How many events have been applied.
     fn shown(&self) -> usize;
     /// Applies `event`, the next one; `shown` grows by one.
@@ -219,37 +221,112 @@ impl<C: Replayable> Checkpointed<C> {
     }
 }
 
-/// Events between two stored cursors: stepping back replays at most this many.
-const CHECKPOINT_EVERY: usize = 64;
+/// A board whose solving is recorded to be stepped through both ways: the
+/// classic [`Board`] (every assignment and elimination, under either rule set)
+/// and a shape's board (the search's events, `engine::geometry::learn`). The
+/// board type only names the run: what it starts from, its cursor, its
+/// solution and counts.
+pub trait Traced {
+    /// What a run starts from.
+    type Start: Clone + fmt::Debug;
+    /// Where a learner stands in a run.
+    type Cursor: Replayable + fmt::Debug;
+    /// A solution a run finds.
+    type Solution: Clone + PartialEq + fmt::Debug;
+    /// What a run counts.
+    type Counts: Copy + PartialEq + fmt::Debug;
+    /// The settings this board runs with, its own first (learn mode compares
+    /// them side by side).
+    const SETTINGS: &'static [Settings];
+    /// Events between two stored cursors: stepping back replays at most this many.
+    const CHECKPOINT_EVERY: usize;
 
-/// A whole traced run, kept so it can be stepped through forward and back.
-#[derive(Clone, Debug)]
-pub struct Recording {
-    givens: Grid,
-    run: Checkpointed<Cursor>,
-    outcome: Outcome,
+    /// The cursor before any event.
+    fn cursor(start: &Self::Start) -> Self::Cursor;
+
+    /// Runs propagation and search from `start` with `settings`, handing every
+    /// event to `emit`; stops at a search node once `max_events` were emitted.
+    fn run(
+        start: &Self::Start,
+        settings: Settings,
+        max_events: u64,
+        emit: impl FnMut(<Self::Cursor as Replayable>::Event),
+    ) -> Outcome<Self::Solution, Self::Counts>;
+
+    /// The counts of a run, without keeping its events.
+    fn count(
+        start: &Self::Start,
+        settings: Settings,
+        max_events: u64,
+    ) -> Outcome<Self::Solution, Self::Counts> {
+        Self::run(start, settings, max_events, |_| {})
+    }
 }
 
-impl Recording {
-    /// Traces `givens` with `settings`, keeping at most about `max_events` events.
-    pub fn record(givens: &Grid, settings: Settings, max_events: u64) -> Recording {
-        let mut run = Checkpointed::new(Cursor::start(), CHECKPOINT_EVERY);
-        let outcome = trace(givens, settings, max_events, |event, path| {
-            run.push(Recorded {
+/// The classic board traced event by event, assignments and eliminations.
+impl Traced for Board {
+    type Start = Grid;
+    type Cursor = Cursor;
+    type Solution = Grid;
+    type Counts = Counts;
+    const SETTINGS: &'static [Settings] = &Settings::ALL;
+    const CHECKPOINT_EVERY: usize = 64;
+
+    fn cursor(_givens: &Grid) -> Cursor {
+        Cursor::start()
+    }
+
+    fn run(
+        givens: &Grid,
+        settings: Settings,
+        max_events: u64,
+        mut emit: impl FnMut(Recorded),
+    ) -> Outcome {
+        trace(givens, settings, max_events, |event, path| {
+            emit(Recorded {
                 event: event.clone(),
                 depth: path.len(),
             });
-        });
-        Recording {
-            givens: *givens,
-            run,
-            outcome,
-        }
+        })
     }
 
-    /// The puzzle traced.
-    pub fn givens(&self) -> &Grid {
-        &self.givens
+    /// The tracer's own count: no event is copied.
+    fn count(givens: &Grid, settings: Settings, max_events: u64) -> Outcome {
+        count(givens, settings, max_events)
+    }
+}
+
+/// A whole traced run on a board of type `T`, kept so it can be stepped
+/// through forward and back.
+pub struct Recording<T: Traced = Board> {
+    run: Checkpointed<T::Cursor>,
+    outcome: Outcome<T::Solution, T::Counts>,
+}
+
+impl<T: Traced> Clone for Recording<T> {
+    fn clone(&self) -> Self {
+        Recording {
+            run: self.run.clone(),
+            outcome: self.outcome.clone(),
+        }
+    }
+}
+
+impl<T: Traced> fmt::Debug for Recording<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Recording")
+            .field("run", &self.run)
+            .field("outcome", &self.outcome)
+            .finish()
+    }
+}
+
+impl<T: Traced> Recording<T> {
+    /// Runs `start` with `settings`, keeping at most about `max_events` events.
+    pub fn record(start: &T::Start, settings: Settings, max_events: u64) -> Recording<T> {
+        let mut run = Checkpointed::new(T::cursor(start), T::CHECKPOINT_EVERY);
+        let outcome = T::run(start, settings, max_events, |event| run.push(event));
+        Recording { run, outcome }
     }
 
     pub fn settings(&self) -> Settings {
@@ -257,16 +334,16 @@ impl Recording {
     }
 
     /// How the run ended, with its counts.
-    pub fn outcome(&self) -> &Outcome {
+    pub fn outcome(&self) -> &Outcome<T::Solution, T::Counts> {
         &self.outcome
     }
 }
 
 /// The run itself: stepping (`forward`, `back`, `seek`) and the events.
-impl std::ops::Deref for Recording {
-    type Target = Checkpointed<Cursor>;
+impl<T: Traced> std::ops::Deref for Recording<T> {
+    type Target = Checkpointed<T::Cursor>;
 
-    fn deref(&self) -> &Checkpointed<Cursor> {
+    fn deref(&self) -> &Checkpointed<T::Cursor> {
         &self.run
     }
 }

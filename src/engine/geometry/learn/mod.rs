@@ -15,9 +15,7 @@
 mod recording;
 mod replay;
 
-pub use recording::{
-    ShapeCounts, ShapeCursor, ShapeEnding, ShapeEvent, ShapeOutcome, ShapeRecording, count_run,
-};
+pub use recording::{ShapeCounts, ShapeCursor, ShapeEvent};
 pub use replay::{
     ShapeAnnotated, ShapePlay, ShapeProof, ShapeReplay, annotated_text, first_wrong, play_through,
     replay, standing_wrong,

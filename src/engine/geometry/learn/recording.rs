@@ -1,6 +1,7 @@
 //! The readable search on a shape, recorded for learn mode to step through both
-//! ways: the shaped counterpart of `engine::trace`'s `Recording`, told through
-//! the one search's hooks (`search/dfs.rs`), as `pencilmark trace` tells it.
+//! ways: a shape's board is [`Traced`], so `engine::trace`'s one [`Recording`]
+//! keeps its run; the run is told through the one search's hooks
+//! (`search/dfs.rs`), as `pencilmark trace` tells it.
 //!
 //! The shaped board propagates both rules (naked and hidden singles) inside one
 //! call, so its events are the search's: the givens with the cells their singles
@@ -10,9 +11,12 @@
 //! forward by applying them and back by rebuilding from the nearest checkpoint.
 
 use crate::engine::geometry::board::ShapeBoard;
+use crate::engine::geometry::format::Puzzle;
 use crate::engine::geometry::{Geometry, ValueMask, all_values};
 use crate::engine::search::dfs::{self, Flow, Hooks, Order, SearchStats};
-use crate::engine::trace::{Checkpointed, Replayable};
+#[cfg(doc)]
+use crate::engine::trace::Recording;
+use crate::engine::trace::{Ending, Outcome, Replayable, Rules, Settings, Traced};
 
 /// A cell's state after an event: its value (0 open) and its candidates.
 pub type CellState = (usize, u8, ValueMask);
@@ -131,26 +135,8 @@ impl ShapeEvent {
     }
 }
 
-/// How a recorded run ended.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum ShapeEnding {
-    Solved(Vec<u8>),
-    NoSolution,
-    /// The event limit was reached first.
-    Stopped,
-}
-
-/// What a run did: its order, its counts and how it ended.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct ShapeOutcome {
-    pub order: Order,
-    pub guesses: u64,
-    pub backtracks: u64,
-    /// Cells filled by singles (the givens' and every guess's, dead ones included).
-    pub filled: u64,
-    pub events: u64,
-    pub ending: ShapeEnding,
-}
+/// What a run on a shape did and found.
+type ShapeOutcome = Outcome<Vec<u8>, ShapeCounts>;
 
 /// The search's hooks, keeping every event (or only counting them).
 struct Recorder<'g, F> {
@@ -163,12 +149,7 @@ struct Recorder<'g, F> {
 impl<F: FnMut(ShapeEvent)> Recorder<'_, F> {
     fn push(&mut self, event: ShapeEvent) {
         self.outcome.events += 1;
-        match &event {
-            ShapeEvent::Guess { .. } => self.outcome.guesses += 1,
-            ShapeEvent::Backtrack { .. } => self.outcome.backtracks += 1,
-            _ => {}
-        }
-        self.outcome.filled += event.filled().len() as u64;
+        self.outcome.counts.count(&event);
         (self.emit)(event);
     }
 }
@@ -221,7 +202,7 @@ impl<'g, F: FnMut(ShapeEvent)> Hooks<ShapeBoard<'g>> for Recorder<'g, F> {
     }
 
     fn solved(&mut self, position: &ShapeBoard<'g>) -> Flow {
-        self.outcome.ending = ShapeEnding::Solved(position.values().to_vec());
+        self.outcome.ending = Ending::Solved(position.values().to_vec());
         Flow::Stop
     }
 }
@@ -238,13 +219,14 @@ fn run(
     let mut recorder = Recorder {
         geometry,
         max_events,
-        outcome: ShapeOutcome {
-            order,
-            guesses: 0,
-            backtracks: 0,
-            filled: 0,
+        outcome: Outcome {
+            settings: Settings {
+                rules: Rules::PeersAndUnits,
+                order,
+            },
+            counts: ShapeCounts::default(),
             events: 0,
-            ending: ShapeEnding::Stopped,
+            ending: Ending::Stopped,
         },
         emit,
     };
@@ -268,9 +250,9 @@ fn run(
         dfs::search(board, order, &mut recorder, &mut SearchStats::default())
     };
     match (flow, &recorder.outcome.ending) {
-        (Flow::Stop, ShapeEnding::Solved(_)) => recorder.push(ShapeEvent::Solved),
+        (Flow::Stop, Ending::Solved(_)) => recorder.push(ShapeEvent::Solved),
         (Flow::Continue, _) => {
-            recorder.outcome.ending = ShapeEnding::NoSolution;
+            recorder.outcome.ending = Ending::NoSolution;
             recorder.push(ShapeEvent::NoSolution);
         }
         _ => {}
@@ -278,17 +260,46 @@ fn run(
     recorder.outcome
 }
 
-/// The counts of a run, without keeping its events.
-pub fn count_run(
-    geometry: &Geometry,
-    givens: &[u8],
-    order: Order,
-    max_events: u64,
-) -> ShapeOutcome {
-    run(geometry, givens, order, max_events, |_| {})
+/// A shape's board: every run on it is the one search's, which propagates
+/// both rules in each call, so only the branching order is a setting.
+impl Traced for ShapeBoard<'_> {
+    type Start = Puzzle;
+    type Cursor = ShapeCursor;
+    type Solution = Vec<u8>;
+    type Counts = ShapeCounts;
+    const SETTINGS: &'static [Settings] = &[
+        Settings {
+            rules: Rules::PeersAndUnits,
+            order: Order::FewestCandidates,
+        },
+        Settings {
+            rules: Rules::PeersAndUnits,
+            order: Order::RowMajor,
+        },
+    ];
+    const CHECKPOINT_EVERY: usize = 128;
+
+    fn cursor(start: &Puzzle) -> ShapeCursor {
+        ShapeCursor::start(&start.geometry)
+    }
+
+    fn run(
+        start: &Puzzle,
+        settings: Settings,
+        max_events: u64,
+        emit: impl FnMut(ShapeEvent),
+    ) -> ShapeOutcome {
+        run(
+            &start.geometry,
+            &start.givens,
+            settings.order,
+            max_events,
+            emit,
+        )
+    }
 }
 
-/// Where a learner stands in a [`ShapeRecording`]: the board after the first
+/// Where a learner stands in a [`Recording`] of a shape: the board after the first
 /// `shown` events and the guesses in effect.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct ShapeCursor {
@@ -301,13 +312,24 @@ pub struct ShapeCursor {
     counts: ShapeCounts,
 }
 
-/// What the events shown so far did.
+/// What a run's events did (the events shown so far, or the whole run's).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct ShapeCounts {
     pub guesses: u64,
     pub backtracks: u64,
-    /// Cells filled by singles (the givens' and every guess's).
+    /// Cells filled by singles (the givens' and every guess's, dead ones included).
     pub filled: u64,
+}
+
+impl ShapeCounts {
+    fn count(&mut self, event: &ShapeEvent) {
+        self.filled += event.filled().len() as u64;
+        match event {
+            ShapeEvent::Guess { .. } => self.guesses += 1,
+            ShapeEvent::Backtrack { .. } => self.backtracks += 1,
+            _ => {}
+        }
+    }
 }
 
 impl ShapeCursor {
@@ -357,12 +379,7 @@ impl Replayable for ShapeCursor {
 
     fn apply(&mut self, event: &ShapeEvent) {
         self.shown += 1;
-        self.counts.filled += event.filled().len() as u64;
-        match event {
-            ShapeEvent::Guess { .. } => self.counts.guesses += 1,
-            ShapeEvent::Backtrack { .. } => self.counts.backtracks += 1,
-            _ => {}
-        }
+        self.counts.count(event);
         let changed = match event {
             ShapeEvent::Givens { changed, .. } => changed,
             ShapeEvent::Guess {
@@ -392,54 +409,18 @@ impl Replayable for ShapeCursor {
     }
 }
 
-/// Events between two stored cursors: stepping back replays at most this many.
-const CHECKPOINT_EVERY: usize = 128;
-
-/// A whole run on a shape, kept so it can be stepped through forward and back
-/// (the stepping is the one [`Checkpointed`] run the classic trace uses).
-#[derive(Clone, Debug)]
-pub struct ShapeRecording {
-    run: Checkpointed<ShapeCursor>,
-    outcome: ShapeOutcome,
-}
-
-impl ShapeRecording {
-    /// Runs the search on `givens` of `geometry` in `order`, keeping at most
-    /// about `max_events` events.
-    pub fn record(
-        geometry: &Geometry,
-        givens: &[u8],
-        order: Order,
-        max_events: u64,
-    ) -> ShapeRecording {
-        let mut events = Checkpointed::new(ShapeCursor::start(geometry), CHECKPOINT_EVERY);
-        let outcome = run(geometry, givens, order, max_events, |event| {
-            events.push(event)
-        });
-        ShapeRecording {
-            run: events,
-            outcome,
-        }
-    }
-
-    /// How the run ended, with its counts.
-    pub fn outcome(&self) -> &ShapeOutcome {
-        &self.outcome
-    }
-}
-
-/// The run itself: stepping (`forward`, `back`, `seek`) and the events.
-impl std::ops::Deref for ShapeRecording {
-    type Target = Checkpointed<ShapeCursor>;
-
-    fn deref(&self) -> &Checkpointed<ShapeCursor> {
-        &self.run
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::trace::Recording;
+    use std::sync::Arc;
+
+    fn settings(order: Order) -> Settings {
+        Settings {
+            rules: Rules::PeersAndUnits,
+            order,
+        }
+    }
 
     #[test]
     fn stepping_forward_then_back_gives_the_same_board_and_the_run_solves() {
@@ -448,9 +429,15 @@ mod tests {
         let mut sparse = vec![0; 16];
         sparse[0] = givens[0];
         sparse[1] = givens[1];
-        let recording = ShapeRecording::record(&geometry, &sparse, Order::FewestCandidates, 1000);
-        assert!(matches!(recording.outcome().ending, ShapeEnding::Solved(_)));
-        assert!(recording.outcome().guesses > 0);
+        let geometry = Arc::new(geometry);
+        let sparse = Puzzle {
+            geometry: geometry.clone(),
+            givens: sparse,
+        };
+        let recording: Recording<ShapeBoard> =
+            Recording::record(&sparse, settings(Order::FewestCandidates), 1000);
+        assert!(matches!(recording.outcome().ending, Ending::Solved(_)));
+        assert!(recording.outcome().counts.guesses > 0);
         let mut cursor = recording.start();
         while recording.forward(&mut cursor) {}
         assert!(cursor.values().iter().all(|&v| v != 0), "the end is solved");
@@ -461,11 +448,13 @@ mod tests {
             assert_eq!(recording.seek(shown + 1), stepped, "forward from {shown}");
             assert_eq!(recording.seek(shown), before, "back to {shown}");
         }
-        let full = ShapeRecording::record(&geometry, &givens, Order::RowMajor, 1000);
+        let givens = Puzzle { geometry, givens };
+        let full: Recording<ShapeBoard> =
+            Recording::record(&givens, settings(Order::RowMajor), 1000);
         let mut cursor = full.start();
         while full.forward(&mut cursor) {}
         assert_eq!(cursor.values(), &solution[..]);
-        let counted = count_run(&geometry, &givens, Order::RowMajor, 1000);
+        let counted = ShapeBoard::count(&givens, settings(Order::RowMajor), 1000);
         assert_eq!(&counted, full.outcome());
     }
 }
