@@ -15,7 +15,7 @@ use std::collections::BTreeSet;
 use super::{Als, Cells, Sets, als_step, cells_of};
 use crate::engine::board::Board;
 use crate::engine::logic::{Link, Sink, Technique};
-use crate::engine::types::{CELLS, Candidates, Cell, Digit, SIZE};
+use crate::engine::types::{Candidates, Cell, Digit};
 
 /// The fewest and most restricted-common links of a chain.
 const MIN_LINKS: usize = 3;
@@ -49,13 +49,12 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
     let mut round = 0u32;
     let mut queue: Vec<u32> = Vec::new();
     let mut found: Vec<Found> = Vec::new();
-    let removable = Removable::new(&sets);
     for (start, a0) in sets.all.iter().enumerate() {
         if a0.reaching.is_empty() || links.of(start).is_empty() {
             continue;
         }
-        // The digits a chain from A0 could remove (see [`Removable`]).
-        let zs = removable.from(&sets, a0);
+        // The digits a chain from A0 could remove.
+        let zs = removable(&sets, a0);
         if zs.is_empty() {
             continue;
         }
@@ -210,37 +209,15 @@ fn set_bit(set: usize) -> u64 {
     1 << (set % 64)
 }
 
-/// For each candidate (`cell * 9 + digit index`), how many sets can remove it
-/// (their reach for the digit holds the cell). A chain from A0 to Ak removes z
-/// only from a cell in the reach of both, so a digit of A0 none of whose
-/// reached cells another set reaches is removed by no chain from A0.
-struct Removable {
-    sets_reaching: Vec<u16>,
-}
-
-impl Removable {
-    fn new(sets: &Sets) -> Removable {
-        let mut sets_reaching = vec![0u16; CELLS * SIZE];
-        for als in &sets.all {
-            for d in als.reaching.iter() {
-                for cell in cells_of(sets.reach(als, d)) {
-                    sets_reaching[cell.index() * SIZE + d.index()] += 1;
-                }
-            }
-        }
-        Removable { sets_reaching }
-    }
-
-    /// The digits of `a0` some other set also reaches in a cell it reaches.
-    fn from(&self, sets: &Sets, a0: &Als) -> Candidates {
-        a0.reaching
-            .iter()
-            .filter(|&z| {
-                cells_of(sets.reach(a0, z))
-                    .any(|cell| self.sets_reaching[cell.index() * SIZE + z.index()] >= 2)
-            })
-            .collect()
-    }
+/// The digits of `a0` some other set also reaches in a cell it reaches: a
+/// chain from A0 to Ak removes z only from a cell in the reach of both, so
+/// no chain from A0 removes another digit.
+fn removable(sets: &Sets, a0: &Als) -> Candidates {
+    let reachers = sets.reachers();
+    a0.reaching
+        .iter()
+        .filter(|&z| cells_of(sets.reach(a0, z)).any(|cell| reachers.of(cell, z).len() >= 2))
+        .collect()
 }
 
 /// What a chain from `a0` (first link on `x1`) to `end` (last link on `xk`)
