@@ -12,7 +12,7 @@
 
 use std::collections::BTreeSet;
 
-use super::{Als, Cells, Sets, als_step, cells_of};
+use super::{Als, Cells, Partners, Sets, als_step, cells_of};
 use crate::engine::board::Board;
 use crate::engine::logic::{Link, Sink, Technique};
 use crate::engine::types::{Candidates, Cell, Digit};
@@ -41,6 +41,7 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
     let n = sets.all.len();
     // For each set, its linked sets and their restricted commons.
     let links = sets.partners();
+    let by_digit = ByDigit::new(n, links);
     // A state is a set reached by a link on a digit: `set * 9 + digit`.
     let states = n * 9;
     let mut visits = vec![Visit::default(); states];
@@ -133,24 +134,51 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
                     continue;
                 }
                 expanded[set] = expanded[set].union(outgoing);
-                for &(next, rcc) in links.of(set) {
-                    let next = next as usize;
-                    let digits = rcc.intersection(outgoing);
-                    if digits.is_empty()
-                        || next == start
-                        || (here.path & set_bit(next) != 0 && on_path(&visits, state, next))
-                    {
-                        continue;
-                    }
-                    for y in digits.iter() {
+                let depth = (links_here + 1) as u8;
+                // A set's second arrival leaves it by one digit, the first
+                // arrival's: only the links on it, in the same order.
+                if let Some(y) = outgoing.only() {
+                    for &next in by_digit.of(set, y) {
+                        let next = next as usize;
+                        if next == start
+                            || (here.path & set_bit(next) != 0 && on_path(&visits, state, next))
+                        {
+                            continue;
+                        }
                         let s = next * 9 + y.index();
                         let visit = &mut visits[s];
                         if visit.round != round {
                             *visit = Visit {
                                 round,
                                 parent: state as u32,
-                                depth: (links_here + 1) as u8,
+                                depth,
                                 path: here.path | set_bit(next),
+                            };
+                            queue.push(s as u32);
+                        }
+                    }
+                    continue;
+                }
+                for &(next, rcc) in links.of(set) {
+                    let next = next as usize;
+                    let mut digits = rcc.intersection(outgoing).bits();
+                    if digits == 0
+                        || next == start
+                        || (here.path & set_bit(next) != 0 && on_path(&visits, state, next))
+                    {
+                        continue;
+                    }
+                    let path = here.path | set_bit(next);
+                    while digits != 0 {
+                        let s = next * 9 + digits.trailing_zeros() as usize;
+                        digits &= digits - 1;
+                        let visit = &mut visits[s];
+                        if visit.round != round {
+                            *visit = Visit {
+                                round,
+                                parent: state as u32,
+                                depth,
+                                path,
                             };
                             queue.push(s as u32);
                         }
@@ -172,6 +200,39 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
         if sink.push(step) {
             return;
         }
+    }
+}
+
+/// Per set and digit, the sets it is linked to on that digit, in the order
+/// of its links: `linked[starts[set * 9 + digit]..starts[set * 9 + digit + 1]]`.
+struct ByDigit {
+    starts: Vec<u32>,
+    linked: Vec<u32>,
+}
+
+impl ByDigit {
+    fn new(n: usize, links: &Partners) -> ByDigit {
+        let mut starts = Vec::with_capacity(n * 9 + 1);
+        let mut linked = Vec::new();
+        starts.push(0);
+        for set in 0..n {
+            for d in 0..9 {
+                linked.extend(
+                    links
+                        .of(set)
+                        .iter()
+                        .filter(|&&(_, rcc)| rcc.bits() >> d & 1 != 0)
+                        .map(|&(next, _)| next),
+                );
+                starts.push(linked.len() as u32);
+            }
+        }
+        ByDigit { starts, linked }
+    }
+
+    fn of(&self, set: usize, digit: Digit) -> &[u32] {
+        let at = set * 9 + digit.index();
+        &self.linked[self.starts[at] as usize..self.starts[at + 1] as usize]
     }
 }
 
