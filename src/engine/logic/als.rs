@@ -16,6 +16,7 @@ mod blossom;
 mod chain;
 mod links;
 mod quiet;
+mod reachers;
 mod units;
 mod wing;
 
@@ -29,6 +30,7 @@ use std::cell::OnceCell;
 pub(crate) use links::KeptLinks;
 use links::{Link, Linker, Reusable};
 use quiet::{Fresh, Marks, Quiet};
+use reachers::Reachers;
 pub(crate) use units::UnitSets;
 use units::{SubsetTables, unit_sets};
 
@@ -128,6 +130,8 @@ pub(crate) struct Sets {
     links: OnceCell<Vec<Link>>,
     /// `links` by set: what ALS-XY-Wing and ALS-XY-Chain walk.
     partners: OnceCell<Partners>,
+    /// The sets reaching each candidate (built on first use).
+    reachers: OnceCell<Reachers>,
     /// Where each unit's sets start in `all` (and where the last ends).
     offsets: [u32; UNITS + 1],
     /// Each unit's version when the sets were kept from one position to the
@@ -267,6 +271,7 @@ impl Sets {
             holders,
             links: OnceCell::new(),
             partners: OnceCell::new(),
+            reachers: OnceCell::new(),
             offsets,
             versions,
             reusable,
@@ -316,6 +321,11 @@ impl Sets {
     fn partners(&self) -> &Partners {
         self.partners
             .get_or_init(|| Partners::new(self.all.len(), self.links()))
+    }
+
+    /// The sets reaching each candidate (built on first use).
+    fn reachers(&self) -> &Reachers {
+        self.reachers.get_or_init(|| Reachers::new(self))
     }
 
     /// The pairs of ALSs that share no cell and have a restricted common

@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use super::{Als, Cells, Sets, als_step, cells_of};
 use crate::engine::board::Board;
 use crate::engine::logic::{Link, Sink, Step, Technique, cells_text};
-use crate::engine::types::{CELLS, Candidates, Cell, Digit, SIZE};
+use crate::engine::types::{Candidates, Cell, Digit, SIZE};
 
 /// Death Blossoms whose petals share no cell.
 pub fn death_blossom(board: &Board, sink: &mut Sink) {
@@ -48,7 +48,8 @@ struct Grow<'a> {
 
 fn search(board: &Board, sink: &mut Sink, overlap: bool) {
     let sets = sink.cache().als(board);
-    let petals = Petals::new(&sets);
+    // A petal of a stem candidate reaches it.
+    let petals = sets.reachers();
     let mut found = Vec::new();
     for stem in board.open_cells() {
         let stem_digits = board.candidates(stem);
@@ -84,46 +85,6 @@ fn search(board: &Board, sink: &mut Sink, overlap: bool) {
         if sink.push(step(board, &sets.all, f)) {
             return;
         }
-    }
-}
-
-/// For each candidate (`cell * 9 + digit index`), the sets that can be its
-/// petal (their copies of the digit all see the cell), ascending: filed in one
-/// pass over the sets rather than one pass per stem candidate.
-struct Petals {
-    starts: Vec<u32>,
-    filed: Vec<u32>,
-}
-
-impl Petals {
-    fn new(sets: &Sets) -> Petals {
-        let each = |file: &mut dyn FnMut(usize, usize)| {
-            for (i, als) in sets.all.iter().enumerate() {
-                for d in als.digits.iter() {
-                    for cell in cells_of(sets.reach(als, d)) {
-                        file(cell.index() * SIZE + d.index(), i);
-                    }
-                }
-            }
-        };
-        let mut starts = vec![0u32; CELLS * SIZE + 1];
-        each(&mut |slot, _| starts[slot + 1] += 1);
-        for slot in 0..CELLS * SIZE {
-            starts[slot + 1] += starts[slot];
-        }
-        let mut next = starts.clone();
-        let mut filed = vec![0u32; starts[CELLS * SIZE] as usize];
-        each(&mut |slot, i| {
-            filed[next[slot] as usize] = i as u32;
-            next[slot] += 1;
-        });
-        Petals { starts, filed }
-    }
-
-    /// The sets that can be the petal of `digit` for the stem `cell`.
-    fn of(&self, cell: Cell, digit: Digit) -> &[u32] {
-        let slot = cell.index() * SIZE + digit.index();
-        &self.filed[self.starts[slot] as usize..self.starts[slot + 1] as usize]
     }
 }
 

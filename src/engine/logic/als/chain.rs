@@ -12,10 +12,10 @@
 
 use std::collections::BTreeSet;
 
-use super::{Als, Cells, Sets, als_step, cells_of};
+use super::{Als, Cells, Partners, Sets, als_step, cells_of};
 use crate::engine::board::Board;
 use crate::engine::logic::{Link, Sink, Technique};
-use crate::engine::types::{CELLS, Candidates, Cell, Digit, SIZE};
+use crate::engine::types::{Candidates, Cell, Digit};
 
 /// The fewest and most restricted-common links of a chain.
 const MIN_LINKS: usize = 3;
@@ -41,6 +41,7 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
     let n = sets.all.len();
     // For each set, its linked sets and their restricted commons.
     let links = sets.partners();
+    let by_digit = ByDigit::new(n, links);
     // A state is a set reached by a link on a digit: `set * 9 + digit`.
     let states = n * 9;
     let mut visits = vec![Visit::default(); states];
@@ -49,13 +50,12 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
     let mut round = 0u32;
     let mut queue: Vec<u32> = Vec::new();
     let mut found: Vec<Found> = Vec::new();
-    let removable = Removable::new(&sets);
     for (start, a0) in sets.all.iter().enumerate() {
         if a0.reaching.is_empty() || links.of(start).is_empty() {
             continue;
         }
-        // The digits a chain from A0 could remove (see [`Removable`]).
-        let zs = removable.from(&sets, a0);
+        // The digits a chain from A0 could remove.
+        let zs = removable(&sets, a0);
         if zs.is_empty() {
             continue;
         }
@@ -134,24 +134,51 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
                     continue;
                 }
                 expanded[set] = expanded[set].union(outgoing);
-                for &(next, rcc) in links.of(set) {
-                    let next = next as usize;
-                    let digits = rcc.intersection(outgoing);
-                    if digits.is_empty()
-                        || next == start
-                        || (here.path & set_bit(next) != 0 && on_path(&visits, state, next))
-                    {
-                        continue;
-                    }
-                    for y in digits.iter() {
+                let depth = (links_here + 1) as u8;
+                // A set's second arrival leaves it by one digit, the first
+                // arrival's: only the links on it, in the same order.
+                if let Some(y) = outgoing.only() {
+                    for &next in by_digit.of(set, y) {
+                        let next = next as usize;
+                        if next == start
+                            || (here.path & set_bit(next) != 0 && on_path(&visits, state, next))
+                        {
+                            continue;
+                        }
                         let s = next * 9 + y.index();
                         let visit = &mut visits[s];
                         if visit.round != round {
                             *visit = Visit {
                                 round,
                                 parent: state as u32,
-                                depth: (links_here + 1) as u8,
+                                depth,
                                 path: here.path | set_bit(next),
+                            };
+                            queue.push(s as u32);
+                        }
+                    }
+                    continue;
+                }
+                for &(next, rcc) in links.of(set) {
+                    let next = next as usize;
+                    let mut digits = rcc.intersection(outgoing).bits();
+                    if digits == 0
+                        || next == start
+                        || (here.path & set_bit(next) != 0 && on_path(&visits, state, next))
+                    {
+                        continue;
+                    }
+                    let path = here.path | set_bit(next);
+                    while digits != 0 {
+                        let s = next * 9 + digits.trailing_zeros() as usize;
+                        digits &= digits - 1;
+                        let visit = &mut visits[s];
+                        if visit.round != round {
+                            *visit = Visit {
+                                round,
+                                parent: state as u32,
+                                depth,
+                                path,
                             };
                             queue.push(s as u32);
                         }
@@ -173,6 +200,39 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
         if sink.push(step) {
             return;
         }
+    }
+}
+
+/// Per set and digit, the sets it is linked to on that digit, in the order
+/// of its links: `linked[starts[set * 9 + digit]..starts[set * 9 + digit + 1]]`.
+struct ByDigit {
+    starts: Vec<u32>,
+    linked: Vec<u32>,
+}
+
+impl ByDigit {
+    fn new(n: usize, links: &Partners) -> ByDigit {
+        let mut starts = Vec::with_capacity(n * 9 + 1);
+        let mut linked = Vec::new();
+        starts.push(0);
+        for set in 0..n {
+            for d in 0..9 {
+                linked.extend(
+                    links
+                        .of(set)
+                        .iter()
+                        .filter(|&&(_, rcc)| rcc.bits() >> d & 1 != 0)
+                        .map(|&(next, _)| next),
+                );
+                starts.push(linked.len() as u32);
+            }
+        }
+        ByDigit { starts, linked }
+    }
+
+    fn of(&self, set: usize, digit: Digit) -> &[u32] {
+        let at = set * 9 + digit.index();
+        &self.linked[self.starts[at] as usize..self.starts[at + 1] as usize]
     }
 }
 
@@ -210,37 +270,15 @@ fn set_bit(set: usize) -> u64 {
     1 << (set % 64)
 }
 
-/// For each candidate (`cell * 9 + digit index`), how many sets can remove it
-/// (their reach for the digit holds the cell). A chain from A0 to Ak removes z
-/// only from a cell in the reach of both, so a digit of A0 none of whose
-/// reached cells another set reaches is removed by no chain from A0.
-struct Removable {
-    sets_reaching: Vec<u16>,
-}
-
-impl Removable {
-    fn new(sets: &Sets) -> Removable {
-        let mut sets_reaching = vec![0u16; CELLS * SIZE];
-        for als in &sets.all {
-            for d in als.reaching.iter() {
-                for cell in cells_of(sets.reach(als, d)) {
-                    sets_reaching[cell.index() * SIZE + d.index()] += 1;
-                }
-            }
-        }
-        Removable { sets_reaching }
-    }
-
-    /// The digits of `a0` some other set also reaches in a cell it reaches.
-    fn from(&self, sets: &Sets, a0: &Als) -> Candidates {
-        a0.reaching
-            .iter()
-            .filter(|&z| {
-                cells_of(sets.reach(a0, z))
-                    .any(|cell| self.sets_reaching[cell.index() * SIZE + z.index()] >= 2)
-            })
-            .collect()
-    }
+/// The digits of `a0` some other set also reaches in a cell it reaches: a
+/// chain from A0 to Ak removes z only from a cell in the reach of both, so
+/// no chain from A0 removes another digit.
+fn removable(sets: &Sets, a0: &Als) -> Candidates {
+    let reachers = sets.reachers();
+    a0.reaching
+        .iter()
+        .filter(|&z| cells_of(sets.reach(a0, z)).any(|cell| reachers.of(cell, z).len() >= 2))
+        .collect()
 }
 
 /// What a chain from `a0` (first link on `x1`) to `end` (last link on `xk`)
