@@ -158,17 +158,28 @@ fn search(board: &Board, kind: Kind, nodes: Nodes, sink: &mut Sink) {
     hand_out(&graph, technique(kind, nodes), found, sink);
 }
 
-/// The position's link graph for `nodes`, built once per position.
+/// The position's link graph for `nodes`, built once per position. The
+/// graph without groups is the grouped one less its group nodes: asked for
+/// first, it builds the grouped one, which the grouped finders coming next
+/// on most positions then find built.
 fn graph(board: &Board, nodes: Nodes, sink: &mut Sink) -> Rc<Graph> {
     let slot = nodes as usize;
     if let Some(graph) = &sink.cache().aic(board).graphs[slot] {
         return graph.clone();
     }
-    let sets = match nodes {
-        Nodes::Sets => sink.cache().als(board).cells_and_digits(),
-        _ => Vec::new(),
+    let graph = match nodes {
+        Nodes::Candidates => {
+            let grouped = graph(board, Nodes::Groups, sink);
+            let graph = grouped.without_groups();
+            debug_assert!(graph == Graph::new(board, false, &[]));
+            Rc::new(graph)
+        }
+        Nodes::Groups => Rc::new(Graph::new(board, true, &[])),
+        Nodes::Sets => {
+            let sets = sink.cache().als(board).cells_and_digits();
+            Rc::new(Graph::new(board, true, &sets))
+        }
     };
-    let graph = Rc::new(Graph::new(board, nodes != Nodes::Candidates, &sets));
     sink.cache().aic(board).graphs[slot] = Some(graph.clone());
     graph
 }
