@@ -83,12 +83,15 @@ fn check_links(marks: &ShapeMarks, step: &ShapeStep, context: &str) -> usize {
             has_links(technique),
             !step.links.is_empty(),
             "{context}: links of {}",
-            step.text(geometry)
+            step.text_in(geometry)
         );
     }
     for link in &step.links {
         if let Some(why) = fault(marks, link) {
-            panic!("{context}: link {link:?} is {why}: {}", step.text(geometry));
+            panic!(
+                "{context}: link {link:?} is {why}: {}",
+                step.text_in(geometry)
+            );
         }
     }
     if is_chain(technique) {

@@ -9,7 +9,6 @@ use common::shapes::{jigsaw6, keeping, only_in, struck, unit};
 
 use std::path::Path;
 
-use pencilmark::engine::Cell;
 use pencilmark::engine::effects::Deduction;
 use pencilmark::engine::geometry::format::ShapeReader;
 use pencilmark::engine::geometry::logic::{self, Ladder, ShapeMarks};
@@ -17,6 +16,7 @@ use pencilmark::engine::geometry::{Geometry, UnitKind, Variant};
 use pencilmark::engine::grade::Status;
 use pencilmark::engine::logic::Basis;
 use pencilmark::engine::logic::Technique;
+use pencilmark::engine::{Candidates, Cell};
 
 /// The sets with one solution per puzzle, their variant, and how many puzzles to
 /// sample (fewer for the big sides: the tests run unoptimised).
@@ -69,7 +69,7 @@ fn every_step_on_every_shape_agrees_with_the_solution() {
             let path = logic::explain(geometry, &puzzle.givens);
             assert_eq!(path.solutions, 1, "{name} line {line}");
             for step in &path.steps {
-                let what = || format!("{name} line {line}: {}", step.text(geometry));
+                let what = || format!("{name} line {line}: {}", step.text_in(geometry));
                 for (cell, value) in step.placed() {
                     assert_eq!(solution[cell], value, "wrong placement in {}", what());
                 }
@@ -182,7 +182,7 @@ fn a_diagonal_locked_in_a_box_clears_the_rest_of_the_box_on_sudoku_x() {
         step.removed().collect::<Vec<_>>(),
         vec![(1, 4), (2, 4), (6, 4), (8, 4)]
     );
-    assert!(step.text(&geometry).contains("diagonal 1"));
+    assert!(step.text_in(&geometry).contains("diagonal 1"));
 }
 
 #[test]
@@ -248,7 +248,10 @@ fn naked_and_hidden_pairs_and_fish_are_found_on_a_twelve_by_twelve() {
     // Each cell of the pair with the values it holds (1 and 2).
     assert_eq!(
         pair.pattern,
-        vec![(Cell::new(0), 0b11), (Cell::new(1), 0b11)]
+        vec![
+            (Cell::new(0), Candidates::from_bits(0b11)),
+            (Cell::new(1), Candidates::from_bits(0b11))
+        ]
     );
     // Hidden pair: in row 1, 11 and 12 may only go in r1c5 and r1c6.
     let row_one: Vec<usize> = (0..12).filter(|&c| c != 4 && c != 5).collect();
@@ -279,7 +282,7 @@ fn naked_and_hidden_pairs_and_fish_are_found_on_a_twelve_by_twelve() {
         vec![0, 11, 72, 83]
     );
     assert!(fish.removed().all(|(c, _)| c % 12 == 0 || c % 12 == 11));
-    assert!(fish.text(&geometry).contains("the B can only go"));
+    assert!(fish.text_in(&geometry).contains("the B can only go"));
 }
 
 #[test]
@@ -334,7 +337,10 @@ fn an_x_chain_links_strong_and_weak_places_of_one_value() {
         vec![4, 1, 19, 22]
     );
     assert_eq!(step.removed().collect::<Vec<_>>(), vec![(34, 1)]);
-    assert!(step.text(&geometry).contains("r1c5 = r1c2 - r4c2 = r4c5"));
+    assert!(
+        step.text_in(&geometry)
+            .contains("r1c5 = r1c2 - r4c2 = r4c5")
+    );
 }
 
 #[test]
@@ -378,7 +384,7 @@ fn a_skyscraper_on_a_six_by_six_joins_two_rows_by_a_column() {
     // r1c5 or r4c6 holds the 1: r2c6 (box 2, column 6) and r3c5 (column 5, box 4) see both.
     assert_eq!(step.removed().collect::<Vec<_>>(), vec![(11, 1), (16, 1)]);
     assert!(
-        step.text(&geometry)
+        step.text_in(&geometry)
             .contains("r1c2 and r4c2 see each other")
     );
 }

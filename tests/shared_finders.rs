@@ -43,7 +43,7 @@ fn twin<'g>(geometry: &'g Geometry, board: &Board) -> ShapeMarks<'g> {
         .collect();
     let mut marks = ShapeMarks::from_givens(geometry, &values);
     for cell in Cell::all().filter(|&c| board.digit(c).is_none()) {
-        marks.keep_only(cell.index(), board.candidates(cell).bits().into());
+        marks.keep_only(cell.index(), board.candidates(cell).bits());
     }
     marks
 }
@@ -131,7 +131,7 @@ fn both_ladders_report_the_same_forcing_step_with_the_same_proof() {
                     let shaped = ladder.find(technique, &marks).map(|s| {
                         let branches: Vec<String> =
                             s.branches.iter().map(|b| format!("{b:?}")).collect();
-                        (s.text(&geometry), branches)
+                        (s.text_in(&geometry), branches)
                     });
                     // The texts differ only in the word for a value.
                     let shaped =

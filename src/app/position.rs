@@ -65,8 +65,7 @@ impl Position {
         marks: &[Candidates; CELLS],
         struck: &[Candidates; CELLS],
     ) -> Position {
-        let masks =
-            |sets: &[Candidates; CELLS]| sets.iter().map(|c| ValueMask::from(c.bits())).collect();
+        let masks = |sets: &[Candidates; CELLS]| sets.iter().map(|c| c.bits()).collect();
         Position {
             values: digits.values().to_vec(),
             marks: masks(marks),
@@ -213,7 +212,7 @@ pub fn classic_grid(values: &[u8]) -> Grid {
 
 /// A classic cell's marks (bit `v - 1`, values 1-9) as the engine's `Candidates`.
 fn classic_set(mask: ValueMask) -> Candidates {
-    Candidates::from_bits((mask & all_values(9)) as u16)
+    Candidates::from_bits(mask & all_values(9))
 }
 
 /// A position with its geometry, as a step's effects are made on it: placing a
@@ -274,7 +273,7 @@ mod tests {
         let board = position.board();
         assert!(!board.candidates(r1c3).contains(Digit::new(4)));
         assert_eq!(
-            ValueMask::from(board.candidates(r1c3).bits()),
+            board.candidates(r1c3).bits(),
             position.auto_candidates(Geometry::classic(), r1c3.index())
         );
         let (marks, struck) = position.classic_marks();

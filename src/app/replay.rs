@@ -3,20 +3,22 @@
 //! job the loop runs on a thread of its own, its result, and the pages the view
 //! shows. The classic game is judged by `engine::learn::replay`, a shaped one by
 //! `engine::geometry::learn::replay`; both give the same kinds of annotation,
-//! so the view reads them once as pages of text over a board of their shape.
+//! read once, on the replay's thread, into one [`Annotations`]: pages of text
+//! over a board of their shape.
 //!
 //! Model only: [`super::update`] decides when these change, [`super::ui`]
 //! draws them.
 
 use std::sync::Arc;
 
+use super::position::classic_grid;
 use super::review::GameMoves;
 use super::state::{Game, GameHint, HintProgress, History, Position, State};
 use crate::engine::geometry::Geometry;
-use crate::engine::geometry::learn::{self as shape_learn, ShapeReplay};
+use crate::engine::geometry::learn as shape_learn;
 use crate::engine::geometry::logic::ShapeHint;
 use crate::engine::hint::Hint;
-use crate::engine::learn::replay::{self, Judgement, Move, Play, Replay, ReplayError, Tally};
+use crate::engine::learn::replay::{self, Judgement, Move, Play, ReplayError, ShapeMove, Tally};
 use crate::engine::types::CELLS;
 use crate::engine::{Candidates, Grid};
 
@@ -30,20 +32,17 @@ pub enum ReplayPurpose {
     Profile,
 }
 
-/// The game a replay judges: its puzzle and its history read as moves.
+/// The game a replay judges, on any shape: its puzzle and its history read as
+/// moves (a classic 9x9 game's are named in the classic engine's types when
+/// the job runs).
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub enum ReplayGame {
-    Classic {
-        givens: Grid,
-        read: GameMoves<Move>,
-    },
-    Shaped {
-        geometry: Arc<Geometry>,
-        givens: Vec<u8>,
-        /// The one solution every move is judged against.
-        solution: Vec<u8>,
-        read: GameMoves,
-    },
+pub struct ReplayGame {
+    pub geometry: Arc<Geometry>,
+    pub givens: Vec<u8>,
+    /// The one solution a shaped game's moves are judged against (the classic
+    /// engine finds its own).
+    pub solution: Vec<u8>,
+    pub read: GameMoves,
 }
 
 /// A replay to compute: proving every move can take seconds on a long or hard
@@ -62,83 +61,126 @@ pub struct Replayed {
     pub result: Result<Annotations, ReplayError>,
 }
 
-/// A replay's annotations, classic or shaped.
+/// A replay's annotations as the view reads them, on any shape: one page per
+/// move, the first wrong move's text, the per-technique summary, the positions
+/// walked through and the easier step each move had open. The classic game is
+/// judged by `engine::learn::replay`, a shaped one by
+/// `engine::geometry::learn::replay`; both are read into this once, on the
+/// replay's thread.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Annotations {
-    Classic(Replay),
-    Shaped(ShapeReplay),
+pub struct Annotations {
+    pub pages: Vec<MovePage>,
+    pub first_wrong: Option<String>,
+    pub summary: Vec<Tally>,
+    /// The position before each move and after the last.
+    positions: Vec<Position>,
+    /// The easier step each move had open (drawn as a hint is).
+    easier: Vec<Option<GameHint>>,
 }
 
 impl Annotations {
     /// The per-technique summary.
     pub fn summary(&self) -> &[Tally] {
-        match self {
-            Annotations::Classic(replay) => &replay.summary,
-            Annotations::Shaped(replay) => &replay.summary,
+        &self.summary
+    }
+
+    /// A classic game's annotations, by the classic engine.
+    fn classic(givens: &Grid, moves: &[Move]) -> Result<Annotations, ReplayError> {
+        let replay = replay::replay(givens, moves)?;
+        let positions = replay::play_through(givens, moves)?
+            .iter()
+            .map(as_position)
+            .collect();
+        let pages = replay
+            .moves
+            .iter()
+            .map(|a| MovePage::of(a, a.text(), a.mv.cell().index()));
+        let easier = replay.moves.iter().map(|a| {
+            let step = a.easiest.clone().filter(|_| a.easier_open);
+            step.map(|step| GameHint::Classic(Hint::Step(step)))
+        });
+        Ok(Annotations {
+            pages: pages.collect(),
+            first_wrong: replay.first_wrong.map(|w| w.text()),
+            summary: replay.summary,
+            positions,
+            easier: easier.collect(),
+        })
+    }
+
+    /// A shaped game's annotations, judged against its one `solution`.
+    fn shaped(
+        geometry: &Geometry,
+        givens: &[u8],
+        solution: &[u8],
+        moves: &[ShapeMove],
+    ) -> Annotations {
+        let replay = shape_learn::replay(geometry, givens, solution, moves);
+        let positions = shape_learn::play_through(givens, moves)
+            .into_iter()
+            .map(|play| Position {
+                marks: vec![0; play.values.len()],
+                struck: play.struck,
+                values: play.values,
+            })
+            .collect();
+        let pages = replay.moves.iter().map(|a| {
+            let text = shape_learn::annotated_text(geometry, a);
+            MovePage::of(a, text, a.mv.cell())
+        });
+        let easier = replay.moves.iter().map(|a| {
+            let step = a.easiest.clone().filter(|_| a.easier_open);
+            step.map(|step| GameHint::Shaped(ShapeHint::Step(step)))
+        });
+        let named = |w: replay::FirstWrong<usize, u8>| {
+            let symbol = |v: u8| geometry.alphabet().symbol(v);
+            w.map(|c| geometry.cell_name(c), symbol).text()
+        };
+        Annotations {
+            pages: pages.collect(),
+            first_wrong: replay.first_wrong.map(named),
+            summary: replay.summary,
+            positions,
+            easier: easier.collect(),
         }
     }
 }
 
 impl ReplayJob {
-    /// The job for the game on screen of `state` (its shaped game, if any; a
-    /// shaped game must have one solution, which the caller checked).
+    /// The job for the game on screen of `state` (a shaped game must have one
+    /// solution, which the caller checked).
     pub fn of(state: &State, purpose: ReplayPurpose) -> ReplayJob {
-        let shaped = &state.game;
-        let game = match shaped.is_classic() {
-            false => ReplayGame::Shaped {
-                geometry: shaped.geometry.clone(),
-                givens: shaped.givens.clone(),
-                solution: shaped.solution.clone().unwrap_or_default(),
-                read: GameMoves::of(shaped),
-            },
-            true => ReplayGame::Classic {
-                givens: state.game.classic_givens(),
-                read: GameMoves::of(&state.game).classic(),
-            },
+        let game = &state.game;
+        let game = ReplayGame {
+            geometry: game.geometry.clone(),
+            givens: game.givens.clone(),
+            solution: game.solution.clone().unwrap_or_default(),
+            read: GameMoves::of(game),
         };
         ReplayJob { purpose, game }
     }
 
     /// How many moves the game's history holds.
     pub fn moves(&self) -> usize {
-        match &self.game {
-            ReplayGame::Classic { read, .. } => read.moves.len(),
-            ReplayGame::Shaped { read, .. } => read.moves.len(),
-        }
+        self.game.read.moves.len()
     }
 
     /// Whether the job is of the game on screen of `state`.
     pub fn is_of(&self, state: &State) -> bool {
-        let game = &state.game;
-        match (&self.game, game.is_classic()) {
-            (ReplayGame::Classic { givens, .. }, true) => givens.values()[..] == game.givens[..],
-            (
-                ReplayGame::Shaped {
-                    geometry, givens, ..
-                },
-                false,
-            ) => *geometry == game.geometry && *givens == game.givens,
-            _ => false,
-        }
+        self.game.geometry == state.game.geometry && self.game.givens == state.game.givens
     }
 
     /// Does the engine work (pure; seconds at worst).
     pub fn run(self) -> Replayed {
-        let result = match &self.game {
-            ReplayGame::Classic { givens, read } => {
-                replay::replay(givens, &read.moves).map(Annotations::Classic)
-            }
-            ReplayGame::Shaped {
-                geometry,
-                givens,
-                solution,
-                read,
-            } => Ok(Annotations::Shaped(shape_learn::replay(
-                geometry,
-                givens,
-                solution,
-                &read.moves,
-            ))),
+        let ReplayGame {
+            geometry,
+            givens,
+            solution,
+            read,
+        } = &self.game;
+        let result = match geometry.is_classic() {
+            true => Annotations::classic(&classic_grid(givens), &read.clone().classic().moves),
+            false => Ok(Annotations::shaped(geometry, givens, solution, &read.moves)),
         };
         Replayed { job: self, result }
     }
@@ -190,14 +232,6 @@ impl MovePage {
     }
 }
 
-/// The positions a replay walks through, and the easier step each move had
-/// open (drawn as a hint is), as the hint on show holds it on any shape.
-#[derive(Clone, Debug)]
-struct Boards {
-    positions: Vec<Position>,
-    easier: Vec<Option<GameHint>>,
-}
-
 /// The replay view: the game walked move by move with the engine's annotation
 /// of each move, then the per-technique summary.
 #[derive(Clone, Debug)]
@@ -207,7 +241,10 @@ pub struct ReplayView {
     /// The first wrong move's text, if a move went wrong.
     pub first_wrong: Option<String>,
     pub summary: Vec<Tally>,
-    boards: Boards,
+    /// The position before each move and after the last.
+    positions: Vec<Position>,
+    /// The easier step each move had open (drawn as a hint is).
+    easier: Vec<Option<GameHint>>,
     /// The history step each move belongs to.
     pub step_of: Vec<usize>,
     /// 0: the start; 1..=moves: after that move; moves + 1: the summary.
@@ -220,84 +257,27 @@ impl ReplayView {
     /// The view of a finished replay of the game of `state`.
     pub fn open(state: &State, replayed: Replayed) -> Result<ReplayView, ReplayError> {
         let Replayed { job, result } = replayed;
+        let Annotations {
+            pages,
+            first_wrong,
+            summary,
+            positions,
+            easier,
+        } = result?;
         let mut board = State::new(start_of(&state.game));
         board.color = state.color;
         board.theme = state.theme;
-        let (pages, first_wrong, summary, boards, step_of) = match (job.game, result?) {
-            (ReplayGame::Classic { givens, read }, Annotations::Classic(replay)) => {
-                let positions = replay::play_through(&givens, &read.moves)?
-                    .iter()
-                    .map(as_position)
-                    .collect();
-                let pages = replay
-                    .moves
-                    .iter()
-                    .map(|a| MovePage::of(a, a.text(), a.mv.cell().index()));
-                let easier = replay.moves.iter().map(|a| {
-                    let step = a.easiest.clone().filter(|_| a.easier_open);
-                    step.map(|step| GameHint::Classic(Hint::Step(step)))
-                });
-                (
-                    pages.collect(),
-                    replay.first_wrong.map(|w| w.text()),
-                    replay.summary,
-                    Boards {
-                        positions,
-                        easier: easier.collect(),
-                    },
-                    read.step_of,
-                )
-            }
-            (
-                ReplayGame::Shaped {
-                    geometry,
-                    givens,
-                    read,
-                    ..
-                },
-                Annotations::Shaped(replay),
-            ) => {
-                let positions = shape_learn::play_through(&givens, &read.moves)
-                    .into_iter()
-                    .map(|play| Position {
-                        marks: vec![0; play.values.len()],
-                        struck: play.struck,
-                        values: play.values,
-                    })
-                    .collect();
-                let pages = replay.moves.iter().map(|a| {
-                    let text = shape_learn::annotated_text(&geometry, a);
-                    MovePage::of(a, text, a.mv.cell())
-                });
-                let easier = replay.moves.iter().map(|a| {
-                    let step = a.easiest.clone().filter(|_| a.easier_open);
-                    step.map(|step| GameHint::Shaped(ShapeHint::Step(step)))
-                });
-                let named = |w: replay::FirstWrong<usize, u8>| {
-                    let symbol = |v: u8| geometry.alphabet().symbol(v);
-                    w.map(|c| geometry.cell_name(c), symbol).text()
-                };
-                // The start page keeps the player's selection, as it always did.
-                board.selected = state.selected;
-                (
-                    pages.collect(),
-                    replay.first_wrong.map(named),
-                    replay.summary,
-                    Boards {
-                        positions,
-                        easier: easier.collect(),
-                    },
-                    read.step_of,
-                )
-            }
-            _ => unreachable!("a job's annotations are of its own shape"),
-        };
+        if !job.game.geometry.is_classic() {
+            // A shaped game's start page keeps the player's selection, as it always did.
+            board.selected = state.selected;
+        }
         let mut view = ReplayView {
             pages,
             first_wrong,
             summary,
-            boards,
-            step_of,
+            positions,
+            easier,
+            step_of: job.game.read.step_of,
             at: 0,
             board: Box::new(board),
         };
@@ -328,9 +308,9 @@ impl ReplayView {
         if let Some(page) = page.filter(|page| page.wrong_value) {
             board.marked_wrong.push(page.cell);
         }
-        board.game.position = self.boards.positions[after].clone();
+        board.game.position = self.positions[after].clone();
         board.hint = current
-            .and_then(|i| self.boards.easier.get(i).cloned().flatten())
+            .and_then(|i| self.easier.get(i).cloned().flatten())
             .map(|hint| HintProgress { hint, level: 3 });
         if let Some(page) = page {
             board.selected = page.cell;

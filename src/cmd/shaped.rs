@@ -377,7 +377,7 @@ pub fn explain_first(
                     "technique": s.basis.key(),
                     "placements": shaped_effects_json(geometry, &s.placements),
                     "eliminations": shaped_effects_json(geometry, &s.eliminations),
-                    "text": s.text(geometry),
+                    "text": s.text_in(geometry),
                     "links": links,
                 })
             })
@@ -403,7 +403,7 @@ pub fn explain_first(
         out.push_str("Note: the puzzle has more than one solution; no guess is made.\n");
     }
     for (i, (step, (_, said))) in path.steps.iter().zip(&links).enumerate() {
-        out.push_str(&format!("{}. {}\n", i + 1, step.text(geometry)));
+        out.push_str(&format!("{}. {}\n", i + 1, step.text_in(geometry)));
         if with_links {
             for (k, text) in said.iter().enumerate() {
                 out.push_str(&format!("   link {}: {text}\n", k + 1));

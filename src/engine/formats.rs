@@ -424,7 +424,7 @@ pub fn write_candidate_grid(digits: &Grid, marks: impl Fn(Cell) -> Candidates) -
         .map(|cell| digits.get(cell).map_or(0, |d| d.get()))
         .collect();
     write_shape_candidate_grid(crate::engine::Geometry::classic(), &values, |cell| {
-        marks(Cell::new(cell)).bits().into()
+        marks(Cell::new(cell)).bits()
     })
 }
 

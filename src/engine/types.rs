@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use super::geometry::{MAX_CELLS, MAX_SIDE, UnitKind};
+use super::geometry::{MAX_CELLS, MAX_SIDE, UnitKind, ValueMask};
 
 /// Side of the board (cells per unit).
 pub const SIZE: usize = 9;
@@ -115,9 +115,8 @@ impl fmt::Display for Cell {
 /// [`new`](Digit::new), [`get`](Digit::get) and [`index`](Digit::index) hold
 /// for every shape. The rest is **classic-only** (digits 1..9, written `1`-`9`):
 /// [`from_char`](Digit::from_char), [`all`](Digit::all),
-/// [`to_char`](Digit::to_char), `Display`, and [`Candidates`], the classic
-/// 9-bit set. Shaped code writes a value in its geometry's alphabet and keeps
-/// value sets as a `ValueMask`.
+/// [`to_char`](Digit::to_char) and `Display`. Shaped code writes a value in
+/// its geometry's alphabet. A set of values is a [`Candidates`] on every shape.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct Digit(u8);
 
@@ -165,7 +164,7 @@ impl fmt::Display for Digit {
     }
 }
 
-/// How many digits each set of candidates holds, by its bits.
+/// How many digits each classic set of candidates holds, by its bits.
 const DIGIT_COUNTS: [u8; 1 << SIZE] = {
     let mut counts = [0u8; 1 << SIZE];
     let mut bits = 1;
@@ -176,24 +175,29 @@ const DIGIT_COUNTS: [u8; 1 << SIZE] = {
     counts
 };
 
-/// A set of candidate digits: bit `d - 1` is set when digit `d` is possible.
+/// A set of values of one cell, on every shape: bit `v - 1` is set when value
+/// `v` is possible. Wide enough for a 25x25 board's values; its bits are a
+/// [`ValueMask`], which shaped inner loops compute on directly (as a search
+/// may work on plain cell indices) and wrap in this type where a set leaves
+/// them (a step's pattern). [`ALL`](Candidates::ALL) is the classic 9x9's set.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Candidates(u16);
+pub struct Candidates(ValueMask);
 
 impl Candidates {
     pub const NONE: Candidates = Candidates(0);
+    /// Every classic digit, 1 to 9 (classic-only).
     pub const ALL: Candidates = Candidates((1 << SIZE) - 1);
 
-    /// The set with exactly these bits (bit 0 is digit 1); bits above 9 are dropped.
-    pub const fn from_bits(bits: u16) -> Candidates {
-        Candidates(bits & Self::ALL.0)
+    /// The set with exactly these bits (bit 0 is value 1), on any shape.
+    pub const fn from_bits(bits: ValueMask) -> Candidates {
+        Candidates(bits)
     }
 
     pub const fn single(digit: Digit) -> Candidates {
         Candidates(1 << (digit.0 - 1))
     }
 
-    pub const fn bits(self) -> u16 {
+    pub const fn bits(self) -> ValueMask {
         self.0
     }
 
@@ -212,9 +216,13 @@ impl Candidates {
     }
 
     pub const fn len(self) -> u32 {
-        // A table: the baseline x86-64 target has no popcount instruction, and
-        // the finders ask this in their innermost loops.
-        DIGIT_COUNTS[self.0 as usize] as u32
+        // A table for classic sets: the baseline x86-64 target has no popcount
+        // instruction, and the classic finders ask this in their innermost loops.
+        if self.0 < 1 << SIZE {
+            DIGIT_COUNTS[self.0 as usize] as u32
+        } else {
+            self.0.count_ones()
+        }
     }
 
     pub const fn is_empty(self) -> bool {

@@ -129,10 +129,10 @@ pub fn read_record(line: &[u8], givens: &Grid) -> Result<Position> {
     for (i, chunk) in hex.chunks_exact(3).enumerate() {
         let text = std::str::from_utf8(chunk).map_err(|_| anyhow!("invalid marks"))?;
         let bits = u16::from_str_radix(text, 16).map_err(|_| anyhow!("invalid marks {text:?}"))?;
-        if bits > Candidates::ALL.bits() {
+        if u32::from(bits) > Candidates::ALL.bits() {
             bail!("invalid marks {text:?}");
         }
-        sets[i / CELLS][i % CELLS] = Candidates::from_bits(bits);
+        sets[i / CELLS][i % CELLS] = Candidates::from_bits(bits.into());
     }
     Ok(Position::from_classic(&digits, &sets[0], &sets[1]))
 }

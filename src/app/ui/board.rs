@@ -114,7 +114,7 @@ impl Highlights {
         }
         if progress.level >= 2 {
             for &(cell, digits) in &step.pattern {
-                self.pattern[cell.index()] = Some(ValueMask::from(digits.bits()));
+                self.pattern[cell.index()] = Some(digits.bits());
             }
         }
         if progress.level >= 3 {

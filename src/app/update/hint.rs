@@ -96,7 +96,7 @@ pub(super) fn hint(state: &mut State) {
         GameHint::Shaped(ShapeHint::Step(step)) => {
             let mut next = state.game.position.clone();
             step.apply_to(&mut next.on(&state.game.geometry));
-            let text = format!("Applied: {}", step.text(&state.game.geometry));
+            let text = format!("Applied: {}", step.text_in(&state.game.geometry));
             return applied(state, next, text);
         }
         GameHint::Classic(Hint::NoSolution) | GameHint::Shaped(ShapeHint::NoSolution) => {

@@ -89,7 +89,7 @@ fn forced_singles(game: &Game, mode: CandidateMode) -> Forced {
         };
         step.apply(&mut marks);
         step.apply_to(&mut next.on(geometry));
-        log.push(step.text(geometry));
+        log.push(step.text_in(geometry));
         placed += step.placements.len();
     }
     Forced {

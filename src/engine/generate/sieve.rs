@@ -238,7 +238,7 @@ impl Position {
             }
         }
         let mut board = Board {
-            candidates: candidates.map(Candidates::from_bits),
+            candidates: candidates.map(|bits| Candidates::from_bits(bits.into())),
             digits: Grid::empty(),
         };
         for cell in Cell::all().filter(|cell| self.open >> cell.index() & 1 == 0) {

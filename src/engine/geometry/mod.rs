@@ -26,8 +26,10 @@ pub const MAX_SIDE: usize = 25;
 /// Largest number of cells (25x25).
 pub const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
 
-/// A set of values of one cell on any shape: bit `v - 1` for value `v`. Wide enough
-/// for 25 values; the classic 9x9 keeps its own 9-bit `Candidates`.
+/// The bits of a set of values of one cell on any shape: bit `v - 1` for value
+/// `v`, wide enough for 25 values. The set as a value is a
+/// [`Candidates`](crate::engine::types::Candidates); its bits are what inner
+/// loops compute on.
 pub type ValueMask = u32;
 
 /// Every value of a board of `side` values.

@@ -64,7 +64,7 @@ fn restricted_commons(sets: &Sets, a: &Als, b: &Als) -> Candidates {
             rcc |= 1 << i;
         }
     }
-    Candidates::from_bits(rcc)
+    Candidates::from_bits(rcc.into())
 }
 
 /// The digits of `digits` that some cell outside both ALSs can lose because it
@@ -84,7 +84,7 @@ fn shared_reach(sets: &Sets, a: &Als, b: &Als, digits: Candidates) -> Candidates
             reached |= 1 << i;
         }
     }
-    Candidates::from_bits(reached)
+    Candidates::from_bits(reached.into())
 }
 
 /// One almost locked set: what the finders' loops read, in 32 bytes (its

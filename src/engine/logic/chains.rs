@@ -16,10 +16,10 @@
 
 use super::candidate_board::{CandidateBoard, only_value};
 use super::wings::seeing_every;
-use super::{Link, Sink, Step, StepIn, StepOf, Technique, Vocabulary};
+use super::{Link, Sink, Step, Technique};
 use crate::engine::board::Board;
 use crate::engine::geometry::value_bit;
-use crate::engine::types::{Cell, Digit};
+use crate::engine::types::{Candidates, Cell, Digit};
 
 /// No parent in the breadth-first tree.
 const ROOT: u32 = u32::MAX;
@@ -252,7 +252,7 @@ fn push_all(sink: &mut Sink, chains: Vec<Chain>, step: impl Fn(Chain) -> Step) {
 }
 
 pub fn x_chain(board: &Board, sink: &mut Sink) {
-    push_all(sink, x_chains(board), |chain| chain.x_step::<Board>());
+    push_all(sink, x_chains(board), |chain| chain.x_step());
 }
 
 pub fn xy_chain(board: &Board, sink: &mut Sink) {
@@ -262,8 +262,11 @@ pub fn xy_chain(board: &Board, sink: &mut Sink) {
 impl Chain {
     /// This X-Chain as a step on any board: its cells, each with the value, in
     /// turn joined by strong and weak links (the first strong).
-    pub(crate) fn x_step<B: Vocabulary>(&self) -> StepIn<B> {
-        let (value, one) = (Digit::new(self.value), B::set_of(value_bit(self.value)));
+    pub(crate) fn x_step(&self) -> Step {
+        let (value, one) = (
+            Digit::new(self.value),
+            Candidates::from_bits(value_bit(self.value)),
+        );
         let links = self
             .cells
             .windows(2)
@@ -274,18 +277,18 @@ impl Chain {
                 strong: i % 2 == 0,
             })
             .collect();
-        StepOf {
+        Step {
             eliminations: self.struck(),
             pattern: self.cells.iter().map(|&c| (Cell::new(c), one)).collect(),
             links,
-            ..StepOf::of(Technique::XChain)
+            ..Step::of(Technique::XChain)
         }
     }
 
     /// This XY-Chain as a step on any board: its cells, each with its two
     /// candidates; if the first is not the value it holds its other one, which
     /// the next (seeing it) cannot hold, and so on to the last, which holds it.
-    pub(crate) fn xy_step<B: CandidateBoard + Vocabulary>(&self, board: &B) -> StepIn<B> {
+    pub(crate) fn xy_step<B: CandidateBoard>(&self, board: &B) -> Step {
         let mut links = Vec::new();
         let mut pattern = Vec::new();
         // The start holds its other value if it is not the value; each next cell its other one.
@@ -293,7 +296,7 @@ impl Chain {
         for (i, &cell) in self.cells.iter().enumerate() {
             let held = board.candidate_bits(cell);
             let on = only_value(held & !value_bit(off)).unwrap_or(off);
-            pattern.push((Cell::new(cell), B::set_of(held)));
+            pattern.push((Cell::new(cell), Candidates::from_bits(held)));
             links.push(Link {
                 from: (Cell::new(cell), Digit::new(off)),
                 to: (Cell::new(cell), Digit::new(on)),
@@ -308,11 +311,11 @@ impl Chain {
             }
             off = on;
         }
-        StepOf {
+        Step {
             eliminations: self.struck(),
             pattern,
             links,
-            ..StepOf::of(Technique::XyChain)
+            ..Step::of(Technique::XyChain)
         }
     }
 

@@ -33,11 +33,11 @@ use super::implication::{
     BranchHost, Branching, Cause, Conflict, Fact, Implication, IndexFact, Mode, Record,
 };
 use super::links::builder::{LinkKind, LinkOf, UnitPosition, kind};
-use super::step::{Link, Step, StepIn, StepOf, Vocabulary};
+use super::step::{Link, Step};
 use super::technique::Technique;
 use crate::engine::board::Board;
 use crate::engine::geometry::value_bit;
-use crate::engine::types::{Cell, Digit, Unit};
+use crate::engine::types::{Candidates, Cell, Digit, Unit};
 
 /// One assumption followed to its end, as shown in a proof.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -175,7 +175,7 @@ fn classic(board: &Board, technique: Technique, sink: &mut Sink) {
         Mode::Net(_) => None,
     };
     search(board, mode, kinds, outcomes, &mut |found| {
-        sink.push(found.step::<Board>(technique))
+        sink.push(found.step(technique))
     });
 }
 
@@ -183,12 +183,12 @@ impl Forcing {
     /// This deduction as a step of `technique` on any board: its conclusion
     /// placed or struck, each assumption's cell with its value (the pattern),
     /// the unit whose places were assumed, and every branch.
-    pub(crate) fn step<B: Vocabulary>(self, technique: Technique) -> StepIn<B> {
+    pub(crate) fn step(self, technique: Technique) -> Step {
         let conclusion = (
             Cell::new(self.conclusion.cell),
             Digit::new(self.conclusion.digit),
         );
-        let mut step = StepOf::of(technique);
+        let mut step = Step::of(technique);
         if self.conclusion.on {
             step.placements.push(conclusion);
         } else {
@@ -197,7 +197,7 @@ impl Forcing {
         step.pattern = self
             .assumptions
             .iter()
-            .map(|a| (Cell::new(a.cell), B::set_of(value_bit(a.digit))))
+            .map(|a| (Cell::new(a.cell), Candidates::from_bits(value_bit(a.digit))))
             .collect();
         step.units = self.unit.map(Unit::new).into_iter().collect();
         step.branches = self

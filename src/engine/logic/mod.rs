@@ -41,7 +41,7 @@ pub use path::{
     next_step, propagate, without_uniqueness,
 };
 pub(crate) use step::cells_text;
-pub use step::{Basis, Link, Step, StepIn, StepOf, Vocabulary, eliminations_text};
+pub use step::{Basis, Link, Step, eliminations_text};
 pub use technique::{Level, Technique};
 
 use super::board::Board;

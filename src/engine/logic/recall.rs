@@ -145,7 +145,7 @@ impl CrossingPattern {
         for (slot, &cell) in pattern.iter_mut().zip(cells) {
             *slot = match board.digit(cell) {
                 Some(_) => Self::PLACED,
-                None => board.candidates(cell).bits(),
+                None => board.candidates(cell).bits() as u16,
             };
         }
         CrossingPattern(pattern)

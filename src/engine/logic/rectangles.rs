@@ -106,7 +106,8 @@ fn two_bits(bits: u16) -> bool {
 fn rectangles(board: &Board, sink: &mut Sink, kind: Kind, allow_missing: bool) {
     // Every open cell's candidates (none when placed), read once: six finders
     // each look at the ~500 rectangles of every position that reaches them.
-    let open: [u16; 81] = std::array::from_fn(|i| open_candidates(board, Cell::new(i)).bits());
+    let open: [u16; 81] =
+        std::array::from_fn(|i| open_candidates(board, Cell::new(i)).bits() as u16);
     for r1 in 0..9 {
         for r2 in r1 + 1..9 {
             // The digits each column holds in both rows.
@@ -137,11 +138,11 @@ fn rectangles(board: &Board, sink: &mut Sink, kind: Kind, allow_missing: bool) {
                     {
                         continue;
                     }
-                    let cands = corners.map(|c| Candidates::from_bits(open[c.index()]));
+                    let cands = corners.map(|c| Candidates::from_bits(open[c.index()].into()));
                     if cands.iter().any(|k| k.is_empty()) {
                         continue;
                     }
-                    let common = Candidates::from_bits(common);
+                    let common = Candidates::from_bits(common.into());
                     let pairs = if allow_missing {
                         ur_pairs(board, &corners, &cands, allow_missing)
                     } else {

@@ -13,10 +13,7 @@
 use super::candidate_board::CandidateBoard;
 use super::recall::each_digit;
 use super::wings::seeing_every;
-use super::{
-    Link, Sink, Step, StepIn, StepOf, Technique, Vocabulary, cells_text, open_candidates,
-    positions, unit_cells,
-};
+use super::{Link, Sink, Step, Technique, cells_text, open_candidates, positions, unit_cells};
 use crate::engine::board::Board;
 use crate::engine::geometry::value_bit;
 use crate::engine::types::{Candidates, Cell, Digit, SIZE, Unit};
@@ -162,10 +159,10 @@ pub(crate) fn two_string_kites<B: CandidateBoard>(
 impl Turbot {
     /// This Skyscraper or kite as a step of `technique` on any board: strong
     /// `a1 = b1`, weak `b1 - b2`, strong `b2 = a2`, each cell with `value`.
-    pub fn step<B: Vocabulary>(&self, technique: Technique, value: u8) -> StepIn<B> {
+    pub fn step(&self, technique: Technique, value: u8) -> Step {
         let [a1, b1, b2, a2] = self.chain.map(Cell::new);
-        let (digit, one) = (Digit::new(value), B::set_of(value_bit(value)));
-        StepOf {
+        let (digit, one) = (Digit::new(value), Candidates::from_bits(value_bit(value)));
+        Step {
             eliminations: self
                 .eliminations
                 .iter()
@@ -190,7 +187,7 @@ impl Turbot {
                     strong: true,
                 },
             ],
-            ..StepOf::of(technique)
+            ..Step::of(technique)
         }
     }
 }
@@ -198,7 +195,7 @@ impl Turbot {
 pub fn skyscraper(board: &Board, sink: &mut Sink) {
     each_digit(board, sink, Technique::Skyscraper, |sink, digit| {
         skyscrapers(board, digit.get(), |turbot| {
-            sink.push(turbot.step::<Board>(Technique::Skyscraper, digit.get()))
+            sink.push(turbot.step(Technique::Skyscraper, digit.get()))
         })
     });
 }
@@ -206,7 +203,7 @@ pub fn skyscraper(board: &Board, sink: &mut Sink) {
 pub fn two_string_kite(board: &Board, sink: &mut Sink) {
     each_digit(board, sink, Technique::TwoStringKite, |sink, digit| {
         two_string_kites(board, digit.get(), |turbot| {
-            sink.push(turbot.step::<Board>(Technique::TwoStringKite, digit.get()))
+            sink.push(turbot.step(Technique::TwoStringKite, digit.get()))
         })
     });
 }

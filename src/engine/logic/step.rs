@@ -10,8 +10,7 @@ use super::{
     wings,
 };
 use crate::engine::board::Board;
-use crate::engine::effects::Deduction;
-use crate::engine::geometry::ValueMask;
+use crate::engine::effects::{Deduction, Effects};
 use crate::engine::names::{self, Classic};
 use crate::engine::types::{Candidates, Cell, Digit, Unit};
 use std::fmt;
@@ -61,6 +60,14 @@ impl Basis {
     pub fn level(self) -> Level {
         self.technique().map_or(Level::Extreme, Technique::level)
     }
+
+    /// The points a step on this basis adds, whatever its length: the
+    /// technique's, or a guess's (the shaped grader's rule; the classic one
+    /// also counts a chain's links, [`Step::score`]).
+    pub fn score(self) -> u32 {
+        self.technique()
+            .map_or(crate::engine::grade::GUESS_SCORE, Technique::score)
+    }
 }
 
 impl From<Technique> for Basis {
@@ -83,13 +90,12 @@ impl fmt::Display for Basis {
 }
 
 /// One deduction: what it places and removes, and what proves it. One value for
-/// every shape: cells are a [`Cell`], values a [`Digit`] and units a [`Unit`] on
-/// all of them (indices into any geometry's cells and unit list, a value
-/// `1..=side`), resting on a technique or on a guess ([`Basis`]). Only the value
-/// set a pattern cell carries still differs: [`Candidates`] on the classic 9x9
-/// ([`Step`]), a `ValueMask` on every other shape (`ShapeStep`).
+/// every shape: cells are a [`Cell`], values a [`Digit`], value sets a
+/// [`Candidates`] and units a [`Unit`] on all of them (indices into any
+/// geometry's cells and unit list, a value `1..=side`), resting on a technique
+/// or on a guess ([`Basis`]). `geometry::logic::ShapeStep` is the same type.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct StepOf<M> {
+pub struct Step {
     /// What the step rests on: a technique, or a guess.
     pub basis: Basis,
     /// Values this step places.
@@ -98,7 +104,7 @@ pub struct StepOf<M> {
     pub eliminations: Vec<(Cell, Digit)>,
     /// The cells that prove it, each with the values the reasoning reads there
     /// (for singles: the cells whose digits rule the others out).
-    pub pattern: Vec<(Cell, M)>,
+    pub pattern: Vec<(Cell, Candidates)>,
     /// The units the reasoning looks at, the one it is "in" first.
     pub units: Vec<Unit>,
     /// The links, strong and weak, in order (chains, wings, fish, single-digit
@@ -109,37 +115,11 @@ pub struct StepOf<M> {
     pub branches: Vec<Branch>,
 }
 
-/// A deduction on the classic 9x9: pattern cells carry [`Candidates`].
-pub type Step = StepOf<Candidates>;
-
-/// How a board writes the value set of a step found in plain indices (a
-/// [`ValueMask`]) in its own type: the classic [`Board`] as [`Candidates`], a
-/// shaped position as the mask itself. A family whose ladders report the same
-/// instance on every shape builds its step once, for any board, through this
-/// (locked candidates, subsets, wings, Skyscraper and kite, X- and XY-Chain,
-/// forcing).
-pub trait Vocabulary {
-    type Values: Copy;
-    fn set_of(values: ValueMask) -> Self::Values;
-}
-
-/// The step value of the board `W`.
-pub type StepIn<W> = StepOf<<W as Vocabulary>::Values>;
-
-/// The classic board's value sets are [`Candidates`].
-impl Vocabulary for Board {
-    type Values = Candidates;
-    #[inline]
-    fn set_of(values: ValueMask) -> Candidates {
-        Candidates::from_bits(values as u16)
-    }
-}
-
-impl<M> StepOf<M> {
+impl Step {
     /// A step resting on `basis` (a technique, or a guess) with no effects and
     /// no proof yet.
     pub fn of(basis: impl Into<Basis>) -> Self {
-        StepOf {
+        Step {
             basis: basis.into(),
             placements: Vec::new(),
             eliminations: Vec::new(),
@@ -159,9 +139,7 @@ impl<M> StepOf<M> {
     pub fn pattern_cells(&self) -> impl Iterator<Item = Cell> + '_ {
         self.pattern.iter().map(|&(cell, _)| cell)
     }
-}
 
-impl Step {
     /// A step that places `digit` in `cell`, resting on `basis` (a technique
     /// that proves it, or a guess).
     pub fn placement(basis: impl Into<Basis>, cell: Cell, digit: Digit) -> Step {
@@ -186,9 +164,10 @@ impl Step {
         }
     }
 
-    /// Applies the step to `board` without further propagation: placements are
-    /// placed (struck from their peers), eliminations struck.
-    pub fn apply(&self, board: &mut Board) {
+    /// Applies the step to `board` (the classic [`Board`] or a shaped
+    /// position) without further propagation: placements are placed (struck
+    /// from their peers), eliminations struck.
+    pub fn apply(&self, board: &mut impl Effects) {
         self.apply_to(board);
     }
 
@@ -261,7 +240,7 @@ impl Step {
     /// derived afterwards, see `links::derives`, add nothing); a guess's.
     pub fn score(&self) -> u32 {
         let Basis::Technique(technique) = self.basis else {
-            return crate::engine::grade::GUESS_SCORE;
+            return self.basis.score();
         };
         let counted = if super::links::derives(technique) {
             0
@@ -321,7 +300,7 @@ pub(crate) fn cells_text(cells: impl IntoIterator<Item = Cell>) -> String {
 }
 
 /// A step's effects in plain indices, on every shape.
-impl<M> Deduction for StepOf<M> {
+impl Deduction for Step {
     fn placed(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
         self.placements
             .iter()

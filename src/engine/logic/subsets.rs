@@ -11,7 +11,7 @@
 
 use super::candidate_board::{CandidateBoard, values_of};
 use super::recall;
-use super::{Sink, Step, StepIn, StepOf, Technique, Vocabulary};
+use super::{Sink, Step, Technique};
 use crate::engine::board::Board;
 use crate::engine::geometry::{MAX_SIDE, ValueMask};
 use crate::engine::names::{self, Classic, Names};
@@ -98,7 +98,7 @@ pub(crate) fn naked_subsets<B: CandidateBoard>(
 /// bits covered: `visit(keys, covered)` returns true to stop, and so does this.
 /// A partial subset already covering more than `size` bits is not completed,
 /// so most subsets are never built (a mask per subset walked them all).
-fn each_subset(
+pub(super) fn each_subset(
     members: &[(u32, u32)],
     size: usize,
     count: impl Fn(u32) -> usize,
@@ -224,13 +224,13 @@ fn hidden(board: &Board, sink: &mut Sink, size: usize, technique: Technique) {
 /// only `values`, which leave the unit's other cells and those of `second`,
 /// the box or line the cells also share (a locked pair or triple). `None` when
 /// it strikes nothing.
-pub(crate) fn naked_step<B: CandidateBoard + Vocabulary>(
+pub(crate) fn naked_step<B: CandidateBoard>(
     board: &B,
     technique: Technique,
     (unit, second): (usize, Option<usize>),
     positions: u32,
     values: ValueMask,
-) -> Option<StepIn<B>> {
+) -> Option<Step> {
     let subset: Vec<usize> = unit_cells_at(board, unit, positions).collect();
     let mut eliminations: Vec<(usize, u8)> = Vec::new();
     for u in std::iter::once(unit).chain(second) {
@@ -246,17 +246,22 @@ pub(crate) fn naked_step<B: CandidateBoard + Vocabulary>(
         return None;
     }
     eliminations.sort_unstable();
-    Some(StepOf {
+    Some(Step {
         eliminations: eliminations
             .into_iter()
             .map(|(c, v)| (Cell::new(c), Digit::new(v)))
             .collect(),
         pattern: subset
             .iter()
-            .map(|&c| (Cell::new(c), B::set_of(board.open_candidates(c))))
+            .map(|&c| {
+                (
+                    Cell::new(c),
+                    Candidates::from_bits(board.open_candidates(c)),
+                )
+            })
             .collect(),
         units: std::iter::once(unit).chain(second).map(Unit::new).collect(),
-        ..StepOf::of(technique)
+        ..Step::of(technique)
     })
 }
 
@@ -264,13 +269,13 @@ pub(crate) fn naked_step<B: CandidateBoard + Vocabulary>(
 /// only places in `unit` at `positions` (bit `i` for its `i`-th cell), so those
 /// cells (each with its candidates among `values`) lose every other candidate.
 /// `None` when they have none.
-pub(crate) fn hidden_step<B: CandidateBoard + Vocabulary>(
+pub(crate) fn hidden_step<B: CandidateBoard>(
     board: &B,
     technique: Technique,
     unit: usize,
     values: ValueMask,
     positions: u32,
-) -> Option<StepIn<B>> {
+) -> Option<Step> {
     let cells: Vec<usize> = unit_cells_at(board, unit, positions).collect();
     let eliminations: Vec<(Cell, Digit)> = cells
         .iter()
@@ -282,14 +287,19 @@ pub(crate) fn hidden_step<B: CandidateBoard + Vocabulary>(
     if eliminations.is_empty() {
         return None;
     }
-    Some(StepOf {
+    Some(Step {
         eliminations,
         pattern: cells
             .iter()
-            .map(|&c| (Cell::new(c), B::set_of(board.open_candidates(c) & values)))
+            .map(|&c| {
+                (
+                    Cell::new(c),
+                    Candidates::from_bits(board.open_candidates(c) & values),
+                )
+            })
             .collect(),
         units: vec![Unit::new(unit)],
-        ..StepOf::of(technique)
+        ..Step::of(technique)
     })
 }
 

@@ -239,7 +239,7 @@ impl Core<'_> {
         );
         // The number of intersection cells, to tell the parts apart in the text.
         step.pattern
-            .push((self.core[0], Candidates::from_bits(self.core.len() as u16)));
+            .push((self.core[0], Candidates::from_bits(self.core.len() as u32)));
         sink.push(step)
     }
 }

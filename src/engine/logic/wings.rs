@@ -9,10 +9,10 @@
 //! peers there).
 
 use super::candidate_board::{CandidateBoard, only_value, values_of};
-use super::{Sink, Step, StepIn, StepOf, Technique, Vocabulary};
+use super::{Sink, Step, Technique};
 use crate::engine::board::Board;
 use crate::engine::geometry::value_bit;
-use crate::engine::types::{Cell, Digit, Unit};
+use crate::engine::types::{Candidates, Cell, Digit, Unit};
 
 pub fn xy_wing(board: &Board, sink: &mut Sink) {
     xy_wings(board, |wing| {
@@ -73,22 +73,22 @@ impl Wing {
     /// This wing as a step of `technique` on any board: its cells with their
     /// candidates (a W-Wing's strong-link ends with `x` only, and the link's
     /// unit: `link` is `(x, unit)`).
-    pub fn step<B: CandidateBoard + Vocabulary>(
+    pub fn step<B: CandidateBoard>(
         self,
         board: &B,
         technique: Technique,
         link: Option<(u8, usize)>,
-    ) -> StepIn<B> {
+    ) -> Step {
         let pattern = self
             .cells
             .iter()
             .enumerate()
             .map(|(i, &c)| match link {
-                Some((x, _)) if i >= 2 => (Cell::new(c), B::set_of(value_bit(x))),
-                _ => (Cell::new(c), B::set_of(board.candidate_bits(c))),
+                Some((x, _)) if i >= 2 => (Cell::new(c), Candidates::from_bits(value_bit(x))),
+                _ => (Cell::new(c), Candidates::from_bits(board.candidate_bits(c))),
             })
             .collect();
-        StepOf {
+        Step {
             eliminations: self
                 .eliminations
                 .iter()
@@ -96,7 +96,7 @@ impl Wing {
                 .collect(),
             pattern,
             units: link.map(|(_, u)| Unit::new(u)).into_iter().collect(),
-            ..StepOf::of(technique)
+            ..Step::of(technique)
         }
     }
 }

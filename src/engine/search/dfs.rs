@@ -62,7 +62,7 @@ impl Position for Board {
     }
 
     fn candidate_bits(&self, cell: usize) -> ValueMask {
-        ValueMask::from(self.candidates(Cell::new(cell)).bits())
+        self.candidates(Cell::new(cell)).bits()
     }
 
     fn assign_value(&mut self, cell: usize, value: u8) -> bool {

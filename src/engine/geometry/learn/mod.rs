@@ -174,7 +174,7 @@ fn singles(marks: &ShapeMarks) -> Vec<ShapeStep> {
             found.push(single(Technique::NakedSingle, cell, value, None));
         }
     }
-    found.sort_by_key(|s| s.score());
+    found.sort_by_key(|s| s.basis.score());
     found
 }
 
@@ -344,7 +344,7 @@ pub fn why_not(
         return text;
     }
     if let Some((step, before)) = walk_to(sound, Goal::Exclude(cell, value)) {
-        let mut reason = step.text(geometry);
+        let mut reason = step.text_in(geometry);
         if !step.removed().any(|removed| removed == (cell, value)) {
             reason.push_str(&format!(" So {here} cannot be {v}."));
         }
@@ -395,8 +395,8 @@ fn brief(geometry: &Geometry, steps: &[&ShapeStep]) -> String {
                 })
                 .collect();
             match placed.is_empty() {
-                true => step.summary(geometry),
-                false => format!("{}: {}", step.summary(geometry), placed.join(", ")),
+                true => step.summary_in(geometry),
+                false => format!("{}: {}", step.summary_in(geometry), placed.join(", ")),
             }
         })
         .collect();

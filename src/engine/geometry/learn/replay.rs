@@ -26,7 +26,7 @@ pub struct ShapeProof {
     pub step: ShapeStep,
 }
 
-impl Summarised for ShapeProof {
+impl Summarised<usize> for ShapeProof {
     fn technique(&self) -> Option<Technique> {
         self.step.technique()
     }
@@ -42,9 +42,9 @@ impl Summarised for ShapeProof {
     }
 }
 
-impl Summarised for ShapeStep {
+impl Summarised<usize> for ShapeStep {
     fn technique(&self) -> Option<Technique> {
-        ShapeStep::technique(self)
+        self.basis.technique()
     }
 
     fn level(&self) -> Level {
@@ -214,7 +214,7 @@ pub fn annotated_text(geometry: &Geometry, annotated: &ShapeAnnotated) -> String
     let cell = named.cell();
     let what = match (&annotated.judgement, annotated.mv) {
         (Judgement::Justified(proof), Move::Place { .. } | Move::Strike { .. }) => {
-            let summary = proof.step.summary(geometry);
+            let summary = proof.step.summary_in(geometry);
             match proof.before.len() {
                 0 => summary,
                 n => format!(
@@ -243,7 +243,7 @@ pub fn annotated_text(geometry: &Geometry, annotated: &ShapeAnnotated) -> String
         text.push_str(&format!(
             " [an easier {} was open: {}]",
             step.basis.name(),
-            step.summary(geometry)
+            step.summary_in(geometry)
         ));
     }
     text

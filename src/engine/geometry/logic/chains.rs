@@ -49,7 +49,7 @@ pub fn xy_chain(_ladder: &Ladder, marks: &ShapeMarks) -> Option<ShapeStep> {
 fn first_step(marks: &ShapeMarks, chains: Vec<Chain>, technique: Technique) -> Option<ShapeStep> {
     let chain = chains.into_iter().next()?;
     Some(match technique {
-        Technique::XChain => chain.x_step::<ShapeMarks>(),
+        Technique::XChain => chain.x_step(),
         _ => chain.xy_step(marks),
     })
 }
@@ -69,7 +69,7 @@ pub fn text(step: &ShapeStep, geometry: &Geometry) -> String {
     let (first, last) = (cells[0], cells[cells.len() - 1]);
     match step.technique() {
         Some(Technique::XyWing) => {
-            let mut pivot = values_of(step.pattern[0].1);
+            let mut pivot = values_of(step.pattern[0].1.bits());
             let (x, y, z) = (
                 pivot.next().unwrap_or(0),
                 pivot.next().unwrap_or(0),

@@ -14,7 +14,7 @@ use crate::engine::logic::intersections::{self, Locked};
 use crate::engine::logic::subsets;
 use crate::engine::logic::{Technique, singles};
 use crate::engine::names;
-use crate::engine::types::{Cell, Digit, Unit};
+use crate::engine::types::{Candidates, Cell, Digit, Unit};
 
 /// The ladder for one geometry, with the static and dynamic forcing branches
 /// it ran last (digit, cell and unit forcing chains all read the static ones,
@@ -227,7 +227,7 @@ impl<'g> Ladder<'g> {
                             eliminations,
                             pattern: pattern
                                 .into_iter()
-                                .map(|c| (Cell::new(c), value_bit(value)))
+                                .map(|c| (Cell::new(c), Candidates::from_bits(value_bit(value))))
                                 .collect(),
                             units: lines(bases)
                                 .map(|b| unit_of(b, rows))

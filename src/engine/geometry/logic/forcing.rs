@@ -33,7 +33,7 @@ pub fn find(ladder: &Ladder, marks: &ShapeMarks, technique: Technique) -> Option
         193..=256 => search_in::<[u64; 4]>(ladder, marks, mode, kinds),
         _ => search_in::<[u64; MAX_CELLS.div_ceil(64)]>(ladder, marks, mode, kinds),
     };
-    Some(first?.step::<ShapeMarks>(technique))
+    Some(first?.step(technique))
 }
 
 /// The branches of `mode` (static or dynamic) on `wide`'s position, run on

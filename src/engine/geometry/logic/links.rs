@@ -182,6 +182,6 @@ fn w_wing(step: &ShapeStep, cells: &[Cell]) -> Vec<ShapeLink> {
     let (&[a, b, near_a, near_b], Some(&(_, y))) = (cells, step.eliminations.first()) else {
         return Vec::new();
     };
-    let x = Digit::new(lowest(step.pattern[2].1));
+    let x = Digit::new(lowest(step.pattern[2].1.bits()));
     builder::w_wing([a, b, near_a, near_b], [x, y])
 }

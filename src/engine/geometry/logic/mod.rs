@@ -42,28 +42,21 @@ pub use links::{ShapeLink, ShapeLinkKind};
 pub use path::{ShapeHint, explain, grade, hint, hint_in_game, next_step_on};
 
 use super::{Geometry, MAX_CELLS, UnitKind, ValueMask, all_values, value_bit};
-use crate::engine::effects::{Deduction, Effects};
-use crate::engine::logic::{Basis, StepOf, Technique, Vocabulary};
+use crate::engine::effects::Effects;
+use crate::engine::logic::{Basis, Step, Technique};
 use crate::engine::names;
-use crate::engine::types::{Cell, Digit, Unit};
+use crate::engine::types::{Candidates, Cell, Digit, Unit};
 
-/// One deduction on a shaped board: the engine's one step value ([`StepOf`]),
-/// in [`Cell`], [`Digit`] and [`Unit`] as on the classic board (indices into
-/// the geometry's cells and [`Geometry::units`], named by the geometry; a value
-/// `1..=side`, written in its alphabet), resting on a technique or a guess
-/// ([`Basis`]); each pattern cell carries the values the reasoning reads there
-/// as a [`ValueMask`].
-pub type ShapeStep = StepOf<ValueMask>;
+/// One deduction on a shaped board: the engine's one step value ([`Step`]),
+/// in [`Cell`], [`Digit`], `Candidates` and [`Unit`] as on the classic board
+/// (indices into the geometry's cells and [`Geometry::units`], named by the
+/// geometry; a value `1..=side`, written in its alphabet), resting on a
+/// technique or a guess ([`Basis`]). Shaped code rates a step by its basis
+/// alone (`basis.level()`, `basis.score()`) and names it in the geometry
+/// ([`Step::summary_in`], [`Step::text_in`]).
+pub type ShapeStep = Step;
 
-/// A shaped position's value sets are the masks themselves.
-impl Vocabulary for ShapeMarks<'_> {
-    type Values = ValueMask;
-    fn set_of(values: ValueMask) -> ValueMask {
-        values
-    }
-}
-
-impl ShapeStep {
+impl Step {
     /// A single's step: `value` placed in `cell`, found in `unit` (a full house
     /// or hidden single) or, without one, in the cell itself (a naked single).
     pub(crate) fn single(
@@ -76,7 +69,9 @@ impl ShapeStep {
         step.placements.push((cell, Digit::new(value)));
         match unit {
             Some(unit) => step.units.push(Unit::new(unit)),
-            None => step.pattern.push((cell, value_bit(value))),
+            None => step
+                .pattern
+                .push((cell, Candidates::from_bits(value_bit(value)))),
         }
         step
     }
@@ -84,24 +79,14 @@ impl ShapeStep {
     /// Every value the pattern reads, as one set (a subset's values; the one
     /// value of a locked set, a fish or an X-Chain).
     pub fn pattern_values(&self) -> ValueMask {
-        self.pattern.iter().fold(0, |values, &(_, v)| values | v)
+        self.pattern
+            .iter()
+            .fold(0, |values, &(_, v)| values | v.bits())
     }
 
-    /// Points the step adds to a score (a guess counts as the classic grader's).
-    pub fn score(&self) -> u32 {
-        match self.basis {
-            Basis::Technique(technique) => technique.score(),
-            Basis::Guess => crate::engine::grade::GUESS_SCORE,
-        }
-    }
-
-    /// Makes the step's placements and eliminations on `marks`.
-    pub fn apply(&self, marks: &mut ShapeMarks) {
-        self.apply_to(marks);
-    }
-
-    /// `Hidden Single in row 3`, `Naked Single at r4c7`: the technique and where.
-    pub fn summary(&self, geometry: &Geometry) -> String {
+    /// `Hidden Single in row 3`, `Naked Single at r4c7`: the technique and
+    /// where, named in `geometry`.
+    pub fn summary_in(&self, geometry: &Geometry) -> String {
         match (self.units.first(), self.placements.first()) {
             (Some(&unit), _) => format!("{} in {}", self.basis.name(), geometry.unit(unit)),
             (None, Some(&(cell, _))) => {
@@ -122,7 +107,7 @@ impl ShapeStep {
     }
 
     /// The whole reasoning in one sentence, in the geometry's names and alphabet.
-    pub fn text(&self, geometry: &Geometry) -> String {
+    pub fn text_in(&self, geometry: &Geometry) -> String {
         finders::text(self, geometry)
     }
 }

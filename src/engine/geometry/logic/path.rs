@@ -11,7 +11,7 @@ use crate::engine::grade::{Grade, Status};
 use crate::engine::logic::se::Ratings;
 use crate::engine::logic::{Level, Technique};
 use crate::engine::search;
-use crate::engine::types::{Cell, Digit};
+use crate::engine::types::{Candidates, Cell, Digit};
 
 /// A whole logical solution of a shaped puzzle.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -86,7 +86,7 @@ fn guess(marks: &ShapeMarks, solution: Option<&[u8]>) -> Option<ShapeStep> {
     let at = Cell::new(cell);
     Some(ShapeStep {
         placements: vec![(at, Digit::new(value))],
-        pattern: vec![(at, value_bit(value))],
+        pattern: vec![(at, Candidates::from_bits(value_bit(value)))],
         ..ShapeStep::of(Basis::Guess)
     })
 }
@@ -116,7 +116,7 @@ pub fn grade(geometry: &Geometry, givens: &[u8]) -> Grade {
     }
     for step in &path.steps {
         grade.level = grade.level.max(step.basis.level());
-        grade.score += step.score();
+        grade.score += step.basis.score();
         match step.technique() {
             Some(technique) => {
                 *grade.steps.entry(technique).or_insert(0) += 1;
@@ -212,8 +212,8 @@ impl ShapeHint {
                 (..=1, basis, None) => {
                     format!("Look for a {} pattern.", basis.name().to_lowercase())
                 }
-                (2, _, _) => step.summary(geometry),
-                _ => step.text(geometry),
+                (2, _, _) => step.summary_in(geometry),
+                _ => step.text_in(geometry),
             },
             ShapeHint::Mistake { wrong } => {
                 let described: Vec<String> = wrong

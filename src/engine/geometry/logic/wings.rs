@@ -54,7 +54,7 @@ pub fn turbot(ladder: &Ladder, marks: &ShapeMarks, technique: Technique) -> Opti
     (1..=ladder.geometry.side() as u8).find_map(|value| {
         let mut found = None;
         let visit = |turbot: Turbot| {
-            found = Some(turbot.step::<ShapeMarks>(technique, value));
+            found = Some(turbot.step(technique, value));
             true
         };
         if technique == Technique::Skyscraper {
@@ -75,7 +75,7 @@ pub fn text(step: &ShapeStep, geometry: &crate::engine::geometry::Geometry) -> S
     let z = struck(step);
     match step.technique() {
         Some(Technique::XyzWing) => {
-            let mut others = values_of(step.pattern[0].1 & !value_bit(z));
+            let mut others = values_of(step.pattern[0].1.bits() & !value_bit(z));
             let (x, y) = (others.next().unwrap_or(0), others.next().unwrap_or(0));
             format!(
                 "{} holds {}, {} or {} and sees {} and {}; whichever it holds, one of the three is {}",
@@ -89,7 +89,7 @@ pub fn text(step: &ShapeStep, geometry: &crate::engine::geometry::Geometry) -> S
             )
         }
         Some(Technique::WWing) => {
-            let (x, y) = (lowest(step.pattern[2].1), z);
+            let (x, y) = (lowest(step.pattern[2].1.bits()), z);
             format!(
                 "{} and {} hold only {} and {}; in {} the {} goes in {} or {}, which see one each, so one of them is {}",
                 name(p[0]),

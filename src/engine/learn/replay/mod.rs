@@ -439,15 +439,19 @@ pub fn proof_level(proof: &Exclusion) -> Level {
 }
 
 /// What an annotation and the summary read of a shape's proofs and steps: the
-/// technique it rests on and the level it needs.
-pub trait Summarised {
+/// technique it rests on and the level it needs. `C` is the replay's cell type,
+/// which says whose grading rule a [`Step`] is rated by: a classic replay's
+/// (cells as [`Cell`]) counts a short chain as Hard, as the classic grader
+/// does ([`Step::level`]); a shaped replay's (plain indices) rates a step by
+/// its basis, as the shaped grader does.
+pub trait Summarised<C> {
     /// The technique, when a technique's step is what it rests on.
     fn technique(&self) -> Option<Technique>;
     /// The hardest level it needs.
     fn level(&self) -> Level;
 }
 
-impl Summarised for Step {
+impl Summarised<Cell> for Step {
     fn technique(&self) -> Option<Technique> {
         self.basis.technique()
     }
@@ -457,7 +461,7 @@ impl Summarised for Step {
     }
 }
 
-impl Summarised for Exclusion {
+impl Summarised<Cell> for Exclusion {
     fn technique(&self) -> Option<Technique> {
         match &self.reason {
             Reason::Step(step) => step.basis.technique(),
@@ -470,7 +474,7 @@ impl Summarised for Exclusion {
     }
 }
 
-impl<C, V, P: Summarised, S: Summarised> Annotated<C, V, P, S> {
+impl<C, V, P: Summarised<C>, S: Summarised<C>> Annotated<C, V, P, S> {
     /// Move `index` (zero-based) annotated with its judgement and the easiest
     /// step open before it, flagged when that step was of a lower level than
     /// what the move needed (a right move no technique proves needs search).
@@ -501,7 +505,9 @@ impl<C, V, P: Summarised, S: Summarised> Annotated<C, V, P, S> {
 
 /// Per technique, easiest first: the moves it proved, the moves made while it
 /// was open and easier, the wrong moves made while it was the easiest open.
-pub fn tally<C, V, P: Summarised, S: Summarised>(moves: &[Annotated<C, V, P, S>]) -> Vec<Tally> {
+pub fn tally<C, V, P: Summarised<C>, S: Summarised<C>>(
+    moves: &[Annotated<C, V, P, S>],
+) -> Vec<Tally> {
     let mut tallies: Vec<Tally> = Vec::new();
     fn entry(tallies: &mut Vec<Tally>, technique: Technique) -> &mut Tally {
         let at = match tallies.iter().position(|t| t.technique == technique) {

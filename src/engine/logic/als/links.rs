@@ -319,7 +319,7 @@ impl<'a> Linker<'a> {
                 let j = word * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 if a.cells & sets.all[j].cells == 0 {
-                    let rcc = Candidates::from_bits(self.commons[j]);
+                    let rcc = Candidates::from_bits(self.commons[j].into());
                     debug_assert_eq!(rcc, super::restricted_commons(sets, a, &sets.all[j]));
                     out.push((i, j, rcc));
                 }

@@ -34,7 +34,7 @@ impl Marks {
     pub(super) fn of(board: &Board) -> Marks {
         let mut marks = [0; CELLS];
         for (index, mark) in marks.iter_mut().enumerate() {
-            *mark = open_candidates(board, Cell::new(index)).bits();
+            *mark = open_candidates(board, Cell::new(index)).bits() as u16;
         }
         Marks(marks)
     }

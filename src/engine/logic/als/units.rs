@@ -113,7 +113,7 @@ fn unit_key(board: &Board, unit: Unit) -> UnitKey {
     for (slot, &cell) in key.iter_mut().zip(unit.cells()) {
         *slot = match board.digit(cell) {
             Some(_) => PLACED,
-            None => board.candidates(cell).bits(),
+            None => board.candidates(cell).bits() as u16,
         };
     }
     key
@@ -190,7 +190,7 @@ pub(super) fn unit_sets(
     for mask in 1..size {
         let digits = unions[mask];
         // `mask` has at most nine bits: counted by the digit table.
-        if digits.len() != Candidates::from_bits(mask as u16).len() + 1 {
+        if digits.len() != Candidates::from_bits(mask as u32).len() + 1 {
             continue;
         }
         if houses[mask] & earlier != 0 {

@@ -48,7 +48,10 @@ impl Reads {
             cells: 0,
         };
         for cell in 0..CELLS {
-            let (a_bits, b_bits) = (a.candidates[cell].bits(), b.candidates[cell].bits());
+            let (a_bits, b_bits) = (
+                a.candidates[cell].bits() as u16,
+                b.candidates[cell].bits() as u16,
+            );
             let (a_value, b_value) = (a_values[cell], b_values[cell]);
             if a_bits == b_bits && a_value == b_value {
                 continue;

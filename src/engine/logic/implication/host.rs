@@ -300,7 +300,7 @@ impl BranchHost for Board {
         let mut board = *self;
         for cell in self.open_cells() {
             let i = cell.index();
-            board.candidates[i] = Candidates::from_bits(candidates[i] as u16);
+            board.candidates[i] = Candidates::from_bits(candidates[i]);
             if !open.has(i) {
                 board.digits.set(cell, board.candidates[i].only());
             }

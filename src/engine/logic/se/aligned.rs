@@ -106,7 +106,7 @@ fn try_set(marks: &Marks, set: &[&Base]) -> Option<Step> {
     }
     let pattern = cells
         .iter()
-        .map(|&c| (Cell::new(c), Candidates::from_bits(marks.bits(c))))
+        .map(|&c| (Cell::new(c), Candidates::from_bits(marks.bits(c).into())))
         .collect();
     // No technique of ours is this one: the step is labelled as the ALS
     // elimination it is closest to (the path reports the name above).

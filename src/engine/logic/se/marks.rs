@@ -71,7 +71,7 @@ impl Marks {
     pub fn of(board: &Board) -> Marks {
         let mut bits = [0; CELLS];
         for cell in board.open_cells() {
-            bits[cell.index()] = board.candidates(cell).bits();
+            bits[cell.index()] = board.candidates(cell).bits() as u16;
         }
         Marks { bits }
     }
