@@ -127,6 +127,8 @@ fn technique(kind: Kind, nodes: Nodes) -> Technique {
 pub(crate) struct Shared {
     graphs: [Option<Rc<Graph>>; 3],
     discontinuous: [Option<Vec<Found>>; 3],
+    /// The walkers made for each graph (the next finder on it reuses its records).
+    walkers: [Option<Walker>; 3],
 }
 
 /// A deduction found, before it is handed out.
@@ -150,25 +152,41 @@ fn search(board: &Board, kind: Kind, nodes: Nodes, sink: &mut Sink) {
     let graph = graph(board, nodes, sink);
     // Asked for one step, a finder keeps only chains as short as its best one.
     let best_only = sink.limit() == 1;
+    let mut walker = sink.cache().aic(board).walkers[slot]
+        .take()
+        .unwrap_or_else(|| Walker::new(&graph));
     let memory = remembered(kind, nodes).and_then(|slot| Some((slot, sink.cache().walked()?)));
-    let (found, discontinuous) = collect(board, &graph, kind, nodes, best_only, memory);
+    let (found, discontinuous) =
+        collect(board, &graph, &mut walker, kind, nodes, best_only, memory);
+    sink.cache().aic(board).walkers[slot] = Some(walker);
     if let Some(loops) = discontinuous {
         sink.cache().aic(board).discontinuous[slot] = Some(loops);
     }
     hand_out(&graph, technique(kind, nodes), found, sink);
 }
 
-/// The position's link graph for `nodes`, built once per position.
+/// The position's link graph for `nodes`, built once per position. The
+/// graph without groups is the grouped one less its group nodes: asked for
+/// first, it builds the grouped one, which the grouped finders coming next
+/// on most positions then find built.
 fn graph(board: &Board, nodes: Nodes, sink: &mut Sink) -> Rc<Graph> {
     let slot = nodes as usize;
     if let Some(graph) = &sink.cache().aic(board).graphs[slot] {
         return graph.clone();
     }
-    let sets = match nodes {
-        Nodes::Sets => sink.cache().als(board).cells_and_digits(),
-        _ => Vec::new(),
+    let graph = match nodes {
+        Nodes::Candidates => {
+            let grouped = graph(board, Nodes::Groups, sink);
+            let graph = grouped.without_groups();
+            debug_assert!(graph == Graph::new(board, false, &[]));
+            Rc::new(graph)
+        }
+        Nodes::Groups => Rc::new(Graph::new(board, true, &[])),
+        Nodes::Sets => {
+            let sets = sink.cache().als(board).cells_and_digits();
+            Rc::new(Graph::new(board, true, &sets))
+        }
     };
-    let graph = Rc::new(Graph::new(board, nodes != Nodes::Candidates, &sets));
     sink.cache().aic(board).graphs[slot] = Some(graph.clone());
     graph
 }
@@ -198,6 +216,7 @@ fn remembered(kind: Kind, nodes: Nodes) -> Option<usize> {
 fn collect(
     board: &Board,
     graph: &Rc<Graph>,
+    walker: &mut Walker,
     kind: Kind,
     nodes: Nodes,
     best_only: bool,
@@ -208,9 +227,11 @@ fn collect(
         (Some(slot), Some(memory)) => memory.take(slot),
         _ => None,
     };
-    let mut changes = prior.as_ref().and_then(|p| Changes::between(p, graph));
-    let mut clean = Footprints::default();
-    let mut walker = Walker::new(graph);
+    let mut clean = Footprints::after(prior.as_ref());
+    let mut changes = match &prior {
+        Some(p) => Changes::between(p, graph, clean.index(graph)),
+        None => None,
+    };
     let mut found: Vec<Found> = Vec::new();
     let mut also: Vec<Found> = Vec::new();
     let mut most = usize::MAX;
@@ -295,8 +316,13 @@ fn collect(
             });
             let nothing = found.len() + also.len() == before;
             debug_assert!(!known || nothing, "a remembered walk found something");
-            if !known && nothing && most_before == usize::MAX && most == usize::MAX {
-                clean.note(key, &walker, graph);
+            if memory.is_some()
+                && !known
+                && nothing
+                && most_before == usize::MAX
+                && most == usize::MAX
+            {
+                clean.note(key, walker, graph);
             }
         }
     }

@@ -105,13 +105,18 @@ pub(crate) fn x_chains<B: CandidateBoard>(board: &B) -> Vec<Chain> {
     let mut found = Vec::new();
     // State: cell * 2 + on (on: the cell holds the value if the start does not).
     let mut trees = Trees::new(2 * cells);
+    // Each cell's open candidates, read once for every value; the per-value
+    // lists below keep their buffers from one value to the next.
+    let open: Vec<_> = (0..cells).map(|c| board.open_candidates(c)).collect();
+    let mut strong: Vec<Vec<usize>> = vec![Vec::new(); cells];
+    let mut nodes: Vec<usize> = Vec::with_capacity(cells);
+    let mut holders = vec![0u64; cells.div_ceil(64)];
+    let mut seen: Vec<usize> = Vec::new();
     for value in 1..=board.side() as u8 {
         let bit = value_bit(value);
-        let mut strong: Vec<Vec<usize>> = vec![Vec::new(); cells];
+        strong.iter_mut().for_each(Vec::clear);
         for unit in 0..board.unit_count() {
-            let mut places = board
-                .unit_cells(unit)
-                .filter(|&c| board.open_candidates(c) & bit != 0);
+            let mut places = board.unit_cells(unit).filter(|&c| open[c] & bit != 0);
             if let (Some(a), Some(b), None) = (places.next(), places.next(), places.next())
                 && !strong[a].contains(&b)
             {
@@ -119,11 +124,10 @@ pub(crate) fn x_chains<B: CandidateBoard>(board: &B) -> Vec<Chain> {
                 strong[b].push(a);
             }
         }
-        let nodes: Vec<usize> = (0..cells)
-            .filter(|&c| board.open_candidates(c) & bit != 0)
-            .collect();
+        nodes.clear();
+        nodes.extend((0..cells).filter(|&c| open[c] & bit != 0));
         // A place's weak links go to the places it sees, ascending.
-        let mut holders = vec![0u64; cells.div_ceil(64)];
+        holders.fill(0);
         for &c in &nodes {
             holders[c / 64] |= 1 << (c % 64);
         }
@@ -131,6 +135,10 @@ pub(crate) fn x_chains<B: CandidateBoard>(board: &B) -> Vec<Chain> {
             if strong[start].is_empty() {
                 continue;
             }
+            // The places the start sees: an end's eliminations are those
+            // of them that it sees too (asked first: most ends have none).
+            seen.clear();
+            seen.extend(board.peers_among(start, &holders));
             trees.start(start * 2, 0);
             let mut head = 0;
             while head < trees.queue.len() {
@@ -138,7 +146,12 @@ pub(crate) fn x_chains<B: CandidateBoard>(board: &B) -> Vec<Chain> {
                 head += 1;
                 let (cell, on) = (state / 2, state % 2 == 1);
                 if on && cell != start && trees.depth[state] >= 3 && start < cell {
-                    let eliminations = seeing_every(board, value, &[start, cell]);
+                    let any = seen.iter().any(|&c| c != cell && board.sees(cell, c));
+                    debug_assert_eq!(any, !seeing_every(board, value, &[start, cell]).is_empty());
+                    let eliminations = match any {
+                        true => seeing_every(board, value, &[start, cell]),
+                        false => Vec::new(),
+                    };
                     if !eliminations.is_empty() {
                         let cells = trees.path(state).iter().map(|s| s / 2).collect();
                         let chain = Chain {

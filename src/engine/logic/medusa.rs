@@ -72,9 +72,9 @@ impl Places {
 
 /// One cluster: its candidates with their colour, the tree links that coloured it,
 /// and per colour where its candidates lie and which cells they see.
-struct Cluster {
-    nodes: Vec<(Cell, Digit, bool)>,
-    links: Vec<Link>,
+struct Cluster<'a> {
+    nodes: &'a [(Cell, Digit, bool)],
+    links: &'a [Link],
     /// Per colour: the cells holding a candidate of that colour.
     cells: [u128; 2],
     /// Per colour: the cells holding two candidates of that colour.
@@ -85,8 +85,8 @@ struct Cluster {
     sees: [[u128; SIZE]; 2],
 }
 
-impl Cluster {
-    fn new(nodes: Vec<(Cell, Digit, bool)>, links: Vec<Link>) -> Cluster {
+impl<'a> Cluster<'a> {
+    fn new(nodes: &'a [(Cell, Digit, bool)], links: &'a [Link]) -> Cluster<'a> {
         let mut cluster = Cluster {
             nodes,
             links,
@@ -95,7 +95,7 @@ impl Cluster {
             digit_cells: [[0; SIZE]; 2],
             sees: [[0; SIZE]; 2],
         };
-        for &(cell, digit, colour) in &cluster.nodes {
+        for &(cell, digit, colour) in cluster.nodes {
             let (c, bit) = (colour as usize, 1u128 << cell.index());
             cluster.twice[c] |= cluster.cells[c] & bit;
             cluster.cells[c] |= bit;
@@ -197,7 +197,7 @@ impl Cluster {
             }
         };
         let mut pattern: Vec<(Cell, Candidates)> = Vec::new();
-        for &(cell, digit, _) in &self.nodes {
+        for &(cell, digit, _) in self.nodes {
             match pattern.iter_mut().find(|(c, _)| *c == cell) {
                 Some((_, cands)) => *cands = cands.with(digit),
                 None => pattern.push((cell, Candidates::single(digit))),
@@ -205,7 +205,7 @@ impl Cluster {
         }
         pattern.sort_by_key(|&(c, _)| c);
         step.pattern = pattern;
-        step.links = self.links.clone();
+        step.links = self.links.to_vec();
         Some(step)
     }
 }
@@ -241,7 +241,7 @@ fn strong_partners(
 /// Every cluster of at least two candidates, coloured breadth-first, handed
 /// to `visit` in turn until it returns true (the candidates and links are
 /// gathered in buffers reused from one start to the next).
-fn clusters(board: &Board, places: &Places, mut visit: impl FnMut(Cluster) -> bool) {
+fn clusters(board: &Board, places: &Places, mut visit: impl FnMut(Cluster<'_>) -> bool) {
     let mut coloured = [0u128; SIZE];
     let mut nodes = Vec::new();
     let mut links = Vec::new();
@@ -274,7 +274,7 @@ fn clusters(board: &Board, places: &Places, mut visit: impl FnMut(Cluster) -> bo
             }
             // A lone bivalue cell proves nothing the naked single rules miss.
             let lone_cell = nodes.len() == 2 && nodes[0].0 == nodes[1].0;
-            if nodes.len() >= 2 && !lone_cell && visit(Cluster::new(nodes.clone(), links.clone())) {
+            if nodes.len() >= 2 && !lone_cell && visit(Cluster::new(&nodes, &links)) {
                 return;
             }
         }

@@ -25,7 +25,7 @@ pub(crate) type Cells = u128;
 pub(crate) const NONE: u16 = u16::MAX;
 
 /// One node of the graph.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, PartialEq, Debug)]
 pub(crate) struct Node {
     pub digit: Digit,
     /// The cells holding the digit (of an ALS node: the set's cells holding it).
@@ -50,6 +50,7 @@ pub(crate) struct Node {
 pub(crate) const KEYS: usize = CELLS * SIZE + SIZE * SIZE * 6;
 
 /// The links of a board, as adjacency lists over states (`node * 2 + on`).
+#[derive(PartialEq)]
 pub(crate) struct Graph {
     pub nodes: Vec<Node>,
     /// The open cells holding each digit.
@@ -193,6 +194,43 @@ impl Graph {
         graph
     }
 
+    /// The same graph without its group nodes: what [`Graph::new`] builds
+    /// ungrouped, for a fraction of the work. Candidate nodes come first and
+    /// keep their indices; a candidate's links to groups are the only ones
+    /// the grouping adds (a unit's rest of two or more cells, a group all of
+    /// whose cells it sees), so dropping them leaves the ungrouped links in
+    /// their order.
+    pub fn without_groups(&self) -> Graph {
+        let kept = self.nodes.iter().take_while(|n| !n.group).count();
+        debug_assert!(
+            self.nodes[kept..]
+                .iter()
+                .all(|n| n.group && n.als.is_none())
+        );
+        let states = kept * 2;
+        let mut offsets = Vec::with_capacity(states + 1);
+        let mut targets = Vec::with_capacity(self.offsets[states] as usize);
+        for state in 0..states {
+            offsets.push(targets.len() as u32);
+            targets.extend(
+                self.links(state)
+                    .iter()
+                    .filter(|&&t| usize::from(t) < states),
+            );
+        }
+        offsets.push(targets.len() as u32);
+        let mut graph = Graph {
+            nodes: self.nodes[..kept].to_vec(),
+            holders: self.holders,
+            candidate: self.candidate,
+            offsets,
+            targets,
+            leads_on: Vec::new(),
+        };
+        graph.check_and_mark();
+        graph
+    }
+
     /// The states `state` links to (each one of the graph's, checked when
     /// built), read without checking `state`: the walk's inner loop.
     ///
@@ -318,16 +356,21 @@ impl Graph {
             weak(&mut targets, d, seen, node.cells);
         }
         offsets.push(targets.len() as u32);
-        // Every link leads to a state of the graph: the walk reads its
-        // records by these targets without checking (see `walk`).
-        // (The offsets are pushed in order, one per state and one past the
-        // last, so each state's range lies within the targets.)
-        let states = self.nodes.len() * 2;
-        let most = targets.iter().fold(0, |most, &t| most.max(t));
-        assert!(targets.is_empty() || usize::from(most) < states);
-        assert_eq!(offsets.len(), states + 1);
-        self.leads_on = offsets.windows(2).map(|w| w[1] > w[0]).collect();
         self.offsets = offsets;
         self.targets = targets;
+        self.check_and_mark();
+    }
+
+    /// Checks that every link leads to a state of the graph (the walk reads
+    /// its records by these targets without checking, see `walk`) and marks
+    /// the states that lead on. (The offsets are pushed in order, one per
+    /// state and one past the last, so each state's range lies within the
+    /// targets.)
+    fn check_and_mark(&mut self) {
+        let states = self.nodes.len() * 2;
+        let most = self.targets.iter().fold(0, |most, &t| most.max(t));
+        assert!(self.targets.is_empty() || usize::from(most) < states);
+        assert_eq!(self.offsets.len(), states + 1);
+        self.leads_on = self.offsets.windows(2).map(|w| w[1] > w[0]).collect();
     }
 }

@@ -71,9 +71,27 @@ pub(super) fn start_key(graph: &Graph, start: usize, on: bool) -> u16 {
 pub(super) struct Footprints {
     starts: Vec<(u16, u32)>,
     keys: Vec<u16>,
+    /// The node of each key on this position, once asked for.
+    index: Option<Box<[u16]>>,
 }
 
 impl Footprints {
+    /// Footprints to note on `graph`'s position, with room for as many as
+    /// the `prior` record holds (most of them are carried over).
+    pub(super) fn after(prior: Option<&Record>) -> Footprints {
+        let (starts, keys) = prior.map_or((0, 0), |p| (p.starts.len(), p.keys.len()));
+        Footprints {
+            starts: Vec::with_capacity(starts),
+            keys: Vec::with_capacity(keys),
+            index: None,
+        }
+    }
+
+    /// The node of each key of `graph` (the position the footprints are on).
+    pub(super) fn index(&mut self, graph: &Graph) -> &[u16] {
+        self.index.get_or_insert_with(|| index_of(graph))
+    }
+
     /// Notes what the walker's last walk, from start state `key`, went through.
     pub(super) fn note(&mut self, key: u16, walker: &Walker, graph: &Graph) {
         let (tree, dead) = walker.reached();
@@ -86,10 +104,12 @@ impl Footprints {
     }
 
     /// The record of these footprints on `graph`'s position.
-    pub(super) fn record(self, graph: Rc<Graph>) -> Record {
+    pub(super) fn record(mut self, graph: Rc<Graph>) -> Record {
         debug_assert!(self.starts.windows(2).all(|w| w[0].0 < w[1].0));
+        let index = self.index.take().unwrap_or_else(|| index_of(&graph));
+        debug_assert!(index == index_of(&graph));
         Record {
-            index: index_of(&graph),
+            index,
             graph,
             starts: self.starts,
             keys: self.keys,
@@ -108,14 +128,14 @@ pub(super) struct Changes<'a> {
 
 impl<'a> Changes<'a> {
     /// How `graph` differs from `record`'s, if its position has no candidate
-    /// the record's had not (else nothing carries over).
-    pub(super) fn between(record: &'a Record, graph: &Graph) -> Option<Changes<'a>> {
+    /// the record's had not (else nothing carries over); `index` is the node
+    /// of each of `graph`'s keys.
+    pub(super) fn between(record: &'a Record, graph: &Graph, index: &[u16]) -> Option<Changes<'a>> {
         let before = &record.graph;
         if (0..SIZE).any(|d| graph.holders[d] & !before.holders[d] != 0) {
             return None;
         }
         let mut dirty = vec![0u8; KEYS].into_boxed_slice();
-        let index = index_of(graph);
         for node in &before.nodes {
             let at = index[usize::from(node.key)];
             if at == NONE || graph.nodes[usize::from(at)].cells != node.cells {
@@ -235,6 +255,7 @@ mod tests {
     use crate::engine::board::Board;
     use crate::engine::grid::Grid;
     use crate::engine::logic::aic::graph::Graph;
+    use crate::engine::logic::aic::walk::Walker;
     use crate::engine::logic::{StepFinder, Technique};
 
     /// Along a solve, the finders with a memory skip starts and find exactly
@@ -257,8 +278,11 @@ mod tests {
                     for kind in [Kind::Continuous, Kind::Aic] {
                         let slot = remembered(kind, nodes).unwrap();
                         let memory = Some((slot, &mut walked));
-                        let (with, _) = collect(&board, &graph, kind, nodes, false, memory);
-                        let (every, _) = collect(&board, &graph, kind, nodes, false, None);
+                        let mut walker = Walker::new(&graph);
+                        let (with, _) =
+                            collect(&board, &graph, &mut walker, kind, nodes, false, memory);
+                        let (every, _) =
+                            collect(&board, &graph, &mut walker, kind, nodes, false, None);
                         let found = |f: &super::super::Found| {
                             (
                                 f.links,
