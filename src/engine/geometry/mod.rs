@@ -180,6 +180,10 @@ pub struct Geometry {
     units: Vec<UnitSpec>,
     units_of: Vec<Vec<usize>>,
     unit_masks: Vec<CellMask>,
+    /// Per pair of units (`from * units + to`): which of `from`'s cells lie in
+    /// `to`, bit `i` for its `i`-th cell (Locked Candidates asks this inside
+    /// every branch of a forcing net).
+    overlaps: Vec<u32>,
     peers: Vec<Vec<usize>>,
     peer_masks: Vec<CellMask>,
     region_of: Vec<usize>,
@@ -220,12 +224,22 @@ impl Geometry {
                 units_of[cell].push(index);
             }
         }
-        let unit_masks = units
+        let unit_masks: Vec<CellMask> = units
             .iter()
             .map(|unit| {
                 let mut mask = CellMask::default();
                 unit.cells.iter().for_each(|&c| mask.insert(c));
                 mask
+            })
+            .collect();
+        let overlaps = units
+            .iter()
+            .flat_map(|from| {
+                unit_masks.iter().map(|to| {
+                    (from.cells.iter().enumerate())
+                        .filter(|&(_, &cell)| to.contains(cell))
+                        .fold(0, |overlap, (i, _)| overlap | 1 << i)
+                })
             })
             .collect();
         let peer_masks: Vec<CellMask> = (0..cells)
@@ -249,6 +263,7 @@ impl Geometry {
             units,
             units_of,
             unit_masks,
+            overlaps,
             peers,
             peer_masks,
             region_of,
@@ -302,6 +317,12 @@ impl Geometry {
     /// The cells of unit `unit` as a set.
     pub fn unit_mask(&self, unit: usize) -> &CellMask {
         &self.unit_masks[unit]
+    }
+
+    /// Which cells of unit `from` lie in unit `to`: bit `i` for `from`'s `i`-th
+    /// cell (indices into [`Geometry::units`]).
+    pub fn unit_overlap(&self, from: usize, to: usize) -> u32 {
+        self.overlaps[from * self.units.len() + to]
     }
 
     /// The peers of `cell` as a set.

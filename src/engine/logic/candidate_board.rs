@@ -49,6 +49,14 @@ pub trait CandidateBoard {
     /// Whether `unit` holds `cell`.
     fn unit_contains(&self, unit: usize, cell: usize) -> bool;
 
+    /// Which cells of unit `from` lie in unit `to`: bit `i` for `from`'s `i`-th
+    /// cell.
+    fn unit_overlap(&self, from: usize, to: usize) -> u32 {
+        (self.unit_cells(from).enumerate())
+            .filter(|&(_, cell)| self.unit_contains(to, cell))
+            .fold(0, |overlap, (i, _)| overlap | 1 << i)
+    }
+
     /// The units holding `cell`, ascending.
     fn units_of(&self, cell: usize) -> impl Iterator<Item = usize> + '_;
 

@@ -86,10 +86,9 @@ pub(crate) fn locked_candidates<B: CandidateBoard>(
 ) {
     // Why one pass per unit: nets run this inside every branch of a 16x16
     // (it was 46% of grading one), and reading each cell once for all values,
-    // with each pair of units' overlap worked out once, is what the scan of
-    // every cell per value cost.
+    // with the units' overlaps from the board (a geometry's table), is what the
+    // scan of every cell per value cost.
     let side = board.side();
-    let mut overlaps = vec![UNKNOWN; board.unit_count()];
     for from in sources {
         let (mut cells, mut places) = ([0usize; MAX_SIDE], [0u32; MAX_SIDE]);
         for (i, cell) in board.unit_cells(from).enumerate() {
@@ -100,7 +99,6 @@ pub(crate) fn locked_candidates<B: CandidateBoard>(
                 bits &= bits - 1;
             }
         }
-        overlaps.fill(UNKNOWN);
         for value in 1..=side as u8 {
             let places = places[usize::from(value) - 1];
             let count = places.count_ones();
@@ -113,12 +111,7 @@ pub(crate) fn locked_candidates<B: CandidateBoard>(
                 if to == from {
                     continue;
                 }
-                if overlaps[to] == UNKNOWN {
-                    overlaps[to] = (0..side)
-                        .filter(|&i| board.unit_contains(to, cells[i]))
-                        .fold(0, |mask, i| mask | 1 << i);
-                }
-                let overlap = overlaps[to];
+                let overlap = board.unit_overlap(from, to);
                 if places & !overlap != 0 || (count == 1 && overlap.count_ones() < 2) {
                     continue;
                 }
@@ -139,9 +132,6 @@ pub(crate) fn locked_candidates<B: CandidateBoard>(
         }
     }
 }
-
-/// No overlap worked out yet (an overlap has at most [`MAX_SIDE`] bits).
-const UNKNOWN: u32 = u32::MAX;
 
 /// Pointing: a digit's places in a box all in one row or column.
 pub fn pointing(board: &Board, sink: &mut Sink) {

@@ -164,6 +164,9 @@ impl<C: Words> CandidateBoard for Wide<'_, '_, C> {
     fn unit_contains(&self, unit: usize, cell: usize) -> bool {
         self.marks.unit_contains(unit, cell)
     }
+    fn unit_overlap(&self, from: usize, to: usize) -> u32 {
+        self.marks.unit_overlap(from, to)
+    }
     fn units_of(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
         CandidateBoard::units_of(self.marks, cell)
     }

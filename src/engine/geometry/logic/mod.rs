@@ -311,6 +311,10 @@ impl crate::engine::logic::CandidateBoard for ShapeMarks<'_> {
         self.geometry.unit_contains(unit, cell)
     }
 
+    fn unit_overlap(&self, from: usize, to: usize) -> u32 {
+        self.geometry.unit_overlap(from, to)
+    }
+
     fn units_of(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
         self.geometry.units_of(cell).iter().copied()
     }
