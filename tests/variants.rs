@@ -377,6 +377,30 @@ fn generate_makes_seeded_unique_puzzles_of_other_shapes() {
         );
         assert_eq!(common::stdout(&counted), "1\n1\n", "{args:?}: unique");
     }
+    // --symmetry lays a shape's clues out as on the classic board.
+    let mirrored = common::pencilmark(
+        &[
+            "generate",
+            "--size",
+            "6",
+            "--symmetry",
+            "mirror",
+            "--seed",
+            "5",
+            "-n",
+            "3",
+        ],
+        "",
+    );
+    assert_eq!(mirrored.status.code(), Some(0));
+    for line in common::stdout(&mirrored).lines() {
+        let cells: Vec<char> = line.chars().collect();
+        assert_eq!(cells.len(), 36, "{line}");
+        for (i, c) in cells.iter().enumerate() {
+            let partner = cells[i / 6 * 6 + 5 - i % 6];
+            assert_eq!(*c == '.', partner == '.', "{line}: cell {i} and its mirror");
+        }
+    }
     let small_windoku =
         common::pencilmark(&["generate", "--variant", "windoku", "--size", "6"], "");
     assert_eq!(small_windoku.status.code(), Some(2));

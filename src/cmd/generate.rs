@@ -78,9 +78,9 @@ pub struct GenerateArgs {
     #[arg(long, default_value_t = generate::DEFAULT_MAX_ATTEMPTS, value_name = "N")]
     pub max_attempts: u32,
     /// Side of the board: 4, 6, 8, 9, 12, 16 or 25. Other shapes than the classic 9x9
-    /// are unique and not graded (--difficulty and --symmetry do not apply);
-    /// minimal up to 12x12, and a 16x16 when its --json says "minimal": true (a
-    /// 25x25 is not proved minimal).
+    /// are unique, graded by the shape logic ladder and laid out with --symmetry
+    /// too; minimal up to 12x12 (no clue, or symmetric pair, can go), and a 16x16
+    /// when its --json says "minimal": true (a 25x25 is not proved minimal).
     #[arg(long, default_value_t = 9, value_name = "N")]
     pub size: usize,
     /// classic, x (diagonals), windoku (9x9) or jigsaw (random regions; the line
@@ -342,7 +342,8 @@ fn generate_shapes(args: &GenerateArgs, variant: Variant, seed: u64) -> Result<E
         let mut attempts = 0;
         let found = loop {
             attempts += 1;
-            let (geometry, puzzle) = generate_shape(args.size, variant, keep, &mut rng)?;
+            let (geometry, puzzle) =
+                generate_shape(args.size, variant, keep, args.symmetry, &mut rng)?;
             // Graded only when something asks (a 16x16's ladder walk costs).
             let grade = (args.difficulty.is_some() || args.grade || args.json)
                 .then(|| logic::grade(&geometry, &puzzle.givens));
@@ -373,6 +374,7 @@ fn generate_shapes(args: &GenerateArgs, variant: Variant, seed: u64) -> Result<E
                 "regions": regions,
                 "clues": puzzle.givens.iter().filter(|&&v| v != 0).count(),
                 "minimal": puzzle.minimal,
+                "symmetry": args.symmetry,
                 "level": grade.as_ref().map(|g| g.level),
                 "score": grade.as_ref().map(|g| g.score),
                 "hardest": grade.as_ref().and_then(|g| g.hardest.map(|t| t.key())),

@@ -13,6 +13,7 @@ use crate::app::state::{Game, State, Tone, fresh_puzzle};
 use crate::app::update::settle_opened_game;
 use crate::engine::Grid;
 use crate::engine::formats::Rules;
+use crate::engine::generate::Symmetry;
 use crate::engine::geometry::Variant;
 use crate::engine::geometry::format::{self, Puzzle, ShapeReader};
 use crate::engine::geometry::generate::{Keep, generate_shape};
@@ -138,7 +139,7 @@ fn generated(side: usize, variant: Variant, level: Option<Level>) -> Result<Chos
         Some(_) => Keep::Unique,
     };
     let mut rng = crate::engine::generate::rng_for(clock_seed(), 0);
-    let (geometry, puzzle) = generate_shape(side, variant, keep, &mut rng)?;
+    let (geometry, puzzle) = generate_shape(side, variant, keep, Symmetry::None, &mut rng)?;
     let title = format!("{} · generated", geometry.name());
     let puzzle = Puzzle {
         geometry: Arc::new(geometry),

@@ -66,11 +66,17 @@ impl Symmetry {
 
     /// The cell that must be a clue together with `cell` (itself on the axis or centre).
     pub fn partner(self, cell: Cell) -> Cell {
-        let last = SIZE - 1;
+        Cell::new(self.partner_on(cell.index(), SIZE))
+    }
+
+    /// [`Symmetry::partner`] on a board of `side` (cells as row-major indices):
+    /// the other shapes' generator lays clues out the same way.
+    pub fn partner_on(self, cell: usize, side: usize) -> usize {
+        let (row, col, last) = (cell / side, cell % side, side - 1);
         match self {
             Symmetry::None => cell,
-            Symmetry::Rotational => Cell::at(last - cell.row(), last - cell.col()),
-            Symmetry::Mirror => Cell::at(cell.row(), last - cell.col()),
+            Symmetry::Rotational => (last - row) * side + last - col,
+            Symmetry::Mirror => row * side + last - col,
         }
     }
 

@@ -12,8 +12,12 @@
 //! no count ran out ([`ShapedPuzzle::minimal`]). Budgets count search nodes, not
 //! time, so the same seed gives the same puzzle on any machine.
 //!
-//! The classic 9x9 has its own generator with grading and symmetry
-//! ([`crate::engine::generate`]); shapes are not graded here.
+//! Clues may be laid out symmetrically ([`Symmetry`], as on the classic 9x9):
+//! a clue then goes only together with its partner, and "minimal" means that no
+//! such pair can go.
+//!
+//! The classic 9x9 has its own generator ([`crate::engine::generate`]); shapes
+//! are graded by the caller (the shape logic ladder), not here.
 
 use rand::Rng;
 use thiserror::Error;
@@ -21,6 +25,7 @@ use thiserror::Error;
 use super::board::ShapeBoard;
 use super::regions::random_regions;
 use super::{Geometry, ShapeError, Variant};
+use crate::engine::generate::Symmetry;
 use crate::engine::search::count_shape;
 use crate::engine::search::dfs::{self, Flow, Hooks, Order, SearchStats};
 
@@ -107,11 +112,13 @@ pub const MAX_JIGSAW_SIDE: usize = 16;
 const MAX_TRIES: usize = 200;
 
 /// A unique puzzle of `side` and `variant` (a jigsaw with a random layout), with
-/// its geometry, removing clues while `keep` holds and spending [`Budget::for_shape`].
+/// its geometry, removing clues (with their `symmetry` partners) while `keep`
+/// holds and spending [`Budget::for_shape`].
 pub fn generate_shape(
     side: usize,
     variant: Variant,
     keep: Keep,
+    symmetry: Symmetry,
     rng: &mut impl Rng,
 ) -> Result<(Geometry, ShapedPuzzle), GenerateShapeError> {
     if variant == Variant::Jigsaw && side > MAX_JIGSAW_SIDE {
@@ -131,7 +138,7 @@ pub fn generate_shape(
                 Geometry::jigsaw(side, &regions)?
             }
         };
-        if let Some(puzzle) = generate(&geometry, rng, keep, budget) {
+        if let Some(puzzle) = generate(&geometry, rng, keep, symmetry, budget) {
             return Ok((geometry, puzzle));
         }
     }
@@ -142,13 +149,14 @@ pub fn generate_shape(
     })
 }
 
-/// A unique puzzle of `geometry`, removing clues while `keep` holds, within
-/// `budget`; `None` when the fill ran out of its budget (or the geometry has no
-/// complete grid at all).
+/// A unique puzzle of `geometry`, removing clues (each with its `symmetry`
+/// partner) while `keep` holds, within `budget`; `None` when the fill ran out of
+/// its budget (or the geometry has no complete grid at all).
 pub fn generate(
     geometry: &Geometry,
     rng: &mut impl Rng,
     keep: Keep,
+    symmetry: Symmetry,
     budget: Budget,
 ) -> Option<ShapedPuzzle> {
     let solution = fill(geometry, rng, budget.fill_nodes)?;
@@ -157,19 +165,21 @@ pub fn generate(
     let mut givens = solution.clone();
     let mut minimal = true;
     for cell in cells {
-        let kept = givens[cell];
+        // Its partner's turn came first and the pair stayed: it stays too.
+        if givens[cell] == 0 {
+            continue;
+        }
+        let partner = symmetry.partner_on(cell, geometry.side());
         givens[cell] = 0;
+        givens[partner] = 0;
         let kept_by = match keep {
             Keep::Unique => is_unique(geometry, &givens, budget.count_nodes),
             Keep::Singles => Some(solved_by_singles(geometry, &givens)),
         };
-        match kept_by {
-            Some(true) => {}
-            Some(false) => givens[cell] = kept,
-            None => {
-                givens[cell] = kept;
-                minimal = false;
-            }
+        if kept_by != Some(true) {
+            givens[cell] = solution[cell];
+            givens[partner] = solution[partner];
+            minimal &= kept_by.is_some();
         }
     }
     Some(ShapedPuzzle {
@@ -306,14 +316,23 @@ pub fn solved_by_singles(geometry: &Geometry, givens: &[u8]) -> bool {
         .is_ok_and(|board| board.values().iter().all(|&v| v != 0))
 }
 
-/// Whether no single clue of `givens` can be removed with the solution staying unique.
-pub fn is_minimal(geometry: &Geometry, givens: &[u8]) -> bool {
+/// Whether no clue of `givens` (with its `symmetry` partner) can be removed with
+/// the solution staying unique.
+pub fn is_minimal(geometry: &Geometry, givens: &[u8], symmetry: Symmetry) -> bool {
     count_shape(geometry, givens, 2).count == 1
         && (0..givens.len()).filter(|&c| givens[c] != 0).all(|cell| {
             let mut fewer = givens.to_vec();
             fewer[cell] = 0;
+            fewer[symmetry.partner_on(cell, geometry.side())] = 0;
             count_shape(geometry, &fewer, 2).count != 1
         })
+}
+
+/// Whether the clues of `givens` lie in `symmetry`'s pattern on `geometry`.
+pub fn has_symmetry(geometry: &Geometry, givens: &[u8], symmetry: Symmetry) -> bool {
+    (0..givens.len()).all(|cell| {
+        (givens[cell] == 0) == (givens[symmetry.partner_on(cell, geometry.side())] == 0)
+    })
 }
 
 #[cfg(test)]
@@ -337,24 +356,68 @@ mod tests {
             (6, Variant::Jigsaw),
         ] {
             let (geometry, puzzle) =
-                generate_shape(side, variant, Keep::Unique, &mut seeded(7)).unwrap();
+                generate_shape(side, variant, Keep::Unique, Symmetry::None, &mut seeded(7))
+                    .unwrap();
             assert_eq!(geometry.variant(), variant);
             assert!(first_clash(&geometry, &puzzle.solution, 0).is_none());
             assert!(puzzle.solution.iter().all(|&v| v != 0));
             assert!(puzzle.minimal);
-            assert!(is_minimal(&geometry, &puzzle.givens), "{}", geometry.name());
-            let again = generate_shape(side, variant, Keep::Unique, &mut seeded(7)).unwrap();
+            assert!(
+                is_minimal(&geometry, &puzzle.givens, Symmetry::None),
+                "{}",
+                geometry.name()
+            );
+            let again = generate_shape(side, variant, Keep::Unique, Symmetry::None, &mut seeded(7))
+                .unwrap();
             assert_eq!((&geometry, &puzzle), (&again.0, &again.1));
-            let other = generate_shape(side, variant, Keep::Unique, &mut seeded(8)).unwrap();
+            let other = generate_shape(side, variant, Keep::Unique, Symmetry::None, &mut seeded(8))
+                .unwrap();
             assert_ne!(puzzle.solution, other.1.solution);
         }
     }
 
     #[test]
+    fn symmetric_shapes_keep_clues_in_pairs_and_no_pair_can_go() {
+        for (side, variant, symmetry) in [
+            (6, Variant::Classic, Symmetry::Rotational),
+            (8, Variant::Classic, Symmetry::Mirror),
+            (6, Variant::Jigsaw, Symmetry::Rotational),
+            (9, Variant::X, Symmetry::Mirror),
+        ] {
+            let (geometry, puzzle) =
+                generate_shape(side, variant, Keep::Unique, symmetry, &mut seeded(3)).unwrap();
+            let name = format!("{} {symmetry:?}", geometry.name());
+            assert!(has_symmetry(&geometry, &puzzle.givens, symmetry), "{name}");
+            assert!(puzzle.minimal, "{name}");
+            assert!(is_minimal(&geometry, &puzzle.givens, symmetry), "{name}");
+            // A pair's minimality is weaker than a single clue's: the plain
+            // check may find a clue to spare; the layout is what was asked.
+            let plain = generate_shape(side, variant, Keep::Unique, Symmetry::None, &mut seeded(3));
+            assert_ne!(plain.unwrap().1.givens, puzzle.givens, "{name}");
+        }
+        let (geometry, easy) = generate_shape(
+            6,
+            Variant::Classic,
+            Keep::Singles,
+            Symmetry::Rotational,
+            &mut seeded(4),
+        )
+        .unwrap();
+        assert!(has_symmetry(&geometry, &easy.givens, Symmetry::Rotational));
+        assert!(solved_by_singles(&geometry, &easy.givens));
+    }
+
+    #[test]
     fn a_jigsaws_regions_change_with_the_seed() {
         let regions = |seed| {
-            let (geometry, _) =
-                generate_shape(6, Variant::Jigsaw, Keep::Unique, &mut seeded(seed)).unwrap();
+            let (geometry, _) = generate_shape(
+                6,
+                Variant::Jigsaw,
+                Keep::Unique,
+                Symmetry::None,
+                &mut seeded(seed),
+            )
+            .unwrap();
             (0..36).map(|c| geometry.region_of(c)).collect::<Vec<_>>()
         };
         assert_ne!(regions(1), regions(2));
@@ -367,9 +430,16 @@ mod tests {
             count_nodes: Some(0),
             fill_nodes: None,
         };
-        let puzzle = generate(&geometry, &mut seeded(5), Keep::Unique, budget).unwrap();
+        let puzzle = generate(
+            &geometry,
+            &mut seeded(5),
+            Keep::Unique,
+            Symmetry::None,
+            budget,
+        )
+        .unwrap();
         assert_eq!(count_shape(&geometry, &puzzle.givens, 2).count, 1);
-        assert!(!puzzle.minimal || is_minimal(&geometry, &puzzle.givens));
+        assert!(!puzzle.minimal || is_minimal(&geometry, &puzzle.givens, Symmetry::None));
         let starved = Budget {
             count_nodes: None,
             fill_nodes: Some(0),
@@ -377,7 +447,13 @@ mod tests {
         let sixteen = Geometry::regular(16, Variant::Classic).unwrap();
         // An empty 16x16 cannot be filled without branching: the fill gives up.
         assert_eq!(
-            generate(&sixteen, &mut seeded(5), Keep::Unique, starved),
+            generate(
+                &sixteen,
+                &mut seeded(5),
+                Keep::Unique,
+                Symmetry::None,
+                starved
+            ),
             None
         );
     }
@@ -386,7 +462,7 @@ mod tests {
     fn easy_puzzles_are_solved_by_singles_and_lose_no_clue_they_could() {
         for variant in [Variant::Windoku, Variant::Jigsaw] {
             let (geometry, puzzle) =
-                generate_shape(9, variant, Keep::Singles, &mut seeded(2)).unwrap();
+                generate_shape(9, variant, Keep::Singles, Symmetry::None, &mut seeded(2)).unwrap();
             assert!(solved_by_singles(&geometry, &puzzle.givens));
             assert!(!puzzle.minimal);
             for cell in (0..81).filter(|&c| puzzle.givens[c] != 0) {
@@ -408,11 +484,24 @@ mod tests {
 
     #[test]
     fn sixteen_by_sixteen_is_unique_and_reproducible() {
-        let (geometry, puzzle) =
-            generate_shape(16, Variant::Classic, Keep::Unique, &mut seeded(1)).unwrap();
+        let (geometry, puzzle) = generate_shape(
+            16,
+            Variant::Classic,
+            Keep::Unique,
+            Symmetry::None,
+            &mut seeded(1),
+        )
+        .unwrap();
         assert_eq!(count_shape(&geometry, &puzzle.givens, 2).count, 1);
         assert!(first_clash(&geometry, &puzzle.solution, 0).is_none());
-        let again = generate_shape(16, Variant::Classic, Keep::Unique, &mut seeded(1)).unwrap();
+        let again = generate_shape(
+            16,
+            Variant::Classic,
+            Keep::Unique,
+            Symmetry::None,
+            &mut seeded(1),
+        )
+        .unwrap();
         assert_eq!(puzzle, again.1);
     }
 }
