@@ -20,7 +20,7 @@ fn every_level_reveals_more_and_the_nudge_gives_nothing_away() {
         };
         let texts: Vec<String> = HintLevel::ALL
             .iter()
-            .map(|&level| hint.text_at(&board, level))
+            .map(|&level| hint.text(level))
             .collect();
         // Without the unit it points at ("box 1"), the nudge holds no number:
         // no cell (r4c7) and no digit.
@@ -40,7 +40,7 @@ fn every_level_reveals_more_and_the_nudge_gives_nothing_away() {
         );
         assert!(texts[2].len() > texts[1].len(), "{texts:?}");
         assert_eq!(
-            hint.text(&board, 1),
+            hint.text(HintLevel::from_number(1)),
             texts[0],
             "`hint --level 1` is the same text"
         );
@@ -72,7 +72,7 @@ fn a_guess_is_a_step_that_says_it_is_one() {
     assert_eq!(hint.placements(), vec![(cell, digit)]);
     let texts: Vec<String> = HintLevel::ALL
         .iter()
-        .map(|&level| hint.text_at(&board, level))
+        .map(|&level| hint.text(level))
         .collect();
     let no_technique = "No logical step found in the known techniques";
     assert!(

@@ -45,8 +45,8 @@ fn hint(state: &mut State, times: usize) {
 }
 
 fn links(state: &State) -> Vec<Link> {
-    match state.hint.as_ref().expect("a hint on show").hint.classic() {
-        Some(Hint::Step(step)) => step.links.clone(),
+    match &state.hint.as_ref().expect("a hint on show").hint {
+        Hint::Step(step) => step.links.clone(),
         other => panic!("a step, not {other:?}"),
     }
 }

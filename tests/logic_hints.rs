@@ -1,10 +1,12 @@
 //! Propagation and hints on the classic board: the log of singles, where a
 //! contradiction stops it, and what a hint says first (a wrong digit, a lost
-//! candidate, givens without one solution, the simplest step, never a guess).
+//! candidate, givens without one solution, the simplest step, never a guess),
+//! and how a mistake reads on another shape.
 
 use pencilmark::engine::board::Contradiction;
+use pencilmark::engine::geometry::{Geometry, Variant};
 use pencilmark::engine::grade::Level;
-use pencilmark::engine::hint::{self, Hint};
+use pencilmark::engine::hint::{self, Hint, HintLevel};
 use pencilmark::engine::logic::{self, Technique};
 use pencilmark::engine::types::Unit;
 use pencilmark::engine::{Board, Cell, Digit, search};
@@ -69,8 +71,17 @@ fn hint_names_a_wrong_digit_first() {
         .expect("a wrong candidate");
     position.place(cell, wrong);
     let answer = hint::hint(&givens, &position);
-    assert_eq!(answer, Hint::Mistake { cells: vec![cell] });
-    assert!(answer.text(&position, 3).contains(&cell.to_string()));
+    assert_eq!(
+        answer,
+        Hint::Mistake {
+            wrong: vec![(cell, Some(wrong))]
+        }
+    );
+    let text = answer.text(HintLevel::Explanation);
+    assert!(
+        text.contains(&format!("the {wrong} in {cell} is wrong")),
+        "{text}"
+    );
 }
 
 #[test]
@@ -82,7 +93,9 @@ fn hint_names_a_pencil_mark_that_removed_the_solution() {
     position.strike(cell, solution.get(cell).expect("complete"));
     assert_eq!(
         hint::hint(&givens, &position),
-        Hint::Mistake { cells: vec![cell] }
+        Hint::Mistake {
+            wrong: vec![(cell, None)]
+        }
     );
 }
 
@@ -118,9 +131,12 @@ fn hint_gives_the_simplest_single_with_its_reason() {
     let text = step.text();
     assert!(text.starts_with("Hidden single: in box"), "{text}");
     assert!(text.contains("ruled out by the"), "{text}");
-    let position = Board::with_auto_candidates(&givens);
-    assert!(answer.text(&position, 1).starts_with("Look at"));
-    assert!(answer.text(&position, 2).contains("Hidden Single in"));
+    assert!(answer.text(HintLevel::Nudge).starts_with("Look at"));
+    assert!(
+        answer
+            .text(HintLevel::Technique)
+            .contains("Hidden Single in")
+    );
 }
 
 #[test]
@@ -156,7 +172,7 @@ fn hint_where_simpler_techniques_run_out_is_a_forcing_step_not_a_guess() {
     assert!(step.technique().is_some_and(Technique::is_forcing));
     let solution = search::solve(&givens).solution.expect("solution");
     assert_sound(step, &solution, "hint");
-    assert!(answer.text(&board, 3).contains("if r"));
+    assert!(answer.text(HintLevel::Explanation).contains("if r"));
 }
 
 #[test]
@@ -178,4 +194,22 @@ fn nested_forcing_nets_apply_the_catalogues_sound_techniques_inside_branches() {
     assert!(NESTED_TECHNIQUES.contains(&Technique::XWing));
     assert!(NESTED_TECHNIQUES.contains(&Technique::DigitForcingChain));
     assert!(!NESTED_TECHNIQUES.contains(&Technique::NestedForcingNet));
+}
+
+#[test]
+fn a_shaped_mistake_names_the_value_in_the_shapes_alphabet_and_a_lost_mark_without_one() {
+    let geometry = Geometry::regular(12, Variant::Classic).expect("a 12x12");
+    let (placed, lost) = (Cell::new(0), Cell::new(13));
+    let answer = Hint::Mistake {
+        wrong: vec![(placed, Some(Digit::new(11))), (lost, None)],
+    };
+    let text = answer.text_in(&geometry, HintLevel::Explanation);
+    assert_eq!(
+        text,
+        "Mistake: the B in r1c1 is wrong; a pencil mark removed from r2c2 was the value it \
+         needs. Fix that first: a hint built on a mistake misleads."
+    );
+    // The geometry's alphabet has no symbol for "no value": none is written.
+    let zero = geometry.alphabet().symbol(0);
+    assert!(!text.contains(&format!("the {zero} in")), "{text}");
 }

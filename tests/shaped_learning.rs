@@ -17,7 +17,7 @@ use pencilmark::engine::geometry::Variant;
 use pencilmark::engine::geometry::board::ShapeBoard;
 use pencilmark::engine::geometry::format::ShapeReader;
 use pencilmark::engine::geometry::learn::ShapeEvent;
-use pencilmark::engine::geometry::logic::ShapeHint;
+use pencilmark::engine::hint::Hint;
 use pencilmark::engine::search::dfs::Order;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -273,17 +273,13 @@ fn hint_with_links(state: &mut State) -> bool {
         let Some(progress) = &state.hint else {
             return false;
         };
-        match progress
-            .hint
-            .shaped()
-            .expect("a shaped game's hint is the shaped ladder's")
-        {
-            ShapeHint::Step(step) if !step.links.is_empty() => {
+        match &progress.hint {
+            Hint::Step(step) if !step.links.is_empty() => {
                 update(state, Action::Hint);
                 update(state, Action::Hint);
                 return true;
             }
-            ShapeHint::Step(_) => (0..3).for_each(|_| {
+            Hint::Step(_) => (0..3).for_each(|_| {
                 update(state, Action::Hint);
             }),
             _ => return false,

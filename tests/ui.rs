@@ -170,8 +170,8 @@ fn hint_levels_nudge_then_technique_then_explanation_then_apply() {
     press(&mut state, "H");
     let summary = message(&state);
     assert_ne!(summary, nudge);
-    let step = match state.hint.as_ref().unwrap().hint.classic() {
-        Some(pencilmark::engine::hint::Hint::Step(step)) => step.clone(),
+    let step = match &state.hint.as_ref().unwrap().hint {
+        pencilmark::engine::hint::Hint::Step(step) => step.clone(),
         other => panic!("expected a step, got {other:?}"),
     };
     assert!(summary.contains(step.basis.name()), "{summary}");

@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::state::State;
-use crate::engine::hint::{Hint, HintLevel};
+use crate::engine::hint::HintLevel;
 use crate::engine::logic::Link;
 
 /// A move through the links of the hint on show.
@@ -25,7 +25,7 @@ pub enum LinkStep {
 /// instead of moving.
 pub fn link_count(state: &State) -> Option<usize> {
     let progress = state.hint.as_ref()?;
-    let count = progress.hint.link_count();
+    let count = progress.hint.step().map_or(0, |step| step.links.len());
     let explaining = HintLevel::from_number(progress.level) == HintLevel::Explanation;
     (explaining && count > 0).then_some(count)
 }
@@ -40,10 +40,9 @@ pub fn stepping(state: &State) -> bool {
 pub fn shown_link(state: &State) -> Option<(usize, usize, Link)> {
     let count = link_count(state)?;
     let at = state.hint_link?;
-    match state.hint.as_ref()?.hint.classic()? {
-        Hint::Step(step) => step.links.get(at).map(|&link| (at, count, link)),
-        _ => None,
-    }
+    let step = state.hint.as_ref()?.hint.step()?;
+    let link = step.links.get(at).filter(|_| state.game.is_classic())?;
+    Some((at, count, *link))
 }
 
 /// The index a move leads to among `count` links, from `at` (none shown yet:

@@ -10,7 +10,6 @@
 
 pub mod action;
 pub mod config;
-pub mod hint;
 pub mod history;
 pub mod keymap;
 pub mod learn;

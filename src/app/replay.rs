@@ -13,12 +13,12 @@ use std::sync::Arc;
 
 use super::position::classic_grid;
 use super::review::GameMoves;
-use super::state::{Game, GameHint, HintProgress, History, Position, State};
+use super::state::{Game, HintProgress, History, Position, State};
 use crate::engine::geometry::Geometry;
 use crate::engine::geometry::learn as shape_learn;
-use crate::engine::geometry::logic::ShapeHint;
 use crate::engine::hint::Hint;
 use crate::engine::learn::replay::{self, Judgement, Move, Play, ReplayError, ShapeMove, Tally};
+use crate::engine::logic::Step;
 use crate::engine::types::CELLS;
 use crate::engine::{Candidates, Grid};
 
@@ -75,7 +75,7 @@ pub struct Annotations {
     /// The position before each move and after the last.
     positions: Vec<Position>,
     /// The easier step each move had open (drawn as a hint is).
-    easier: Vec<Option<GameHint>>,
+    easier: Vec<Option<Step>>,
 }
 
 impl Annotations {
@@ -95,10 +95,10 @@ impl Annotations {
             .moves
             .iter()
             .map(|a| MovePage::of(a, a.text(), a.mv.cell().index()));
-        let easier = replay.moves.iter().map(|a| {
-            let step = a.easiest.clone().filter(|_| a.easier_open);
-            step.map(|step| GameHint::Classic(Hint::Step(step)))
-        });
+        let easier = replay
+            .moves
+            .iter()
+            .map(|a| a.easiest.clone().filter(|_| a.easier_open));
         Ok(Annotations {
             pages: pages.collect(),
             first_wrong: replay.first_wrong.map(|w| w.text()),
@@ -128,10 +128,10 @@ impl Annotations {
             let text = shape_learn::annotated_text(geometry, a);
             MovePage::of(a, text, a.mv.cell())
         });
-        let easier = replay.moves.iter().map(|a| {
-            let step = a.easiest.clone().filter(|_| a.easier_open);
-            step.map(|step| GameHint::Shaped(ShapeHint::Step(step)))
-        });
+        let easier = replay
+            .moves
+            .iter()
+            .map(|a| a.easiest.clone().filter(|_| a.easier_open));
         let named = |w: replay::FirstWrong<usize, u8>| {
             let symbol = |v: u8| geometry.alphabet().symbol(v);
             w.map(|c| geometry.cell_name(c), symbol).text()
@@ -294,7 +294,10 @@ impl ReplayView {
         board.game.position = self.annotations.positions[after].clone();
         board.hint = current
             .and_then(|i| self.annotations.easier.get(i).cloned().flatten())
-            .map(|hint| HintProgress { hint, level: 3 });
+            .map(|step| HintProgress {
+                hint: Hint::Step(step),
+                level: 3,
+            });
         if let Some(page) = page {
             board.selected = page.cell;
         }

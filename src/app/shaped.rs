@@ -6,8 +6,9 @@
 //! game asks [`super::update`]'s classic hint and a shaped one these.
 
 use super::state::{CandidateMode, Game};
-use crate::engine::geometry::logic::{self, ShapeHint, ShapeMarks};
-use crate::engine::types::Cell;
+use crate::engine::geometry::logic::{self, ShapeMarks};
+use crate::engine::hint::Hint;
+use crate::engine::types::{Cell, Digit};
 
 impl Game {
     /// The next hint for the position: a mistake first (a wrong value, or an
@@ -16,11 +17,11 @@ impl Game {
     /// step on the candidates on show under `mode` ([`Game::hint_marks`]), so
     /// a candidate the player struck out (or an applied hint's elimination) is
     /// not found again.
-    pub fn next_shape_hint(&self, mode: CandidateMode) -> ShapeHint {
+    pub fn next_shape_hint(&self, mode: CandidateMode) -> Hint {
         // As `logic::hint_in_game`, with the solution the game already counted.
         let solution = match (&self.solution, self.unique) {
-            (None, _) => return ShapeHint::NoSolution,
-            (Some(_), false) => return ShapeHint::MultipleSolutions,
+            (None, _) => return Hint::NoSolution,
+            (Some(_), false) => return Hint::MultipleSolutions,
             (Some(solution), true) => solution,
         };
         let marks = self.hint_marks(mode);
@@ -32,20 +33,25 @@ impl Game {
             let bit = crate::engine::geometry::value_bit(solution[c]);
             position.struck[c] & bit != 0 || position.marks[c] != 0
         };
-        let wrong: Vec<(Cell, u8)> = (0..self.geometry.cells())
+        let wrong: Vec<(Cell, Option<Digit>)> = (0..self.geometry.cells())
             .filter(|&c| match values[c] {
                 0 => !marks.allows(c, solution[c]) && struck_or_unmarked(c),
                 value => !self.is_given(c) && value != solution[c],
             })
-            .map(|c| (Cell::new(c), values[c]))
+            .map(|c| {
+                (
+                    Cell::new(c),
+                    (values[c] != 0).then(|| Digit::new(values[c])),
+                )
+            })
             .collect();
         if !wrong.is_empty() {
-            return ShapeHint::Mistake { wrong };
+            return Hint::Mistake { wrong };
         }
         if marks.is_solved() {
-            return ShapeHint::Solved;
+            return Hint::Solved;
         }
-        logic::next_step_on(&marks, Some(solution)).map_or(ShapeHint::Solved, ShapeHint::Step)
+        logic::next_step_on(&marks, Some(solution)).map_or(Hint::Solved, Hint::Step)
     }
 
     /// The position the hint ladder reads: the values, and each open cell's

@@ -8,12 +8,12 @@ use serde::{Deserialize, Serialize};
 use super::stats::{Assists, Stats};
 use crate::engine::geometry::Geometry;
 use crate::engine::grade::{self, Level};
+use crate::engine::hint::Hint;
 use crate::engine::logic::Technique;
 use crate::engine::search;
 use crate::engine::{Cell, Digit, Grid};
 use crate::puzzles;
 
-pub use super::hint::GameHint;
 pub use super::history::{History, Timeline};
 pub use super::position::Position;
 
@@ -282,18 +282,18 @@ pub struct Message {
     pub tone: Tone,
 }
 
-/// A hint being revealed one level at a time, on any shape (`H` is the hint:
-/// on show it is a [`GameHint`], either ladder's answer).
+/// A hint being revealed one level at a time, on any shape: the engine's one
+/// [`Hint`], found by the game's ladder ([`Game::is_classic`] says which).
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct HintProgress<H = GameHint> {
-    pub hint: H,
+pub struct HintProgress {
+    pub hint: Hint,
     /// 1: nudge, 2: technique and where, 3: the full explanation (4 applies it).
     pub level: u8,
 }
 
-impl<H> HintProgress<H> {
+impl HintProgress {
     /// A new hint at its first level, the nudge.
-    pub fn new(hint: H) -> HintProgress<H> {
+    pub fn new(hint: Hint) -> HintProgress {
         HintProgress { hint, level: 1 }
     }
 }

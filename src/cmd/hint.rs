@@ -10,9 +10,8 @@ use super::show::{boxed_candidates, effects_json, read_game_in};
 use super::{Exit, shaped, shaped_hint};
 use crate::engine::formats::Rules;
 use crate::engine::geometry::Variant;
-use crate::engine::hint::{self, Hint};
+use crate::engine::hint::{self, Hint, HintLevel};
 use crate::engine::logic::Basis;
-use crate::engine::types::Cell;
 
 /// Explain the next step of a position, or name its mistakes.
 #[derive(Args, Debug)]
@@ -62,7 +61,7 @@ pub fn run(args: &HintArgs) -> Result<Exit> {
     }
     let (position, givens) = read_game_in(&mut puzzles, args.givens.as_deref())?;
     let answer = hint::hint(&givens, &position);
-    let text = answer.text(&position, args.level);
+    let text = answer.text(HintLevel::from_number(args.level));
     let after = answer.applied(&position);
     if args.json {
         let (technique, eliminations, cells) = match &answer {
@@ -80,10 +79,10 @@ pub fn run(args: &HintArgs) -> Result<Exit> {
                     .map(|(c, _)| c.to_string())
                     .collect::<Vec<_>>(),
             ),
-            Hint::Mistake { cells } => (
+            Hint::Mistake { wrong } => (
                 None,
                 effects_json(&[]),
-                cells.iter().map(Cell::to_string).collect(),
+                wrong.iter().map(|(c, _)| c.to_string()).collect(),
             ),
             _ => (None, effects_json(&[]), Vec::new()),
         };

@@ -11,7 +11,8 @@ use super::shaped::{boxed, first_puzzle_by, shaped_effects_json};
 use crate::engine::formats::Rules;
 use crate::engine::geometry::Variant;
 use crate::engine::geometry::format::{self, ShapeReader};
-use crate::engine::geometry::logic::{self, ShapeHint, ShapeLink, ShapeMarks, links};
+use crate::engine::geometry::logic::{self, ShapeLink, ShapeMarks, links};
+use crate::engine::hint::{Hint, HintLevel};
 use crate::engine::types::{Cell, Digit};
 use crate::input::Puzzles;
 
@@ -37,7 +38,7 @@ pub fn hint_first(
         None => puzzle.givens.clone(),
     };
     let answer = logic::hint_in_game(geometry, &givens, &puzzle.givens);
-    let text = answer.text(geometry, level);
+    let text = answer.text_in(geometry, HintLevel::from_number(level));
     // The position with every given placed: where the step was found.
     let values: Vec<u8> = puzzle
         .givens
@@ -48,21 +49,21 @@ pub fn hint_first(
     let before = ShapeMarks::from_givens(geometry, &values);
     let mut after = before;
     let step = match &answer {
-        ShapeHint::Step(step) => Some(step),
+        Hint::Step(step) => Some(step),
         _ => None,
     };
     if let Some(step) = step {
         step.apply(&mut after);
     }
     let exit = match answer {
-        ShapeHint::Step(_) | ShapeHint::Solved => Exit::Done,
+        Hint::Step(_) | Hint::Solved => Exit::Done,
         _ => Exit::Failed,
     };
     const APPLY: u8 = crate::engine::hint::APPLY;
     if json {
         let none: &[(Cell, Digit)] = &[];
         let cells: Vec<String> = match (&answer, step) {
-            (ShapeHint::Mistake { wrong }, _) => wrong
+            (Hint::Mistake { wrong }, _) => wrong
                 .iter()
                 .map(|&(c, _)| geometry.cell_name(c.index()))
                 .collect(),

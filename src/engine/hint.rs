@@ -5,12 +5,18 @@
 //!
 //! Hints come in levels, so a player can ask for as little help as they want:
 //! 1 a nudge, 2 the technique and where, 3 the full explanation, 4 the move applied.
+//!
+//! [`Hint`] is the one answer of both ladders: [`hint`] here finds it on the
+//! classic 9x9 `Board`, `geometry::logic::hint_in_game` on any other shape. Its
+//! texts are worded for the classic board ([`Hint::text`]) or in a geometry's
+//! names and alphabet ([`Hint::text_in`]), as [`Step`]'s are.
 
 use super::board::Board;
+use super::geometry::Geometry;
 use super::grid::Grid;
 use super::logic::{self, Basis, Step};
 use super::search;
-use super::types::{Cell, Digit};
+use super::types::{Cell, Digit, Unit};
 
 /// The least help: where to look.
 pub const NUDGE: u8 = 1;
@@ -25,7 +31,8 @@ pub const APPLY: u8 = 4;
 /// before: the nudge names a unit to look at (never a cell or a digit), the
 /// technique level names the technique and where, the explanation gives the
 /// whole reasoning, and apply makes the move. `pencilmark hint --level` and the
-/// player's `H` both climb this ladder and read its texts from [`Hint::text_at`].
+/// player's `H` both climb this ladder and read its texts from [`Hint::text`]
+/// (or [`Hint::text_in`] on a shape).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
 pub enum HintLevel {
     Nudge = 1,
@@ -62,14 +69,18 @@ impl HintLevel {
     }
 }
 
-/// What the hint engine says about a position.
+/// What the hint engine says about a position, on any shape.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Hint {
     /// The next step: a deduction, or when no known technique applies the
     /// search engine's guess (a step on [`Basis::Guess`]).
     Step(Step),
     /// Digits placed (or candidates struck) that disagree with the solution.
-    Mistake { cells: Vec<Cell> },
+    Mistake {
+        /// Each cell (ascending) with the digit wrongly placed there, or `None`
+        /// for an open cell whose candidates lost the solution's digit.
+        wrong: Vec<(Cell, Option<Digit>)>,
+    },
     /// Every cell is filled correctly.
     Solved,
     /// The givens have no solution.
@@ -86,9 +97,9 @@ pub fn hint(givens: &Grid, position: &Board) -> Hint {
         (1, Some(solution)) => solution,
         _ => return Hint::MultipleSolutions,
     };
-    let cells = mistakes(&solution, position);
-    if !cells.is_empty() {
-        return Hint::Mistake { cells };
+    let wrong = mistakes(&solution, position);
+    if !wrong.is_empty() {
+        return Hint::Mistake { wrong };
     }
     if position.is_solved() {
         return Hint::Solved;
@@ -102,28 +113,34 @@ pub fn hint(givens: &Grid, position: &Board) -> Hint {
     }))
 }
 
-/// The least help for a step: the unit to look at, naming neither a cell nor
-/// a digit (either would give the answer away).
-fn nudge(step: &Step) -> String {
+/// The least help for a step: the unit to look at (named by `unit`), naming
+/// neither a cell nor a digit (either would give the answer away); `digit` is
+/// what a cell holds on this shape ("digit" on the classic board, "value" on
+/// another).
+fn nudge(step: &Step, unit: impl Fn(Unit) -> String, digit: &str) -> String {
     match step.units.first() {
         _ if step.basis == Basis::Guess => {
             "No logical step found in the known techniques: a guess is needed.".to_string()
         }
-        Some(unit) => format!("Look at {unit}."),
+        Some(&first) => format!("Look at {}.", unit(first)),
         None if !step.placements.is_empty() => {
-            "Look for a cell that can hold only one digit.".to_string()
+            format!("Look for a cell that can hold only one {digit}.")
         }
         None => format!("Look for a {} pattern.", step.basis.name().to_lowercase()),
     }
 }
 
-/// Cells whose placed digit differs from the solution; when there are none, cells
-/// whose pencil marks lost the solution's digit. (A wrong digit also strikes its
-/// peers' candidates, so its cell is the one to name, not the peers.)
-pub fn mistakes(solution: &Grid, position: &Board) -> Vec<Cell> {
+/// Cells whose placed digit differs from the solution, with that digit; when
+/// there are none, cells whose pencil marks lost the solution's digit (`None`).
+/// (A wrong digit also strikes its peers' candidates, so its cell is the one to
+/// name, not the peers.)
+pub fn mistakes(solution: &Grid, position: &Board) -> Vec<(Cell, Option<Digit>)> {
     let right = |cell: Cell| solution.get(cell).expect("a solution is complete");
-    let wrong_digits: Vec<Cell> = Cell::all()
-        .filter(|&cell| position.digit(cell).is_some_and(|d| d != right(cell)))
+    let wrong_digits: Vec<(Cell, Option<Digit>)> = Cell::all()
+        .filter_map(|cell| {
+            let digit = position.digit(cell).filter(|&d| d != right(cell))?;
+            Some((cell, Some(digit)))
+        })
         .collect();
     if !wrong_digits.is_empty() {
         return wrong_digits;
@@ -132,6 +149,7 @@ pub fn mistakes(solution: &Grid, position: &Board) -> Vec<Cell> {
         .filter(|&cell| {
             position.digit(cell).is_none() && !position.candidates(cell).contains(right(cell))
         })
+        .map(|cell| (cell, None))
         .collect()
 }
 
@@ -164,30 +182,55 @@ impl Hint {
         }
     }
 
-    /// The hint at `level` (1 nudge, 2 technique and where, 3 or 4 the full text),
-    /// written for `position`.
-    pub fn text(&self, position: &Board, level: u8) -> String {
-        self.text_at(position, HintLevel::from_number(level))
-    }
-
-    /// The hint at `level`, written for `position` (Apply reads as Explanation:
-    /// the move itself is [`Hint::applied`]).
-    pub fn text_at(&self, position: &Board, level: HintLevel) -> String {
-        let level = level.number();
-        match self {
-            Hint::Step(step) => match level {
-                ..=NUDGE => nudge(step),
-                SUMMARY => step.summary(),
+    /// The hint at `level`, worded for the classic board (Apply reads as
+    /// Explanation: the move itself is [`Hint::applied`]).
+    pub fn text(&self, level: HintLevel) -> String {
+        self.worded(
+            |step| match level {
+                HintLevel::Nudge => nudge(step, |unit| unit.to_string(), "digit"),
+                HintLevel::Technique => step.summary(),
                 _ => step.text(),
             },
-            Hint::Mistake { cells } => {
-                let described: Vec<String> = cells
-                    .iter()
-                    .map(|&cell| match position.digit(cell) {
-                        Some(digit) => format!("the {digit} in {cell} is wrong"),
-                        None => format!("a pencil mark removed from {cell} was the digit it needs"),
-                    })
-                    .collect();
+            |cell, digit| match digit {
+                Some(digit) => format!("the {digit} in {cell} is wrong"),
+                None => format!("a pencil mark removed from {cell} was the digit it needs"),
+            },
+        )
+    }
+
+    /// The hint at `level` on a shaped board, in `geometry`'s names and
+    /// alphabet (Apply reads as Explanation).
+    pub fn text_in(&self, geometry: &Geometry, level: HintLevel) -> String {
+        self.worded(
+            |step| match level {
+                HintLevel::Nudge => nudge(step, |unit| geometry.unit(unit).to_string(), "value"),
+                HintLevel::Technique => step.summary_in(geometry),
+                _ => step.text_in(geometry),
+            },
+            |cell, value| {
+                let cell = geometry.cell_name(cell.index());
+                match value {
+                    Some(value) => {
+                        let symbol = geometry.alphabet().symbol(value.get());
+                        format!("the {symbol} in {cell} is wrong")
+                    }
+                    None => format!("a pencil mark removed from {cell} was the value it needs"),
+                }
+            },
+        )
+    }
+
+    /// The hint's text, its step said by `step` and each wrong cell by
+    /// `mistake`; the verdicts read alike on every shape.
+    fn worded(
+        &self,
+        step: impl FnOnce(&Step) -> String,
+        mistake: impl Fn(Cell, Option<Digit>) -> String,
+    ) -> String {
+        match self {
+            Hint::Step(found) => step(found),
+            Hint::Mistake { wrong } => {
+                let described: Vec<String> = wrong.iter().map(|&(c, d)| mistake(c, d)).collect();
                 format!(
                     "Mistake: {}. Fix that first: a hint built on a mistake misleads.",
                     described.join("; ")

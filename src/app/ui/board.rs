@@ -21,7 +21,6 @@ use super::theme::Theme;
 use crate::app::position::Position;
 use crate::app::review::AuditMark;
 use crate::app::state::{CandidateMode, HintProgress, State};
-use crate::engine::geometry::logic::ShapeHint;
 use crate::engine::geometry::{Geometry, ValueMask, value_bit};
 use crate::engine::hint::Hint;
 use crate::engine::logic::Basis;
@@ -94,17 +93,22 @@ impl Highlights {
         for &cell in &state.marked_wrong {
             h.wrong[cell] = true;
         }
-        if let Some(progress) = state.hint.as_ref().and_then(HintProgress::classic) {
-            h.classic_hint(progress);
-            super::links::highlight_link(state, &mut h);
+        // The hint was found by the game's ladder, and is drawn by it.
+        if let Some(progress) = &state.hint {
+            match state.game.is_classic() {
+                true => {
+                    h.classic_hint(progress);
+                    super::links::highlight_link(state, &mut h);
+                }
+                false => h.shaped_hint(state, progress),
+            }
         }
-        h.shaped_hint(state);
         h
     }
 
     /// The classic ladder's hint on show.
-    fn classic_hint(&mut self, progress: HintProgress<&Hint>) {
-        let Hint::Step(step) = progress.hint else {
+    fn classic_hint(&mut self, progress: &HintProgress) {
+        let Hint::Step(step) = &progress.hint else {
             return;
         };
         for unit in &step.units {
@@ -132,12 +136,9 @@ impl Highlights {
     }
 
     /// The shaped ladder's hint on show, and its link when ← → step through them.
-    fn shaped_hint(&mut self, state: &State) {
+    fn shaped_hint(&mut self, state: &State, progress: &HintProgress) {
         let game = &state.game;
-        let Some(progress) = state.hint.as_ref().and_then(HintProgress::shaped) else {
-            return;
-        };
-        let ShapeHint::Step(step) = progress.hint else {
+        let Hint::Step(step) = &progress.hint else {
             return;
         };
         for &unit in &step.units {

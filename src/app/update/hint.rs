@@ -3,19 +3,19 @@
 //! classic board's: the player's Manual marks are judged first (a stale mark,
 //! a marked cell lacking its solution value), a mistake on the board is said
 //! in two levels (that something disagrees, then where, marked on the board),
-//! and each level shown counts as one assist. Only the finding of the step and
-//! its texts are the engine's two ladders' ([`GameHint`]).
+//! and each level shown counts as one assist. The hint is the engine's one
+//! [`Hint`]; only the ladder that finds it and its wording still differ, chosen
+//! by the game's shape ([`Game::is_classic`]).
 
 use super::board::{key_of, value_word};
 use super::check::{cell_list, marks_lacking_their_value};
 use super::{commit, say_unless_won};
 use crate::app::action::Action;
 use crate::app::position::Position;
-use crate::app::state::{CandidateMode, Game, GameHint, HintProgress, State, Tone};
+use crate::app::state::{CandidateMode, Game, HintProgress, State, Tone};
 use crate::app::stats::Assists;
 use crate::engine::Board;
 use crate::engine::effects::Deduction;
-use crate::engine::geometry::logic::ShapeHint;
 use crate::engine::geometry::{Geometry, value_bit};
 use crate::engine::hint::{self, Hint, HintLevel};
 use crate::engine::logic::Basis;
@@ -65,45 +65,46 @@ pub(super) fn hint(state: &mut State) {
         state.say(Tone::Hint, text);
         return;
     }
+    let game = &state.game;
     let text = match &progress.hint {
-        GameHint::Classic(hint @ Hint::Step(_)) if progress.level < 4 => {
-            let ladder = HintLevel::from_number(progress.level);
-            let text = hint.text_at(&hint_board(state), ladder);
-            let links = hint.step().is_some_and(|s| !s.links.is_empty());
-            let text = level_text(&key, progress.level, &text, links);
-            // The classic explanation has always been said without the prefix.
-            match progress.level {
-                1 | 2 => format!("Hint: {text}"),
-                _ => text,
+        Hint::Step(step) if progress.level < 4 => {
+            let level = HintLevel::from_number(progress.level);
+            let links = !step.links.is_empty();
+            match game.is_classic() {
+                true => {
+                    let text = progress.hint.text(level);
+                    let text = level_text(&key, progress.level, &text, links);
+                    // The classic explanation has always been said without the prefix.
+                    match progress.level {
+                        1 | 2 => format!("Hint: {text}"),
+                        _ => text,
+                    }
+                }
+                false => {
+                    let text = progress.hint.text_in(&game.geometry, level);
+                    format!("Hint: {}", level_text(&key, progress.level, &text, links))
+                }
             }
         }
-        GameHint::Shaped(hint @ ShapeHint::Step(step)) if progress.level < 4 => {
-            let text = hint.text(&state.game.geometry, progress.level);
-            format!(
-                "Hint: {}",
-                level_text(&key, progress.level, &text, !step.links.is_empty())
-            )
-        }
-        GameHint::Classic(Hint::Step(step)) => {
-            let mut next = state.game.position.clone();
-            step.apply_to(&mut next.on(Geometry::classic()));
-            let text = match (step.basis, step.placements.first()) {
-                (Basis::Guess, Some((cell, digit))) => format!("Placed {digit} in {cell}"),
-                _ => format!("Applied: {}", step.text()),
+        Hint::Step(step) => {
+            let mut next = game.position.clone();
+            let text = match game.is_classic() {
+                true => {
+                    step.apply_to(&mut next.on(Geometry::classic()));
+                    match (step.basis, step.placements.first()) {
+                        (Basis::Guess, Some((cell, digit))) => format!("Placed {digit} in {cell}"),
+                        _ => format!("Applied: {}", step.text()),
+                    }
+                }
+                false => {
+                    step.apply_to(&mut next.on(&game.geometry));
+                    format!("Applied: {}", step.text_in(&game.geometry))
+                }
             };
             return applied(state, next, text);
         }
-        GameHint::Shaped(ShapeHint::Step(step)) => {
-            let mut next = state.game.position.clone();
-            step.apply_to(&mut next.on(&state.game.geometry));
-            let text = format!("Applied: {}", step.text_in(&state.game.geometry));
-            return applied(state, next, text);
-        }
-        GameHint::Classic(Hint::NoSolution) | GameHint::Shaped(ShapeHint::NoSolution) => {
-            "This puzzle has no solution".to_string()
-        }
-        GameHint::Classic(Hint::MultipleSolutions)
-        | GameHint::Shaped(ShapeHint::MultipleSolutions) => {
+        Hint::NoSolution => "This puzzle has no solution".to_string(),
+        Hint::MultipleSolutions => {
             "This puzzle has more than one solution: no hint can be sure".to_string()
         }
         _ => "The board is solved".to_string(),
@@ -130,41 +131,32 @@ fn applied(state: &mut State, next: Position, text: String) {
 
 /// A new hint from the game's ladder: the classic one on the classic 9x9, the
 /// shaped one elsewhere, each reading the candidates on show.
-fn fresh_hint(state: &State) -> GameHint {
+fn fresh_hint(state: &State) -> Hint {
     let game = &state.game;
     match game.is_classic() {
-        true => GameHint::Classic(hint::hint(&game.classic_givens(), &hint_board(state))),
-        false => GameHint::Shaped(game.next_shape_hint(state.candidates)),
+        true => hint::hint(&game.classic_givens(), &hint_board(state)),
+        false => game.next_shape_hint(state.candidates),
     }
 }
 
 /// The cells a mistake hint names: the player's own doing (a wrong value, or
 /// the solution's value struck out of an open cell) when there is any.
-fn mistake_cells(game: &Game, hint: &GameHint) -> Option<Vec<usize>> {
-    let cells: Vec<usize> = match hint {
-        // The classic engine also names open cells whose candidates lost the
-        // right digit; with Auto marks those follow from a wrong digit or a
-        // strike, so only the player's own doing is named.
-        GameHint::Classic(Hint::Mistake { cells }) => cells.iter().map(|c| c.index()).collect(),
-        GameHint::Shaped(ShapeHint::Mistake { wrong }) => {
-            wrong.iter().map(|&(c, _)| c.index()).collect()
-        }
-        _ => return None,
+fn mistake_cells(game: &Game, hint: &Hint) -> Option<Vec<usize>> {
+    // The classic engine also names open cells whose candidates lost the
+    // right digit; with Auto marks those follow from a wrong digit or a
+    // strike, so only the player's own doing is named.
+    let Hint::Mistake { wrong } = hint else {
+        return None;
     };
+    let cells: Vec<usize> = wrong.iter().map(|&(c, _)| c.index()).collect();
     let own = own_mistakes(game, &cells);
     Some(if own.is_empty() { cells } else { own })
 }
 
 /// Counts the hint level just shown (before it is applied: that may finish the game).
 fn count_hint(assists: &mut Assists, progress: &HintProgress) {
-    let step = matches!(
-        progress.hint,
-        GameHint::Classic(Hint::Step(_)) | GameHint::Shaped(ShapeHint::Step(_))
-    );
-    let mistake = matches!(
-        progress.hint,
-        GameHint::Classic(Hint::Mistake { .. }) | GameHint::Shaped(ShapeHint::Mistake { .. })
-    );
+    let step = matches!(progress.hint, Hint::Step(_));
+    let mistake = matches!(progress.hint, Hint::Mistake { .. });
     let counter = match progress.level {
         1 if step || mistake => &mut assists.nudges,
         _ if mistake => &mut assists.techniques,

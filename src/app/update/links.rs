@@ -3,9 +3,9 @@
 //! running text, read on the candidates the hint was found on.
 
 use super::super::links::{LinkStep, link_count, moved};
-use super::super::state::{GameHint, State, Tone};
+use super::super::state::{State, Tone};
 use super::hint::hint_board;
-use crate::engine::geometry::logic::{ShapeHint, links as shape_links};
+use crate::engine::geometry::logic::links as shape_links;
 use crate::engine::hint::Hint;
 use crate::engine::logic::links::said;
 
@@ -17,15 +17,15 @@ pub(super) fn step_links(state: &mut State, step: LinkStep) {
     };
     let at = moved(state.hint_link, count, step);
     // The hint was found on this board (the player's marks in Manual mode).
-    let link = match state.hint.as_ref().map(|progress| &progress.hint) {
-        Some(GameHint::Classic(Hint::Step(step))) => {
-            said(&hint_board(state), &step.links[at]).to_string()
-        }
-        Some(GameHint::Shaped(ShapeHint::Step(step))) => {
+    let Some(Hint::Step(step)) = state.hint.as_ref().map(|progress| &progress.hint) else {
+        return;
+    };
+    let link = match state.game.is_classic() {
+        true => said(&hint_board(state), &step.links[at]).to_string(),
+        false => {
             let marks = state.game.hint_marks(state.candidates);
             shape_links::said(&marks, &step.links[at])
         }
-        _ => return,
     };
     let text = format!("Link {} of {count}: {link}", at + 1);
     state.hint_link = Some(at);

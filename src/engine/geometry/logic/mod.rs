@@ -39,7 +39,7 @@ mod wings;
 
 pub use finders::Ladder;
 pub use links::{ShapeLink, ShapeLinkKind};
-pub use path::{ShapeHint, explain, grade, hint, hint_in_game, next_step_on};
+pub use path::{explain, grade, hint, hint_in_game, next_step_on};
 
 use super::{Geometry, MAX_CELLS, UnitKind, ValueMask, all_values, value_bit};
 use crate::engine::effects::Effects;

@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use super::{Basis, Ladder, ShapeMarks, ShapeStep};
 use crate::engine::geometry::{Geometry, value_bit};
 use crate::engine::grade::{Grade, Status};
+use crate::engine::hint::Hint;
 use crate::engine::logic::se::Ratings;
 use crate::engine::logic::{Level, Technique};
 use crate::engine::search;
@@ -131,45 +132,28 @@ pub fn grade(geometry: &Geometry, givens: &[u8]) -> Grade {
     grade
 }
 
-/// What the hint engine says about a shaped puzzle.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum ShapeHint {
-    /// The next step: a deduction, or a guess labelled as one.
-    Step(ShapeStep),
-    /// Values placed (cell, value; cells ascending) that disagree with the
-    /// givens' solution.
-    Mistake {
-        /// Each cell with the value placed there (0 for an open cell whose
-        /// candidates lost the solution's value: the player's hint names those).
-        wrong: Vec<(Cell, u8)>,
-    },
-    Solved,
-    NoSolution,
-    MultipleSolutions,
-}
-
 /// The next step of `givens` on `geometry` (a shaped position is its values:
 /// its candidates are those the peers leave).
-pub fn hint(geometry: &Geometry, givens: &[u8]) -> ShapeHint {
+pub fn hint(geometry: &Geometry, givens: &[u8]) -> Hint {
     hint_in_game(geometry, givens, givens)
 }
 
 /// The hint for a game in progress: `position` (values, 0 open) played from
 /// `givens`. Values that disagree with the givens' solution come first, as a
 /// mistake; then the next step from the position, as [`hint`] gives it.
-pub fn hint_in_game(geometry: &Geometry, givens: &[u8], position: &[u8]) -> ShapeHint {
+pub fn hint_in_game(geometry: &Geometry, givens: &[u8], position: &[u8]) -> Hint {
     let counted = search::count_shape(geometry, givens, 2);
     let solution = match (counted.count, counted.first) {
         (1, Some(solution)) => solution,
-        (0, _) | (_, None) => return ShapeHint::NoSolution,
-        _ => return ShapeHint::MultipleSolutions,
+        (0, _) | (_, None) => return Hint::NoSolution,
+        _ => return Hint::MultipleSolutions,
     };
-    let wrong: Vec<(Cell, u8)> = (0..geometry.cells())
+    let wrong: Vec<(Cell, Option<Digit>)> = (0..geometry.cells())
         .filter(|&c| position[c] != 0 && position[c] != solution[c])
-        .map(|c| (Cell::new(c), position[c]))
+        .map(|c| (Cell::new(c), Some(Digit::new(position[c]))))
         .collect();
     if !wrong.is_empty() {
-        return ShapeHint::Mistake { wrong };
+        return Hint::Mistake { wrong };
     }
     // A given the position left open stays given.
     let values: Vec<u8> = (0..geometry.cells())
@@ -177,63 +161,10 @@ pub fn hint_in_game(geometry: &Geometry, givens: &[u8], position: &[u8]) -> Shap
         .collect();
     let marks = ShapeMarks::from_givens(geometry, &values);
     if marks.is_solved() {
-        return ShapeHint::Solved;
+        return Hint::Solved;
     }
     Ladder::new(geometry)
         .next_step(&marks, &Technique::ALL)
         .or_else(|| guess(&marks, Some(&solution)))
-        .map_or(ShapeHint::Solved, ShapeHint::Step)
-}
-
-impl ShapeHint {
-    /// "step", "solved", "no_solution" or "multiple_solutions", as the classic hint.
-    pub fn kind(&self) -> &'static str {
-        match self {
-            ShapeHint::Step(_) => "step",
-            ShapeHint::Mistake { .. } => "mistake",
-            ShapeHint::Solved => "solved",
-            ShapeHint::NoSolution => "no_solution",
-            ShapeHint::MultipleSolutions => "multiple_solutions",
-        }
-    }
-
-    /// The hint at `level`: 1 a nudge (a unit to look at, never a cell or value),
-    /// 2 the technique and where, 3 and 4 the whole reasoning.
-    pub fn text(&self, geometry: &Geometry, level: u8) -> String {
-        match self {
-            ShapeHint::Step(step) => match (level, step.basis, step.units.first()) {
-                (..=1, Basis::Guess, _) => {
-                    "No logical step found in the known techniques: a guess is needed.".to_string()
-                }
-                (..=1, _, Some(&unit)) => format!("Look at {}.", geometry.unit(unit)),
-                (..=1, _, None) if !step.placements.is_empty() => {
-                    "Look for a cell that can hold only one value.".to_string()
-                }
-                (..=1, basis, None) => {
-                    format!("Look for a {} pattern.", basis.name().to_lowercase())
-                }
-                (2, _, _) => step.summary_in(geometry),
-                _ => step.text_in(geometry),
-            },
-            ShapeHint::Mistake { wrong } => {
-                let described: Vec<String> = wrong
-                    .iter()
-                    .map(|&(cell, value)| {
-                        let symbol = geometry.alphabet().symbol(value);
-                        let cell = geometry.cell_name(cell.index());
-                        format!("the {symbol} in {cell} is wrong")
-                    })
-                    .collect();
-                format!(
-                    "Mistake: {}. Fix that first: a hint built on a mistake misleads.",
-                    described.join("; ")
-                )
-            }
-            ShapeHint::Solved => "Solved: every cell is filled correctly.".to_string(),
-            ShapeHint::NoSolution => "The givens have no solution.".to_string(),
-            ShapeHint::MultipleSolutions => {
-                "The givens have more than one solution, so no deduction is forced.".to_string()
-            }
-        }
-    }
+        .map_or(Hint::Solved, Hint::Step)
 }
