@@ -1,9 +1,11 @@
-//! `trace` on the other shapes (sizes 4x4 to 25x25, Sudoku X, Windoku, jigsaw):
-//! the one readable search (`search/dfs.rs`) on a `ShapeBoard`, told through the
-//! search's hooks. The shaped board propagates both rules (naked and hidden
-//! singles) inside one call, so its events are the search's: each branch, each
-//! guess with the cells its singles fill (or its contradiction), each backtrack,
-//! and the solution; the classic 9x9 trace also names every elimination.
+//! `trace` on the other shapes (sizes 4x4 to 25x25, Sudoku X, Windoku, jigsaw),
+//! written from the engine's events of the search on a shape ([`ShapeEvent`],
+//! the ones learn mode records), so the search is watched for tracing in one
+//! place (`engine::trace`). The shaped board propagates both rules (naked and
+//! hidden singles) inside one call, so its events are the search's: the givens
+//! placed, each branch, each guess with the cells its singles fill (or its
+//! contradiction), each backtrack, and the solution; the classic 9x9 trace also
+//! names every elimination.
 
 use std::io::{self, BufWriter, Write};
 
@@ -11,11 +13,12 @@ use anyhow::Result;
 use serde_json::json;
 
 use super::Exit;
-use crate::engine::geometry::Geometry;
 use crate::engine::geometry::board::ShapeBoard;
 use crate::engine::geometry::format::{self, ShapeReader};
 use crate::engine::geometry::logic::{cells_text, values_text};
-use crate::engine::search::dfs::{self, Flow, Hooks, Order, SearchStats};
+use crate::engine::geometry::{Geometry, Variant};
+use crate::engine::search::dfs::Order;
+use crate::engine::trace::{Rules, Settings, ShapeEvent, Traced};
 use crate::input::{Next, Puzzles};
 
 /// What `trace` asks of a shaped run.
@@ -26,155 +29,155 @@ pub struct TraceOptions {
     pub max_events: u64,
 }
 
-/// One event: its kind, its text, and the cell and value it is about.
-struct Event {
+/// One event as `trace` writes it: its kind, its text, the cell and value it is
+/// about, and the cells its singles filled.
+struct Line<'e> {
     kind: &'static str,
     text: String,
     cell: Option<usize>,
     value: Option<u8>,
-    /// Cells the event's singles filled.
-    filled: Vec<usize>,
+    filled: &'e [usize],
 }
 
-/// The search's hooks, writing each event as it happens.
-struct Tracer<'g, W: Write> {
+/// How `event` reads in `trace` (a puzzle of `givens` givens); `None` for the
+/// end without a solution, which the result says.
+fn line<'e>(geometry: &Geometry, givens: usize, event: &'e ShapeEvent) -> Option<Line<'e>> {
+    let name = |c: usize| geometry.cell_name(c);
+    let symbol = |v: u8| geometry.alphabet().symbol(v);
+    let line = match event {
+        ShapeEvent::Givens { dead: true, .. } => Line {
+            kind: "contradiction",
+            text: format!("{givens} givens placed; their singles end in a contradiction"),
+            cell: None,
+            value: None,
+            filled: &[],
+        },
+        ShapeEvent::Givens { filled, .. } => Line {
+            kind: "propagate",
+            text: format!(
+                "{givens} givens placed; their singles fill {} more cells",
+                filled.len()
+            ),
+            cell: None,
+            value: None,
+            filled: &[],
+        },
+        ShapeEvent::Branch { cell, values } => Line {
+            kind: "branch",
+            text: format!(
+                "branch on {}: candidates {}",
+                name(*cell),
+                values_text(geometry, values)
+            ),
+            cell: Some(*cell),
+            value: None,
+            filled: &[],
+        },
+        ShapeEvent::Guess {
+            cell,
+            value,
+            filled,
+            dead,
+            ..
+        } => {
+            let guess = format!("guess {} = {}", name(*cell), symbol(*value));
+            let text = match (dead, filled.len()) {
+                (true, _) => format!("{guess}: its singles end in a contradiction"),
+                (false, 0) => guess,
+                (false, n) => format!(
+                    "{guess}; its singles fill {n} cells: {}",
+                    cells_text(geometry, filled)
+                ),
+            };
+            Line {
+                kind: if *dead { "contradiction" } else { "guess" },
+                text,
+                cell: Some(*cell),
+                value: Some(*value),
+                filled,
+            }
+        }
+        ShapeEvent::Backtrack { cell, value, next } => {
+            let then = match next {
+                Some(other) => format!(", try {}", symbol(*other)),
+                None => ", no value left".to_string(),
+            };
+            Line {
+                kind: "backtrack",
+                text: format!("backtrack from {} = {}{then}", name(*cell), symbol(*value)),
+                cell: Some(*cell),
+                value: Some(*value),
+                filled: &[],
+            }
+        }
+        ShapeEvent::Solved { values } => Line {
+            kind: "solved",
+            text: format!("solved: {}", format::to_line(geometry, values)),
+            cell: None,
+            value: None,
+            filled: &[],
+        },
+        ShapeEvent::NoSolution => return None,
+    };
+    Some(line)
+}
+
+/// Writes each event's line as the run hands it over, keeping the search path.
+struct Writer<'g, W: Write> {
     geometry: &'g Geometry,
+    givens: usize,
     out: W,
     options: &'g TraceOptions,
     /// The guesses on the way to the current node.
     path: Vec<(usize, u8)>,
+    /// Events written (or counted, with `--summary`).
     events: u64,
-    backtracks: u64,
-    solution: Option<Vec<u8>>,
     failed: Option<io::Error>,
 }
 
-impl<W: Write> Tracer<'_, W> {
-    fn emit(&mut self, event: Event) {
+impl<W: Write> Writer<'_, W> {
+    fn event(&mut self, event: &ShapeEvent) {
+        match event {
+            ShapeEvent::Guess { cell, value, .. } => self.path.push((*cell, *value)),
+            ShapeEvent::Backtrack { .. } => {
+                self.path.pop();
+            }
+            _ => {}
+        }
+        let Some(line) = line(self.geometry, self.givens, event) else {
+            return;
+        };
         self.events += 1;
         if self.options.summary || self.failed.is_some() {
             return;
         }
-        let name = |c: usize| self.geometry.cell_name(c);
-        let written = if self.options.json {
-            let object = json!({
-                "step": self.events,
-                "depth": self.path.len(),
-                "path": self.path.iter().map(|&(c, v)| format!("{}={}", name(c), self.geometry.alphabet().symbol(v))).collect::<Vec<_>>(),
-                "event": event.kind,
-                "text": event.text,
-                "cell": event.cell.map(name),
-                "digit": event.value,
-                "filled": event.filled.iter().map(|&c| name(c)).collect::<Vec<_>>(),
-            });
-            writeln!(self.out, "{object}")
-        } else {
-            writeln!(
-                self.out,
-                "{:>6} [{}] {}",
-                self.events,
-                self.path.len(),
-                event.text
-            )
-        };
-        if let Err(error) = written {
+        if let Err(error) = self.write(&line) {
             self.failed = Some(error);
         }
     }
 
-    fn symbol(&self, value: u8) -> char {
-        self.geometry.alphabet().symbol(value)
-    }
-}
-
-impl<'g, W: Write> Hooks<ShapeBoard<'g>> for Tracer<'g, W> {
-    fn stop(&mut self) -> bool {
-        self.events >= self.options.max_events || self.failed.is_some()
-    }
-
-    fn branch(&mut self, _position: &ShapeBoard<'g>, cell: usize, values: &mut Vec<u8>) {
-        let text = format!(
-            "branch on {}: candidates {}",
-            self.geometry.cell_name(cell),
-            values_text(self.geometry, values)
-        );
-        self.emit(Event {
-            kind: "branch",
-            text,
-            cell: Some(cell),
-            value: None,
-            filled: Vec::new(),
+    fn write(&mut self, line: &Line) -> io::Result<()> {
+        let geometry = self.geometry;
+        let name = |c: usize| geometry.cell_name(c);
+        if !self.options.json {
+            let depth = self.path.len();
+            return writeln!(self.out, "{:>6} [{depth}] {}", self.events, line.text);
+        }
+        let path = self.path.iter().map(|&(c, v)| {
+            let symbol = geometry.alphabet().symbol(v);
+            format!("{}={symbol}", name(c))
         });
-    }
-
-    fn assign(&mut self, next: &mut ShapeBoard<'g>, cell: usize, value: u8) -> bool {
-        let before = next.values().to_vec();
-        let alive = next.assign(cell, value).is_ok();
-        let guess = format!(
-            "guess {} = {}",
-            self.geometry.cell_name(cell),
-            self.symbol(value)
-        );
-        self.path.push((cell, value));
-        let filled: Vec<usize> = (0..before.len())
-            .filter(|&c| c != cell && before[c] == 0 && next.value(c) != 0)
-            .collect();
-        let text = match (alive, filled.is_empty()) {
-            (false, _) => format!("{guess}: its singles end in a contradiction"),
-            (true, true) => guess,
-            (true, false) => format!(
-                "{guess}; its singles fill {} cells: {}",
-                filled.len(),
-                cells_text(self.geometry, &filled)
-            ),
-        };
-        let kind = if alive { "guess" } else { "contradiction" };
-        let filled = if alive { filled } else { Vec::new() };
-        self.emit(Event {
-            kind,
-            text,
-            cell: Some(cell),
-            value: Some(value),
-            filled,
+        let object = json!({
+            "step": self.events,
+            "depth": self.path.len(),
+            "path": path.collect::<Vec<_>>(),
+            "event": line.kind,
+            "text": line.text,
+            "cell": line.cell.map(name),
+            "digit": line.value,
+            "filled": line.filled.iter().map(|&c| name(c)).collect::<Vec<_>>(),
         });
-        alive
-    }
-
-    fn backtrack(&mut self, cell: usize, value: u8, next: Option<u8>) {
-        self.backtracks += 1;
-        self.path.pop();
-        let then = match next {
-            Some(other) => format!(", try {}", self.symbol(other)),
-            None => ", no value left".to_string(),
-        };
-        let text = format!(
-            "backtrack from {} = {}{then}",
-            self.geometry.cell_name(cell),
-            self.symbol(value)
-        );
-        self.emit(Event {
-            kind: "backtrack",
-            text,
-            cell: Some(cell),
-            value: Some(value),
-            filled: Vec::new(),
-        });
-    }
-
-    fn solved(&mut self, position: &ShapeBoard<'g>) -> Flow {
-        self.solution = Some(position.values().to_vec());
-        let text = format!(
-            "solved: {}",
-            format::to_line(self.geometry, position.values())
-        );
-        self.emit(Event {
-            kind: "solved",
-            text,
-            cell: None,
-            value: None,
-            filled: Vec::new(),
-        });
-        Flow::Stop
+        writeln!(self.out, "{object}")
     }
 }
 
@@ -182,7 +185,7 @@ impl<'g, W: Write> Hooks<ShapeBoard<'g>> for Tracer<'g, W> {
 /// stopped at `--max-events`.
 pub fn trace_first(
     puzzles: &mut Puzzles,
-    variant: crate::engine::geometry::Variant,
+    variant: Variant,
     options: &TraceOptions,
 ) -> Result<Exit> {
     let mut text = String::new();
@@ -197,67 +200,51 @@ pub fn trace_first(
     };
     let geometry = &puzzle.geometry;
     let stdout = io::stdout();
-    let mut tracer = Tracer {
+    let mut writer = Writer {
         geometry,
+        givens: puzzle.givens.iter().filter(|&&v| v != 0).count(),
         out: BufWriter::new(stdout.lock()),
         options,
         path: Vec::new(),
         events: 0,
-        backtracks: 0,
-        solution: None,
         failed: None,
     };
-    let mut stats = SearchStats::default();
-    let start = ShapeBoard::from_givens(geometry, &puzzle.givens);
-    let givens = puzzle.givens.iter().filter(|&&v| v != 0).count();
-    match start {
-        Ok(board) => {
-            let filled = board.values().iter().filter(|&&v| v != 0).count() - givens;
-            tracer.emit(Event {
-                kind: "propagate",
-                text: format!("{givens} givens placed; their singles fill {filled} more cells"),
-                cell: None,
-                value: None,
-                filled: Vec::new(),
-            });
-            dfs::search(board, options.order, &mut tracer, &mut stats);
-        }
-        Err(_) => tracer.emit(Event {
-            kind: "contradiction",
-            text: format!("{givens} givens placed; their singles end in a contradiction"),
-            cell: None,
-            value: None,
-            filled: Vec::new(),
-        }),
-    }
-    let stopped = tracer.solution.is_none() && tracer.events >= options.max_events;
-    let result = match (&tracer.solution, stopped) {
+    let settings = Settings {
+        rules: Rules::PeersAndUnits,
+        order: options.order,
+    };
+    let outcome = ShapeBoard::run(&puzzle, settings, options.max_events, |event| {
+        writer.event(&event)
+    });
+    let solution = outcome.solution();
+    // At the limit without a solution is "stopped", even where the givens were
+    // dead: the contract this command has always kept.
+    let stopped = solution.is_none() && writer.events >= options.max_events;
+    let result = match (&solution, stopped) {
         (Some(_), _) => "solved",
         (None, true) => "stopped",
         (None, false) => "no_solution",
     };
     if options.summary {
-        let solution = tracer
-            .solution
-            .as_ref()
-            .map(|s| format::to_line(geometry, s));
+        let (counts, events) = (outcome.counts, writer.events);
+        let solution = solution.map(|s| format::to_line(geometry, &s));
         let written = if options.json {
             writeln!(
-                tracer.out,
+                writer.out,
                 "{}",
-                json!({"result": result, "solution": solution, "guesses": stats.guesses,
-                    "backtracks": tracer.backtracks, "nodes": stats.nodes, "events": tracer.events})
+                json!({"result": result, "solution": solution, "guesses": counts.guesses,
+                    "backtracks": counts.backtracks, "nodes": counts.nodes, "events": events})
             )
         } else {
             writeln!(
-                tracer.out,
-                "result:       {result}\nguesses:      {}\nbacktracks:   {}\nnodes:        {}\nevents:       {}",
-                stats.guesses, tracer.backtracks, stats.nodes, tracer.events
+                writer.out,
+                "result:       {result}\nguesses:      {}\nbacktracks:   {}\nnodes:        {}\nevents:       {events}",
+                counts.guesses, counts.backtracks, counts.nodes
             )
         };
         written?;
     }
-    match (tracer.failed.take(), tracer.out.flush()) {
+    match (writer.failed.take(), writer.out.flush()) {
         (Some(error), _) | (None, Err(error)) if error.kind() != io::ErrorKind::BrokenPipe => {
             return Err(error.into());
         }
@@ -266,7 +253,7 @@ pub fn trace_first(
     if stopped {
         eprintln!(
             "pencilmark trace: stopped after {} events (raise --max-events)",
-            tracer.events
+            writer.events
         );
     }
     Ok(if result == "solved" {

@@ -42,6 +42,22 @@ pub const fn value_bit(value: u8) -> ValueMask {
     1 << (value - 1)
 }
 
+/// Bit `i` for the `i`-th item that `keep` accepts: which positions of a unit
+/// (at most [`MAX_SIDE`] cells, so they fit) have some property. The overlap
+/// table, [`CandidateBoard::unit_overlap`](crate::engine::logic::CandidateBoard::unit_overlap)
+/// and Locked Candidates' places and strikes are all made by it.
+pub fn position_bits<T>(
+    items: impl IntoIterator<Item = T>,
+    mut keep: impl FnMut(T) -> bool,
+) -> u32 {
+    (items.into_iter().enumerate()).fold(
+        0,
+        |bits, (i, item)| {
+            if keep(item) { bits | 1 << i } else { bits }
+        },
+    )
+}
+
 /// What a unit is, for people ("row 3", "region 7", "diagonal 1").
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum UnitKind {
@@ -235,11 +251,9 @@ impl Geometry {
         let overlaps = units
             .iter()
             .flat_map(|from| {
-                unit_masks.iter().map(|to| {
-                    (from.cells.iter().enumerate())
-                        .filter(|&(_, &cell)| to.contains(cell))
-                        .fold(0, |overlap, (i, _)| overlap | 1 << i)
-                })
+                unit_masks
+                    .iter()
+                    .map(|to| position_bits(from.cells.iter(), |&cell| to.contains(cell)))
             })
             .collect();
         let peer_masks: Vec<CellMask> = (0..cells)

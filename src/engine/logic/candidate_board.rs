@@ -29,7 +29,7 @@
 //! become an adapter over this trait when the link builder moves.
 
 use crate::engine::board::Board;
-use crate::engine::geometry::{UnitKind, ValueMask};
+use crate::engine::geometry::{UnitKind, ValueMask, position_bits};
 use crate::engine::types::{CELLS, Candidates, Cell, GEOMETRY, SIZE, UNITS};
 
 /// A candidates position on some geometry, for the finders shared by every shape.
@@ -52,9 +52,7 @@ pub trait CandidateBoard {
     /// Which cells of unit `from` lie in unit `to`: bit `i` for `from`'s `i`-th
     /// cell.
     fn unit_overlap(&self, from: usize, to: usize) -> u32 {
-        (self.unit_cells(from).enumerate())
-            .filter(|&(_, cell)| self.unit_contains(to, cell))
-            .fold(0, |overlap, (i, _)| overlap | 1 << i)
+        position_bits(self.unit_cells(from), |cell| self.unit_contains(to, cell))
     }
 
     /// The units holding `cell`, ascending.

@@ -10,31 +10,43 @@
 use super::candidate_board::CandidateBoard;
 use super::{Sink, Step, Technique};
 use crate::engine::board::Board;
-use crate::engine::geometry::{MAX_SIDE, value_bit};
+use crate::engine::geometry::{MAX_SIDE, position_bits, value_bit};
 use crate::engine::names::{self, Classic, Names};
 use crate::engine::types::{Candidates, Cell, Digit, GEOMETRY, SIZE, Unit};
 
 /// One locked-candidates instance on any shape: `value`'s places in unit `from`
 /// (the open cells allowing it, as bit `i` for the `i`-th cell of `from`) all lie
-/// in unit `to`, and `to` has the value elsewhere to strike.
+/// in unit `to`, and `to` has the value elsewhere to strike (`struck`, bit `i`
+/// for the `i`-th cell of `to`): the finder's one scan of `to`, kept.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct Locked {
     pub from: usize,
     pub to: usize,
     pub value: u8,
     pub places: u32,
+    pub struck: u32,
+}
+
+/// The cells of `unit` at the positions `bits` holds, ascending.
+fn cells_at<B: CandidateBoard>(board: &B, unit: usize, bits: u32) -> impl Iterator<Item = usize> {
+    (board.unit_cells(unit).enumerate())
+        .filter(move |&(i, _)| bits >> i & 1 == 1)
+        .map(|(_, c)| c)
+}
+
+/// The positions in unit `to` of the cells outside unit `from` that allow
+/// `value`: its places in `to`, less the overlap (a table read on shapes).
+fn strikes<B: CandidateBoard>(board: &B, from: usize, to: usize, value: u8) -> u32 {
+    let bit = value_bit(value);
+    position_bits(board.unit_cells(to), |c| {
+        board.open_candidates(c) & bit != 0
+    }) & !board.unit_overlap(to, from)
 }
 
 impl Locked {
     /// The places of the value in `from`, ascending.
     pub fn places<B: CandidateBoard>(&self, board: &B) -> Vec<usize> {
-        let places = self.places;
-        board
-            .unit_cells(self.from)
-            .enumerate()
-            .filter(move |&(i, _)| places >> i & 1 == 1)
-            .map(|(_, c)| c)
-            .collect()
+        cells_at(board, self.from, self.places).collect()
     }
 
     /// This instance as a step of `technique` on any board: the value's places
@@ -63,10 +75,7 @@ impl Locked {
 
     /// The cells of `to` outside `from` that lose the value, ascending.
     pub fn eliminations<B: CandidateBoard>(&self, board: &B) -> Vec<(usize, u8)> {
-        let bit = value_bit(self.value);
-        board
-            .unit_cells(self.to)
-            .filter(|&c| !board.unit_contains(self.from, c) && board.open_candidates(c) & bit != 0)
+        (cells_at(board, self.to, self.struck))
             .map(|c| (c, self.value))
             .collect()
     }
@@ -105,7 +114,6 @@ pub(crate) fn locked_candidates<B: CandidateBoard>(
             if count == 0 || count < min_places {
                 continue;
             }
-            let bit = value_bit(value);
             let first = cells[places.trailing_zeros() as usize];
             for to in board.units_of(first) {
                 if to == from {
@@ -115,15 +123,14 @@ pub(crate) fn locked_candidates<B: CandidateBoard>(
                 if places & !overlap != 0 || (count == 1 && overlap.count_ones() < 2) {
                     continue;
                 }
-                let strikes = board
-                    .unit_cells(to)
-                    .any(|c| !board.unit_contains(from, c) && board.open_candidates(c) & bit != 0);
-                if strikes
+                let struck = strikes(board, from, to, value);
+                if struck != 0
                     && visit(Locked {
                         from,
                         to,
                         value,
                         places,
+                        struck,
                     })
                 {
                     return;
@@ -172,18 +179,16 @@ fn classic(
             let first = places.trailing_zeros() as usize;
             for to in GEOMETRY.units_of[first].map(Unit::index) {
                 let to_cells = GEOMETRY.unit_masks[to];
-                if to == from || places & !to_cells != 0 || open & to_cells & !from_cells == 0 {
+                let struck = open & to_cells & !from_cells;
+                if to == from || places & !to_cells != 0 || struck == 0 {
                     continue;
                 }
                 let found = Locked {
                     from,
                     to,
                     value: digit as u8 + 1,
-                    places: GEOMETRY.units[from]
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, c)| places >> c.index() & 1 == 1)
-                        .fold(0, |acc, (i, _)| acc | 1 << i),
+                    places: position_bits(&GEOMETRY.units[from], |c| places >> c.index() & 1 == 1),
+                    struck: position_bits(&GEOMETRY.units[to], |c| struck >> c.index() & 1 == 1),
                 };
                 if sink.push(found.step(board, technique)) {
                     return;

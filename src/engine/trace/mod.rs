@@ -5,7 +5,11 @@
 //!
 //! The events come from [`Board::assign_with`](super::board::Board::assign_with)
 //! through an [`Observer`](super::board::Observer) (`tracer.rs`); the search is
-//! the one in [`super::search::dfs`], told what to report through its hooks. Two
+//! the one in [`super::search::dfs`], told what to report through its hooks.
+//! Every other shape's board propagates both rules inside one call, so its
+//! events are the search's own ([`ShapeEvent`], `shape.rs`). These two files are
+//! the only hooks that watch the search for tracing: `pencilmark trace` writes
+//! its lines and learn mode keeps its runs from their events. Two
 //! settings show what each idea saves: the propagation [`Rules`] (peers only, or
 //! peers plus hidden singles) and the branching [`Order`] (fewest candidates
 //! first, or the first open cell in row-major order).
@@ -13,10 +17,11 @@
 //! A [`Recording`] (`recording.rs`) keeps a whole run so a learner can step
 //! through it both ways; the events themselves are values (`event.rs`). It
 //! records any board that is [`Traced`]: the classic [`Board`](super::board::Board)
-//! here, every other shape's board in `engine::geometry::learn`.
+//! and every other shape's [`ShapeBoard`](super::geometry::board::ShapeBoard).
 
 mod event;
 mod recording;
+mod shape;
 mod tracer;
 
 use std::fmt;
@@ -27,6 +32,7 @@ pub use super::board::Rules;
 pub use super::search::dfs::Order;
 pub use event::{Counts, Event, Guess, Why, path_text};
 pub use recording::{Checkpointed, Cursor, Recorded, Recording, Replayable, Traced};
+pub use shape::{CellState, ShapeCounts, ShapeCursor, ShapeEvent};
 pub use tracer::{count, trace};
 
 /// The name of a rule set on the command line: `peers` or `peers+units`.
@@ -74,7 +80,7 @@ impl fmt::Display for Settings {
 }
 
 /// How a run ended; `S` is the board's solution: a classic [`Grid`], or a
-/// shape's values (`engine::geometry::learn`).
+/// shape's values ([`ShapeBoard`](super::geometry::board::ShapeBoard)).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Ending<S = Grid> {
     Solved(S),

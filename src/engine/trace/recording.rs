@@ -3,7 +3,7 @@
 //! checkpoint, so forward n then back n gives the same state.
 //!
 //! One [`Recording`] serves every board that is [`Traced`]: the classic trace
-//! here and the shaped search's (`engine::geometry::learn`) share one record,
+//! here and the shaped search's (`shape.rs`) share one record,
 //! one forward, one back and one seek ([`Checkpointed`]); each board only says
 //! how it runs and how its cursor applies one of its events ([`Replayable`]).
 
@@ -223,7 +223,7 @@ impl<C: Replayable> Checkpointed<C> {
 
 /// A board whose solving is recorded to be stepped through both ways: the
 /// classic [`Board`] (every assignment and elimination, under either rule set)
-/// and a shape's board (the search's events, `engine::geometry::learn`). The
+/// and a shape's board (the search's events, [`ShapeEvent`](super::ShapeEvent)). The
 /// board type only names the run: what it starts from, its cursor, its
 /// solution and counts.
 pub trait Traced {

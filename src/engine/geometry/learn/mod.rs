@@ -12,10 +12,10 @@
 //! with the steps taken before it (forcing chains left out: on a 16x16 they take
 //! seconds, and a person reads a chain of singles more easily).
 
-mod recording;
 mod replay;
 
-pub use recording::{ShapeCounts, ShapeCursor, ShapeEvent};
+// The search's events on a shape live with the classic trace's, in `engine::trace`.
+pub use crate::engine::trace::{ShapeCounts, ShapeCursor, ShapeEvent};
 pub use replay::{
     ShapeAnnotated, ShapePlay, ShapeProof, ShapeReplay, annotated_text, first_wrong, play_through,
     replay, standing_wrong,

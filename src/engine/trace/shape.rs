@@ -1,7 +1,8 @@
-//! The readable search on a shape, recorded for learn mode to step through both
-//! ways: a shape's board is [`Traced`], so `engine::trace`'s one [`Recording`]
-//! keeps its run; the run is told through the one search's hooks
-//! (`search/dfs.rs`), as `pencilmark trace` tells it.
+//! The readable search on a shape as events: a shape's board is [`Traced`], so
+//! the one [`Recording`] keeps its run for learn mode to step through both ways,
+//! and `pencilmark trace` writes its lines from the same events. The run is told
+//! through the one search's hooks (`search/dfs.rs`); the classic board's are in
+//! `tracer.rs`.
 //!
 //! The shaped board propagates both rules (naked and hidden singles) inside one
 //! call, so its events are the search's: the givens with the cells their singles
@@ -12,6 +13,7 @@
 
 use crate::engine::geometry::board::ShapeBoard;
 use crate::engine::geometry::format::Puzzle;
+use crate::engine::geometry::logic::{cells_text, values_text};
 use crate::engine::geometry::{Geometry, ValueMask, all_values};
 use crate::engine::search::dfs::{self, Flow, Hooks, Order, SearchStats};
 #[cfg(doc)]
@@ -50,7 +52,10 @@ pub enum ShapeEvent {
         value: u8,
         next: Option<u8>,
     },
-    Solved,
+    /// Every cell holds a value: these, row-major.
+    Solved {
+        values: Vec<u8>,
+    },
     NoSolution,
 }
 
@@ -92,13 +97,13 @@ impl ShapeEvent {
             (false, 0) => String::new(),
             (false, n) if n > LISTED => format!(
                 "; their singles fill {n} cells: {} and {} more",
-                super::super::logic::cells_text(geometry, &filled[..LISTED]),
+                cells_text(geometry, &filled[..LISTED]),
                 n - LISTED
             ),
             (false, n) => format!(
                 "; their singles fill {n} cell{}: {}",
                 if n == 1 { "" } else { "s" },
-                super::super::logic::cells_text(geometry, filled)
+                cells_text(geometry, filled)
             ),
         };
         match self {
@@ -108,7 +113,7 @@ impl ShapeEvent {
             ShapeEvent::Branch { cell, values } => format!(
                 "Branch on {}: candidates {}",
                 name(*cell),
-                super::super::logic::values_text(geometry, values)
+                values_text(geometry, values)
             ),
             ShapeEvent::Guess {
                 cell,
@@ -129,7 +134,7 @@ impl ShapeEvent {
                 };
                 format!("Backtrack from {} = {}{then}", name(*cell), symbol(*value))
             }
-            ShapeEvent::Solved => "Solved".to_string(),
+            ShapeEvent::Solved { .. } => "Solved".to_string(),
             ShapeEvent::NoSolution => "No solution".to_string(),
         }
     }
@@ -250,7 +255,10 @@ fn run(
         dfs::search(board, order, &mut recorder, &mut SearchStats::default())
     };
     match (flow, &recorder.outcome.ending) {
-        (Flow::Stop, Ending::Solved(_)) => recorder.push(ShapeEvent::Solved),
+        (Flow::Stop, Ending::Solved(values)) => {
+            let values = values.clone();
+            recorder.push(ShapeEvent::Solved { values });
+        }
         (Flow::Continue, _) => {
             recorder.outcome.ending = Ending::NoSolution;
             recorder.push(ShapeEvent::NoSolution);
@@ -319,11 +327,19 @@ pub struct ShapeCounts {
     pub backtracks: u64,
     /// Cells filled by singles (the givens' and every guess's, dead ones included).
     pub filled: u64,
+    /// Search nodes: the positions the search stood on, each propagated without
+    /// a contradiction (the givens' and every live guess's), as
+    /// [`SearchStats::nodes`] counts them.
+    pub nodes: u64,
 }
 
 impl ShapeCounts {
     fn count(&mut self, event: &ShapeEvent) {
         self.filled += event.filled().len() as u64;
+        if matches!(event, ShapeEvent::Givens { .. } | ShapeEvent::Guess { .. }) && !event.is_dead()
+        {
+            self.nodes += 1;
+        }
         match event {
             ShapeEvent::Guess { .. } => self.guesses += 1,
             ShapeEvent::Backtrack { .. } => self.backtracks += 1,
@@ -424,7 +440,10 @@ mod tests {
 
     #[test]
     fn stepping_forward_then_back_gives_the_same_board_and_the_run_solves() {
-        let (geometry, givens, solution) = super::super::tests::four();
+        // A 4x4 with one solution.
+        let geometry = Geometry::regular(4, crate::engine::geometry::Variant::Classic).unwrap();
+        let givens: Vec<u8> = vec![1, 2, 0, 0, 0, 0, 1, 0, 0, 0, 0, 3, 4, 0, 2, 0];
+        let solution = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
         // Only two givens: the search has to guess.
         let mut sparse = vec![0; 16];
         sparse[0] = givens[0];
@@ -448,6 +467,24 @@ mod tests {
             assert_eq!(recording.seek(shown + 1), stepped, "forward from {shown}");
             assert_eq!(recording.seek(shown), before, "back to {shown}");
         }
+        // The counts are the search's own.
+        let mut stats = SearchStats::default();
+        let start = ShapeBoard::from_givens(&geometry, &sparse.givens).unwrap();
+        dfs::search(
+            start,
+            Order::FewestCandidates,
+            &mut dfs::Counter::<Vec<u8>>::new(1),
+            &mut stats,
+        );
+        let counts = recording.outcome().counts;
+        assert_eq!((counts.nodes, counts.guesses), (stats.nodes, stats.guesses));
+        assert_eq!(
+            recording.event(recording.len() - 1),
+            Some(&ShapeEvent::Solved {
+                values: recording.outcome().solution().unwrap()
+            }),
+            "the last event carries the solution"
+        );
         let givens = Puzzle { geometry, givens };
         let full: Recording<ShapeBoard> =
             Recording::record(&givens, settings(Order::RowMajor), 1000);
