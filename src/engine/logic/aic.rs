@@ -248,6 +248,11 @@ fn collect(
                 continue;
             }
             let root = (start * 2 + usize::from(on)) as u16;
+            // A start that links nowhere reaches only itself, no chain: not
+            // walked, and not remembered (it costs less to ask again).
+            if !graph.leads_on(usize::from(root)) {
+                continue;
+            }
             let key = start_key(graph, start, on);
             let known = changes
                 .as_mut()
