@@ -60,7 +60,7 @@ pub fn hint_first(
         Hint::Step(_) | Hint::Solved => Exit::Done,
         _ => Exit::Failed,
     };
-    const APPLY: u8 = crate::engine::hint::APPLY;
+    const APPLY: u8 = crate::engine::hint::HintLevel::Apply as u8;
     if json {
         let none: &[(Cell, Digit)] = &[];
         let cells: Vec<String> = match (&answer, step) {
