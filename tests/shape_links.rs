@@ -12,15 +12,14 @@ mod common;
 use common::shapes::{jigsaw6, keeping, only_in, struck, unit};
 
 use pencilmark::engine::geometry::format::ShapeReader;
-use pencilmark::engine::geometry::logic::{
-    Ladder, ShapeLink, ShapeLinkKind, ShapeMarks, ShapeStep, links,
-};
+use pencilmark::engine::geometry::logic::{Ladder, ShapeMarks, links};
 use pencilmark::engine::geometry::{Geometry, UnitKind, Variant};
-use pencilmark::engine::logic::Technique;
+use pencilmark::engine::logic::links::LinkKind;
+use pencilmark::engine::logic::{Link, Step, Technique};
 use pencilmark::engine::{Cell, Digit};
 
 /// Why `link` is not real in `marks`, if it is not.
-fn fault(marks: &ShapeMarks, link: &ShapeLink) -> Option<&'static str> {
+fn fault(marks: &ShapeMarks, link: &Link) -> Option<&'static str> {
     let geometry = marks.geometry();
     let ((a, x), (b, y)) = (link.from, link.to);
     let (a, b, x, y) = (a.index(), b.index(), x.get(), y.get());
@@ -72,7 +71,7 @@ fn has_links(technique: Technique) -> bool {
 }
 
 /// Checks every link of `step` in `marks`; the number checked.
-fn check_links(marks: &ShapeMarks, step: &ShapeStep, context: &str) -> usize {
+fn check_links(marks: &ShapeMarks, step: &Step, context: &str) -> usize {
     let geometry = marks.geometry();
     let Some(technique) = step.technique() else {
         assert!(step.links.is_empty(), "{context}: a guess has no links");
@@ -205,14 +204,14 @@ fn a_false_link_is_caught() {
         .find(Technique::XWing, &marks)
         .expect("an X-Wing");
     for link in fish.links.iter().filter(|l| !l.strong) {
-        let flipped = ShapeLink {
+        let flipped = Link {
             strong: true,
             ..*link
         };
         assert!(fault(&marks, &flipped).is_some(), "{flipped:?} passes");
         assert!(links::kind(&marks, &flipped).is_none(), "{flipped:?}");
     }
-    let struck_end = ShapeLink {
+    let struck_end = Link {
         to: (Cell::new(off[0]), Digit::new(11)),
         ..fish.links[0]
     };
@@ -272,7 +271,7 @@ fn every_link_along_the_bundled_shape_paths_is_real() {
     );
 }
 
-fn logic_path(geometry: &Geometry, givens: &[u8]) -> Vec<ShapeStep> {
+fn logic_path(geometry: &Geometry, givens: &[u8]) -> Vec<Step> {
     pencilmark::engine::geometry::logic::explain(geometry, givens).steps
 }
 
@@ -427,12 +426,12 @@ fn a_link_may_run_in_a_window() {
     // and box keep other places, so the strong link is the window's.
     let others: Vec<usize> = cells[2..].to_vec();
     let marks = struck(&geometry, 7, &others);
-    let link = ShapeLink {
+    let link = Link {
         from: (Cell::new(cells[0]), Digit::new(7)),
         to: (Cell::new(cells[1]), Digit::new(7)),
         strong: true,
     };
     let kind = links::kind(&marks, &link);
-    assert_eq!(kind, Some(ShapeLinkKind::StrongInUnit(window)));
+    assert_eq!(kind, Some(LinkKind::StrongInUnit(window)));
     assert!(fault(&marks, &link).is_none());
 }

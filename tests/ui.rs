@@ -6,7 +6,6 @@ use pencilmark::app::keymap::{BINDINGS, Key, help_rows, help_rows_on, keymap};
 use pencilmark::app::state::{CandidateMode, Game, Overlay, State};
 use pencilmark::app::update::{Effect, update};
 use pencilmark::engine::{Cell, Digit, parse};
-use pencilmark::store;
 
 mod common;
 
@@ -338,7 +337,7 @@ fn export_is_a_candidate_grid_that_reads_back() {
         }
     }
     assert!(!marked.candidates[cell("r1c1").index()].contains(digit(5)));
-    assert_eq!(text, store::candidate_grid(&state));
+    assert_eq!(text, state.candidate_grid());
 }
 
 #[test]

@@ -106,13 +106,13 @@ pub fn run(args: &HintArgs) -> Result<Exit> {
                 .collect::<Vec<_>>()
                 .into();
         }
-        if args.level >= hint::APPLY {
+        if args.level >= HintLevel::Apply as u8 {
             object["position"] = after.digits().to_line().into();
         }
         writeln!(out, "{object}")?;
     } else {
         writeln!(out, "{text}")?;
-        if args.level >= hint::APPLY && after != position {
+        if args.level >= HintLevel::Apply as u8 && after != position {
             write!(out, "{}", boxed_candidates(&after))?;
         }
     }

@@ -11,8 +11,9 @@ use super::shaped::{boxed, first_puzzle_by, shaped_effects_json};
 use crate::engine::formats::Rules;
 use crate::engine::geometry::Variant;
 use crate::engine::geometry::format::{self, ShapeReader};
-use crate::engine::geometry::logic::{self, ShapeLink, ShapeMarks, links};
+use crate::engine::geometry::logic::{self, ShapeMarks, links};
 use crate::engine::hint::{Hint, HintLevel};
+use crate::engine::logic::Link;
 use crate::engine::types::{Cell, Digit};
 use crate::input::Puzzles;
 
@@ -59,7 +60,7 @@ pub fn hint_first(
         Hint::Step(_) | Hint::Solved => Exit::Done,
         _ => Exit::Failed,
     };
-    const APPLY: u8 = crate::engine::hint::APPLY;
+    const APPLY: u8 = crate::engine::hint::HintLevel::Apply as u8;
     if json {
         let none: &[(Cell, Digit)] = &[];
         let cells: Vec<String> = match (&answer, step) {
@@ -130,7 +131,7 @@ fn read_givens(
 /// A shaped step's links as JSON, each read in `marks` (the position the step
 /// was found in), with the classic fields: `{"from": {"cell", "digit"}, "to",
 /// "strong", "kind", "unit", "text"}`; `digit` is the value's number (12 for C).
-pub fn links_json(marks: &ShapeMarks, links: &[ShapeLink]) -> serde_json::Value {
+pub fn links_json(marks: &ShapeMarks, links: &[Link]) -> serde_json::Value {
     let geometry = marks.geometry();
     let end = |(cell, value): (Cell, Digit)| serde_json::json!({"cell": geometry.cell_name(cell.index()), "digit": value.get()});
     links

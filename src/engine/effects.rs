@@ -1,13 +1,12 @@
 //! Making a deduction's effects on a position: the one "apply a step" that every
 //! position a step lands on implements, whatever its shape.
 //!
-//! A step (the classic [`crate::engine::logic::Step`], the shaped
-//! [`crate::engine::geometry::logic::ShapeStep`]) says what it places and what it
-//! removes ([`Deduction`]); a position (the classic [`crate::engine::Board`], the
-//! shaped `ShapeMarks`, the player's positions in the app) says what placing a
-//! value and removing a candidate mean to it ([`Effects`]). Cells are row-major
-//! indices into the geometry and values 1..=side, the vocabulary every shape
-//! shares, so one routine serves them all.
+//! A step (the one [`crate::engine::logic::Step`], on every shape) says what it
+//! places and what it removes ([`Deduction`]); a position (the classic
+//! [`crate::engine::Board`], the shaped `ShapeMarks`, the player's positions in
+//! the app) says what placing a value and removing a candidate mean to it
+//! ([`Effects`]). Cells are row-major indices into the geometry and values
+//! 1..=side, the vocabulary every shape shares, so one routine serves them all.
 
 /// A position a step's effects can be made on.
 pub trait Effects {

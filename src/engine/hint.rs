@@ -18,15 +18,6 @@ use super::logic::{self, Basis, Step};
 use super::search;
 use super::types::{Cell, Digit, Unit};
 
-/// The least help: where to look.
-pub const NUDGE: u8 = 1;
-/// The technique and where it applies.
-pub const SUMMARY: u8 = 2;
-/// The full explanation.
-pub const EXPLAIN: u8 = 3;
-/// The explanation, with the move applied to the position.
-pub const APPLY: u8 = 4;
-
 /// How much a hint reveals. Each level reveals strictly more than the one
 /// before: the nudge names a unit to look at (never a cell or a digit), the
 /// technique level names the technique and where, the explanation gives the

@@ -19,7 +19,6 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, anyhow, bail};
 use serde::Deserialize;
 
-use crate::app::state::State;
 pub use crate::app::state::View;
 pub use crate::app::stats::{LevelStats, Stats};
 pub use files::write_atomic;
@@ -197,10 +196,4 @@ fn decode<T: for<'de> Deserialize<'de>>(bytes: &[u8]) -> Result<T> {
         );
     }
     serde_json::from_value(value).context("unexpected content")
-}
-
-/// The position as a candidate grid: [`State::candidate_grid`] (kept here for
-/// callers that reach the export through the store).
-pub fn candidate_grid(state: &State) -> String {
-    state.candidate_grid()
 }

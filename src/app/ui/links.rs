@@ -11,8 +11,9 @@ use crate::app::action::Action;
 use crate::app::keymap::{Binding, Context};
 use crate::app::links::{LinkStep, link_count, shown_link};
 use crate::app::state::State;
-use crate::engine::geometry::logic::{ShapeStep, links};
+use crate::engine::geometry::logic::links;
 use crate::engine::geometry::value_bit;
+use crate::engine::logic::Step;
 use crate::engine::logic::links::{LinkKind, kind};
 
 /// Marks the classic hint's link on show in `h`: its ends, and its unit in
@@ -35,7 +36,7 @@ pub fn highlight_link(state: &State, h: &mut Highlights) {
 
 /// The same for a shaped hint's `step`: the unit that links the two ends is
 /// read on the candidates the hint was found on.
-pub fn highlight_shaped_link(state: &State, step: &ShapeStep, h: &mut Highlights) {
+pub fn highlight_shaped_link(state: &State, step: &Step, h: &mut Highlights) {
     let game = &state.game;
     let (Some(at), Some(_)) = (state.hint_link, link_count(state)) else {
         return;

@@ -18,11 +18,10 @@
 //! implement later.
 //!
 //! A finder written this way reports what it found in the same indices (through
-//! a visitor that returns `true` to stop), and each ladder turns that into its own
-//! step value (`Step` with `Cell`, `Digit` and `Unit` on the classic board,
-//! `ShapeStep` on shapes) with its own text. Where the two ladders walk the
-//! units in different orders, the order is the caller's argument, so that both
-//! keep the output they had.
+//! a visitor that returns `true` to stop), and each ladder turns that into the
+//! one step value (`Step`, in `Cell`, `Digit` and `Unit` on every shape) with its
+//! own text. Where the two ladders walk the units in different orders, the order
+//! is the caller's argument, so that both keep the output they had.
 //!
 //! The link builder's `UnitPosition` (`links/builder.rs`) is the same idea with
 //! typed cells and units, so that classic links name `Cell` and `Digit`; it could

@@ -16,8 +16,7 @@ use crate::engine::types::{Candidates, Cell, Digit, Unit};
 use std::fmt;
 
 /// A link of a chain, from one candidate `(cell, value)` to the next, in order:
-/// a [`Cell`] and a [`Digit`] on every shape (`geometry::logic::ShapeLink` is
-/// the same type; a search may link plain indices).
+/// a [`Cell`] and a [`Digit`] on every shape (a search may link plain indices).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Link<C = Cell, V = Digit> {
     pub from: (C, V),
@@ -93,7 +92,7 @@ impl fmt::Display for Basis {
 /// every shape: cells are a [`Cell`], values a [`Digit`], value sets a
 /// [`Candidates`] and units a [`Unit`] on all of them (indices into any
 /// geometry's cells and unit list, a value `1..=side`), resting on a technique
-/// or on a guess ([`Basis`]). `geometry::logic::ShapeStep` is the same type.
+/// or on a guess ([`Basis`]).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Step {
     /// What the step rests on: a technique, or a guess.

@@ -21,10 +21,11 @@ pub use replay::{
     replay, standing_wrong,
 };
 
-use super::logic::{Ladder, ShapeMarks, ShapeStep};
+use super::logic::{Ladder, ShapeMarks};
 use super::{Geometry, ValueMask, value_bit};
 use crate::engine::effects::Deduction;
 use crate::engine::learn::audit;
+use crate::engine::logic::Step;
 use crate::engine::logic::Technique;
 
 /// The techniques the learning tools reason with: the catalogue's, easiest
@@ -72,7 +73,7 @@ pub fn sound_marks<'g>(
 
 /// The candidates `step` rules out on `marks`: its eliminations, and for each
 /// placement the cell's other candidates and the value in its open peers.
-pub fn removals(step: &ShapeStep, marks: &ShapeMarks) -> Vec<(usize, u8)> {
+pub fn removals(step: &Step, marks: &ShapeMarks) -> Vec<(usize, u8)> {
     let geometry = marks.geometry();
     let mut removed: Vec<(usize, u8)> = step.removed().collect();
     for (cell, value) in step.placed() {
@@ -98,8 +99,8 @@ pub fn removals(step: &ShapeStep, marks: &ShapeMarks) -> Vec<(usize, u8)> {
 /// technique's instances (found one after another, each found instance's
 /// eliminations struck from a scratch copy so the finder moves on; those are
 /// wrong candidates, so what it finds next is still sound).
-fn open_steps(marks: &ShapeMarks) -> Vec<(ShapeStep, Vec<(usize, u8)>)> {
-    let mut steps: Vec<ShapeStep> = singles(marks);
+fn open_steps(marks: &ShapeMarks) -> Vec<(Step, Vec<(usize, u8)>)> {
+    let mut steps: Vec<Step> = singles(marks);
     let ladder = Ladder::new(marks.geometry());
     let geometry = marks.geometry();
     for technique in reasoning_techniques()
@@ -134,10 +135,10 @@ const MAX_INSTANCES: usize = 64;
 /// Every single on `marks`: a unit's last open cell (full house), a value with
 /// one place left in a unit (hidden single), a cell with one candidate left
 /// (naked single); a placement found several ways is named once, by the easiest.
-fn singles(marks: &ShapeMarks) -> Vec<ShapeStep> {
+fn singles(marks: &ShapeMarks) -> Vec<Step> {
     let geometry = marks.geometry();
-    let single = ShapeStep::single;
-    let mut found: Vec<ShapeStep> = Vec::new();
+    let single = Step::single;
+    let mut found: Vec<Step> = Vec::new();
     let mut hidden = Vec::new();
     for unit in 0..geometry.units().len() {
         let open = geometry.units()[unit]
@@ -186,7 +187,7 @@ enum Goal {
 
 impl Goal {
     /// Whether `step`, which rules out `removed`, reaches the goal.
-    fn reached(self, step: &ShapeStep, removed: &[(usize, u8)]) -> bool {
+    fn reached(self, step: &Step, removed: &[(usize, u8)]) -> bool {
         match self {
             Goal::Exclude(cell, value) => removed.contains(&(cell, value)),
             Goal::Place(cell, value) => step.placed().any(|placed| placed == (cell, value)),
@@ -199,7 +200,7 @@ impl Goal {
 /// stopping at the step that reaches it or as soon as a single does (every
 /// technique is looked for at the start only: on a 16x16 each look costs
 /// milliseconds, and a walk is a few dozen steps). `None` when the ladder stops.
-fn walk_to(mut marks: ShapeMarks, goal: Goal) -> Option<(ShapeStep, Vec<ShapeStep>)> {
+fn walk_to(mut marks: ShapeMarks, goal: Goal) -> Option<(Step, Vec<Step>)> {
     if let Some((step, _)) = open_steps(&marks)
         .into_iter()
         .find(|(step, removed)| goal.reached(step, removed))
@@ -229,10 +230,10 @@ fn walk_to(mut marks: ShapeMarks, goal: Goal) -> Option<(ShapeStep, Vec<ShapeSte
 
 /// What is wrong with one mark: the classic audit's problems, on a shape's cells
 /// and steps.
-pub type Problem = audit::Problem<usize, ShapeStep>;
+pub type Problem = audit::Problem<usize, Step>;
 
 /// One mark (or missing mark) and its problem.
-pub type Finding = audit::Finding<usize, u8, ShapeStep>;
+pub type Finding = audit::Finding<usize, u8, Step>;
 
 /// Audits the marked cells of a position (`marks` bit `v - 1`, 0 for a cell
 /// not marked, which is not judged) against `solution`: the solution's value
@@ -351,7 +352,7 @@ pub fn why_not(
         }
         let count = before.len();
         let plural = if count == 1 { "" } else { "s" };
-        let before: Vec<&ShapeStep> = before.iter().collect();
+        let before: Vec<&Step> = before.iter().collect();
         return format!(
             "After {count} easier step{plural} ({}): {reason}",
             brief(geometry, &before)
@@ -365,7 +366,7 @@ pub fn why_not(
 
 /// The steps named briefly: each one's technique and effects when a few, else a
 /// tally by technique.
-fn brief(geometry: &Geometry, steps: &[&ShapeStep]) -> String {
+fn brief(geometry: &Geometry, steps: &[&Step]) -> String {
     const LISTED: usize = 8;
     if steps.len() > LISTED {
         let mut tally: Vec<(&str, usize)> = Vec::new();

@@ -9,21 +9,22 @@
 //! level than what the move needed, as on the classic board.
 
 use super::{Goal, reasoning_techniques, sound_marks, walk_to};
-use crate::engine::geometry::logic::{Ladder, ShapeStep};
+use crate::engine::geometry::logic::Ladder;
 use crate::engine::geometry::{Geometry, ValueMask, value_bit};
 use crate::engine::grade::Level;
 use crate::engine::learn::replay::{
     Annotated, FirstWrong, Judgement, Move, Neutral, Replay, ShapeMove, Summarised, first_wrong_on,
     standing_wrong_on, tally,
 };
+use crate::engine::logic::Step;
 use crate::engine::logic::Technique;
 
 /// Why a right move on a shape holds: the step that proves it, after the
 /// easier steps it needs first.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct ShapeProof {
-    pub before: Vec<ShapeStep>,
-    pub step: ShapeStep,
+    pub before: Vec<Step>,
+    pub step: Step,
 }
 
 impl Summarised<usize> for ShapeProof {
@@ -42,7 +43,7 @@ impl Summarised<usize> for ShapeProof {
     }
 }
 
-impl Summarised<usize> for ShapeStep {
+impl Summarised<usize> for Step {
     fn technique(&self) -> Option<Technique> {
         self.basis.technique()
     }
@@ -53,9 +54,9 @@ impl Summarised<usize> for ShapeStep {
 }
 
 /// One move of a shaped replay, annotated.
-pub type ShapeAnnotated = Annotated<usize, u8, ShapeProof, ShapeStep>;
+pub type ShapeAnnotated = Annotated<usize, u8, ShapeProof, Step>;
 /// A shaped game annotated move by move.
-pub type ShapeReplay = Replay<usize, u8, ShapeProof, ShapeStep>;
+pub type ShapeReplay = Replay<usize, u8, ShapeProof, Step>;
 
 /// The position a replay moves through on a shape: the values and the
 /// candidates the player struck (Auto mode).

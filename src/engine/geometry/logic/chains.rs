@@ -16,7 +16,7 @@
 //! looked for breadth first, and the shortest comes first.
 
 use super::finders::{lowest, values_of};
-use super::{Ladder, ShapeMarks, ShapeStep, values_text};
+use super::{Ladder, ShapeMarks, Step, values_text};
 use crate::engine::geometry::Geometry;
 use crate::engine::logic::chains::{self, Chain};
 use crate::engine::logic::{Technique, wings};
@@ -25,7 +25,7 @@ use crate::engine::types::Cell;
 
 /// XY-Wing: the classic ladder's finder; each cell with its candidates (`z`, the
 /// value struck, is the one both wings hold).
-pub fn xy_wing(_ladder: &Ladder, marks: &ShapeMarks) -> Option<ShapeStep> {
+pub fn xy_wing(_ladder: &Ladder, marks: &ShapeMarks) -> Option<Step> {
     let mut found = None;
     wings::xy_wings(marks, |wing| {
         found = Some(wing.step(marks, Technique::XyWing, None));
@@ -35,18 +35,18 @@ pub fn xy_wing(_ladder: &Ladder, marks: &ShapeMarks) -> Option<ShapeStep> {
 }
 
 /// The classic ladder's X-Chain: the shortest of every value's chains.
-pub fn x_chain(_ladder: &Ladder, marks: &ShapeMarks) -> Option<ShapeStep> {
+pub fn x_chain(_ladder: &Ladder, marks: &ShapeMarks) -> Option<Step> {
     first_step(marks, chains::x_chains(marks), Technique::XChain)
 }
 
 /// The classic ladder's XY-Chain: the one with the fewest cells.
-pub fn xy_chain(_ladder: &Ladder, marks: &ShapeMarks) -> Option<ShapeStep> {
+pub fn xy_chain(_ladder: &Ladder, marks: &ShapeMarks) -> Option<Step> {
     first_step(marks, chains::xy_chains(marks), Technique::XyChain)
 }
 
 /// The first of `chains` as a step, built as the classic ladder builds it
 /// (with its links).
-fn first_step(marks: &ShapeMarks, chains: Vec<Chain>, technique: Technique) -> Option<ShapeStep> {
+fn first_step(marks: &ShapeMarks, chains: Vec<Chain>, technique: Technique) -> Option<Step> {
     let chain = chains.into_iter().next()?;
     Some(match technique {
         Technique::XChain => chain.x_step(),
@@ -55,14 +55,14 @@ fn first_step(marks: &ShapeMarks, chains: Vec<Chain>, technique: Technique) -> O
 }
 
 /// The value an XY-Wing or XY-Chain ends on: the one it strikes.
-pub(super) fn struck(step: &ShapeStep) -> u8 {
+pub(super) fn struck(step: &Step) -> u8 {
     step.eliminations
         .first()
         .map_or(0, |&(_, value)| value.get())
 }
 
 /// The reasoning of a wing or chain.
-pub fn text(step: &ShapeStep, geometry: &Geometry) -> String {
+pub fn text(step: &Step, geometry: &Geometry) -> String {
     let name = |cell: Cell| geometry.cell_name(cell.index());
     let symbol = |value: u8| geometry.alphabet().symbol(value);
     let cells: Vec<Cell> = step.pattern_cells().collect();

@@ -7,7 +7,7 @@
 //! built where the classic ones are (`Locked::step`, `subsets::naked_step`,
 //! `subsets::hidden_step`); the singles' and fish's here.
 
-use super::{Basis, ShapeMarks, ShapeStep, is_line};
+use super::{Basis, ShapeMarks, Step, is_line};
 use crate::engine::geometry::{Geometry, ValueMask, value_bit};
 use crate::engine::logic::fish;
 use crate::engine::logic::intersections::{self, Locked};
@@ -36,7 +36,7 @@ impl<'g> Ladder<'g> {
     /// The first step among `techniques` (tried in the order given, skipping those
     /// the geometry does not [support](Technique::supports)), if any applies: with
     /// [`Technique::ALL`], the easiest step.
-    pub fn next_step(&self, marks: &ShapeMarks, techniques: &[Technique]) -> Option<ShapeStep> {
+    pub fn next_step(&self, marks: &ShapeMarks, techniques: &[Technique]) -> Option<Step> {
         techniques
             .iter()
             .filter(|t| t.supports(self.geometry))
@@ -44,17 +44,13 @@ impl<'g> Ladder<'g> {
     }
 
     /// The first step of `technique` in `marks`, with its links.
-    pub fn find(&self, technique: Technique, marks: &ShapeMarks) -> Option<ShapeStep> {
+    pub fn find(&self, technique: Technique, marks: &ShapeMarks) -> Option<Step> {
         let step = self.find_unlinked(technique, marks)?;
         Some(super::links::with_links(marks, step))
     }
 
     /// [`Ladder::find`] without the links (inside a forcing net's branches).
-    pub(super) fn find_unlinked(
-        &self,
-        technique: Technique,
-        marks: &ShapeMarks,
-    ) -> Option<ShapeStep> {
+    pub(super) fn find_unlinked(&self, technique: Technique, marks: &ShapeMarks) -> Option<Step> {
         use Technique::*;
         match technique {
             FullHouse => self.full_house(marks),
@@ -84,15 +80,10 @@ impl<'g> Ladder<'g> {
     }
 
     /// A unit with one open cell: it takes the one value the unit lacks.
-    fn full_house(&self, marks: &ShapeMarks) -> Option<ShapeStep> {
+    fn full_house(&self, marks: &ShapeMarks) -> Option<Step> {
         let mut found = None;
         singles::full_houses(marks, |cell, value, unit| {
-            found = Some(ShapeStep::single(
-                Technique::FullHouse,
-                cell,
-                value,
-                Some(unit),
-            ));
+            found = Some(Step::single(Technique::FullHouse, cell, value, Some(unit)));
             true
         });
         found
@@ -100,11 +91,11 @@ impl<'g> Ladder<'g> {
 
     /// A value with one place left in a unit (of any kind), units in the
     /// geometry's order.
-    fn hidden_single(&self, marks: &ShapeMarks) -> Option<ShapeStep> {
+    fn hidden_single(&self, marks: &ShapeMarks) -> Option<Step> {
         let mut found = None;
         let units = 0..self.geometry.units().len();
         singles::hidden_singles(marks, units, |cell, value, unit| {
-            found = Some(ShapeStep::single(
+            found = Some(Step::single(
                 Technique::HiddenSingle,
                 cell,
                 value,
@@ -120,7 +111,7 @@ impl<'g> Ladder<'g> {
     /// the rest of `b`. Read from a line it is claiming, from any other unit
     /// pointing. The first source unit with an instance gives it, its first
     /// target unit, then its lowest value.
-    fn locked_candidates(&self, marks: &ShapeMarks, from_line: bool) -> Option<ShapeStep> {
+    fn locked_candidates(&self, marks: &ShapeMarks, from_line: bool) -> Option<Step> {
         let units = self.geometry.units();
         let sources = (0..units.len()).filter(|&u| is_line(units[u].kind) == from_line);
         let mut best: Option<Locked> = None;
@@ -143,12 +134,7 @@ impl<'g> Ladder<'g> {
     /// `size` open cells of a unit whose candidates together are `size` values:
     /// those values leave the unit's other cells. The first unit with one gives
     /// it, its first subset in lexicographic order of the cells.
-    fn naked_subset(
-        &self,
-        marks: &ShapeMarks,
-        size: usize,
-        technique: Technique,
-    ) -> Option<ShapeStep> {
+    fn naked_subset(&self, marks: &ShapeMarks, size: usize, technique: Technique) -> Option<Step> {
         let mut best = FirstPerGroup::default();
         subsets::naked_subsets(
             marks,
@@ -166,12 +152,7 @@ impl<'g> Ladder<'g> {
     /// `size` values of a unit whose places together are `size` cells: those cells
     /// hold nothing else. The first unit with one gives it, its first subset in
     /// lexicographic order of the values.
-    fn hidden_subset(
-        &self,
-        marks: &ShapeMarks,
-        size: usize,
-        technique: Technique,
-    ) -> Option<ShapeStep> {
+    fn hidden_subset(&self, marks: &ShapeMarks, size: usize, technique: Technique) -> Option<Step> {
         let mut best = FirstPerGroup::default();
         subsets::hidden_subsets(
             marks,
@@ -190,7 +171,7 @@ impl<'g> Ladder<'g> {
     /// Fish of `size` on rows then on columns: when a value's places in `size` base
     /// lines lie in `size` cover lines, it leaves the rest of the cover lines. The
     /// first value with one gives it, its first base lines in lexicographic order.
-    fn fish(&self, marks: &ShapeMarks, size: usize, technique: Technique) -> Option<ShapeStep> {
+    fn fish(&self, marks: &ShapeMarks, size: usize, technique: Technique) -> Option<Step> {
         let side = self.geometry.side();
         // Rows are units 0..side, columns side..2*side ([`Geometry::units`]).
         let cell_at = |base_is_row: bool, base: usize, cover: usize| {
@@ -223,7 +204,7 @@ impl<'g> Ladder<'g> {
                             .filter(|&c| marks.allows(c, value))
                             .collect();
                         pattern.sort_unstable();
-                        Some(ShapeStep {
+                        Some(Step {
                             eliminations,
                             pattern: pattern
                                 .into_iter()
@@ -233,7 +214,7 @@ impl<'g> Ladder<'g> {
                                 .map(|b| unit_of(b, rows))
                                 .chain(lines(covers).map(|c| unit_of(c, !rows)))
                                 .collect(),
-                            ..ShapeStep::of(technique)
+                            ..Step::of(technique)
                         })
                     })
                 });
@@ -252,19 +233,14 @@ impl<'g> Ladder<'g> {
 struct FirstPerGroup {
     group: Option<usize>,
     key: u32,
-    step: Option<ShapeStep>,
+    step: Option<Step>,
 }
 
 impl FirstPerGroup {
     /// Offers the combination `members` of `group`; `build` makes its step, `None`
     /// when it strikes nothing. Returns true once a later group is offered after
     /// a step was kept: the search can stop.
-    fn offer(
-        &mut self,
-        group: usize,
-        members: u32,
-        build: impl FnOnce() -> Option<ShapeStep>,
-    ) -> bool {
+    fn offer(&mut self, group: usize, members: u32, build: impl FnOnce() -> Option<Step>) -> bool {
         let key = members.reverse_bits();
         match self.group {
             Some(kept) if kept != group => return true,
@@ -279,10 +255,10 @@ impl FirstPerGroup {
 }
 
 /// An open cell with one candidate left.
-fn naked_single(marks: &ShapeMarks) -> Option<ShapeStep> {
+fn naked_single(marks: &ShapeMarks) -> Option<Step> {
     let mut found = None;
     singles::naked_singles(marks, |cell, value| {
-        found = Some(ShapeStep::single(Technique::NakedSingle, cell, value, None));
+        found = Some(Step::single(Technique::NakedSingle, cell, value, None));
         true
     });
     found
@@ -296,7 +272,7 @@ pub(super) fn lowest(values: ValueMask) -> u8 {
 }
 
 /// The step in one sentence: its reasoning, then its effects.
-pub fn text(step: &ShapeStep, geometry: &Geometry) -> String {
+pub fn text(step: &Step, geometry: &Geometry) -> String {
     use Technique::*;
     let unit = |i: usize| {
         step.units
@@ -378,6 +354,6 @@ pub fn text(step: &ShapeStep, geometry: &Geometry) -> String {
 }
 
 /// `; so remove 5 from r1c2, r1c3; 7 from r2c2`, or `; so r1c2 is 5` (a forcing step's placement).
-fn effects_text(step: &ShapeStep, geometry: &Geometry) -> String {
+fn effects_text(step: &Step, geometry: &Geometry) -> String {
     names::effects_text(geometry, &step.placements, &step.eliminations, "; ")
 }

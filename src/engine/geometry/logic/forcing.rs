@@ -8,7 +8,7 @@
 //! the geometry's names.
 
 use super::reuse::{self, Ran};
-use super::{Ladder, ShapeMarks, ShapeStep};
+use super::{Ladder, ShapeMarks, Step};
 use crate::engine::effects::Deduction;
 use crate::engine::geometry::{CellMask, Geometry, MAX_CELLS, UnitKind, ValueMask};
 use crate::engine::logic::candidate_board::only_value;
@@ -25,7 +25,7 @@ use crate::engine::logic::implication::{BranchHost, BranchStep, CellSet, Fact, M
 pub(super) type Branches = RefCell<[Option<Ran>; 2]>;
 
 /// The first forcing step of `technique` (one of the forcing chains or nets).
-pub fn find(ladder: &Ladder, marks: &ShapeMarks, technique: Technique) -> Option<ShapeStep> {
+pub fn find(ladder: &Ladder, marks: &ShapeMarks, technique: Technique) -> Option<Step> {
     let (mode, kinds) = technique.forcing()?;
     let first = match marks.geometry.cells() {
         0..=128 => search_in::<u128>(ladder, marks, mode, kinds),
@@ -61,7 +61,7 @@ fn branches<C: Words>(
 
 /// The reasoning of a forcing step: every branch's implications, then what
 /// they all imply.
-pub fn text(step: &ShapeStep, geometry: &Geometry) -> String {
+pub fn text(step: &Step, geometry: &Geometry) -> String {
     let conclusion = match (step.placements.first(), step.eliminations.first()) {
         (Some(&(cell, value)), _) => Some(Fact::on(cell, value)),
         (None, Some(&(cell, value))) => Some(Fact::off(cell, value)),

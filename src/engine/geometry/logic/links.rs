@@ -19,22 +19,14 @@
 //! as the classic ones do (`forcing::branch_links`).
 
 use super::finders::{lowest, values_of};
-use super::{ShapeMarks, ShapeStep};
+use super::{ShapeMarks, Step};
 use crate::engine::geometry::{ValueMask, value_bit};
-use crate::engine::logic::links::builder::{self, LinkKind, UnitPosition};
+use crate::engine::logic::links::builder::{self, UnitPosition};
 use crate::engine::logic::step::Link;
 use crate::engine::logic::{Technique, forcing};
 use crate::engine::types::{Cell, Digit, Unit};
 
 pub use crate::engine::logic::links::kind;
-
-/// One link of a shaped step: candidates `(cell, value)` at each end, in the
-/// same types as the classic [`Link`].
-pub type ShapeLink = Link<Cell, Digit>;
-
-/// Why a link holds in a shaped position: the classic link kind, its unit a
-/// [`Unit`] (an index into [`Geometry::units`](crate::engine::geometry::Geometry::units)).
-pub type ShapeLinkKind = LinkKind<Unit>;
 
 /// A shaped position read by the one link builder: its units are the geometry's.
 impl UnitPosition for ShapeMarks<'_> {
@@ -68,7 +60,7 @@ impl UnitPosition for ShapeMarks<'_> {
 
 /// The running text of `link` in `marks`: "r2c5 is not 4, so r2c8 is 4 (strong
 /// link in diagonal 1)", in the geometry's names and alphabet.
-pub fn said(marks: &ShapeMarks, link: &ShapeLink) -> String {
+pub fn said(marks: &ShapeMarks, link: &Link) -> String {
     let geometry = marks.geometry();
     let end = |(cell, value): (Cell, Digit)| {
         (
@@ -84,7 +76,7 @@ pub fn said(marks: &ShapeMarks, link: &ShapeLink) -> String {
 }
 
 /// `step` with its links derived from `marks`, the position it was found in.
-pub fn with_links(marks: &ShapeMarks, mut step: ShapeStep) -> ShapeStep {
+pub fn with_links(marks: &ShapeMarks, mut step: Step) -> Step {
     if step.links.is_empty() {
         step.links = derive(marks, &step);
     }
@@ -94,7 +86,7 @@ pub fn with_links(marks: &ShapeMarks, mut step: ShapeStep) -> ShapeStep {
 /// The ordered links of `step` in `marks` (none for singles and guesses; the
 /// steps of Skyscraper, 2-String Kite and the chains come with theirs, built
 /// for both ladders where the classic ones are).
-fn derive(marks: &ShapeMarks, step: &ShapeStep) -> Vec<ShapeLink> {
+fn derive(marks: &ShapeMarks, step: &Step) -> Vec<Link> {
     use Technique::*;
     let Some(technique) = step.technique() else {
         return Vec::new();
@@ -135,7 +127,7 @@ fn brings<'a>(marks: &'a ShapeMarks) -> impl Fn(&Cell, Digit) -> Option<Cell> + 
 }
 
 /// Fish: the pattern's cells on the step's bases and covers (rows and columns).
-fn fish(marks: &ShapeMarks, step: &ShapeStep, cells: &[Cell]) -> Vec<ShapeLink> {
+fn fish(marks: &ShapeMarks, step: &Step, cells: &[Cell]) -> Vec<Link> {
     if cells.is_empty() {
         return Vec::new();
     }
@@ -145,7 +137,7 @@ fn fish(marks: &ShapeMarks, step: &ShapeStep, cells: &[Cell]) -> Vec<ShapeLink> 
 }
 
 /// XY-Wing: pivot {x,y}, wings a {x,z} and b {y,z}, read from the marks.
-fn xy_wing(marks: &ShapeMarks, step: &ShapeStep, cells: &[Cell]) -> Vec<ShapeLink> {
+fn xy_wing(marks: &ShapeMarks, step: &Step, cells: &[Cell]) -> Vec<Link> {
     let (&[pivot, a, b], Some(&(_, z))) = (cells, step.eliminations.first()) else {
         return Vec::new();
     };
@@ -159,7 +151,7 @@ fn xy_wing(marks: &ShapeMarks, step: &ShapeStep, cells: &[Cell]) -> Vec<ShapeLin
 }
 
 /// XYZ-Wing: pivot {x,y,z}, wings a {x,z} and b {y,z}, read from the marks.
-fn xyz_wing(marks: &ShapeMarks, step: &ShapeStep, cells: &[Cell]) -> Vec<ShapeLink> {
+fn xyz_wing(marks: &ShapeMarks, step: &Step, cells: &[Cell]) -> Vec<Link> {
     let (&[pivot, a, b], Some(&(_, z))) = (cells, step.eliminations.first()) else {
         return Vec::new();
     };
@@ -174,7 +166,7 @@ fn xyz_wing(marks: &ShapeMarks, step: &ShapeStep, cells: &[Cell]) -> Vec<ShapeLi
 }
 
 /// W-Wing: cells a and b {x,y} and the strong link of x near_a = near_b.
-fn w_wing(step: &ShapeStep, cells: &[Cell]) -> Vec<ShapeLink> {
+fn w_wing(step: &Step, cells: &[Cell]) -> Vec<Link> {
     let (&[a, b, near_a, near_b], Some(&(_, y))) = (cells, step.eliminations.first()) else {
         return Vec::new();
     };

@@ -26,7 +26,7 @@
 //! fish, wings, single_digit, chains}`), written once against
 //! [`CandidateBoard`](crate::engine::logic::CandidateBoard), which [`ShapeMarks`]
 //! implements on the runtime geometry; this ladder turns what they find into its
-//! [`ShapeStep`]. Forcing is the classic ladder's too (`engine::logic::forcing`
+//! [`Step`]. Forcing is the classic ladder's too (`engine::logic::forcing`
 //! over `implication::BranchHost`, which `ShapeMarks` implements in `forcing.rs`).
 
 mod chains;
@@ -38,7 +38,6 @@ mod reuse;
 mod wings;
 
 pub use finders::Ladder;
-pub use links::{ShapeLink, ShapeLinkKind};
 pub use path::{explain, grade, hint, hint_in_game, next_step_on};
 
 use super::{Geometry, MAX_CELLS, UnitKind, ValueMask, all_values, value_bit};
@@ -47,15 +46,13 @@ use crate::engine::logic::{Basis, Step, Technique};
 use crate::engine::names;
 use crate::engine::types::{Candidates, Cell, Digit, Unit};
 
-/// One deduction on a shaped board: the engine's one step value ([`Step`]),
-/// in [`Cell`], [`Digit`], `Candidates` and [`Unit`] as on the classic board
+/// A deduction on a shaped board is the engine's one step value ([`Step`]), in
+/// [`Cell`], [`Digit`], `Candidates` and [`Unit`] as on the classic board
 /// (indices into the geometry's cells and [`Geometry::units`], named by the
 /// geometry; a value `1..=side`, written in its alphabet), resting on a
 /// technique or a guess ([`Basis`]). Shaped code rates a step by its basis
 /// alone (`basis.level()`, `basis.score()`) and names it in the geometry
 /// ([`Step::summary_in`], [`Step::text_in`]).
-pub type ShapeStep = Step;
-
 impl Step {
     /// A single's step: `value` placed in `cell`, found in `unit` (a full house
     /// or hidden single) or, without one, in the cell itself (a naked single).
@@ -64,8 +61,8 @@ impl Step {
         cell: usize,
         value: u8,
         unit: Option<usize>,
-    ) -> ShapeStep {
-        let (cell, mut step) = (Cell::new(cell), ShapeStep::of(technique));
+    ) -> Step {
+        let (cell, mut step) = (Cell::new(cell), Step::of(technique));
         step.placements.push((cell, Digit::new(value)));
         match unit {
             Some(unit) => step.units.push(Unit::new(unit)),

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{Basis, Ladder, ShapeMarks, ShapeStep};
+use super::{Basis, Ladder, ShapeMarks, Step};
 use crate::engine::geometry::{Geometry, value_bit};
 use crate::engine::grade::{Grade, Status};
 use crate::engine::hint::Hint;
@@ -19,7 +19,7 @@ use crate::engine::types::{Candidates, Cell, Digit};
 pub struct ShapePath {
     /// Solutions counted up to 2: 0 none, 1 unique, 2 several.
     pub solutions: usize,
-    pub steps: Vec<ShapeStep>,
+    pub steps: Vec<Step>,
     /// Values at the end, row-major (0 where logic stopped short).
     pub values: Vec<u8>,
     /// Why the position broke down, when it did (givens that cannot all stand).
@@ -75,20 +75,20 @@ pub fn explain(geometry: &Geometry, givens: &[u8]) -> ShapePath {
 /// The next step on `marks`, a position in progress whose candidates the player
 /// may have narrowed (struck out, or marked by hand): the ladder's easiest, else
 /// a guess of the solution's value when there is one.
-pub fn next_step_on(marks: &ShapeMarks, solution: Option<&[u8]>) -> Option<ShapeStep> {
+pub fn next_step_on(marks: &ShapeMarks, solution: Option<&[u8]>) -> Option<Step> {
     Ladder::new(marks.geometry())
         .next_step(marks, &Technique::ALL)
         .or_else(|| guess(marks, solution))
 }
 
-fn guess(marks: &ShapeMarks, solution: Option<&[u8]>) -> Option<ShapeStep> {
+fn guess(marks: &ShapeMarks, solution: Option<&[u8]>) -> Option<Step> {
     let (solution, cell) = (solution?, marks.fewest_candidates_cell()?);
     let value = solution[cell];
     let at = Cell::new(cell);
-    Some(ShapeStep {
+    Some(Step {
         placements: vec![(at, Digit::new(value))],
         pattern: vec![(at, Candidates::from_bits(value_bit(value)))],
-        ..ShapeStep::of(Basis::Guess)
+        ..Step::of(Basis::Guess)
     })
 }
 

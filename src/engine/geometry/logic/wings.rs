@@ -19,7 +19,7 @@
 
 use super::chains::struck;
 use super::finders::{lowest, values_of};
-use super::{Ladder, ShapeMarks, ShapeStep};
+use super::{Ladder, ShapeMarks, Step};
 use crate::engine::geometry::value_bit;
 use crate::engine::logic::single_digit::{self, Turbot};
 use crate::engine::logic::{Technique, wings};
@@ -27,7 +27,7 @@ use crate::engine::types::Cell;
 
 /// XYZ-Wing: the classic ladder's finder; each cell with its candidates (`z`,
 /// the value struck, is the one all three hold).
-pub fn xyz_wing(_ladder: &Ladder, marks: &ShapeMarks) -> Option<ShapeStep> {
+pub fn xyz_wing(_ladder: &Ladder, marks: &ShapeMarks) -> Option<Step> {
     let mut found = None;
     wings::xyz_wings(marks, |wing| {
         found = Some(wing.step(marks, Technique::XyzWing, None));
@@ -38,7 +38,7 @@ pub fn xyz_wing(_ladder: &Ladder, marks: &ShapeMarks) -> Option<ShapeStep> {
 
 /// W-Wing: the classic ladder's finder; the two cells hold `x` and `y`, the
 /// strong link's ends `x` (the one struck is `y`).
-pub fn w_wing(_ladder: &Ladder, marks: &ShapeMarks) -> Option<ShapeStep> {
+pub fn w_wing(_ladder: &Ladder, marks: &ShapeMarks) -> Option<Step> {
     let mut found = None;
     wings::w_wings(marks, |wing, x, unit| {
         found = Some(wing.step(marks, Technique::WWing, Some((x, unit))));
@@ -50,7 +50,7 @@ pub fn w_wing(_ladder: &Ladder, marks: &ShapeMarks) -> Option<ShapeStep> {
 /// A Skyscraper or a 2-String Kite (`technique` says which): the classic
 /// ladder's finders, values ascending, each cell with the value; the units are
 /// the two strong links' and the one joining them.
-pub fn turbot(ladder: &Ladder, marks: &ShapeMarks, technique: Technique) -> Option<ShapeStep> {
+pub fn turbot(ladder: &Ladder, marks: &ShapeMarks, technique: Technique) -> Option<Step> {
     (1..=ladder.geometry.side() as u8).find_map(|value| {
         let mut found = None;
         let visit = |turbot: Turbot| {
@@ -67,7 +67,7 @@ pub fn turbot(ladder: &Ladder, marks: &ShapeMarks, technique: Technique) -> Opti
 }
 
 /// The reasoning of a wing, Skyscraper or kite.
-pub fn text(step: &ShapeStep, geometry: &crate::engine::geometry::Geometry) -> String {
+pub fn text(step: &Step, geometry: &crate::engine::geometry::Geometry) -> String {
     let name = |cell: Cell| geometry.cell_name(cell.index());
     let symbol = |value: u8| geometry.alphabet().symbol(value);
     let unit = |i: usize| geometry.unit(step.units[i]).to_string();
