@@ -65,11 +65,6 @@ impl Cursor {
         &self.position
     }
 
-    /// The position as a board (a placed cell's candidates are its digit).
-    pub fn board(&self) -> Board {
-        Board::from_marked(&self.position)
-    }
-
     /// The guesses in effect, outermost first.
     pub fn path(&self) -> &[Guess] {
         &self.path
