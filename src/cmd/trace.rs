@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 use super::Exit;
 use crate::engine::formats;
-use crate::engine::trace::{self, Ending, Event, Guess, Order, Outcome, Rules, Settings};
+use crate::engine::trace::{self, Ending, Event, Flow, Guess, Order, Outcome, Rules, Settings};
 use crate::engine::{Contradiction, Grid};
 use crate::input;
 
@@ -110,7 +110,7 @@ pub fn run(args: &TraceArgs) -> Result<Exit> {
         let mut failed: Option<io::Error> = None;
         let outcome = trace::trace(&givens, settings, args.max_events, |event, path| {
             if failed.is_some() {
-                return;
+                return Flow::Stop;
             }
             step += 1;
             let written = if args.json {
@@ -118,8 +118,12 @@ pub fn run(args: &TraceArgs) -> Result<Exit> {
             } else {
                 write_event_line(&mut out, step, event, path)
             };
-            if let Err(err) = written {
-                failed = Some(err);
+            match written {
+                Ok(()) => Flow::Continue,
+                Err(err) => {
+                    failed = Some(err);
+                    Flow::Stop
+                }
             }
         });
         if let Some(err) = failed {
