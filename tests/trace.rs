@@ -248,6 +248,32 @@ fn a_puzzle_without_solution_ends_in_no_solution() {
 }
 
 #[test]
+fn a_reader_that_stops_ends_the_run_at_the_next_search_node() {
+    // `trace | head`: the reader goes away and the run stops soon after, not
+    // at the event limit.
+    let mut seen = 0u64;
+    let outcome = trace::trace(
+        &grid(HARD),
+        settings(Rules::Peers, Order::RowMajor),
+        LIMIT,
+        |_, _| {
+            seen += 1;
+            if seen >= 100 {
+                trace::Flow::Stop
+            } else {
+                trace::Flow::Continue
+            }
+        },
+    );
+    assert_eq!(outcome.ending, Ending::Stopped);
+    assert!(
+        outcome.events >= 100 && outcome.events < 1_000,
+        "{}",
+        outcome.events
+    );
+}
+
+#[test]
 fn event_limit_stops_the_run() {
     let outcome = trace::count(&grid(HARD), settings(Rules::Peers, Order::RowMajor), 1_000);
     assert_eq!(outcome.ending, Ending::Stopped);

@@ -17,7 +17,7 @@ use crate::engine::geometry::board::ShapeBoard;
 use crate::engine::geometry::format::{self, ShapeReader};
 use crate::engine::geometry::logic::{cells_text, values_text};
 use crate::engine::geometry::{Geometry, Variant};
-use crate::engine::search::dfs::Order;
+use crate::engine::search::dfs::{Flow, Order};
 use crate::engine::trace::{Rules, Settings, ShapeEvent, Traced};
 use crate::input::{Next, Puzzles};
 
@@ -136,7 +136,8 @@ struct Writer<'g, W: Write> {
 }
 
 impl<W: Write> Writer<'_, W> {
-    fn event(&mut self, event: &ShapeEvent) {
+    /// Writes `event`'s line; [`Flow::Stop`] once writing failed (the reader went away).
+    fn event(&mut self, event: &ShapeEvent) -> Flow {
         match event {
             ShapeEvent::Guess { cell, value, .. } => self.path.push((*cell, *value)),
             ShapeEvent::Backtrack { .. } => {
@@ -144,15 +145,19 @@ impl<W: Write> Writer<'_, W> {
             }
             _ => {}
         }
-        let Some(line) = line(self.geometry, self.givens, event) else {
-            return;
-        };
-        self.events += 1;
-        if self.options.summary || self.failed.is_some() {
-            return;
+        if let Some(line) = line(self.geometry, self.givens, event) {
+            self.events += 1;
+            if !self.options.summary
+                && self.failed.is_none()
+                && let Err(error) = self.write(&line)
+            {
+                self.failed = Some(error);
+            }
         }
-        if let Err(error) = self.write(&line) {
-            self.failed = Some(error);
+        if self.failed.is_some() {
+            Flow::Stop
+        } else {
+            Flow::Continue
         }
     }
 

@@ -2,16 +2,15 @@
 //! event a line (or JSON lines), or only the counts.
 
 use std::io::{self, BufWriter, Write};
-use std::path::Path;
 
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 use serde_json::{Value, json};
 
 use super::Exit;
-use crate::engine::trace::{self, Ending, Event, Guess, Order, Outcome, Rules, Settings};
+use crate::engine::formats;
+use crate::engine::trace::{self, Ending, Event, Flow, Guess, Order, Outcome, Rules, Settings};
 use crate::engine::{Contradiction, Grid};
-use crate::engine::{formats, parse};
 use crate::input;
 
 /// Trace propagation and search on one puzzle, event by event.
@@ -111,7 +110,7 @@ pub fn run(args: &TraceArgs) -> Result<Exit> {
         let mut failed: Option<io::Error> = None;
         let outcome = trace::trace(&givens, settings, args.max_events, |event, path| {
             if failed.is_some() {
-                return;
+                return Flow::Stop;
             }
             step += 1;
             let written = if args.json {
@@ -119,8 +118,12 @@ pub fn run(args: &TraceArgs) -> Result<Exit> {
             } else {
                 write_event_line(&mut out, step, event, path)
             };
-            if let Err(err) = written {
-                failed = Some(err);
+            match written {
+                Ok(()) => Flow::Continue,
+                Err(err) => {
+                    failed = Some(err);
+                    Flow::Stop
+                }
             }
         });
         if let Some(err) = failed {
@@ -155,25 +158,13 @@ pub fn run(args: &TraceArgs) -> Result<Exit> {
 }
 
 /// The puzzle of the PUZZLE argument (the first of a collection, in any format
-/// [`input::Puzzles`] reads, read no further). An argument that is no file but mostly cell
-/// characters is a mistyped puzzle: its error names the column, not a missing file.
-/// A puzzle of another shape comes back opened, with its variant (`Err`), for the
-/// shaped trace.
+/// [`input::Puzzles`] reads, read no further; a mistyped puzzle's error names the
+/// column, as every command's does). A puzzle of another shape comes back
+/// opened, with its variant (`Err`), for the shaped trace.
 fn read_givens(
     argument: Option<&str>,
     variant: Option<crate::engine::geometry::Variant>,
 ) -> Result<Result<Grid, (input::Puzzles, crate::engine::geometry::Variant)>> {
-    if let Some(text) = argument
-        && text != "-"
-        && !Path::new(text).exists()
-        && looks_mistyped(text)
-        && variant.is_none()
-        && !crate::engine::geometry::format::is_shaped_line(text)
-    {
-        return parse::parse_line(text, 1)
-            .map(Ok)
-            .map_err(|err| anyhow::anyhow!("puzzle argument: {err}"));
-    }
     let mut puzzles = input::Puzzles::open(argument, formats::Rules::Checked)?;
     if let Some(shape) = puzzles.shape(variant)? {
         return Ok(Err((puzzles, shape)));
@@ -182,15 +173,7 @@ fn read_givens(
     // A position in progress (a candidate grid, a SadMan state) is traced from its digits.
     Ok(Ok(first
         .position
-        .map_or(first.givens, |marked| marked.digits)))
-}
-
-fn looks_mistyped(text: &str) -> bool {
-    let cells = text
-        .chars()
-        .filter(|c| c.is_ascii_digit() || matches!(c, '.' | '_'))
-        .count();
-    !text.contains('\n') && cells * 2 >= text.chars().count()
+        .map_or(first.givens, |position| position.digits)))
 }
 
 /// A reader that stopped listening (`| head`) ends the trace quietly.

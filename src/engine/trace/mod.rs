@@ -29,7 +29,7 @@ use std::fmt;
 use super::grid::Grid;
 
 pub use super::board::Rules;
-pub use super::search::dfs::Order;
+pub use super::search::dfs::{Flow, Order};
 pub use event::{Counts, Event, Guess, Why, path_text};
 pub use recording::{Checkpointed, Cursor, Recorded, Recording, Replayable, Traced};
 pub use shape::{CellState, ShapeCounts, ShapeCursor, ShapeEvent};

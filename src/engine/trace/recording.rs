@@ -10,7 +10,7 @@
 use std::fmt;
 
 use super::event::Counts;
-use super::{Event, Guess, Outcome, Settings, Why, count, trace};
+use super::{Event, Flow, Guess, Outcome, Settings, Why, count, trace};
 use crate::engine::board::Board;
 use crate::engine::grid::Grid;
 
@@ -63,11 +63,6 @@ impl Cursor {
     /// The digits placed and every cell's candidates, exactly as the engine has them.
     pub fn position(&self) -> &Board {
         &self.position
-    }
-
-    /// The position as a board (a placed cell's candidates are its digit).
-    pub fn board(&self) -> Board {
-        Board::from_marked(&self.position)
     }
 
     /// The guesses in effect, outermost first.
@@ -245,12 +240,13 @@ pub trait Traced {
     fn cursor(start: &Self::Start) -> Self::Cursor;
 
     /// Runs propagation and search from `start` with `settings`, handing every
-    /// event to `emit`; stops at a search node once `max_events` were emitted.
+    /// event to `emit`; stops at a search node once `max_events` were emitted
+    /// or `emit` said [`Flow::Stop`].
     fn run(
         start: &Self::Start,
         settings: Settings,
         max_events: u64,
-        emit: impl FnMut(<Self::Cursor as Replayable>::Event),
+        emit: impl FnMut(<Self::Cursor as Replayable>::Event) -> Flow,
     ) -> Outcome<Self::Solution, Self::Counts>;
 
     /// The counts of a run, without keeping its events.
@@ -259,7 +255,7 @@ pub trait Traced {
         settings: Settings,
         max_events: u64,
     ) -> Outcome<Self::Solution, Self::Counts> {
-        Self::run(start, settings, max_events, |_| {})
+        Self::run(start, settings, max_events, |_| Flow::Continue)
     }
 }
 
@@ -280,13 +276,13 @@ impl Traced for Board {
         givens: &Grid,
         settings: Settings,
         max_events: u64,
-        mut emit: impl FnMut(Recorded),
+        mut emit: impl FnMut(Recorded) -> Flow,
     ) -> Outcome {
         trace(givens, settings, max_events, |event, path| {
             emit(Recorded {
                 event: event.clone(),
                 depth: path.len(),
-            });
+            })
         })
     }
 
@@ -325,7 +321,10 @@ impl<T: Traced> Recording<T> {
     /// Runs `start` with `settings`, keeping at most about `max_events` events.
     pub fn record(start: &T::Start, settings: Settings, max_events: u64) -> Recording<T> {
         let mut run = Checkpointed::new(T::cursor(start), T::CHECKPOINT_EVERY);
-        let outcome = T::run(start, settings, max_events, |event| run.push(event));
+        let outcome = T::run(start, settings, max_events, |event| {
+            run.push(event);
+            Flow::Continue
+        });
         Recording { run, outcome }
     }
 

@@ -147,15 +147,19 @@ type ShapeOutcome = Outcome<Vec<u8>, ShapeCounts>;
 struct Recorder<'g, F> {
     geometry: &'g Geometry,
     max_events: u64,
+    /// `emit` asked to stop.
+    halted: bool,
     outcome: ShapeOutcome,
     emit: F,
 }
 
-impl<F: FnMut(ShapeEvent)> Recorder<'_, F> {
+impl<F: FnMut(ShapeEvent) -> Flow> Recorder<'_, F> {
     fn push(&mut self, event: ShapeEvent) {
         self.outcome.events += 1;
         self.outcome.counts.count(&event);
-        (self.emit)(event);
+        if (self.emit)(event) == Flow::Stop {
+            self.halted = true;
+        }
     }
 }
 
@@ -176,9 +180,9 @@ fn changes(before: &ShapeBoard, after: &ShapeBoard, skip: usize) -> (Vec<CellSta
     (changed, filled)
 }
 
-impl<'g, F: FnMut(ShapeEvent)> Hooks<ShapeBoard<'g>> for Recorder<'g, F> {
+impl<'g, F: FnMut(ShapeEvent) -> Flow> Hooks<ShapeBoard<'g>> for Recorder<'g, F> {
     fn stop(&mut self) -> bool {
-        self.outcome.events >= self.max_events
+        self.outcome.events >= self.max_events || self.halted
     }
 
     fn branch(&mut self, _position: &ShapeBoard<'g>, cell: usize, values: &mut Vec<u8>) {
@@ -213,17 +217,19 @@ impl<'g, F: FnMut(ShapeEvent)> Hooks<ShapeBoard<'g>> for Recorder<'g, F> {
 }
 
 /// Runs the search on `givens` of `geometry` branching in `order`, handing
-/// every event to `emit`; stops at a node once `max_events` were emitted.
+/// every event to `emit`; stops at a node once `max_events` were emitted or
+/// `emit` said [`Flow::Stop`].
 fn run(
     geometry: &Geometry,
     givens: &[u8],
     order: Order,
     max_events: u64,
-    emit: impl FnMut(ShapeEvent),
+    emit: impl FnMut(ShapeEvent) -> Flow,
 ) -> ShapeOutcome {
     let mut recorder = Recorder {
         geometry,
         max_events,
+        halted: false,
         outcome: Outcome {
             settings: Settings {
                 rules: Rules::PeersAndUnits,
@@ -295,7 +301,7 @@ impl Traced for ShapeBoard<'_> {
         start: &Puzzle,
         settings: Settings,
         max_events: u64,
-        emit: impl FnMut(ShapeEvent),
+        emit: impl FnMut(ShapeEvent) -> Flow,
     ) -> ShapeOutcome {
         run(
             &start.geometry,
@@ -493,5 +499,27 @@ mod tests {
         assert_eq!(cursor.values(), &solution[..]);
         let counted = ShapeBoard::count(&givens, settings(Order::RowMajor), 1000);
         assert_eq!(&counted, full.outcome());
+    }
+
+    #[test]
+    fn a_reader_that_stops_ends_the_run_at_the_next_search_node() {
+        let geometry =
+            Arc::new(Geometry::regular(9, crate::engine::geometry::Variant::Classic).unwrap());
+        // An empty 9x9: the search guesses all the way down.
+        let empty = Puzzle {
+            givens: vec![0; 81],
+            geometry,
+        };
+        let mut seen = 0;
+        let outcome = ShapeBoard::run(&empty, settings(Order::RowMajor), 1000, |_| {
+            seen += 1;
+            if seen >= 3 {
+                Flow::Stop
+            } else {
+                Flow::Continue
+            }
+        });
+        assert_eq!(outcome.ending, Ending::Stopped);
+        assert_eq!(outcome.events, 3, "the givens, a branch, a guess");
     }
 }

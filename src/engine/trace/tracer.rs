@@ -11,8 +11,9 @@ use crate::engine::types::{Candidates, Cell, Digit};
 
 /// Runs propagation and search on `givens` with `settings`, handing every event
 /// and the search path after it (its length is the depth) to `emit`. Stops at a
-/// search node once `max_events` events have been emitted.
-pub fn trace<F: FnMut(&Event, &[Guess])>(
+/// search node once `max_events` events have been emitted, or once `emit` said
+/// [`Flow::Stop`] (its reader went away).
+pub fn trace<F: FnMut(&Event, &[Guess]) -> Flow>(
     givens: &Grid,
     settings: Settings,
     max_events: u64,
@@ -22,6 +23,7 @@ pub fn trace<F: FnMut(&Event, &[Guess])>(
         settings,
         emit,
         max_events,
+        halted: false,
         counts: Counts::default(),
         events: 0,
         path: Vec::new(),
@@ -59,7 +61,7 @@ pub fn trace<F: FnMut(&Event, &[Guess])>(
 
 /// The counts of a run, without keeping its events.
 pub fn count(givens: &Grid, settings: Settings, max_events: u64) -> Outcome {
-    trace(givens, settings, max_events, |_, _| {})
+    trace(givens, settings, max_events, |_, _| Flow::Continue)
 }
 
 /// Eliminations gathered into one event while they keep the same source.
@@ -98,6 +100,8 @@ struct Tracer<F> {
     settings: Settings,
     emit: F,
     max_events: u64,
+    /// `emit` asked to stop.
+    halted: bool,
     counts: Counts,
     events: u64,
     path: Vec<Guess>,
@@ -108,7 +112,7 @@ struct Tracer<F> {
     solution: Option<Grid>,
 }
 
-impl<F: FnMut(&Event, &[Guess])> Tracer<F> {
+impl<F: FnMut(&Event, &[Guess]) -> Flow> Tracer<F> {
     fn push(&mut self, event: Event) {
         self.flush();
         self.emit_now(event);
@@ -117,7 +121,9 @@ impl<F: FnMut(&Event, &[Guess])> Tracer<F> {
     fn emit_now(&mut self, event: Event) {
         self.counts.count(&event);
         self.events += 1;
-        (self.emit)(&event, &self.path);
+        if (self.emit)(&event, &self.path) == Flow::Stop {
+            self.halted = true;
+        }
     }
 
     fn flush(&mut self) {
@@ -144,9 +150,9 @@ impl<F: FnMut(&Event, &[Guess])> Tracer<F> {
     }
 }
 
-impl<F: FnMut(&Event, &[Guess])> Hooks<Board> for Tracer<F> {
+impl<F: FnMut(&Event, &[Guess]) -> Flow> Hooks<Board> for Tracer<F> {
     fn stop(&mut self) -> bool {
-        self.events >= self.max_events
+        self.events >= self.max_events || self.halted
     }
 
     fn branch(&mut self, position: &Board, cell: usize, _values: &mut Vec<u8>) {
@@ -179,7 +185,7 @@ impl<F: FnMut(&Event, &[Guess])> Hooks<Board> for Tracer<F> {
     }
 }
 
-impl<F: FnMut(&Event, &[Guess])> Observer for Tracer<F> {
+impl<F: FnMut(&Event, &[Guess]) -> Flow> Observer for Tracer<F> {
     fn placed(&mut self, cell: Cell, digit: Digit, reason: Reason) {
         let why = match reason {
             Reason::Assigned => self.assigned,
