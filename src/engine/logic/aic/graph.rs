@@ -240,11 +240,14 @@ impl Graph {
         let mut targets = Vec::with_capacity(self.offsets[states] as usize);
         for state in 0..states {
             offsets.push(targets.len() as u32);
-            targets.extend(
-                self.links(state)
-                    .iter()
-                    .filter(|&&t| usize::from(t) < states),
-            );
+            let links = self.links(state);
+            if state % 2 == 1 {
+                // An "on" state's weak links list candidates, then groups.
+                let kept = links.partition_point(|&t| usize::from(t) < states);
+                targets.extend_from_slice(&links[..kept]);
+            } else {
+                targets.extend(links.iter().filter(|&&t| usize::from(t) < states));
+            }
         }
         offsets.push(targets.len() as u32);
         let mut graph = Graph {
