@@ -228,9 +228,11 @@ fn collect(
         _ => None,
     };
     let mut clean = Footprints::after(prior.as_ref());
-    let mut changes = match &prior {
-        Some(p) => Changes::between(p, graph, clean.index(graph)),
-        None => None,
+    let mut changes = match (&prior, memory.as_mut()) {
+        (Some(p), Some(memory)) => {
+            Changes::between(p, graph, clean.index(graph), &mut memory.marks)
+        }
+        _ => None,
     };
     let mut found: Vec<Found> = Vec::new();
     let mut also: Vec<Found> = Vec::new();

@@ -96,6 +96,34 @@ fn units_holding(set: Cells) -> u32 {
     })
 }
 
+/// Per cell, the group slots (see `group_slot`) whose three cells all see
+/// it or are it: a group of two or more cells sees a cell exactly when its
+/// slot is one of these and it does not hold the cell (elsewhere at most one
+/// of a slot's cells shares a line with it).
+static SLOTS_SEEING: [u64; CELLS] = slots_seeing();
+
+const fn slots_seeing() -> [u64; CELLS] {
+    let mut table = [0u64; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        let (row, col) = (cell / SIZE, cell % SIZE);
+        let mut slot = 0;
+        while slot < SIZE * 6 {
+            let (b, at) = (slot / 6, slot % 6);
+            let (top, left) = (b / 3 * 3, b % 3 * 3);
+            let seeing = (row / 3 * 3 == top && col / 3 * 3 == left)
+                || (at < 3 && top + at == row)
+                || (at >= 3 && left + at - 3 == col);
+            if seeing {
+                table[cell] |= 1 << slot;
+            }
+            slot += 1;
+        }
+        cell += 1;
+    }
+    table
+}
+
 /// Where a group of `cells` (at least two, in one box and one line) is filed:
 /// its box times six plus its line within the box (rows, then columns).
 fn group_slot(cells: Cells) -> Option<usize> {
@@ -212,11 +240,14 @@ impl Graph {
         let mut targets = Vec::with_capacity(self.offsets[states] as usize);
         for state in 0..states {
             offsets.push(targets.len() as u32);
-            targets.extend(
-                self.links(state)
-                    .iter()
-                    .filter(|&&t| usize::from(t) < states),
-            );
+            let links = self.links(state);
+            if state % 2 == 1 {
+                // An "on" state's weak links list candidates, then groups.
+                let kept = links.partition_point(|&t| usize::from(t) < states);
+                targets.extend_from_slice(&links[..kept]);
+            } else {
+                targets.extend(links.iter().filter(|&&t| usize::from(t) < states));
+            }
         }
         offsets.push(targets.len() as u32);
         let mut graph = Graph {
@@ -270,6 +301,8 @@ impl Graph {
         let mut groups: [Vec<u16>; SIZE] = Default::default();
         let mut sets: [Vec<u16>; SIZE] = Default::default();
         let mut group_at = [[NONE; SIZE * 6]; SIZE];
+        // Per digit, the slots holding a group node.
+        let mut slots_held = [0u64; SIZE];
         for (i, node) in self.nodes.iter().enumerate() {
             let d = node.digit.index();
             if node.als.is_some() {
@@ -278,9 +311,11 @@ impl Graph {
                 groups[d].push(i as u16);
                 if let Some(slot) = group_slot(node.cells) {
                     group_at[d][slot] = i as u16;
+                    slots_held[d] |= 1 << slot;
                 }
             }
         }
+        debug_assert!((0..SIZE).all(|d| groups[d].len() == slots_held[d].count_ones() as usize));
         let mut offsets = Vec::with_capacity(self.nodes.len() * 2 + 1);
         let mut targets = Vec::with_capacity(self.nodes.len() * 16);
         // The nodes of digit `d` whose cells all lie in `seen` (`span_apart`:
@@ -353,7 +388,30 @@ impl Graph {
                 }
             }
             let seen = seeing_all(node.cells) & holders[d];
-            weak(&mut targets, d, seen, node.cells);
+            if node.group || !sets[d].is_empty() {
+                weak(&mut targets, d, seen, node.cells);
+                continue;
+            }
+            // A candidate's weak links: the groups that see its cell are
+            // among a few slots (the same targets as `weak`, in node order).
+            let from = targets.len();
+            for cell in cells_of(seen) {
+                targets.push(self.candidate[cell.index() * SIZE + d] * 2);
+            }
+            let mut slots = SLOTS_SEEING[node.first.index()] & slots_held[d];
+            while slots != 0 {
+                let slot = slots.trailing_zeros() as usize;
+                slots &= slots - 1;
+                let m = group_at[d][slot];
+                if self.nodes[m as usize].cells & node.cells == 0 {
+                    targets.push(m * 2);
+                }
+            }
+            if cfg!(debug_assertions) {
+                let mut every = Vec::new();
+                weak(&mut every, d, seen, node.cells);
+                debug_assert_eq!(targets[from..], every[..]);
+            }
         }
         offsets.push(targets.len() as u32);
         self.offsets = offsets;

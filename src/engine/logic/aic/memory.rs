@@ -130,11 +130,43 @@ impl<'a> Changes<'a> {
     /// How `graph` differs from `record`'s, if its position has no candidate
     /// the record's had not (else nothing carries over); `index` is the node
     /// of each of `graph`'s keys.
-    pub(super) fn between(record: &'a Record, graph: &Graph, index: &[u16]) -> Option<Changes<'a>> {
+    /// `last` holds the marks last computed (they depend on the two graphs
+    /// alone: the continuous loops' and the AICs' records on one graph are
+    /// most often from the same position), taken again when they fit.
+    pub(super) fn between(
+        record: &'a Record,
+        graph: &Rc<Graph>,
+        index: &[u16],
+        last: &mut Option<Marks>,
+    ) -> Option<Changes<'a>> {
         let before = &record.graph;
         if (0..SIZE).any(|d| graph.holders[d] & !before.holders[d] != 0) {
             return None;
         }
+        if let Some((b, a, dirty)) = last
+            && Rc::ptr_eq(b, before)
+            && Rc::ptr_eq(a, graph)
+        {
+            let dirty = dirty.clone();
+            debug_assert!(dirty == Changes::mark(record, graph, index));
+            return Some(Changes {
+                record,
+                dirty,
+                at: 0,
+            });
+        }
+        let dirty = Changes::mark(record, graph, index);
+        *last = Some((before.clone(), graph.clone(), dirty.clone()));
+        Some(Changes {
+            record,
+            dirty,
+            at: 0,
+        })
+    }
+
+    /// The `REMOVED`, `GAINED` and `NEW` marks per key of `graph` against the record's.
+    fn mark(record: &Record, graph: &Graph, index: &[u16]) -> Box<[u8]> {
+        let before = &record.graph;
         let mut dirty = vec![0u8; KEYS].into_boxed_slice();
         for node in &before.nodes {
             let at = index[usize::from(node.key)];
@@ -184,11 +216,7 @@ impl<'a> Changes<'a> {
                 dirty[k] |= GAINED;
             }
         }
-        Some(Changes {
-            record,
-            dirty,
-            at: 0,
-        })
+        dirty
     }
 
     /// Whether the walk from start state `key` found nothing on the record's
@@ -227,11 +255,17 @@ impl<'a> Changes<'a> {
     }
 }
 
+/// Marks computed by [`Changes::between`]: the record's graph, the later
+/// graph, the marks per key.
+pub(super) type Marks = (Rc<Graph>, Rc<Graph>, Box<[u8]>);
+
 /// The last record of each finder that keeps them (continuous loops and
 /// AICs, without and with groups: see `remembered` in [`super`]).
 #[derive(Default)]
 pub(crate) struct Walked {
     records: [Option<Record>; 4],
+    /// The marks last computed between two graphs.
+    pub(super) marks: Option<Marks>,
     /// How many starts were not walked again (for tests).
     pub(super) skipped: usize,
 }
