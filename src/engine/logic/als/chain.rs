@@ -48,6 +48,9 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
     let mut expanded = vec![Candidates::NONE; n];
     let mut expanded_stamp = vec![0u32; n];
     let mut round = 0u32;
+    // Per end set, the digits z whose removers from A0 and from it meet (see
+    // `meets`), filled on first use for each start (stamped by its index + 1).
+    let mut meets = vec![(0u32, Candidates::NONE); n];
     let mut queue: Vec<u32> = Vec::new();
     let mut found: Vec<Found> = Vec::new();
     for (start, a0) in sets.all.iter().enumerate() {
@@ -103,7 +106,12 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
                     path.reverse();
                     path
                 };
-                if links_here >= MIN_LINKS {
+                if links_here >= MIN_LINKS
+                    && !end_meets(&mut meets, &sets, start, a0, set)
+                        .without(x1)
+                        .without(digit_of(digit))
+                        .is_empty()
+                {
                     let end = &sets.all[set];
                     if let Some(eliminations) =
                         chain_eliminations(&sets, a0, end, x1, digit_of(digit))
@@ -279,6 +287,33 @@ fn removable(sets: &Sets, a0: &Als) -> Candidates {
         .iter()
         .filter(|&z| cells_of(sets.reach(a0, z)).any(|cell| reachers.of(cell, z).len() >= 2))
         .collect()
+}
+
+/// The digits z that some cell outside both can lose to a chain from `a0`
+/// (index `start`) to the set `end`: z in both sets' reach with a cell reaching
+/// both. Whatever x1 and xk are, [`chain_eliminations`] removes only these
+/// (and finds nothing when none is left), so a state whose end has none but
+/// x1 and xk is skipped without calling it. Kept per end for one start.
+fn end_meets(
+    meets: &mut [(u32, Candidates)],
+    sets: &Sets,
+    start: usize,
+    a0: &Als,
+    end: usize,
+) -> Candidates {
+    let stamp = start as u32 + 1;
+    let (seen, digits) = &mut meets[end];
+    if *seen != stamp {
+        let other = &sets.all[end];
+        *seen = stamp;
+        *digits = a0
+            .reaching
+            .intersection(other.reaching)
+            .iter()
+            .filter(|&z| sets.reach(a0, z) & sets.reach(other, z) != 0)
+            .collect();
+    }
+    *digits
 }
 
 /// What a chain from `a0` (first link on `x1`) to `end` (last link on `xk`)
