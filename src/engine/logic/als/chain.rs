@@ -143,54 +143,36 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
                 }
                 expanded[set] = expanded[set].union(outgoing);
                 let depth = (links_here + 1) as u8;
-                // A set's second arrival leaves it by one digit, the first
-                // arrival's: only the links on it, in the same order.
-                if let Some(y) = outgoing.only() {
+                // The links out on those digits, a digit at a time; the
+                // states reached are then put back in the order of the links
+                // (by set, then digit: the order of the state indices, the
+                // partners being ascending), which decides which of them
+                // reaches a later state first.
+                let before = queue.len();
+                let mut pushed_digits = 0;
+                for y in outgoing.intersection(by_digit.digits(set)).iter() {
+                    let from = queue.len();
                     for &next in by_digit.of(set, y) {
                         let next = next as usize;
-                        if next == start
+                        let s = next * 9 + y.index();
+                        if visits[s].round == round
+                            || next == start
                             || (here.path & set_bit(next) != 0 && on_path(&visits, state, next))
                         {
                             continue;
                         }
-                        let s = next * 9 + y.index();
-                        let visit = &mut visits[s];
-                        if visit.round != round {
-                            *visit = Visit {
-                                round,
-                                parent: state as u32,
-                                depth,
-                                path: here.path | set_bit(next),
-                            };
-                            queue.push(s as u32);
-                        }
+                        visits[s] = Visit {
+                            round,
+                            parent: state as u32,
+                            depth,
+                            path: here.path | set_bit(next),
+                        };
+                        queue.push(s as u32);
                     }
-                    continue;
+                    pushed_digits += usize::from(queue.len() > from);
                 }
-                for &(next, rcc) in links.of(set) {
-                    let next = next as usize;
-                    let mut digits = rcc.intersection(outgoing).bits();
-                    if digits == 0
-                        || next == start
-                        || (here.path & set_bit(next) != 0 && on_path(&visits, state, next))
-                    {
-                        continue;
-                    }
-                    let path = here.path | set_bit(next);
-                    while digits != 0 {
-                        let s = next * 9 + digits.trailing_zeros() as usize;
-                        digits &= digits - 1;
-                        let visit = &mut visits[s];
-                        if visit.round != round {
-                            *visit = Visit {
-                                round,
-                                parent: state as u32,
-                                depth,
-                                path,
-                            };
-                            queue.push(s as u32);
-                        }
-                    }
+                if pushed_digits > 1 {
+                    queue[before..].sort_unstable();
                 }
             }
         }
@@ -211,36 +193,62 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
     }
 }
 
-/// Per set and digit, the sets it is linked to on that digit, in the order
-/// of its links: `linked[starts[set * 9 + digit]..starts[set * 9 + digit + 1]]`.
+/// Per set and digit, the sets it is linked to on that digit, ascending (the
+/// order of its links): `linked[starts[set * 9 + digit]..starts[set * 9 + digit + 1]]`.
 struct ByDigit {
     starts: Vec<u32>,
     linked: Vec<u32>,
+    /// Per set, the digits of its links.
+    digits: Vec<Candidates>,
 }
 
 impl ByDigit {
     fn new(n: usize, links: &Partners) -> ByDigit {
         let mut starts = Vec::with_capacity(n * 9 + 1);
         let mut linked = Vec::new();
+        let mut digits = Vec::with_capacity(n);
         starts.push(0);
         for set in 0..n {
-            for d in 0..9 {
-                linked.extend(
-                    links
-                        .of(set)
-                        .iter()
-                        .filter(|&&(_, rcc)| rcc.bits() >> d & 1 != 0)
-                        .map(|&(next, _)| next),
-                );
-                starts.push(linked.len() as u32);
+            let partners = links.of(set);
+            debug_assert!(partners.is_sorted_by_key(|&(next, _)| next));
+            let mut counts = [0u32; 9];
+            let mut all = Candidates::NONE;
+            for &(_, rcc) in partners {
+                all = all.union(rcc);
+                for d in rcc.iter() {
+                    counts[d.index()] += 1;
+                }
             }
+            let mut at = [0usize; 9];
+            for d in 0..9 {
+                at[d] = linked.len() + counts[..d].iter().sum::<u32>() as usize;
+            }
+            linked.resize(linked.len() + counts.iter().sum::<u32>() as usize, 0);
+            for &(next, rcc) in partners {
+                for d in rcc.iter() {
+                    linked[at[d.index()]] = next;
+                    at[d.index()] += 1;
+                }
+            }
+            starts.extend(at.iter().map(|&end| end as u32));
+            digits.push(all);
         }
-        ByDigit { starts, linked }
+        ByDigit {
+            starts,
+            linked,
+            digits,
+        }
     }
 
+    /// The sets linked to `set` on `digit`, ascending.
     fn of(&self, set: usize, digit: Digit) -> &[u32] {
         let at = set * 9 + digit.index();
         &self.linked[self.starts[at] as usize..self.starts[at + 1] as usize]
+    }
+
+    /// The digits `set` is linked on.
+    fn digits(&self, set: usize) -> Candidates {
+        self.digits[set]
     }
 }
 
