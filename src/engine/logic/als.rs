@@ -118,9 +118,6 @@ pub(crate) struct Sets {
     all: Vec<Als>,
     /// The sets' per-digit facts (by [`Als::index`]).
     per_digit: PerDigit,
-    /// Per set and digit of the set: the open cells outside the set holding the
-    /// digit that see all its copies in the set, where it can be eliminated from.
-    reach: Vec<[Cells; SIZE]>,
     /// The open cells holding each digit.
     holders: [Cells; SIZE],
     /// Every pair of ALSs that share no cell and have a restricted common digit
@@ -218,10 +215,7 @@ impl Sets {
             Some(kept) => {
                 // Every unit refreshed first, so that the arrays are made at
                 // their size: growing them copied them over and over.
-                let mut tables = None;
-                let count: usize = Unit::all()
-                    .map(|unit| kept.refresh(board, unit, &mut tables))
-                    .sum();
+                let count: usize = Unit::all().map(|unit| kept.refresh(board, unit)).sum();
                 all.reserve(count);
                 per_digit.seeing.reserve_exact(count);
                 per_digit.houses.reserve_exact(count);
@@ -242,7 +236,7 @@ impl Sets {
                 }
             }
             None => {
-                let mut tables = SubsetTables::new();
+                let mut tables = SubsetTables::boxed();
                 for unit in Unit::all() {
                     offsets[unit.index()] = all.len() as u32;
                     unit_sets(board, unit, &mut tables, &mut all, &mut per_digit);
@@ -250,24 +244,22 @@ impl Sets {
             }
         }
         offsets[UNITS] = all.len() as u32;
-        let mut reach = Vec::with_capacity(all.len());
         for als in &mut all {
             let seeing = &per_digit.seeing[als.index as usize];
-            let mut cells = [0; SIZE];
-            for d in als.digits.iter() {
-                let i = d.index();
-                // A cell never sees itself, so this leaves the ALS's holders out.
-                cells[i] = seeing[i] & holders[i];
-                if cells[i] != 0 {
-                    als.reaching = als.reaching.with(d);
+            let mut reaching = 0u16;
+            let mut digits = als.digits.bits();
+            while digits != 0 {
+                let i = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                if seeing[i] & holders[i] != 0 {
+                    reaching |= 1 << i;
                 }
             }
-            reach.push(cells);
+            als.reaching = Candidates::from_bits(reaching.into());
         }
         Sets {
             all,
             per_digit,
-            reach,
             holders,
             links: OnceCell::new(),
             partners: OnceCell::new(),
@@ -307,9 +299,10 @@ impl Sets {
     }
 
     /// The open cells outside `als` that can lose `digit` (one of its digits)
-    /// because they see all its copies in it.
+    /// because they see all its copies in it (a cell never sees itself, so
+    /// this leaves the ALS's holders out).
     fn reach(&self, als: &Als, digit: Digit) -> Cells {
-        self.reach[als.index as usize][digit.index()]
+        self.per_digit.seeing[als.index as usize][digit.index()] & self.holders[digit.index()]
     }
 
     /// The units holding all of `als`'s copies of `digit`, as bits (by [`Unit::index`]).

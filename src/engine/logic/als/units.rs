@@ -33,6 +33,9 @@ pub(crate) struct UnitSets {
     /// Per [`Quiet`] finder, the marks of the last position it searched
     /// whole and found nothing on (see [`super::quiet`]).
     quiet: [Option<Marks>; QUIET_FINDERS],
+    /// The subset tables, made on first use and kept for the solve: making
+    /// them per position filled 16 KB each time.
+    tables: Option<Box<SubsetTables>>,
 }
 
 impl Default for UnitSets {
@@ -46,26 +49,21 @@ impl Default for UnitSets {
             clock: 0,
             links: None,
             quiet: Default::default(),
+            tables: None,
         }
     }
 }
 
 impl UnitSets {
     /// Builds the ALSs of `unit` on `board` (without `reaching`) again if its
-    /// cells changed since (`tables`: the subset tables, made on first use);
-    /// returns how many it has.
-    pub(super) fn refresh(
-        &mut self,
-        board: &Board,
-        unit: Unit,
-        tables: &mut Option<SubsetTables>,
-    ) -> usize {
+    /// cells changed since; returns how many it has.
+    pub(super) fn refresh(&mut self, board: &Board, unit: Unit) -> usize {
         let key = unit_key(board, unit);
         let u = unit.index();
         if self.keys[u] != key {
             self.sets[u].clear();
             self.facts[u].clear();
-            let tables = tables.get_or_insert_with(SubsetTables::new);
+            let tables = self.tables.get_or_insert_with(SubsetTables::boxed);
             unit_sets(board, unit, tables, &mut self.sets[u], &mut self.facts[u]);
             self.keys[u] = key;
             self.clock += 1;
@@ -131,13 +129,13 @@ pub(super) struct SubsetTables {
 impl SubsetTables {
     /// The tables with the empty subset's entries (the others are written
     /// per unit before they are read).
-    pub(super) fn new() -> SubsetTables {
-        SubsetTables {
+    pub(super) fn boxed() -> Box<SubsetTables> {
+        Box::new(SubsetTables {
             unions: [Candidates::NONE; 512],
             houses: [ALL_HOUSES; 512],
             cells: [0; 512],
             seen: [!0; 512],
-        }
+        })
     }
 }
 
