@@ -44,13 +44,12 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
     let by_digit = ByDigit::new(n, links);
     // A state is a set reached by a link on a digit: `set * 9 + digit`.
     let states = n * 9;
+    // Per state, the round that reached it (an older one: not reached yet).
+    let mut reached = vec![0u32; states];
     let mut visits = vec![Visit::default(); states];
-    let mut expanded = vec![Candidates::NONE; n];
-    let mut expanded_stamp = vec![0u32; n];
+    // Per set, the round and the digits it was left by in that round.
+    let mut left = vec![(0u32, Candidates::NONE); n];
     let mut round = 0u32;
-    // Per end set, the digits z whose removers from A0 and from it meet (see
-    // `meets`), filled on first use for each start (stamped by its index + 1).
-    let mut meets = vec![(0u32, Candidates::NONE); n];
     let mut queue: Vec<u32> = Vec::new();
     let mut found: Vec<Found> = Vec::new();
     for (start, a0) in sets.all.iter().enumerate() {
@@ -62,87 +61,63 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
         if zs.is_empty() {
             continue;
         }
-        let first_digits = links
-            .of(start)
-            .iter()
-            .fold(Candidates::NONE, |acc, &(_, rcc)| acc.union(rcc));
-        for x1 in first_digits.iter() {
+        for x1 in by_digit.digits(start).iter() {
             // z can be any of those digits but x1.
             if zs.without(x1).is_empty() {
                 continue;
             }
             round += 1;
+            // A chain never comes back to A0: its states count as reached.
+            reached[start * 9..start * 9 + 9].fill(round);
             queue.clear();
             // The first link, from A0 on x1.
-            for &(b, rcc) in links.of(start) {
-                if rcc.contains(x1) {
-                    let s = b * 9 + x1.index() as u32;
-                    let visit = &mut visits[s as usize];
-                    if visit.round != round {
-                        *visit = Visit {
-                            round,
-                            parent: ROOT,
-                            depth: 1,
-                            path: set_bit(b as usize),
-                        };
-                        queue.push(s);
-                    }
-                }
+            for &b in by_digit.of(start, x1) {
+                let s = b as usize * 9 + x1.index();
+                reached[s] = round;
+                visits[s] = Visit {
+                    parent: ROOT,
+                    depth: 1,
+                    path: set_bit(b as usize),
+                };
+                queue.push(s as u32);
             }
             let mut head = 0;
             while head < queue.len() {
                 let state = queue[head] as usize;
                 head += 1;
-                let (set, digit) = (state / 9, state % 9);
+                let (set, digit) = (state / 9, digit_of(state % 9));
                 let here = visits[state];
-                let links_here = here.depth as usize;
-                let path = |last: usize| {
-                    let mut path = vec![last];
-                    let mut s = last;
-                    while visits[s].parent != ROOT {
-                        s = visits[s].parent as usize;
-                        path.push(s);
-                    }
-                    path.reverse();
-                    path
-                };
-                if links_here >= MIN_LINKS
-                    && !end_meets(&mut meets, &sets, start, a0, set)
-                        .without(x1)
-                        .without(digit_of(digit))
-                        .is_empty()
+                if here.depth as usize >= MIN_LINKS
+                    && may_remove(&sets, a0, &sets.all[set], x1, digit)
+                    && let Some(eliminations) =
+                        chain_eliminations(&sets, a0, &sets.all[set], x1, digit)
                 {
-                    let end = &sets.all[set];
-                    if let Some(eliminations) =
-                        chain_eliminations(&sets, a0, end, x1, digit_of(digit))
-                    {
-                        let states = path(state);
-                        let mut chain_sets = vec![start];
-                        chain_sets.extend(states.iter().map(|&s| s / 9));
-                        found.push(Found {
-                            sets: chain_sets,
-                            digits: states.iter().map(|&s| digit_of(s % 9)).collect(),
-                            eliminations,
-                        });
-                    }
+                    let states = chain_to(&visits, state);
+                    let mut chain_sets = vec![start];
+                    chain_sets.extend(states.iter().map(|&s| s / 9));
+                    found.push(Found {
+                        sets: chain_sets,
+                        digits: states.iter().map(|&s| digit_of(s % 9)).collect(),
+                        eliminations,
+                    });
                 }
-                if links_here >= MAX_LINKS {
+                if here.depth as usize >= MAX_LINKS {
                     continue;
                 }
                 // Each set is left once per digit: a later arrival (no shorter)
-                // only adds the digits it does not rule out.
-                if expanded_stamp[set] != round {
-                    expanded_stamp[set] = round;
-                    expanded[set] = Candidates::NONE;
+                // only adds the digits it does not rule out. Only the digits
+                // of its links count.
+                let (stamp, done) = &mut left[set];
+                if *stamp != round {
+                    *stamp = round;
+                    *done = Candidates::NONE;
                 }
-                let outgoing = Candidates::from_bits(0x1ff)
-                    .without(digit_of(digit))
-                    .difference(expanded[set]);
+                let outgoing = by_digit.digits(set).without(digit).difference(*done);
                 if outgoing.is_empty() {
                     continue;
                 }
-                expanded[set] = expanded[set].union(outgoing);
-                let depth = (links_here + 1) as u8;
+                *done = done.union(outgoing);
+                let depth = here.depth + 1;
                 // The links out on those digits, a digit at a time; the
                 // states reached are then put back in the order of the links
                 // (by set, then digit: the order of the state indices, the
@@ -150,19 +125,18 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
                 // reaches a later state first.
                 let before = queue.len();
                 let mut pushed_digits = 0;
-                for y in outgoing.intersection(by_digit.digits(set)).iter() {
+                for y in outgoing.iter() {
                     let from = queue.len();
                     for &next in by_digit.of(set, y) {
                         let next = next as usize;
                         let s = next * 9 + y.index();
-                        if visits[s].round == round
-                            || next == start
+                        if reached[s] == round
                             || (here.path & set_bit(next) != 0 && on_path(&visits, state, next))
                         {
                             continue;
                         }
+                        reached[s] = round;
                         visits[s] = Visit {
-                            round,
                             parent: state as u32,
                             depth,
                             path: here.path | set_bit(next),
@@ -252,6 +226,18 @@ impl ByDigit {
     }
 }
 
+/// The states of the chain to `last`, from the first link on.
+fn chain_to(visits: &[Visit], last: usize) -> Vec<usize> {
+    let mut path = vec![last];
+    let mut s = last;
+    while visits[s].parent != ROOT {
+        s = visits[s].parent as usize;
+        path.push(s);
+    }
+    path.reverse();
+    path
+}
+
 /// Whether the chain to `state` (walking up its parents) passes through the set
 /// `set`: at most six sets, cheaper than collecting them.
 fn on_path(visits: &[Visit], state: usize, set: usize) -> bool {
@@ -267,11 +253,10 @@ fn on_path(visits: &[Visit], state: usize, set: usize) -> bool {
     }
 }
 
-/// How the breadth-first walk of one round reached a state, in one record.
+/// How the breadth-first walk reached a state (valid when it is marked
+/// reached this round).
 #[derive(Clone, Copy, Default)]
 struct Visit {
-    /// The round that wrote the record (an older one means not reached).
-    round: u32,
     parent: u32,
     /// Links from A0.
     depth: u8,
@@ -297,31 +282,17 @@ fn removable(sets: &Sets, a0: &Als) -> Candidates {
         .collect()
 }
 
-/// The digits z that some cell outside both can lose to a chain from `a0`
-/// (index `start`) to the set `end`: z in both sets' reach with a cell reaching
-/// both. Whatever x1 and xk are, [`chain_eliminations`] removes only these
-/// (and finds nothing when none is left), so a state whose end has none but
-/// x1 and xk is skipped without calling it. Kept per end for one start.
-fn end_meets(
-    meets: &mut [(u32, Candidates)],
-    sets: &Sets,
-    start: usize,
-    a0: &Als,
-    end: usize,
-) -> Candidates {
-    let stamp = start as u32 + 1;
-    let (seen, digits) = &mut meets[end];
-    if *seen != stamp {
-        let other = &sets.all[end];
-        *seen = stamp;
-        *digits = a0
-            .reaching
-            .intersection(other.reaching)
-            .iter()
-            .filter(|&z| sets.reach(a0, z) & sets.reach(other, z) != 0)
-            .collect();
-    }
-    *digits
+/// Whether a chain from `a0` (first link on `x1`) to `end` (last link on
+/// `xk`) can remove anything: some z, neither link digit, in both sets' reach
+/// with a cell reaching both. [`chain_eliminations`] removes only such z, so
+/// this cheap test spares it (and its allocations) on most end states.
+fn may_remove(sets: &Sets, a0: &Als, end: &Als, x1: Digit, xk: Digit) -> bool {
+    a0.reaching
+        .intersection(end.reaching)
+        .without(x1)
+        .without(xk)
+        .iter()
+        .any(|z| sets.reach(a0, z) & sets.reach(end, z) != 0)
 }
 
 /// What a chain from `a0` (first link on `x1`) to `end` (last link on `xk`)
