@@ -41,14 +41,14 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
     let n = sets.all.len();
     // For each set, its linked sets and their restricted commons.
     let links = sets.partners();
-    let by_digit = ByDigit::new(n, links);
+    let exits = Exits::new(n, links);
     // A state is a set reached by a link on a digit: `set * 9 + digit`.
     let states = n * 9;
     // Per state, the round that reached it (an older one: not reached yet).
     let mut reached = vec![0u32; states];
     let mut visits = vec![Visit::default(); states];
-    // Per set, the round and the digits it was left by in that round.
-    let mut left = vec![(0u32, Candidates::NONE); n];
+    // Per set, the round and how it was left in that round (see `Left`).
+    let mut left = vec![(0u32, Left::Not); n];
     let mut round = 0u32;
     let mut queue: Vec<u32> = Vec::new();
     let mut found: Vec<Found> = Vec::new();
@@ -61,7 +61,7 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
         if zs.is_empty() {
             continue;
         }
-        for x1 in by_digit.digits(start).iter() {
+        for x1 in exits.digits(start).iter() {
             // z can be any of those digits but x1.
             if zs.without(x1).is_empty() {
                 continue;
@@ -71,26 +71,25 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
             reached[start * 9..start * 9 + 9].fill(round);
             queue.clear();
             // The first link, from A0 on x1.
-            for &b in by_digit.of(start, x1) {
-                let s = b as usize * 9 + x1.index();
-                reached[s] = round;
-                visits[s] = Visit {
+            for &s in exits.on(start, x1.index()) {
+                reached[s as usize] = round;
+                visits[s as usize] = Visit {
                     parent: ROOT,
                     depth: 1,
-                    path: set_bit(b as usize),
+                    path: set_bit(s as usize / 9),
                 };
-                queue.push(s as u32);
+                queue.push(s);
             }
             let mut head = 0;
             while head < queue.len() {
                 let state = queue[head] as usize;
                 head += 1;
-                let (set, digit) = (state / 9, digit_of(state % 9));
+                let (set, digit) = (state / 9, state % 9);
                 let here = visits[state];
                 if here.depth as usize >= MIN_LINKS
-                    && may_remove(&sets, a0, &sets.all[set], x1, digit)
+                    && may_remove(&sets, a0, &sets.all[set], x1, digit_of(digit))
                     && let Some(eliminations) =
-                        chain_eliminations(&sets, a0, &sets.all[set], x1, digit)
+                        chain_eliminations(&sets, a0, &sets.all[set], x1, digit_of(digit))
                 {
                     let states = chain_to(&visits, state);
                     let mut chain_sets = vec![start];
@@ -104,49 +103,47 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
                 if here.depth as usize >= MAX_LINKS {
                     continue;
                 }
-                // Each set is left once per digit: a later arrival (no shorter)
-                // only adds the digits it does not rule out. Only the digits
-                // of its links count.
-                let (stamp, done) = &mut left[set];
-                if *stamp != round {
+                // Each set is left once per digit: the first arrival leaves
+                // it by every other digit, the second (by another digit, no
+                // shorter) by the first arrival's, later ones by none.
+                let (stamp, how) = &mut left[set];
+                let runs = if *stamp != round {
                     *stamp = round;
-                    *done = Candidates::NONE;
-                }
-                let outgoing = by_digit.digits(set).without(digit).difference(*done);
-                if outgoing.is_empty() {
+                    *how = Left::Besides(digit as u8);
+                    exits.besides(set, digit)
+                } else if let Left::Besides(first) = *how {
+                    *how = Left::Twice;
+                    (exits.on(set, first as usize), &[][..])
+                } else {
                     continue;
-                }
-                *done = done.union(outgoing);
+                };
                 let depth = here.depth + 1;
-                // The links out on those digits, a digit at a time; the
-                // states reached are then put back in the order of the links
-                // (by set, then digit: the order of the state indices, the
-                // partners being ascending), which decides which of them
-                // reaches a later state first.
                 let before = queue.len();
-                let mut pushed_digits = 0;
-                for y in outgoing.iter() {
-                    let from = queue.len();
-                    for &next in by_digit.of(set, y) {
-                        let next = next as usize;
-                        let s = next * 9 + y.index();
-                        if reached[s] == round
-                            || (here.path & set_bit(next) != 0 && on_path(&visits, state, next))
-                        {
+                for run in [runs.0, runs.1] {
+                    for &s in run {
+                        if reached[s as usize] == round {
                             continue;
                         }
-                        reached[s] = round;
-                        visits[s] = Visit {
+                        let next = s as usize / 9;
+                        if here.path & set_bit(next) != 0 && on_path(&visits, state, next) {
+                            continue;
+                        }
+                        reached[s as usize] = round;
+                        visits[s as usize] = Visit {
                             parent: state as u32,
                             depth,
                             path: here.path | set_bit(next),
                         };
-                        queue.push(s as u32);
+                        queue.push(s);
                     }
-                    pushed_digits += usize::from(queue.len() > from);
                 }
-                if pushed_digits > 1 {
-                    queue[before..].sort_unstable();
+                // The runs go digit by digit; the states reached go in the
+                // order of the links (by set, then digit: the order of the
+                // state indices, the partners being ascending), which decides
+                // which of them reaches a later state first.
+                let reached_now = &mut queue[before..];
+                if !reached_now.is_sorted() {
+                    reached_now.sort_unstable();
                 }
             }
         }
@@ -167,57 +164,79 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
     }
 }
 
-/// Per set and digit, the sets it is linked to on that digit, ascending (the
-/// order of its links): `linked[starts[set * 9 + digit]..starts[set * 9 + digit + 1]]`.
-struct ByDigit {
-    starts: Vec<u32>,
-    linked: Vec<u32>,
+/// How a set was left in a walk.
+#[derive(Clone, Copy)]
+enum Left {
+    /// Not yet.
+    Not,
+    /// By every digit but this one (an index), the one it was reached by.
+    Besides(u8),
+    /// By every digit.
+    Twice,
+}
+
+/// Per set, the states its links lead to (`next * 9 + digit`), digit by digit
+/// and ascending within a digit: those on digit d are
+/// `states[spans[set][d]..spans[set][d + 1]]`.
+struct Exits {
+    spans: Vec<[u32; 10]>,
+    states: Vec<u32>,
     /// Per set, the digits of its links.
     digits: Vec<Candidates>,
 }
 
-impl ByDigit {
-    fn new(n: usize, links: &Partners) -> ByDigit {
-        let mut starts = Vec::with_capacity(n * 9 + 1);
-        let mut linked = Vec::new();
+impl Exits {
+    fn new(n: usize, links: &Partners) -> Exits {
+        let mut spans = Vec::with_capacity(n);
+        let mut states = Vec::new();
         let mut digits = Vec::with_capacity(n);
-        starts.push(0);
         for set in 0..n {
             let partners = links.of(set);
             debug_assert!(partners.is_sorted_by_key(|&(next, _)| next));
-            let mut counts = [0u32; 9];
+            let mut span = [states.len() as u32; 10];
             let mut all = Candidates::NONE;
             for &(_, rcc) in partners {
                 all = all.union(rcc);
                 for d in rcc.iter() {
-                    counts[d.index()] += 1;
+                    span[d.index() + 1] += 1;
                 }
             }
-            let mut at = [0usize; 9];
-            for d in 0..9 {
-                at[d] = linked.len() + counts[..d].iter().sum::<u32>() as usize;
+            // Counts to ends: each digit's run ends where the next one's starts.
+            for d in 1..10 {
+                span[d] += span[d - 1] - span[0];
             }
-            linked.resize(linked.len() + counts.iter().sum::<u32>() as usize, 0);
+            let mut at = span;
+            states.resize(span[9] as usize, 0);
             for &(next, rcc) in partners {
                 for d in rcc.iter() {
-                    linked[at[d.index()]] = next;
+                    states[at[d.index()] as usize] = next * 9 + d.index() as u32;
                     at[d.index()] += 1;
                 }
             }
-            starts.extend(at.iter().map(|&end| end as u32));
+            spans.push(span);
             digits.push(all);
         }
-        ByDigit {
-            starts,
-            linked,
+        Exits {
+            spans,
+            states,
             digits,
         }
     }
 
-    /// The sets linked to `set` on `digit`, ascending.
-    fn of(&self, set: usize, digit: Digit) -> &[u32] {
-        let at = set * 9 + digit.index();
-        &self.linked[self.starts[at] as usize..self.starts[at + 1] as usize]
+    /// The states `set` leads to on the digit `digit` (an index).
+    fn on(&self, set: usize, digit: usize) -> &[u32] {
+        let span = &self.spans[set];
+        &self.states[span[digit] as usize..span[digit + 1] as usize]
+    }
+
+    /// The states `set` leads to on every digit but `digit` (an index): those
+    /// on lower digits, then those on higher ones.
+    fn besides(&self, set: usize, digit: usize) -> (&[u32], &[u32]) {
+        let span = &self.spans[set];
+        (
+            &self.states[span[0] as usize..span[digit] as usize],
+            &self.states[span[digit + 1] as usize..span[9] as usize],
+        )
     }
 
     /// The digits `set` is linked on.
