@@ -41,16 +41,15 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
     let n = sets.all.len();
     // For each set, its linked sets and their restricted commons.
     let links = sets.partners();
-    let by_digit = ByDigit::new(n, links);
+    let exits = Exits::new(n, links);
     // A state is a set reached by a link on a digit: `set * 9 + digit`.
     let states = n * 9;
+    // Per state, the round that reached it (an older one: not reached yet).
+    let mut reached = vec![0u32; states];
     let mut visits = vec![Visit::default(); states];
-    let mut expanded = vec![Candidates::NONE; n];
-    let mut expanded_stamp = vec![0u32; n];
+    // Per set, the round and how it was left in that round (see `Left`).
+    let mut left = vec![(0u32, Left::Not); n];
     let mut round = 0u32;
-    // Per end set, the digits z whose removers from A0 and from it meet (see
-    // `meets`), filled on first use for each start (stamped by its index + 1).
-    let mut meets = vec![(0u32, Candidates::NONE); n];
     let mut queue: Vec<u32> = Vec::new();
     let mut found: Vec<Found> = Vec::new();
     for (start, a0) in sets.all.iter().enumerate() {
@@ -62,32 +61,24 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
         if zs.is_empty() {
             continue;
         }
-        let first_digits = links
-            .of(start)
-            .iter()
-            .fold(Candidates::NONE, |acc, &(_, rcc)| acc.union(rcc));
-        for x1 in first_digits.iter() {
+        for x1 in exits.digits(start).iter() {
             // z can be any of those digits but x1.
             if zs.without(x1).is_empty() {
                 continue;
             }
             round += 1;
+            // A chain never comes back to A0: its states count as reached.
+            reached[start * 9..start * 9 + 9].fill(round);
             queue.clear();
             // The first link, from A0 on x1.
-            for &(b, rcc) in links.of(start) {
-                if rcc.contains(x1) {
-                    let s = b * 9 + x1.index() as u32;
-                    let visit = &mut visits[s as usize];
-                    if visit.round != round {
-                        *visit = Visit {
-                            round,
-                            parent: ROOT,
-                            depth: 1,
-                            path: set_bit(b as usize),
-                        };
-                        queue.push(s);
-                    }
-                }
+            for &s in exits.on(start, x1.index()) {
+                reached[s as usize] = round;
+                visits[s as usize] = Visit {
+                    parent: ROOT,
+                    depth: 1,
+                    path: set_bit(s as usize / 9),
+                };
+                queue.push(s);
             }
             let mut head = 0;
             while head < queue.len() {
@@ -95,84 +86,64 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
                 head += 1;
                 let (set, digit) = (state / 9, state % 9);
                 let here = visits[state];
-                let links_here = here.depth as usize;
-                let path = |last: usize| {
-                    let mut path = vec![last];
-                    let mut s = last;
-                    while visits[s].parent != ROOT {
-                        s = visits[s].parent as usize;
-                        path.push(s);
-                    }
-                    path.reverse();
-                    path
-                };
-                if links_here >= MIN_LINKS
-                    && !end_meets(&mut meets, &sets, start, a0, set)
-                        .without(x1)
-                        .without(digit_of(digit))
-                        .is_empty()
+                if here.depth as usize >= MIN_LINKS
+                    && may_remove(&sets, a0, &sets.all[set], x1, digit_of(digit))
+                    && let Some(eliminations) =
+                        chain_eliminations(&sets, a0, &sets.all[set], x1, digit_of(digit))
                 {
-                    let end = &sets.all[set];
-                    if let Some(eliminations) =
-                        chain_eliminations(&sets, a0, end, x1, digit_of(digit))
-                    {
-                        let states = path(state);
-                        let mut chain_sets = vec![start];
-                        chain_sets.extend(states.iter().map(|&s| s / 9));
-                        found.push(Found {
-                            sets: chain_sets,
-                            digits: states.iter().map(|&s| digit_of(s % 9)).collect(),
-                            eliminations,
-                        });
-                    }
+                    let states = chain_to(&visits, state);
+                    let mut chain_sets = vec![start];
+                    chain_sets.extend(states.iter().map(|&s| s / 9));
+                    found.push(Found {
+                        sets: chain_sets,
+                        digits: states.iter().map(|&s| digit_of(s % 9)).collect(),
+                        eliminations,
+                    });
                 }
-                if links_here >= MAX_LINKS {
+                if here.depth as usize >= MAX_LINKS {
                     continue;
                 }
-                // Each set is left once per digit: a later arrival (no shorter)
-                // only adds the digits it does not rule out.
-                if expanded_stamp[set] != round {
-                    expanded_stamp[set] = round;
-                    expanded[set] = Candidates::NONE;
-                }
-                let outgoing = Candidates::from_bits(0x1ff)
-                    .without(digit_of(digit))
-                    .difference(expanded[set]);
-                if outgoing.is_empty() {
+                // Each set is left once per digit: the first arrival leaves
+                // it by every other digit, the second (by another digit, no
+                // shorter) by the first arrival's, later ones by none.
+                let (stamp, how) = &mut left[set];
+                let runs = if *stamp != round {
+                    *stamp = round;
+                    *how = Left::Besides(digit as u8);
+                    exits.besides(set, digit)
+                } else if let Left::Besides(first) = *how {
+                    *how = Left::Twice;
+                    (exits.on(set, first as usize), &[][..])
+                } else {
                     continue;
-                }
-                expanded[set] = expanded[set].union(outgoing);
-                let depth = (links_here + 1) as u8;
-                // The links out on those digits, a digit at a time; the
-                // states reached are then put back in the order of the links
-                // (by set, then digit: the order of the state indices, the
-                // partners being ascending), which decides which of them
-                // reaches a later state first.
+                };
+                let depth = here.depth + 1;
                 let before = queue.len();
-                let mut pushed_digits = 0;
-                for y in outgoing.intersection(by_digit.digits(set)).iter() {
-                    let from = queue.len();
-                    for &next in by_digit.of(set, y) {
-                        let next = next as usize;
-                        let s = next * 9 + y.index();
-                        if visits[s].round == round
-                            || next == start
-                            || (here.path & set_bit(next) != 0 && on_path(&visits, state, next))
-                        {
+                for run in [runs.0, runs.1] {
+                    for &s in run {
+                        if reached[s as usize] == round {
                             continue;
                         }
-                        visits[s] = Visit {
-                            round,
+                        let next = s as usize / 9;
+                        if here.path & set_bit(next) != 0 && on_path(&visits, state, next) {
+                            continue;
+                        }
+                        reached[s as usize] = round;
+                        visits[s as usize] = Visit {
                             parent: state as u32,
                             depth,
                             path: here.path | set_bit(next),
                         };
-                        queue.push(s as u32);
+                        queue.push(s);
                     }
-                    pushed_digits += usize::from(queue.len() > from);
                 }
-                if pushed_digits > 1 {
-                    queue[before..].sort_unstable();
+                // The runs go digit by digit; the states reached go in the
+                // order of the links (by set, then digit: the order of the
+                // state indices, the partners being ascending), which decides
+                // which of them reaches a later state first.
+                let reached_now = &mut queue[before..];
+                if !reached_now.is_sorted() {
+                    reached_now.sort_unstable();
                 }
             }
         }
@@ -193,63 +164,97 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
     }
 }
 
-/// Per set and digit, the sets it is linked to on that digit, ascending (the
-/// order of its links): `linked[starts[set * 9 + digit]..starts[set * 9 + digit + 1]]`.
-struct ByDigit {
-    starts: Vec<u32>,
-    linked: Vec<u32>,
+/// How a set was left in a walk.
+#[derive(Clone, Copy)]
+enum Left {
+    /// Not yet.
+    Not,
+    /// By every digit but this one (an index), the one it was reached by.
+    Besides(u8),
+    /// By every digit.
+    Twice,
+}
+
+/// Per set, the states its links lead to (`next * 9 + digit`), digit by digit
+/// and ascending within a digit: those on digit d are
+/// `states[spans[set][d]..spans[set][d + 1]]`.
+struct Exits {
+    spans: Vec<[u32; 10]>,
+    states: Vec<u32>,
     /// Per set, the digits of its links.
     digits: Vec<Candidates>,
 }
 
-impl ByDigit {
-    fn new(n: usize, links: &Partners) -> ByDigit {
-        let mut starts = Vec::with_capacity(n * 9 + 1);
-        let mut linked = Vec::new();
+impl Exits {
+    fn new(n: usize, links: &Partners) -> Exits {
+        let mut spans = Vec::with_capacity(n);
+        let mut states = Vec::new();
         let mut digits = Vec::with_capacity(n);
-        starts.push(0);
         for set in 0..n {
             let partners = links.of(set);
             debug_assert!(partners.is_sorted_by_key(|&(next, _)| next));
-            let mut counts = [0u32; 9];
+            let mut span = [states.len() as u32; 10];
             let mut all = Candidates::NONE;
             for &(_, rcc) in partners {
                 all = all.union(rcc);
                 for d in rcc.iter() {
-                    counts[d.index()] += 1;
+                    span[d.index() + 1] += 1;
                 }
             }
-            let mut at = [0usize; 9];
-            for d in 0..9 {
-                at[d] = linked.len() + counts[..d].iter().sum::<u32>() as usize;
+            // Counts to ends: each digit's run ends where the next one's starts.
+            for d in 1..10 {
+                span[d] += span[d - 1] - span[0];
             }
-            linked.resize(linked.len() + counts.iter().sum::<u32>() as usize, 0);
+            let mut at = span;
+            states.resize(span[9] as usize, 0);
             for &(next, rcc) in partners {
                 for d in rcc.iter() {
-                    linked[at[d.index()]] = next;
+                    states[at[d.index()] as usize] = next * 9 + d.index() as u32;
                     at[d.index()] += 1;
                 }
             }
-            starts.extend(at.iter().map(|&end| end as u32));
+            spans.push(span);
             digits.push(all);
         }
-        ByDigit {
-            starts,
-            linked,
+        Exits {
+            spans,
+            states,
             digits,
         }
     }
 
-    /// The sets linked to `set` on `digit`, ascending.
-    fn of(&self, set: usize, digit: Digit) -> &[u32] {
-        let at = set * 9 + digit.index();
-        &self.linked[self.starts[at] as usize..self.starts[at + 1] as usize]
+    /// The states `set` leads to on the digit `digit` (an index).
+    fn on(&self, set: usize, digit: usize) -> &[u32] {
+        let span = &self.spans[set];
+        &self.states[span[digit] as usize..span[digit + 1] as usize]
+    }
+
+    /// The states `set` leads to on every digit but `digit` (an index): those
+    /// on lower digits, then those on higher ones.
+    fn besides(&self, set: usize, digit: usize) -> (&[u32], &[u32]) {
+        let span = &self.spans[set];
+        (
+            &self.states[span[0] as usize..span[digit] as usize],
+            &self.states[span[digit + 1] as usize..span[9] as usize],
+        )
     }
 
     /// The digits `set` is linked on.
     fn digits(&self, set: usize) -> Candidates {
         self.digits[set]
     }
+}
+
+/// The states of the chain to `last`, from the first link on.
+fn chain_to(visits: &[Visit], last: usize) -> Vec<usize> {
+    let mut path = vec![last];
+    let mut s = last;
+    while visits[s].parent != ROOT {
+        s = visits[s].parent as usize;
+        path.push(s);
+    }
+    path.reverse();
+    path
 }
 
 /// Whether the chain to `state` (walking up its parents) passes through the set
@@ -267,11 +272,10 @@ fn on_path(visits: &[Visit], state: usize, set: usize) -> bool {
     }
 }
 
-/// How the breadth-first walk of one round reached a state, in one record.
+/// How the breadth-first walk reached a state (valid when it is marked
+/// reached this round).
 #[derive(Clone, Copy, Default)]
 struct Visit {
-    /// The round that wrote the record (an older one means not reached).
-    round: u32,
     parent: u32,
     /// Links from A0.
     depth: u8,
@@ -297,31 +301,17 @@ fn removable(sets: &Sets, a0: &Als) -> Candidates {
         .collect()
 }
 
-/// The digits z that some cell outside both can lose to a chain from `a0`
-/// (index `start`) to the set `end`: z in both sets' reach with a cell reaching
-/// both. Whatever x1 and xk are, [`chain_eliminations`] removes only these
-/// (and finds nothing when none is left), so a state whose end has none but
-/// x1 and xk is skipped without calling it. Kept per end for one start.
-fn end_meets(
-    meets: &mut [(u32, Candidates)],
-    sets: &Sets,
-    start: usize,
-    a0: &Als,
-    end: usize,
-) -> Candidates {
-    let stamp = start as u32 + 1;
-    let (seen, digits) = &mut meets[end];
-    if *seen != stamp {
-        let other = &sets.all[end];
-        *seen = stamp;
-        *digits = a0
-            .reaching
-            .intersection(other.reaching)
-            .iter()
-            .filter(|&z| sets.reach(a0, z) & sets.reach(other, z) != 0)
-            .collect();
-    }
-    *digits
+/// Whether a chain from `a0` (first link on `x1`) to `end` (last link on
+/// `xk`) can remove anything: some z, neither link digit, in both sets' reach
+/// with a cell reaching both. [`chain_eliminations`] removes only such z, so
+/// this cheap test spares it (and its allocations) on most end states.
+fn may_remove(sets: &Sets, a0: &Als, end: &Als, x1: Digit, xk: Digit) -> bool {
+    a0.reaching
+        .intersection(end.reaching)
+        .without(x1)
+        .without(xk)
+        .iter()
+        .any(|z| sets.reach(a0, z) & sets.reach(end, z) != 0)
 }
 
 /// What a chain from `a0` (first link on `x1`) to `end` (last link on `xk`)
