@@ -32,7 +32,8 @@ pub(super) struct Linker<'a> {
     /// Per partner: the ALS it was last met from, and the digits linking them.
     met_from: Vec<u32>,
     commons: Vec<u16>,
-    /// The partners met, as bits, read back in ascending order.
+    /// The partners met that share no cell with the set asked, as bits, read
+    /// back in ascending order.
     partners: Vec<u64>,
     /// A set's links taken from the kept ones, and merged with those found:
     /// kept from one set to the next (a vector per set cost more than the merge).
@@ -292,9 +293,13 @@ impl<'a> Linker<'a> {
                     if met_from[j] != i as u32 {
                         met_from[j] = i as u32;
                         commons[j] = 0;
-                        partners[j / 64] |= 1 << (j % 64);
-                        lowest = lowest.min(j / 64);
-                        highest = highest.max(j / 64);
+                        // Most sets met share a cell (those of the same
+                        // unit): only the others are partners.
+                        if a.cells & sets.all[j].cells == 0 {
+                            partners[j / 64] |= 1 << (j % 64);
+                            lowest = lowest.min(j / 64);
+                            highest = highest.max(j / 64);
+                        }
                     }
                     commons[j] |= 1 << d.index();
                 }
@@ -303,7 +308,8 @@ impl<'a> Linker<'a> {
         (lowest, highest)
     }
 
-    /// Appends the links of set `i` to the partners [`Self::meet_later`] met, ascending.
+    /// Appends the links of set `i` to the partners [`Self::meet_later`] met
+    /// (those sharing no cell with it), ascending.
     fn partners_met(&mut self, i: usize, (lowest, highest): (usize, usize), out: &mut Vec<Link>) {
         let sets = self.sets;
         let a = &sets.all[i];
@@ -318,11 +324,9 @@ impl<'a> Linker<'a> {
             while bits != 0 {
                 let j = word * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                if a.cells & sets.all[j].cells == 0 {
-                    let rcc = Candidates::from_bits(self.commons[j].into());
-                    debug_assert_eq!(rcc, super::restricted_commons(sets, a, &sets.all[j]));
-                    out.push((i, j, rcc));
-                }
+                let rcc = Candidates::from_bits(self.commons[j].into());
+                debug_assert_eq!(rcc, super::restricted_commons(sets, a, &sets.all[j]));
+                out.push((i, j, rcc));
             }
         }
     }
