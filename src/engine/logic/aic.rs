@@ -267,8 +267,7 @@ fn collect(
                 continue;
             }
             let (before, most_before) = (found.len() + also.len(), most);
-            walker.walk(graph, root, kind != Kind::Aic, |w, state| {
-                let depth = w.depth(state);
+            let visit = |w: &Walker, state: u16, depth: usize| {
                 if depth < MIN_LINKS {
                     return most;
                 }
@@ -320,7 +319,12 @@ fn collect(
                     also.push(f);
                 }
                 most
-            });
+            };
+            if kind == Kind::Aic {
+                walker.walk::<false>(graph, root, most_before, visit);
+            } else {
+                walker.walk::<true>(graph, root, most_before, visit);
+            }
             let nothing = found.len() + also.len() == before;
             debug_assert!(!known || nothing, "a remembered walk found something");
             if memory.is_some()

@@ -3,6 +3,7 @@
 //! chains first, as a tree of parents (one tree per start, the buffers reused).
 
 use super::graph::{Cells, Graph};
+use crate::engine::types::CELLS;
 
 /// No parent: the root of the breadth-first tree.
 const ROOT: u16 = u16::MAX;
@@ -25,12 +26,27 @@ struct Visit {
     leads_on: bool,
 }
 
+/// Where a node sits, as the walk reads it for every link it tries.
+#[derive(Clone, Copy)]
+struct Place {
+    /// The cells holding the node's digit (what a chain must not come back to).
+    cells: Cells,
+    /// Its span (see [`super::graph::Node`]) as a number: two nodes have the
+    /// same one exactly when their spans are equal (one cell's is the cell's
+    /// index).
+    span: u16,
+    /// The cell index when its cells are one cell, else `NO_CELL`.
+    cell: u8,
+}
+
+/// In [`Place::cell`]: cells of more than one cell.
+const NO_CELL: u8 = u8::MAX;
+
 /// Breadth-first trees from every start, reused between starts.
 pub(super) struct Walker {
     visits: Vec<Visit>,
-    /// Per node, its cells and its span (see [`super::graph::Node`]), side by
-    /// side: the two sets every link tried reads.
-    places: Vec<(Cells, Cells)>,
+    /// Per node, where it sits.
+    places: Vec<Place>,
     round: u32,
     /// The states of the current tree, in the order reached (each one was
     /// visited and its links tried).
@@ -50,9 +66,30 @@ impl Walker {
                 leads_on: graph.leads_on(state),
             })
             .collect();
+        // Spans of more than one cell, numbered after the cells.
+        let mut wide: Vec<Cells> = graph
+            .nodes
+            .iter()
+            .map(|n| n.span)
+            .filter(|s| s.count_ones() > 1)
+            .collect();
+        wide.sort_unstable();
+        wide.dedup();
+        let one_cell = |set: Cells| (set.count_ones() == 1).then(|| set.trailing_zeros() as u16);
+        let places = graph
+            .nodes
+            .iter()
+            .map(|n| Place {
+                cells: n.cells,
+                span: one_cell(n.span).unwrap_or_else(|| {
+                    (CELLS + wide.binary_search(&n.span).expect("a wide span is listed")) as u16
+                }),
+                cell: one_cell(n.cells).map_or(NO_CELL, |c| c as u8),
+            })
+            .collect();
         Walker {
             visits,
-            places: graph.nodes.iter().map(|n| (n.cells, n.span)).collect(),
+            places,
             round: 0,
             queue: Vec::with_capacity(graph.states()),
             dead: Vec::new(),
@@ -64,23 +101,24 @@ impl Walker {
         self.visits[state as usize].depth as usize
     }
 
-    /// Visits every state reachable from `start` by a chain that never comes
-    /// back to a cell it left (a lasso), shortest chains first; `visit(walker,
-    /// state)` sees each once (but a state no chain can end at, see below, that
-    /// links nowhere) and returns the most links a chain still needs
-    /// (the walk goes no deeper: a finder asked for its best chain stops once
-    /// no longer chain can come first). A loop (`is_loop`) must leave its start
-    /// cell by its first link and may come back to it, and end there, by a later one.
-    /// A loop ends in its start cell, another chain in an "on" state: a state
-    /// that is neither and links nowhere is a dead end, skipped (most "off"
-    /// states are: their node has no strong link), which changes nothing else
-    /// of the walk, as it would queue nothing.
-    pub(super) fn walk(
+    /// Walks every state reachable from `start` (a candidate's) by a chain
+    /// that never comes back to a cell it left (a lasso), shortest chains
+    /// first. A loop (`LOOP`) must leave its start cell by its first link and
+    /// may come back to it, and end there, by a later one; it ends in its
+    /// start cell, another chain in an "on" state. `visit(walker, state,
+    /// depth)` sees once each state a chain can end at, with its chain's
+    /// links, and returns the most links a chain still needs, `most` until
+    /// then (the walk goes no deeper: a finder asked for its best chain stops
+    /// once no longer chain can come first). A state that cannot end a chain
+    /// and links nowhere is a dead end, skipped (most "off" states are: their
+    /// node has no strong link), which changes nothing else of the walk, as it
+    /// would queue nothing.
+    pub(super) fn walk<const LOOP: bool>(
         &mut self,
         graph: &Graph,
         start: u16,
-        is_loop: bool,
-        mut visit: impl FnMut(&Walker, u16) -> usize,
+        mut most: usize,
+        mut visit: impl FnMut(&Walker, u16, usize) -> usize,
     ) {
         // A node's place (its span: an ALS's every cell) tells links inside
         // it; the cells it holds the digit in are what the chain must not come
@@ -89,7 +127,13 @@ impl Walker {
         // link leads to is one of the graph's (`Graph::links_unchecked`), and the
         // records were made for this graph (one per state, one place per node).
         assert!(self.visits.len() == graph.states() && self.places.len() * 2 == graph.states());
-        let home = self.places[start as usize / 2].0;
+        let Place {
+            cells: home,
+            cell: home_cell,
+            ..
+        } = self.places[start as usize / 2];
+        assert!(home_cell != NO_CELL, "a walk starts from a candidate");
+        let home_span = u16::from(home_cell);
         self.round += 1;
         let round = self.round;
         self.queue.clear();
@@ -101,14 +145,21 @@ impl Walker {
         root.parent = ROOT;
         root.depth = 0;
         let mut head = 0;
-        while head < self.queue.len() {
-            let state = self.queue[head];
+        while let Some(&state) = self.queue.get(head) {
             head += 1;
-            let most = visit(self, state);
             // SAFETY: a queued state is the start or a link's target: a state
             // of `graph`, with its record and place (asserted above).
             let Visit { visited, depth, .. } =
                 *unsafe { self.visits.get_unchecked(state as usize) };
+            let place = unsafe { self.places.get_unchecked(state as usize / 2) };
+            let (here, can_end) = if LOOP {
+                (place.span, place.cell == home_cell)
+            } else {
+                (place.span, state % 2 == 1)
+            };
+            if can_end {
+                most = visit(self, state, usize::from(depth));
+            }
             if usize::from(depth) >= most {
                 // Chains through here are longer than any the finder still wants
                 // (and so are those of every state queued after this one).
@@ -117,12 +168,11 @@ impl Walker {
                 }
                 continue;
             }
-            let here = unsafe { self.places.get_unchecked(state as usize / 2) }.1;
-            if is_loop && state != start && here == home {
+            if LOOP && state != start && here == home_span {
                 continue;
             }
             let depth = depth.saturating_add(1);
-            let leaving_start = is_loop && state == start;
+            let leaving_start = LOOP && state == start;
             for &next in unsafe { graph.links_unchecked(state as usize) } {
                 // SAFETY: `next` is a state of `graph` (see `Graph::links_unchecked`),
                 // whose states number `self.visits.len()` and nodes
@@ -131,16 +181,16 @@ impl Walker {
                 if at.stamp == round {
                     continue;
                 }
-                let (there, place) = unsafe { *self.places.get_unchecked(next as usize / 2) };
-                let allowed = if place == here {
+                let place = unsafe { self.places.get_unchecked(next as usize / 2) };
+                let allowed = if place.span == here {
                     !leaving_start
                 } else {
-                    there & visited == 0 || (is_loop && there == home)
+                    place.cells & visited == 0 || (LOOP && place.cell == home_cell)
                 };
                 if allowed {
                     at.stamp = round;
-                    let can_end = if is_loop {
-                        there == home
+                    let can_end = if LOOP {
+                        place.cell == home_cell
                     } else {
                         next % 2 == 1
                     };
@@ -150,7 +200,7 @@ impl Walker {
                     }
                     at.parent = state;
                     at.depth = depth;
-                    at.visited = visited | there;
+                    at.visited = visited | place.cells;
                     self.queue.push(next);
                 }
             }
