@@ -25,6 +25,8 @@ pub trait CellSet: Copy + Eq {
     fn is_empty(&self) -> bool;
     /// The one cell of the set, when it has exactly one.
     fn only(&self) -> Option<usize>;
+    /// Whether the set has two cells or more.
+    fn has_two(&self) -> bool;
     /// The cells, ascending.
     fn cells(self) -> impl Iterator<Item = usize>;
 }
@@ -65,6 +67,10 @@ impl CellSet for u128 {
     #[inline]
     fn only(&self) -> Option<usize> {
         (*self != 0 && self & (self - 1) == 0).then(|| self.trailing_zeros() as usize)
+    }
+    #[inline]
+    fn has_two(&self) -> bool {
+        self & (self.wrapping_sub(1)) != 0
     }
     #[inline]
     fn cells(self) -> impl Iterator<Item = usize> {
@@ -137,6 +143,17 @@ impl<const W: usize> CellSet for [u64; W] {
             found = Some(word * 64 + bits.trailing_zeros() as usize);
         }
         found
+    }
+    #[inline]
+    fn has_two(&self) -> bool {
+        let mut seen = false;
+        for &bits in self {
+            if bits & bits.wrapping_sub(1) != 0 || (seen && bits != 0) {
+                return true;
+            }
+            seen |= bits != 0;
+        }
+        false
     }
     #[inline]
     fn cells(self) -> impl Iterator<Item = usize> {
