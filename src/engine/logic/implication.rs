@@ -64,12 +64,15 @@ pub struct Branching<'a, H: BranchHost> {
     /// Scratch for [`Ancestry::contradiction_size`]: kept, no allocation per branch.
     needed: Vec<bool>,
     stack: Vec<u16>,
-    /// What the last run read of the board, per value the cells whose
-    /// holding or placing of it it read and the cells whose candidates it
-    /// read: a branch that read nothing a later position changed runs the
-    /// same there (see [`super::forcing`]'s reuse across positions).
-    reads: H::PerValue,
-    cells_read: H::Cells,
+    /// The facts the last run logged, as cell sets: per value, the cells
+    /// where it is known "off" (`[0]`) and "on" (`[1]`). What is known is
+    /// asked of every implication found (most are known already), and a
+    /// cell's or unit's peers are masked by it before they are walked.
+    known: [H::PerValue; 2],
+    /// How many of the last run's facts were processed (the rest were
+    /// logged after its contradiction or at its limit): what it read of the
+    /// board is read back from them ([`Branching::touched`]).
+    processed: usize,
     /// Whether the last run applied a technique (which reads every cell).
     read_all: bool,
     /// The techniques' finder inside branches (nets only), carried from one
@@ -95,8 +98,8 @@ impl<'a, H: BranchHost> Branching<'a, H> {
             contradiction_size: 0,
             needed: Vec::new(),
             stack: Vec::new(),
-            reads: origin.per_value(),
-            cells_read: H::Cells::empty(),
+            known: [origin.per_value(), origin.per_value()],
+            processed: 0,
             read_all: false,
             finder: origin.finder(),
         }
@@ -129,10 +132,9 @@ impl<'a, H: BranchHost> Branching<'a, H> {
         }
         self.record.clear();
         self.board.clone_from(&self.start);
-        for read in self.reads.as_mut() {
-            *read = H::Cells::empty();
+        for set in self.known.iter_mut().flat_map(|k| k.as_mut()) {
+            *set = H::Cells::empty();
         }
-        self.cells_read = H::Cells::empty();
         self.read_all = false;
         self.add(assumption, Cause::Assumed, NONE);
         let mut next = 0;
@@ -154,6 +156,7 @@ impl<'a, H: BranchHost> Branching<'a, H> {
                 break;
             }
         }
+        self.processed = next;
         let (mut needed, mut stack) = (
             std::mem::take(&mut self.needed),
             std::mem::take(&mut self.stack),
@@ -187,12 +190,55 @@ impl<'a, H: BranchHost> Branching<'a, H> {
             .map(move |e| e.fact.index_in(side) as u16)
     }
 
-    /// What the last run read of the position (see [`Branching::reads`]'s
-    /// field): per value, the cells whose holding or placing of it it read,
-    /// and the cells whose candidates or value it read; `None` when it applied
-    /// a technique, which reads the whole board.
-    pub(crate) fn reads(&self) -> Option<(&H::PerValue, H::Cells)> {
-        (!self.read_all).then_some((&self.reads, self.cells_read))
+    /// What the last run read of the position: per value, the cells whose
+    /// holding or placing of it it read, and the cells whose candidates or
+    /// value it read; `None` when it applied a technique, which reads the
+    /// whole board. A branch that read nothing a later position changed runs
+    /// the same there (see [`super::forcing`]'s reuse across positions).
+    ///
+    /// Processing a fact reads its cell, and its value in the cell's units
+    /// (an "on" fact strikes the value from the peers, an "off" fact counts
+    /// its places in the units), nothing else: the reads are the processed
+    /// facts' cells ([`Branching::touched`]) with their peers.
+    pub(crate) fn reads(&self) -> Option<(H::PerValue, H::Cells)> {
+        let (mut reads, cells) = self.touched()?;
+        for set in reads.as_mut() {
+            let mut read = H::Cells::empty();
+            for cell in set.cells() {
+                read = read.or(&self.origin.peer_set(cell).with(cell));
+            }
+            *set = read;
+        }
+        Some((reads, cells))
+    }
+
+    /// [`Branching::reads`] before the peers are added: per value, the cells
+    /// of the facts about it the last run processed, and all those cells
+    /// (the reads are these cells and their peers, so a change meets the
+    /// reads exactly when the change's cells and their peers meet these).
+    pub(crate) fn touched(&self) -> Option<(H::PerValue, H::Cells)> {
+        if self.read_all {
+            return None;
+        }
+        let [off, on] = &self.known;
+        let mut touched = off.clone();
+        for (set, on) in touched.as_mut().iter_mut().zip(on.as_ref()) {
+            *set = set.or(on);
+        }
+        // A fact logged but not processed was not read, unless its
+        // opposite was processed (the last fact of a contradiction).
+        for entry in &self.record.log[self.processed..] {
+            let opposite = self.slot[self.index(entry.fact) ^ 1];
+            if opposite == NONE || usize::from(opposite) >= self.processed {
+                let set = &mut touched.as_mut()[usize::from(entry.fact.digit) - 1];
+                *set = set.without(entry.fact.cell);
+            }
+        }
+        let mut cells = H::Cells::empty();
+        for set in touched.as_ref() {
+            cells = cells.or(set);
+        }
+        Some((touched, cells))
     }
 
     /// The contradiction the last run reached, if any.
@@ -253,7 +299,13 @@ impl<'a, H: BranchHost> Branching<'a, H> {
     /// Whether `fact` needs no logging: known already, or the branch is over.
     #[inline]
     fn is_known(&self, fact: IndexFact) -> bool {
-        self.record.conflict.is_some() || self.slot[self.index(fact)] != NONE
+        self.record.conflict.is_some() || self.known_as(fact.on, fact.digit).has(fact.cell)
+    }
+
+    /// The cells where `value` is known `on` (or "off").
+    #[inline]
+    fn known_as(&self, on: bool, value: u8) -> H::Cells {
+        self.known[usize::from(on)].as_ref()[usize::from(value) - 1]
     }
 
     /// Logs `fact`, found while processing the fact at `from`, unless known;
@@ -268,6 +320,7 @@ impl<'a, H: BranchHost> Branching<'a, H> {
     }
 
     /// Logs `fact` (not known) with the parents the pool holds from `start` on.
+    #[inline]
     fn log(&mut self, fact: IndexFact, cause: Cause<usize>, from: u16, start: u32) {
         let at = self.record.log.len() as u16;
         self.record.log.push(Entry {
@@ -278,8 +331,10 @@ impl<'a, H: BranchHost> Branching<'a, H> {
         });
         let index = self.index(fact);
         self.slot[index] = at;
-        // The opposite fact's index differs in its last bit.
-        if self.slot[index ^ 1] != NONE {
+        let (cell, value) = (fact.cell, usize::from(fact.digit) - 1);
+        let known = &mut self.known[usize::from(fact.on)].as_mut()[value];
+        *known = known.with(cell);
+        if self.known_as(!fact.on, fact.digit).has(cell) {
             self.record.conflict = Some(Conflict::Both(fact));
         }
     }
@@ -289,13 +344,7 @@ impl<'a, H: BranchHost> Branching<'a, H> {
         let here = at as u16;
         let (cell, value) = (fact.cell, fact.digit);
         let origin = self.origin;
-        // Whatever follows reads the cell (its candidates, whether it is
-        // open) and the value in the cell's units (in the branch's board and
-        // the starting one), nothing else: an "on" fact strikes the value from
-        // the peers, an "off" fact counts its places in the units.
-        self.cells_read = self.cells_read.with(cell);
-        let read = &mut self.reads.as_mut()[usize::from(value) - 1];
-        *read = read.or(&origin.peer_set(cell).with(cell));
+        // What this reads of the board is read back from the log ([`Branching::reads`]).
         if !self.board.is_open(cell) {
             return;
         }
@@ -304,13 +353,25 @@ impl<'a, H: BranchHost> Branching<'a, H> {
             for other in values_of(others) {
                 self.add(Fact::off(cell, other), Cause::SameCell, here);
             }
-            // A peer in two of the cell's units is named once, by the first.
-            let mut others = self.board.holders(value).without(cell);
+            // A peer in two of the cell's units is named once, by the first;
+            // peers known "off" already are skipped (as `add` would).
+            let mut others = self
+                .board
+                .holders(value)
+                .without(cell)
+                .and_not(&self.known_as(false, value));
             for unit in origin.units_of(cell) {
+                if others.is_empty() {
+                    break;
+                }
                 let in_unit = others.and(&origin.unit_set(unit));
                 others = others.and_not(&in_unit);
                 for peer in in_unit.cells() {
-                    self.add(Fact::off(peer, value), Cause::Peer(unit), here);
+                    if self.record.conflict.is_some() {
+                        break;
+                    }
+                    let start = self.record.pool.len() as u32;
+                    self.log(Fact::off(peer, value), Cause::Peer(unit), here, start);
                 }
             }
             self.board.place(cell, value, &origin.peer_set(cell));
@@ -358,16 +419,17 @@ impl<'a, H: BranchHost> Branching<'a, H> {
                 return;
             }
             let cells = origin.unit_set(unit);
-            if self.board.is_placed_in(&cells, value) {
-                continue;
-            }
             let places = self.board.holders(value).and(&cells);
             // Tested without counting: a u128 popcount is two software
             // popcounts on the baseline x86-64 target, on every "off" fact.
-            if places.is_empty() {
-                self.record.conflict = Some(Conflict::NoPlace(value, unit));
-            } else if let Some(only) = places.only() {
-                self.add(Fact::on(only, value), Cause::LastPlace(unit), at);
+            // Most units keep two places or more: whether the value is placed
+            // in the unit (then it has no place and needs none) is asked after.
+            if places.has_two() || self.board.is_placed_in(&cells, value) {
+                continue;
+            }
+            match places.only() {
+                None => self.record.conflict = Some(Conflict::NoPlace(value, unit)),
+                Some(only) => self.add(Fact::on(only, value), Cause::LastPlace(unit), at),
             }
         }
     }

@@ -11,10 +11,14 @@ use std::rc::Rc;
 use super::super::implication::{Branching, IndexFact, Mode};
 use super::{Outcomes, OutcomesOf};
 use crate::engine::board::Board;
-use crate::engine::types::{CELLS, SIZE};
+use crate::engine::types::{CELLS, GEOMETRY, SIZE};
 
-/// What one branch read of the position it ran on: per value, the cells whose
-/// holding or placing of it it read; the cells whose candidates or value it read.
+/// What one branch read of the position it ran on, as [`Branching::touched`]
+/// gives it: per value, the cells of the facts about it the branch processed
+/// (it read them and their peers); all those cells (it read their candidates
+/// or value). Changes are kept with their peers added instead
+/// ([`Reads::between`]), which meets the same branches: a cell and a change
+/// see each other or not.
 #[derive(Clone, Copy)]
 struct Reads {
     values: [u128; SIZE],
@@ -40,7 +44,8 @@ impl Reads {
 
     /// What differs between two positions, in the terms of [`Reads`]: per
     /// value, the cells that hold it open in one and not the other or have it
-    /// placed in one and not the other; the cells whose candidates or value differ.
+    /// placed in one and not the other, with their peers; the cells whose
+    /// candidates or value differ.
     fn between(a: &Board, b: &Board) -> Reads {
         let (a_values, b_values) = (a.digits.values(), b.digits.values());
         let mut changes = Reads {
@@ -65,7 +70,7 @@ impl Reads {
             while differ != 0 {
                 let d = differ.trailing_zeros() as usize;
                 differ &= differ - 1;
-                changes.values[d] |= 1 << cell;
+                changes.values[d] |= GEOMETRY.peer_masks[cell] | 1 << cell;
             }
         }
         changes
@@ -104,11 +109,8 @@ impl Ran {
                     return;
                 }
                 outcomes.follow(assumption, branching);
-                reads.push(match branching.reads() {
-                    Some((values, cells)) => Reads {
-                        values: *values,
-                        cells,
-                    },
+                reads.push(match branching.touched() {
+                    Some((values, cells)) => Reads { values, cells },
                     None => Reads::ALL,
                 });
             });

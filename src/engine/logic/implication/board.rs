@@ -125,8 +125,12 @@ impl<H: BranchHost> BranchBoard<H> {
             candidates[peer] &= !bit;
         }
         holders[d] = holders[d].and_not(peers);
-        for h in holders.iter_mut() {
+        // An open cell is among the holders of its candidates only.
+        let mut held = candidates[cell];
+        while held != 0 {
+            let h = &mut holders[held.trailing_zeros() as usize];
             *h = h.without(cell);
+            held &= held - 1;
         }
         let p = &mut self.placed.as_mut()[d];
         *p = p.with(cell);

@@ -25,8 +25,25 @@ pub trait CellSet: Copy + Eq {
     fn is_empty(&self) -> bool;
     /// The one cell of the set, when it has exactly one.
     fn only(&self) -> Option<usize>;
+    /// Whether the set has two cells or more.
+    fn has_two(&self) -> bool;
     /// The cells, ascending.
     fn cells(self) -> impl Iterator<Item = usize>;
+}
+
+/// The two 64-bit words of a classic cell set, low first: a 128-bit shift by
+/// a variable amount is a handful of instructions on x86-64, picking the
+/// word and shifting it is two.
+#[inline]
+fn words(set: u128) -> (u64, u64) {
+    (set as u64, (set >> 64) as u64)
+}
+
+/// The set of `cell` alone, built from its word.
+#[inline]
+fn single(cell: usize) -> u128 {
+    let bit = u128::from(1u64 << (cell & 63));
+    if cell < 64 { bit } else { bit << 64 }
 }
 
 impl CellSet for u128 {
@@ -36,15 +53,17 @@ impl CellSet for u128 {
     }
     #[inline]
     fn with(self, cell: usize) -> u128 {
-        self | 1u128 << cell
+        self | single(cell)
     }
     #[inline]
     fn without(self, cell: usize) -> u128 {
-        self & !(1u128 << cell)
+        self & !single(cell)
     }
     #[inline]
     fn has(&self, cell: usize) -> bool {
-        self >> cell & 1 == 1
+        let (low, high) = words(*self);
+        let word = if cell < 64 { low } else { high };
+        word >> (cell & 63) & 1 == 1
     }
     #[inline]
     fn and(self, other: &u128) -> u128 {
@@ -64,18 +83,32 @@ impl CellSet for u128 {
     }
     #[inline]
     fn only(&self) -> Option<usize> {
-        (*self != 0 && self & (self - 1) == 0).then(|| self.trailing_zeros() as usize)
+        let (low, high) = words(*self);
+        if high == 0 {
+            (low != 0 && low & (low - 1) == 0).then(|| low.trailing_zeros() as usize)
+        } else {
+            (low == 0 && high & (high - 1) == 0).then(|| 64 + high.trailing_zeros() as usize)
+        }
+    }
+    #[inline]
+    fn has_two(&self) -> bool {
+        self & (self.wrapping_sub(1)) != 0
     }
     #[inline]
     fn cells(self) -> impl Iterator<Item = usize> {
-        let mut set = self;
+        let (mut low, mut high) = words(self);
         std::iter::from_fn(move || {
-            if set == 0 {
-                return None;
+            if low != 0 {
+                let index = low.trailing_zeros() as usize;
+                low &= low - 1;
+                Some(index)
+            } else if high != 0 {
+                let index = high.trailing_zeros() as usize;
+                high &= high - 1;
+                Some(64 + index)
+            } else {
+                None
             }
-            let index = set.trailing_zeros() as usize;
-            set &= set - 1;
-            Some(index)
         })
     }
 }
@@ -137,6 +170,17 @@ impl<const W: usize> CellSet for [u64; W] {
             found = Some(word * 64 + bits.trailing_zeros() as usize);
         }
         found
+    }
+    #[inline]
+    fn has_two(&self) -> bool {
+        let mut seen = false;
+        for &bits in self {
+            if bits & bits.wrapping_sub(1) != 0 || (seen && bits != 0) {
+                return true;
+            }
+            seen |= bits != 0;
+        }
+        false
     }
     #[inline]
     fn cells(self) -> impl Iterator<Item = usize> {
