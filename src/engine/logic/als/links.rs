@@ -23,20 +23,11 @@ const BUCKETS: usize = SIZE * 27;
 /// A set's (digit, unit) buckets, ascending: per digit of the set, the units
 /// holding all its copies of it (at most three each), worked out once when
 /// the set is built (the links of every position read them several times).
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 pub(super) struct Buckets {
     len: u8,
     /// At most three units per digit of nine.
     ids: [u8; 27],
-}
-
-impl Default for Buckets {
-    fn default() -> Self {
-        Buckets {
-            len: 0,
-            ids: [0; 27],
-        }
-    }
 }
 
 impl Buckets {
