@@ -119,6 +119,9 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
                 };
                 let depth = here.depth + 1;
                 let before = queue.len();
+                // Whether the states reached so far came in ascending order,
+                // and the last of them.
+                let (mut ascending, mut last) = (true, 0);
                 for run in [runs.0, runs.1] {
                     for &s in run {
                         if reached[s as usize] == round {
@@ -135,15 +138,16 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
                             path: here.path | set_bit(next),
                         };
                         queue.push(s);
+                        ascending &= s >= last;
+                        last = s;
                     }
                 }
                 // The runs go digit by digit; the states reached go in the
                 // order of the links (by set, then digit: the order of the
                 // state indices, the partners being ascending), which decides
                 // which of them reaches a later state first.
-                let reached_now = &mut queue[before..];
-                if !reached_now.is_sorted() {
-                    reached_now.sort_unstable();
+                if !ascending {
+                    queue[before..].sort_unstable();
                 }
             }
         }
