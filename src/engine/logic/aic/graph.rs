@@ -99,7 +99,8 @@ fn units_holding(set: Cells) -> u32 {
 /// Per cell, the group slots (see `group_slot`) whose three cells all see
 /// it or are it: a group of two or more cells sees a cell exactly when its
 /// slot is one of these and it does not hold the cell (elsewhere at most one
-/// of a slot's cells shares a line with it).
+/// of a slot's cells shares a line with it); it sees every cell of a set
+/// exactly when its slot is one of each cell's and it holds none of them.
 static SLOTS_SEEING: [u64; CELLS] = slots_seeing();
 
 const fn slots_seeing() -> [u64; CELLS] {
@@ -388,17 +389,23 @@ impl Graph {
                 }
             }
             let seen = seeing_all(node.cells) & holders[d];
-            if node.group || !sets[d].is_empty() {
+            if !sets[d].is_empty() {
                 weak(&mut targets, d, seen, node.cells);
                 continue;
             }
-            // A candidate's weak links: the groups that see its cell are
-            // among a few slots (the same targets as `weak`, in node order).
+            // A candidate's or group's weak links: the groups that see all
+            // its cells are among the slots that see each of them (the same
+            // targets as `weak`, in node order: slots ascend with groups).
             let from = targets.len();
             for cell in cells_of(seen) {
                 targets.push(self.candidate[cell.index() * SIZE + d] * 2);
             }
-            let mut slots = SLOTS_SEEING[node.first.index()] & slots_held[d];
+            let seeing = if node.group {
+                cells_of(node.cells).fold(!0, |acc, c| acc & SLOTS_SEEING[c.index()])
+            } else {
+                SLOTS_SEEING[node.first.index()]
+            };
+            let mut slots = seeing & slots_held[d];
             while slots != 0 {
                 let slot = slots.trailing_zeros() as usize;
                 slots &= slots - 1;

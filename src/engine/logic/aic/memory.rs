@@ -29,10 +29,15 @@ use super::graph::{Cells, Graph, KEYS, NONE};
 use super::walk::Walker;
 use crate::engine::types::{GEOMETRY, SIZE};
 
-/// In a footprint, the mark of a dead end's key (a tree node's has none).
-const DEAD: u16 = 1 << 15;
+/// In a footprint, the mark of a dead end's key (a tree node's has none):
+/// the bit above every key, so that a marked key indexes [`Changes::blocked`].
+const DEAD: u16 = KEYS.next_power_of_two() as u16;
+const _: () = assert!(KEYS < DEAD as usize && (DEAD as usize) < 1 << 15);
 
-/// In [`Changes::dirty`]: the node went away or changed; it links anywhere
+/// How many entries [`Changes::blocked`] has: every key, with and without `DEAD`.
+const MARKED_KEYS: usize = 2 * DEAD as usize;
+
+/// In the marks of [`Changes::mark`]: the node went away or changed; it links anywhere
 /// new; it is new (or changed).
 const REMOVED: u8 = 1;
 const GAINED: u8 = 2;
@@ -120,8 +125,10 @@ impl Footprints {
 /// How a later position's graph differs from a record's.
 pub(super) struct Changes<'a> {
     record: &'a Record,
-    /// Per key, `REMOVED` and `GAINED` marks.
-    dirty: Box<[u8]>,
+    /// Per key, and per key marked `DEAD`, whether a footprint holding it
+    /// walks differently here (a tree node's: `REMOVED` or `GAINED`; a dead
+    /// end's: `GAINED`).
+    blocked: Box<[bool; MARKED_KEYS]>,
     /// Where the lookup of start states is in the record's list.
     at: usize,
 }
@@ -143,25 +150,35 @@ impl<'a> Changes<'a> {
         if (0..SIZE).any(|d| graph.holders[d] & !before.holders[d] != 0) {
             return None;
         }
-        if let Some((b, a, dirty)) = last
+        if let Some((b, a, blocked)) = last
             && Rc::ptr_eq(b, before)
             && Rc::ptr_eq(a, graph)
         {
-            let dirty = dirty.clone();
-            debug_assert!(dirty == Changes::mark(record, graph, index));
+            let blocked = blocked.clone();
+            debug_assert!(blocked == Changes::blocked(&Changes::mark(record, graph, index)));
             return Some(Changes {
                 record,
-                dirty,
+                blocked,
                 at: 0,
             });
         }
-        let dirty = Changes::mark(record, graph, index);
-        *last = Some((before.clone(), graph.clone(), dirty.clone()));
+        let blocked = Changes::blocked(&Changes::mark(record, graph, index));
+        *last = Some((before.clone(), graph.clone(), blocked.clone()));
         Some(Changes {
             record,
-            dirty,
+            blocked,
             at: 0,
         })
+    }
+
+    /// Which footprint keys, marked or not, the `dirty` marks block.
+    fn blocked(dirty: &[u8]) -> Box<[bool; MARKED_KEYS]> {
+        let mut blocked = Box::new([false; MARKED_KEYS]);
+        for (key, &marks) in dirty.iter().enumerate() {
+            blocked[key] = marks & (REMOVED | GAINED) != 0;
+            blocked[key | usize::from(DEAD)] = marks & GAINED != 0;
+        }
+        blocked
     }
 
     /// The `REMOVED`, `GAINED` and `NEW` marks per key of `graph` against the record's.
@@ -239,14 +256,9 @@ impl<'a> Changes<'a> {
             starts[self.at - 1].1
         };
         let footprint = &self.record.keys[begin as usize..end as usize];
-        let same = footprint.iter().all(|&k| {
-            let marks = if k & DEAD != 0 {
-                GAINED
-            } else {
-                REMOVED | GAINED
-            };
-            self.dirty[usize::from(k & !DEAD)] & marks == 0
-        });
+        let same = footprint
+            .iter()
+            .all(|&k| !self.blocked[usize::from(k) % MARKED_KEYS]);
         if same {
             into.keys.extend_from_slice(footprint);
             into.starts.push((key, into.keys.len() as u32));
@@ -256,8 +268,8 @@ impl<'a> Changes<'a> {
 }
 
 /// Marks computed by [`Changes::between`]: the record's graph, the later
-/// graph, the marks per key.
-pub(super) type Marks = (Rc<Graph>, Rc<Graph>, Box<[u8]>);
+/// graph, the keys blocked.
+pub(super) type Marks = (Rc<Graph>, Rc<Graph>, Box<[bool; MARKED_KEYS]>);
 
 /// The last record of each finder that keeps them (continuous loops and
 /// AICs, without and with groups: see `remembered` in [`super`]).
