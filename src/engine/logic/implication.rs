@@ -292,7 +292,7 @@ impl<'a, H: BranchHost> Branching<'a, H> {
     }
 
     /// Whether `fact` needs no logging: known already, or the branch is over.
-    #[inline]
+    #[inline(always)]
     fn is_known(&self, fact: IndexFact) -> bool {
         self.record.conflict.is_some() || self.known_as(fact.on, fact.digit).has(fact.cell)
     }
@@ -305,7 +305,7 @@ impl<'a, H: BranchHost> Branching<'a, H> {
 
     /// Logs `fact`, found while processing the fact at `from`, unless known;
     /// a fact whose opposite is known is a contradiction.
-    #[inline]
+    #[inline(always)]
     fn add(&mut self, fact: IndexFact, cause: Cause<usize>, from: u16) {
         if self.is_known(fact) {
             return;
