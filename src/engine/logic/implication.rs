@@ -126,9 +126,8 @@ impl<'a, H: BranchHost> Branching<'a, H> {
     }
 
     fn follow(&mut self, assumption: IndexFact) -> bool {
-        for i in 0..self.record.log.len() {
-            let at = self.index(self.record.log[i].fact);
-            self.slot[at] = NONE;
+        for entry in &self.record.log {
+            self.slot[usize::from(entry.index)] = NONE;
         }
         self.record.clear();
         self.board.clone_from(&self.start);
@@ -183,11 +182,7 @@ impl<'a, H: BranchHost> Branching<'a, H> {
     /// The index of each fact the last run reached ([`IndexFact::index_in`]),
     /// in order (the assumption first).
     pub fn reached_indices(&self) -> impl Iterator<Item = u16> + '_ {
-        let side = self.origin.side();
-        self.record
-            .log
-            .iter()
-            .map(move |e| e.fact.index_in(side) as u16)
+        self.record.log.iter().map(|e| e.index)
     }
 
     /// What the last run read of the position: per value, the cells whose
@@ -228,7 +223,7 @@ impl<'a, H: BranchHost> Branching<'a, H> {
         // A fact logged but not processed was not read, unless its
         // opposite was processed (the last fact of a contradiction).
         for entry in &self.record.log[self.processed..] {
-            let opposite = self.slot[self.index(entry.fact) ^ 1];
+            let opposite = self.slot[usize::from(entry.index ^ 1)];
             if opposite == NONE || usize::from(opposite) >= self.processed {
                 let set = &mut touched.as_mut()[usize::from(entry.fact.digit) - 1];
                 *set = set.without(entry.fact.cell);
@@ -297,7 +292,7 @@ impl<'a, H: BranchHost> Branching<'a, H> {
     }
 
     /// Whether `fact` needs no logging: known already, or the branch is over.
-    #[inline]
+    #[inline(always)]
     fn is_known(&self, fact: IndexFact) -> bool {
         self.record.conflict.is_some() || self.known_as(fact.on, fact.digit).has(fact.cell)
     }
@@ -310,7 +305,7 @@ impl<'a, H: BranchHost> Branching<'a, H> {
 
     /// Logs `fact`, found while processing the fact at `from`, unless known;
     /// a fact whose opposite is known is a contradiction.
-    #[inline]
+    #[inline(always)]
     fn add(&mut self, fact: IndexFact, cause: Cause<usize>, from: u16) {
         if self.is_known(fact) {
             return;
@@ -320,16 +315,17 @@ impl<'a, H: BranchHost> Branching<'a, H> {
     }
 
     /// Logs `fact` (not known) with the parents the pool holds from `start` on.
-    #[inline]
+    #[inline(always)]
     fn log(&mut self, fact: IndexFact, cause: Cause<usize>, from: u16, start: u32) {
         let at = self.record.log.len() as u16;
+        let index = self.index(fact);
         self.record.log.push(Entry {
             fact,
+            index: index as u16,
             cause,
             from,
             parents: (start, self.record.pool.len() as u32),
         });
-        let index = self.index(fact);
         self.slot[index] = at;
         let (cell, value) = (fact.cell, usize::from(fact.digit) - 1);
         let known = &mut self.known[usize::from(fact.on)].as_mut()[value];

@@ -138,9 +138,9 @@ impl<F: FactBits> Outcomes<F> {
         let start = self.facts.len() as u32;
         let mut reached = F::empty(self.on.len() * 2);
         if !conflict {
-            for index in branching.reached_indices().skip(1) {
+            self.facts.extend(branching.reached_indices().skip(1));
+            for &index in &self.facts[start as usize..] {
                 reached.insert(usize::from(index));
-                self.facts.push(index);
             }
         }
         let conflict = conflict.then(|| branching.contradiction_size() as u32);

@@ -23,6 +23,9 @@ use crate::engine::logic::candidate_board::values_of;
 #[derive(Clone, Copy)]
 pub(super) struct Entry {
     pub(super) fact: IndexFact,
+    /// The fact's [`IndexFact::index_in`], kept: the log is walked by index
+    /// after every run (to clear the slots, to file what the branch reached).
+    pub(super) index: u16,
     pub(super) cause: Cause<usize>,
     pub(super) from: u16,
     pub(super) parents: (u32, u32),
