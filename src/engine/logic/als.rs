@@ -28,7 +28,7 @@ pub use chain::als_xy_chain;
 use std::cell::OnceCell;
 
 pub(crate) use links::KeptLinks;
-use links::{Link, Linker, Reusable};
+use links::{Buckets, Link, Linker, Reusable};
 use quiet::{Fresh, Marks, Quiet};
 use reachers::Reachers;
 pub(crate) use units::UnitSets;
@@ -146,17 +146,17 @@ pub(crate) struct Sets {
 struct PerDigit {
     /// The cells that see all the set's copies of the digit.
     seeing: Vec<[Cells; SIZE]>,
-    /// The units holding all the set's copies of the digit, as bits (by
-    /// [`Unit::index`]): cells that all see each other lie in one unit, so two
-    /// ALSs without a shared cell have the restricted common digit d exactly
-    /// when their units for d meet.
-    houses: Vec<[u32; SIZE]>,
+    /// Per digit, the units holding all the set's copies of it, as the
+    /// (digit, unit) buckets the links are found by: cells that all see each
+    /// other lie in one unit, so two ALSs without a shared cell have the
+    /// restricted common digit d exactly when their units for d meet.
+    buckets: Vec<Buckets>,
 }
 
 impl PerDigit {
     fn clear(&mut self) {
         self.seeing.clear();
-        self.houses.clear();
+        self.buckets.clear();
     }
 }
 
@@ -218,7 +218,7 @@ impl Sets {
                 let count: usize = Unit::all().map(|unit| kept.refresh(board, unit)).sum();
                 all.reserve(count);
                 per_digit.seeing.reserve_exact(count);
-                per_digit.houses.reserve_exact(count);
+                per_digit.buckets.reserve_exact(count);
                 versions = kept.versions();
                 reusable = kept
                     .take_links()
@@ -227,7 +227,7 @@ impl Sets {
                     offsets[unit.index()] = all.len() as u32;
                     let (unit_sets, facts) = kept.of(unit);
                     per_digit.seeing.extend_from_slice(&facts.seeing);
-                    per_digit.houses.extend_from_slice(&facts.houses);
+                    per_digit.buckets.extend_from_slice(&facts.buckets);
                     let offset = all.len() as u32;
                     all.extend(unit_sets.iter().map(|&als| Als {
                         index: als.index + offset,
@@ -305,9 +305,9 @@ impl Sets {
         self.per_digit.seeing[als.index as usize][digit.index()] & self.holders[digit.index()]
     }
 
-    /// The units holding all of `als`'s copies of `digit`, as bits (by [`Unit::index`]).
-    fn houses(&self, als: &Als, digit: Digit) -> u32 {
-        self.per_digit.houses[als.index as usize][digit.index()]
+    /// The (digit, unit) buckets of `als` (see [`Buckets`]).
+    fn buckets(&self, als: &Als) -> &[u8] {
+        self.per_digit.buckets[als.index as usize].all()
     }
 
     /// [`Sets::links`] by set (built on first use).

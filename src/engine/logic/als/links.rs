@@ -12,13 +12,40 @@
 //! such set against all the sets).
 
 use super::{Als, Sets};
-use crate::engine::types::{Candidates, SIZE, UNITS};
+use crate::engine::types::{Candidates, Digit, SIZE, UNITS};
 
 /// Two ALSs (indices into the sets, ascending) and their restricted commons.
 pub(super) type Link = (usize, usize, Candidates);
 
 /// The (digit, unit) buckets: `digit * 27 + unit`.
 const BUCKETS: usize = SIZE * 27;
+
+/// A set's (digit, unit) buckets, ascending: per digit of the set, the units
+/// holding all its copies of it (at most three each), worked out once when
+/// the set is built (the links of every position read them several times).
+#[derive(Clone, Copy, Default)]
+pub(super) struct Buckets {
+    len: u8,
+    /// At most three units per digit of nine.
+    ids: [u8; 27],
+}
+
+impl Buckets {
+    /// Files `digit` (above those filed so far) under each of `units`
+    /// (bits by [`crate::engine::types::Unit::index`]).
+    pub(super) fn file(&mut self, digit: Digit, mut units: u32) {
+        while units != 0 {
+            let unit = units.trailing_zeros() as usize;
+            units &= units - 1;
+            self.ids[self.len as usize] = (digit.index() * 27 + unit) as u8;
+            self.len += 1;
+        }
+    }
+
+    pub(super) fn all(&self) -> &[u8] {
+        &self.ids[..self.len as usize]
+    }
+}
 
 /// Finds each set's links to the later sets.
 pub(super) struct Linker<'a> {
@@ -137,13 +164,8 @@ impl Reusable {
 /// Calls `file` with every bucket of `als`: per digit, the units holding all
 /// its copies of it.
 fn each_bucket(sets: &Sets, als: &Als, mut file: impl FnMut(usize)) {
-    for d in als.digits.iter() {
-        let mut houses = sets.houses(als, d);
-        while houses != 0 {
-            let unit = houses.trailing_zeros() as usize;
-            houses &= houses - 1;
-            file(d.index() * 27 + unit);
-        }
+    for &b in sets.buckets(als) {
+        file(b as usize);
     }
 }
 
@@ -267,42 +289,38 @@ impl<'a> Linker<'a> {
             changed,
             ..
         } = self;
-        for d in a.digits.iter() {
-            let mut houses = sets.houses(a, d);
-            while houses != 0 {
-                let unit = houses.trailing_zeros() as usize;
-                houses &= houses - 1;
-                let b = d.index() * 27 + unit;
-                let at = cursor[b] as usize;
-                debug_assert_eq!(filed[at] as usize, i, "sets asked out of order");
-                cursor[b] += 1;
-                let later = match changed {
-                    Some(changed) if changed_only => {
-                        let end = changed.starts[b + 1];
-                        let mut at = changed.cursor[b];
-                        while at < end && changed.filed[at as usize] as usize <= i {
-                            at += 1;
-                        }
-                        changed.cursor[b] = at;
-                        &changed.filed[at as usize..end as usize]
+        for &b in sets.buckets(a) {
+            let b = b as usize;
+            let digit_bit = 1 << (b / 27);
+            let at = cursor[b] as usize;
+            debug_assert_eq!(filed[at] as usize, i, "sets asked out of order");
+            cursor[b] += 1;
+            let later = match changed {
+                Some(changed) if changed_only => {
+                    let end = changed.starts[b + 1];
+                    let mut at = changed.cursor[b];
+                    while at < end && changed.filed[at as usize] as usize <= i {
+                        at += 1;
                     }
-                    _ => &filed[at + 1..starts[b + 1] as usize],
-                };
-                for &j in later {
-                    let j = j as usize;
-                    if met_from[j] != i as u32 {
-                        met_from[j] = i as u32;
-                        commons[j] = 0;
-                        // Most sets met share a cell (those of the same
-                        // unit): only the others are partners.
-                        if a.cells & sets.all[j].cells == 0 {
-                            partners[j / 64] |= 1 << (j % 64);
-                            lowest = lowest.min(j / 64);
-                            highest = highest.max(j / 64);
-                        }
-                    }
-                    commons[j] |= 1 << d.index();
+                    changed.cursor[b] = at;
+                    &changed.filed[at as usize..end as usize]
                 }
+                _ => &filed[at + 1..starts[b + 1] as usize],
+            };
+            for &j in later {
+                let j = j as usize;
+                if met_from[j] != i as u32 {
+                    met_from[j] = i as u32;
+                    commons[j] = 0;
+                    // Most sets met share a cell (those of the same
+                    // unit): only the others are partners.
+                    if a.cells & sets.all[j].cells == 0 {
+                        partners[j / 64] |= 1 << (j % 64);
+                        lowest = lowest.min(j / 64);
+                        highest = highest.max(j / 64);
+                    }
+                }
+                commons[j] |= digit_bit;
             }
         }
         (lowest, highest)

@@ -2,7 +2,7 @@
 //! that a solve builds again only the units a step changed: most steps change
 //! a few cells, and building a wide-open unit walks all 511 subsets of its cells.
 
-use super::links::KeptLinks;
+use super::links::{Buckets, KeptLinks};
 use super::quiet::{Marks, QUIET_FINDERS, Quiet};
 use super::{ALL_HOUSES, Als, Cells, PerDigit, houses_of};
 use crate::engine::board::Board;
@@ -196,14 +196,14 @@ pub(super) fn unit_sets(
         }
         let index = out.len() as u32;
         let mut seeing = [0; SIZE];
-        let mut units = [0; SIZE];
+        let mut buckets = Buckets::default();
         for d in digits.iter() {
             let copies = mask & holding[d.index()];
             seeing[d.index()] = seen[copies];
-            units[d.index()] = houses[copies];
+            buckets.file(d, houses[copies]);
         }
         facts.seeing.push(seeing);
-        facts.houses.push(units);
+        facts.buckets.push(buckets);
         out.push(Als {
             cells: subset_cells[mask],
             digits,
