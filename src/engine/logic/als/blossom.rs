@@ -73,7 +73,7 @@ fn search(board: &Board, sink: &mut Sink, overlap: bool) {
             found: Vec::new(),
         };
         let all_digits = Candidates::ALL.difference(stem_digits);
-        grow.petal(0, 0, all_digits, [!0; SIZE]);
+        grow.petal(0, 0, all_digits, &[!0; SIZE]);
         found.append(&mut grow.found);
     }
     found.sort_by_key(|f| (f.cells, usize::MAX - f.eliminations.len()));
@@ -92,17 +92,18 @@ impl Grow<'_> {
     /// Chooses the petal of the `k`-th stem candidate, given the cells of the
     /// petals so far, their common digits (stem candidates left out) and, per
     /// digit, the cells that see all its copies in them.
-    fn petal(&mut self, k: usize, cells: Cells, common: Candidates, seeing: [Cells; SIZE]) {
+    fn petal(&mut self, k: usize, cells: Cells, common: Candidates, seeing: &[Cells; SIZE]) {
         let stem_bit: Cells = 1 << self.stem.index();
-        // A digit can still go when some cell outside sees all its copies so far.
+        // A digit can still go when some cell outside sees all its copies so
+        // far (`seeing`: the cells that see them).
         let holders = self.holders;
-        let targets = move |z: Digit, cells: Cells, seeing: &[Cells; SIZE]| {
-            seeing[z.index()] & holders[z.index()] & !cells & !stem_bit
+        let targets = move |z: Digit, cells: Cells, seeing: Cells| {
+            seeing & holders[z.index()] & !cells & !stem_bit
         };
         if k == self.choices.len() {
             let mut eliminations = Vec::new();
             for z in common.iter() {
-                eliminations.extend(cells_of(targets(z, cells, &seeing)).map(|c| (c, z)));
+                eliminations.extend(cells_of(targets(z, cells, seeing[z.index()])).map(|c| (c, z)));
             }
             if !eliminations.is_empty() {
                 eliminations.sort();
@@ -123,16 +124,21 @@ impl Grow<'_> {
                 continue;
             }
             let common = common.intersection(als.digits);
-            let mut next = seeing;
+            let cells = cells | als.cells;
+            // Told before the seeing cells are copied for the next petal:
+            // most petals tried leave no digit to remove.
+            if !common
+                .iter()
+                .any(|z| targets(z, cells, seeing[z.index()] & self.sets.seeing(als, z)) != 0)
+            {
+                continue;
+            }
+            let mut next = *seeing;
             for z in common.iter() {
                 next[z.index()] &= self.sets.seeing(als, z);
             }
-            let cells = cells | als.cells;
-            if !common.iter().any(|z| targets(z, cells, &next) != 0) {
-                continue;
-            }
             self.chosen.push((digit, i));
-            self.petal(k + 1, cells, common, next);
+            self.petal(k + 1, cells, common, &next);
             self.chosen.pop();
         }
     }

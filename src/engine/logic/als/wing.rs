@@ -93,6 +93,15 @@ fn wings_of(
     if (!overlap && a.cells & b.cells != 0) || a.cells & !b.cells == 0 || b.cells & !a.cells == 0 {
         return false;
     }
+    // What a wing removes is a digit both reach other than its x and y: with
+    // none for any choice of the two, the cells reached need not be looked at.
+    let both = a.reaching.intersection(b.reaching);
+    if !xs.iter().any(|x| {
+        ys.iter()
+            .any(|y| y != x && !both.without(x).without(y).is_empty())
+    }) {
+        return false;
+    }
     // The digits some cell can lose, whatever the links.
     let reached = shared_reach(sets, a, b, a.digits.intersection(b.digits));
     if reached.is_empty() {
