@@ -21,10 +21,30 @@ pub fn unique_rectangle_1_missing_candidates(board: &Board, sink: &mut Sink) {
 }
 
 fn rectangles(board: &Board, sink: &mut Sink, allow_missing: bool) {
+    // Three corners of a rectangle that removes something hold the floor's two
+    // digits (or, with missing candidates, one of them): per row, the columns of
+    // such cells. A rectangle needs one column with both its corners among them
+    // and the other with at least one, so most row pairs are skipped at once
+    // (the rectangles are still met in the same order).
+    let mut few = [0u16; 9];
+    for cell in board.open_cells() {
+        let len = open_candidates(board, cell).len();
+        if len == 2 || (allow_missing && len == 1) {
+            few[cell.row()] |= 1 << cell.col();
+        }
+    }
     for r1 in 0..9 {
         for r2 in r1 + 1..9 {
+            let (both, either) = (few[r1] & few[r2], few[r1] | few[r2]);
+            if both == 0 {
+                continue;
+            }
             for c1 in 0..9 {
                 for c2 in c1 + 1..9 {
+                    let (b1, b2) = (both >> c1 & 1 != 0, both >> c2 & 1 != 0);
+                    if !(b1 && either >> c2 & 1 != 0 || b2 && either >> c1 & 1 != 0) {
+                        continue;
+                    }
                     let same_band = r1 / 3 == r2 / 3;
                     let same_stack = c1 / 3 == c2 / 3;
                     if same_band == same_stack {
