@@ -19,7 +19,7 @@ use super::wings::seeing_every;
 use super::{Link, Sink, Step, Technique};
 use crate::engine::board::Board;
 use crate::engine::geometry::value_bit;
-use crate::engine::types::{Candidates, Cell, Digit};
+use crate::engine::types::{Candidates, Cell, Digit, SIZE};
 
 /// No parent in the breadth-first tree.
 const ROOT: u32 = u32::MAX;
@@ -101,6 +101,11 @@ fn shortest_first(mut found: Vec<(usize, Chain)>) -> Vec<Chain> {
 /// cell than its start, with something to remove. Each pair of ends gets its
 /// shortest chain.
 pub(crate) fn x_chains<B: CandidateBoard>(board: &B) -> Vec<Chain> {
+    x_chains_of(board, |_| true)
+}
+
+/// [`x_chains`] of the values `wanted` accepts.
+fn x_chains_of<B: CandidateBoard>(board: &B, wanted: impl Fn(u8) -> bool) -> Vec<Chain> {
     let cells = board.cell_count();
     let mut found = Vec::new();
     // State: cell * 2 + on (on: the cell holds the value if the start does not).
@@ -112,7 +117,7 @@ pub(crate) fn x_chains<B: CandidateBoard>(board: &B) -> Vec<Chain> {
     let mut nodes: Vec<usize> = Vec::with_capacity(cells);
     let mut holders = vec![0u64; cells.div_ceil(64)];
     let mut seen: Vec<usize> = Vec::new();
-    for value in 1..=board.side() as u8 {
+    for value in (1..=board.side() as u8).filter(|&value| wanted(value)) {
         let bit = value_bit(value);
         strong.iter_mut().for_each(Vec::clear);
         for unit in 0..board.unit_count() {
@@ -251,8 +256,31 @@ fn push_all(sink: &mut Sink, chains: Vec<Chain>, step: impl Fn(Chain) -> Step) {
     }
 }
 
+/// X-Chains read one digit's pattern each, so the digits whose pattern they
+/// found nothing on before are not searched again (see [`super::recall`]):
+/// those digits have no chain, so the list is the same without them.
 pub fn x_chain(board: &Board, sink: &mut Sink) {
-    push_all(sink, x_chains(board), |chain| chain.x_step());
+    let patterns = sink.cache().patterns(board);
+    let mut searched = [false; SIZE];
+    for digit in Digit::all() {
+        searched[digit.index()] =
+            !sink
+                .cache()
+                .found_nothing(Technique::XChain, digit, patterns[digit.index()]);
+    }
+    let chains = x_chains_of(board, |value| searched[usize::from(value) - 1]);
+    let mut found = [false; SIZE];
+    for chain in &chains {
+        found[usize::from(chain.value) - 1] = true;
+    }
+    for digit in Digit::all() {
+        let index = digit.index();
+        if searched[index] && !found[index] {
+            sink.cache()
+                .note_nothing(Technique::XChain, digit, patterns[index]);
+        }
+    }
+    push_all(sink, chains, |chain| chain.x_step());
 }
 
 pub fn xy_chain(board: &Board, sink: &mut Sink) {

@@ -2,7 +2,7 @@
 //! earlier positions of the same solve.
 //!
 //! A single-digit technique (fish of every kind, Skyscraper, 2-String Kite,
-//! Empty Rectangle, Simple Colors, Multi-Colors) reads nothing of the board but
+//! Empty Rectangle, Simple Colors, Multi-Colors, X-Chain) reads nothing of the board but
 //! one digit's pattern: the open cells that hold it and the cells where it is
 //! placed. If it found nothing for digit d on one position, it finds nothing for
 //! d again on any position where d's pattern is the same, so a solve that asks
@@ -75,7 +75,7 @@ impl DigitPattern {
 }
 
 /// The single-digit techniques [`Recall`] keeps a pattern for, one slot each.
-const REMEMBERED: [Technique; 16] = [
+const REMEMBERED: [Technique; 17] = [
     Technique::XWing,
     Technique::Swordfish,
     Technique::Jellyfish,
@@ -92,6 +92,7 @@ const REMEMBERED: [Technique; 16] = [
     Technique::SashimiSwordfish,
     Technique::FinnedJellyfish,
     Technique::SashimiJellyfish,
+    Technique::XChain,
 ];
 
 /// Each technique's slot in [`REMEMBERED`] (`u8::MAX`: not remembered), a table
