@@ -9,14 +9,39 @@
 //! Type 2: colour a sees both b and B, one of which is true, so a is false.
 
 use super::recall::each_digit;
-use super::{Link, Sink, Step, Technique, cells_text, open_candidates, positions, unit_cells};
+use super::{Link, Sink, Step, Technique, cells_text};
 use crate::engine::board::Board;
-use crate::engine::types::{CELLS, Candidates, Cell, Digit, Unit};
+use crate::engine::types::{CELLS, Candidates, Cell, Digit, GEOMETRY, Unit};
 
-/// One cluster: its cells with their colour (false/true) and the tree links that coloured them.
+/// One cluster: its cells with their colour (false/true) and the tree links
+/// that coloured them, and the cells of each colour as bits (by colour index:
+/// false, then true) for the finders' tests, which are unions and meets of peers.
 struct Cluster {
     cells: Vec<(Cell, bool)>,
     links: Vec<Link>,
+    colours: [u128; 2],
+}
+
+/// The cells that see some cell of `cells` (as bits).
+fn seen_by(cells: u128) -> u128 {
+    let mut seen = 0u128;
+    let mut rest = cells;
+    while rest != 0 {
+        seen |= GEOMETRY.peer_masks[rest.trailing_zeros() as usize];
+        rest &= rest - 1;
+    }
+    seen
+}
+
+/// The cells of `bits`, ascending, each with `digit`.
+fn removals(bits: u128, digit: Digit) -> Vec<(Cell, Digit)> {
+    let mut out = Vec::with_capacity(bits.count_ones() as usize);
+    let mut rest = bits;
+    while rest != 0 {
+        out.push((Cell::new(rest.trailing_zeros() as usize), digit));
+        rest &= rest - 1;
+    }
+    out
 }
 
 /// Each cell's conjugate partners for one digit, in the order the units are
@@ -39,16 +64,18 @@ impl Partners {
     }
 }
 
-fn clusters(board: &Board, digit: Digit) -> Vec<Cluster> {
+/// The clusters of `digit`, whose open places are the bits of `open`.
+fn clusters(digit: Digit, open: u128) -> Vec<Cluster> {
     let mut neighbours = Partners {
         cells: [[Cell::new(0); 3]; CELLS],
         count: [0; CELLS],
     };
     for unit in Unit::all() {
-        let m = positions(board, unit, digit);
+        let m = open & GEOMETRY.unit_masks[unit.index()];
         if m.count_ones() == 2 {
-            let mut it = unit_cells(unit, m);
-            let (a, b) = (it.next().expect("two"), it.next().expect("two"));
+            // A unit lists its cells by ascending index, so the lower comes first.
+            let a = Cell::new(m.trailing_zeros() as usize);
+            let b = Cell::new((127 - m.leading_zeros()) as usize);
             neighbours.push(a, b);
             neighbours.push(b, a);
         }
@@ -63,6 +90,7 @@ fn clusters(board: &Board, digit: Digit) -> Vec<Cluster> {
         let mut cluster = Cluster {
             cells: vec![(start, false)],
             links: Vec::new(),
+            colours: [1 << start.index(), 0],
         };
         let mut next = 0;
         while next < cluster.cells.len() {
@@ -72,6 +100,7 @@ fn clusters(board: &Board, digit: Digit) -> Vec<Cluster> {
                 if colour[other.index()].is_none() {
                     colour[other.index()] = Some(!c);
                     cluster.cells.push((other, !c));
+                    cluster.colours[usize::from(!c)] |= 1 << other.index();
                     cluster.links.push(Link {
                         from: (cell, digit),
                         to: (other, digit),
@@ -103,29 +132,19 @@ fn colour_step(
 
 pub fn trap(board: &Board, sink: &mut Sink) {
     each_digit(board, sink, Technique::SimpleColorsTrap, |sink, digit| {
-        for cluster in clusters(board, digit) {
-            let mut eliminations = Vec::new();
-            for cell in board.open_cells() {
-                if !open_candidates(board, cell).contains(digit)
-                    || cluster.cells.iter().any(|&(c, _)| c == cell)
-                {
-                    continue;
-                }
-                let sees = |want: bool| {
-                    cluster
-                        .cells
-                        .iter()
-                        .any(|&(c, col)| col == want && c.sees(cell))
-                };
-                if sees(false) && sees(true) {
-                    eliminations.push((cell, digit));
-                }
+        // The digit's places outside the cluster that see both colours.
+        let open = sink.cache().patterns(board)[digit.index()].open();
+        for cluster in clusters(digit, open) {
+            let [a, b] = cluster.colours;
+            let struck = seen_by(a) & seen_by(b) & open & !(a | b);
+            if struck == 0 {
+                continue;
             }
             if sink.push(colour_step(
                 Technique::SimpleColorsTrap,
                 digit,
                 &cluster,
-                eliminations,
+                removals(struck, digit),
             )) {
                 return true;
             }
@@ -136,11 +155,11 @@ pub fn trap(board: &Board, sink: &mut Sink) {
 
 pub fn wrap(board: &Board, sink: &mut Sink) {
     each_digit(board, sink, Technique::SimpleColorsWrap, |sink, digit| {
-        for cluster in clusters(board, digit) {
+        let open = sink.cache().patterns(board)[digit.index()].open();
+        for cluster in clusters(digit, open) {
             let clashes = |want: bool| {
-                cluster.cells.iter().any(|&(a, ca)| {
-                    ca == want && cluster.cells.iter().any(|&(b, cb)| cb == want && a.sees(b))
-                })
+                let cells = cluster.colours[usize::from(want)];
+                seen_by(cells) & cells != 0
             };
             let wrong = match (clashes(false), clashes(true)) {
                 (true, false) => false,
@@ -228,64 +247,46 @@ pub fn text(step: &Step) -> String {
     }
 }
 
-/// Colour `want` of a cluster, as cells.
-fn coloured(cluster: &Cluster, want: bool) -> Vec<Cell> {
-    cluster
-        .cells
-        .iter()
-        .filter(|&&(_, c)| c == want)
-        .map(|&(c, _)| c)
-        .collect()
-}
-
-/// Whether a cell of `one` sees a cell of `other`.
-fn sees_any(one: &[Cell], other: &[Cell]) -> bool {
-    one.iter().any(|&a| other.iter().any(|&b| a.sees(b)))
-}
-
 /// One Multi-Colors step per ordered pair of clusters of a digit and per type,
 /// with the eliminations of every colour combination together.
 fn multi_colors(board: &Board, sink: &mut Sink, technique: Technique) {
     each_digit(board, sink, technique, |sink, digit| {
-        let clusters = clusters(board, digit);
+        let open = sink.cache().patterns(board)[digit.index()].open();
+        let clusters = clusters(digit, open);
+        // Per cluster and colour, the cells that see some cell of that colour.
+        let seen: Vec<[u128; 2]> = clusters
+            .iter()
+            .map(|c| [seen_by(c.colours[0]), seen_by(c.colours[1])])
+            .collect();
         for (i, first) in clusters.iter().enumerate() {
             for (j, second) in clusters.iter().enumerate() {
                 if i == j {
                     continue;
                 }
-                let colour = |cluster: &Cluster, c: bool| coloured(cluster, c);
-                let mut eliminations = Vec::new();
-                for a in [false, true] {
-                    let (this, opposite) = (colour(first, a), colour(first, !a));
+                let mut struck = 0u128;
+                for a in 0..2 {
+                    // Colour a of the first cluster sees some cell of colour b of the second.
+                    let meets = |b: usize| seen[i][a] & second.colours[b] != 0;
                     match technique {
                         Technique::MultiColors2 => {
-                            if sees_any(&this, &colour(second, false))
-                                && sees_any(&this, &colour(second, true))
-                            {
-                                eliminations.extend(this.iter().map(|&c| (c, digit)));
+                            if meets(0) && meets(1) {
+                                struck |= first.colours[a];
                             }
                         }
                         _ => {
-                            for b in [false, true] {
-                                if !sees_any(&this, &colour(second, b)) {
-                                    continue;
-                                }
-                                let other = colour(second, !b);
-                                for cell in board.open_cells() {
-                                    if open_candidates(board, cell).contains(digit)
-                                        && opposite.iter().any(|&o| o.sees(cell))
-                                        && other.iter().any(|&o| o.sees(cell))
-                                    {
-                                        eliminations.push((cell, digit));
-                                    }
+                            for b in 0..2 {
+                                if meets(b) {
+                                    struck |= seen[i][1 - a] & seen[j][1 - b] & open;
                                 }
                             }
                         }
                     }
                 }
-                eliminations.sort();
-                eliminations.dedup();
-                let mut step = Step::elimination(technique, eliminations, Vec::new(), Vec::new());
+                if struck == 0 {
+                    continue;
+                }
+                let mut step =
+                    Step::elimination(technique, removals(struck, digit), Vec::new(), Vec::new());
                 step.pattern = first
                     .cells
                     .iter()
