@@ -173,7 +173,8 @@ struct Prior<'a> {
     graph: &'a Graph,
     /// Per node, its index in the earlier graph (the same key and cells), or `NONE`.
     then: Vec<u16>,
-    /// Per node of the earlier graph, its index here, or `NONE`.
+    /// Per state of the earlier graph, the same state here (`NONE` where
+    /// its node is not here).
     now: Vec<u16>,
     unsettled: [Cells; SIZE],
 }
@@ -186,7 +187,7 @@ impl<'a> Prior<'a> {
             return None;
         }
         let mut then = vec![NONE; nodes.len()];
-        let mut now = vec![NONE; graph.nodes.len()];
+        let mut now = vec![NONE; graph.states()];
         // Keys ascend in node order on both graphs.
         let mut p = 0;
         for (i, node) in nodes.iter().enumerate() {
@@ -196,7 +197,8 @@ impl<'a> Prior<'a> {
             if p < graph.nodes.len() && graph.nodes[p].key == node.key {
                 if graph.nodes[p].cells == node.cells {
                     then[i] = p as u16;
-                    now[p] = i as u16;
+                    now[p * 2] = i as u16 * 2;
+                    now[p * 2 + 1] = i as u16 * 2 + 1;
                 }
                 p += 1;
             }
@@ -220,11 +222,7 @@ impl<'a> Prior<'a> {
             offsets.push(targets.len() as u32);
             let links = self.graph.links(p * 2 + on);
             // A settled node's targets are settled too: each is here.
-            targets.extend(
-                links
-                    .iter()
-                    .map(|&s| self.now[usize::from(s / 2)] * 2 + s % 2),
-            );
+            targets.extend(links.iter().map(|&s| self.now[usize::from(s)]));
         }
         true
     }
