@@ -181,7 +181,18 @@ fn graph(board: &Board, nodes: Nodes, sink: &mut Sink) -> Rc<Graph> {
             debug_assert!(graph == Graph::new(board, false, &[]));
             Rc::new(graph)
         }
-        Nodes::Groups => Rc::new(Graph::new(board, true, &[])),
+        Nodes::Groups => {
+            let prior = sink.cache().walked().and_then(|w| w.grouped.take());
+            let graph = Rc::new(match prior {
+                Some(prior) => Graph::after(&prior, board),
+                None => Graph::new(board, true, &[]),
+            });
+            debug_assert!(*graph == Graph::new(board, true, &[]));
+            if let Some(walked) = sink.cache().walked() {
+                walked.grouped = Some(graph.clone());
+            }
+            graph
+        }
         Nodes::Sets => {
             let sets = sink.cache().als(board).cells_and_digits();
             Rc::new(Graph::new(board, true, &sets))

@@ -143,10 +143,111 @@ fn group_slot(cells: Cells) -> Option<usize> {
     }
 }
 
+/// Per digit, the cells where a node of the digit may link differently on a
+/// position whose holders are `after` than on an earlier one's, `before`
+/// (`after`'s candidates are some of `before`'s): the cells that lost a
+/// candidate (a bivalue cell, a cell's other digits) and the units that
+/// lost the digit (a unit's last two places, a group that shrank and now
+/// sees more). A node none of whose cells lie there has the same links on
+/// both, its targets being the same nodes.
+pub(crate) fn unsettled(before: &[Cells; SIZE], after: &[Cells; SIZE]) -> [Cells; SIZE] {
+    let mut lost: [Cells; SIZE] = [0; SIZE];
+    let mut cells_changed: Cells = 0;
+    for (d, lost) in lost.iter_mut().enumerate() {
+        let gone = before[d] & !after[d];
+        cells_changed |= gone;
+        if gone != 0 {
+            for unit in &GEOMETRY.unit_masks {
+                if unit & gone != 0 {
+                    *lost |= unit;
+                }
+            }
+        }
+    }
+    lost.map(|lost| lost | cells_changed)
+}
+
+/// What a graph built after an earlier position's graph takes from it: the
+/// links of the nodes that link as they did (see [`unsettled`]).
+struct Prior<'a> {
+    graph: &'a Graph,
+    /// Per node, its index in the earlier graph (the same key and cells), or `NONE`.
+    then: Vec<u16>,
+    /// Per state of the earlier graph, the same state here (`NONE` where
+    /// its node is not here).
+    now: Vec<u16>,
+    unsettled: [Cells; SIZE],
+}
+
+impl<'a> Prior<'a> {
+    /// What `nodes` (on holders `holders`) take from `graph`, if their
+    /// candidates are some of its (else nothing: the graph is built anew).
+    fn new(graph: &'a Graph, nodes: &[Node], holders: &[Cells; SIZE]) -> Option<Prior<'a>> {
+        if (0..SIZE).any(|d| holders[d] & !graph.holders[d] != 0) {
+            return None;
+        }
+        let mut then = vec![NONE; nodes.len()];
+        let mut now = vec![NONE; graph.states()];
+        // Keys ascend in node order on both graphs.
+        let mut p = 0;
+        for (i, node) in nodes.iter().enumerate() {
+            while p < graph.nodes.len() && graph.nodes[p].key < node.key {
+                p += 1;
+            }
+            if p < graph.nodes.len() && graph.nodes[p].key == node.key {
+                if graph.nodes[p].cells == node.cells {
+                    then[i] = p as u16;
+                    now[p * 2] = i as u16 * 2;
+                    now[p * 2 + 1] = i as u16 * 2 + 1;
+                }
+                p += 1;
+            }
+        }
+        Some(Prior {
+            graph,
+            then,
+            now,
+            unsettled: unsettled(&graph.holders, holders),
+        })
+    }
+
+    /// Appends node `i`'s states' links (off, then on) as the earlier graph
+    /// had them, with their offsets, if they are the same here.
+    fn links(&self, i: usize, node: &Node, offsets: &mut Vec<u32>, targets: &mut Vec<u16>) -> bool {
+        let p = usize::from(self.then[i]);
+        if p == usize::from(NONE) || node.cells & self.unsettled[node.digit.index()] != 0 {
+            return false;
+        }
+        for on in 0..2 {
+            offsets.push(targets.len() as u32);
+            let links = self.graph.links(p * 2 + on);
+            // A settled node's targets are settled too: each is here.
+            targets.extend(links.iter().map(|&s| self.now[usize::from(s)]));
+        }
+        true
+    }
+}
+
 impl Graph {
     /// The graph of `board`'s candidates, with group nodes when `grouped`, and
     /// an ALS node per digit of each set of `sets` (cells and digits) of two or more cells.
     pub fn new(board: &Board, grouped: bool, sets: &[(Cells, Candidates)]) -> Graph {
+        Graph::build(board, grouped, sets, None)
+    }
+
+    /// The grouped graph of `board`, the same as [`Graph::new`] builds, from
+    /// `prior`, the grouped graph of an earlier position of the solve: the
+    /// nodes that link as they did there take its links.
+    pub fn after(prior: &Graph, board: &Board) -> Graph {
+        Graph::build(board, true, &[], Some(prior))
+    }
+
+    fn build(
+        board: &Board,
+        grouped: bool,
+        sets: &[(Cells, Candidates)],
+        prior: Option<&Graph>,
+    ) -> Graph {
         let mut holders = [0u128; SIZE];
         let mut nodes = Vec::with_capacity(400);
         let mut candidate = [NONE; CELLS * SIZE];
@@ -219,7 +320,8 @@ impl Graph {
             targets: Vec::new(),
             leads_on: Vec::new(),
         };
-        graph.link(board);
+        let prior = prior.and_then(|p| Prior::new(p, &graph.nodes, &graph.holders));
+        graph.link(board, prior);
         graph
     }
 
@@ -295,7 +397,7 @@ impl Graph {
     /// The adjacency lists. A state's targets come in node order (a cell's
     /// other digits, then candidates by cell, groups, ALS nodes), which the
     /// breadth-first walks' choice among equally short chains rests on.
-    fn link(&mut self, board: &Board) {
+    fn link(&mut self, board: &Board, prior: Option<Prior>) {
         let holders = self.holders;
         // Per digit its group nodes and its ALS nodes, in node order, and each
         // group node by where it sits (see `group_slot`).
@@ -338,6 +440,11 @@ impl Graph {
             }
         };
         for (i, node) in self.nodes.iter().enumerate() {
+            if let Some(prior) = &prior
+                && prior.links(i, node, &mut offsets, &mut targets)
+            {
+                continue;
+            }
             let d = node.digit.index();
             // Off: strong links.
             let off = targets.len() as u32;
@@ -437,5 +544,36 @@ impl Graph {
         assert!(self.targets.is_empty() || usize::from(most) < states);
         assert_eq!(self.offsets.len(), states + 1);
         self.leads_on = self.offsets.windows(2).map(|w| w[1] > w[0]).collect();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Graph;
+    use crate::engine::board::Board;
+    use crate::engine::grid::Grid;
+    use crate::engine::logic::{StepFinder, Technique};
+
+    /// Along a solve, each position's grouped graph built from the previous
+    /// position's is the one built anew.
+    #[test]
+    fn graph_after_an_earlier_one_is_the_graph_built_anew() {
+        // top95's first puzzle: a long solve with many kinds of step.
+        let puzzle =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let values: Vec<u8> = puzzle.bytes().map(|b| b.saturating_sub(b'0')).collect();
+        let givens = Grid::from_values(values.try_into().unwrap());
+        let mut board = Board::from_givens(&givens).unwrap();
+        let mut finder = StepFinder::new();
+        let mut prior = Graph::new(&board, true, &[]);
+        let mut compared = 0;
+        while let Some(step) = finder.next_step(&board, &Technique::ALL) {
+            step.apply(&mut board);
+            let graph = Graph::after(&prior, &board);
+            assert!(graph == Graph::new(&board, true, &[]), "on {board:?}");
+            compared += usize::from(!graph.nodes.is_empty());
+            prior = graph;
+        }
+        assert!(board.is_solved() && compared > 10, "{compared}");
     }
 }

@@ -25,9 +25,9 @@
 
 use std::rc::Rc;
 
-use super::graph::{Cells, Graph, KEYS, NONE};
+use super::graph::{Graph, KEYS, NONE, unsettled};
 use super::walk::Walker;
-use crate::engine::types::{GEOMETRY, SIZE};
+use crate::engine::types::SIZE;
 
 /// In a footprint, the mark of a dead end's key (a tree node's has none):
 /// the bit above every key, so that a marked key indexes [`Changes::blocked`].
@@ -201,23 +201,11 @@ impl<'a> Changes<'a> {
         // its digit, can link anywhere new (a bivalue cell, a unit's last two
         // places, a group that shrank: see the module text); the others'
         // links are the same.
-        let mut lost: [Cells; SIZE] = [0; SIZE];
-        let mut cells_changed: Cells = 0;
-        for (d, lost) in lost.iter_mut().enumerate() {
-            let gone = before.holders[d] & !graph.holders[d];
-            cells_changed |= gone;
-            if gone != 0 {
-                for unit in &GEOMETRY.unit_masks {
-                    if unit & gone != 0 {
-                        *lost |= unit;
-                    }
-                }
-            }
-        }
+        let unsettled = unsettled(&before.holders, &graph.holders);
         let key = |g: &Graph, state: u16| (g.nodes[state as usize / 2].key, state & 1);
         for (q, node) in graph.nodes.iter().enumerate() {
             let k = usize::from(node.key);
-            if dirty[k] & NEW != 0 || node.cells & (lost[node.digit.index()] | cells_changed) == 0 {
+            if dirty[k] & NEW != 0 || node.cells & unsettled[node.digit.index()] == 0 {
                 continue;
             }
             let p = usize::from(record.index[k]);
@@ -278,6 +266,9 @@ pub(crate) struct Walked {
     records: [Option<Record>; 4],
     /// The marks last computed between two graphs.
     pub(super) marks: Option<Marks>,
+    /// The grouped graph last built, which the next position's is built
+    /// from ([`Graph::after`]).
+    pub(super) grouped: Option<Rc<Graph>>,
     /// How many starts were not walked again (for tests).
     pub(super) skipped: usize,
 }
