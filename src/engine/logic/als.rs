@@ -131,9 +131,6 @@ pub(crate) struct Sets {
     reachers: OnceCell<Reachers>,
     /// Where each unit's sets start in `all` (and where the last ends).
     offsets: [u32; UNITS + 1],
-    /// Each unit's version when the sets were kept from one position to the
-    /// next (see [`UnitSets`]), zeros otherwise.
-    versions: [u32; UNITS],
     /// The links kept from an earlier position that these sets can take.
     reusable: Option<Reusable>,
     /// The board's open candidates (see [`quiet`]).
@@ -209,8 +206,7 @@ impl Sets {
         let mut all: Vec<Als> = Vec::with_capacity(1024);
         let mut per_digit = PerDigit::default();
         let mut offsets = [0u32; UNITS + 1];
-        let mut versions = [0u32; UNITS];
-        let mut reusable = None;
+        let mut kept_links = None;
         match kept {
             Some(kept) => {
                 // Every unit refreshed first, so that the arrays are made at
@@ -219,10 +215,7 @@ impl Sets {
                 all.reserve(count);
                 per_digit.seeing.reserve_exact(count);
                 per_digit.buckets.reserve_exact(count);
-                versions = kept.versions();
-                reusable = kept
-                    .take_links()
-                    .map(|links| Reusable::new(&versions, links));
+                kept_links = kept.take_links();
                 for unit in Unit::all() {
                     offsets[unit.index()] = all.len() as u32;
                     let (unit_sets, facts) = kept.of(unit);
@@ -257,6 +250,8 @@ impl Sets {
             }
             als.reaching = Candidates::from_bits(reaching.into());
         }
+        let marks = Marks::of(board);
+        let reusable = kept_links.and_then(|kept| Reusable::new(&all, &offsets, &marks, kept));
         Sets {
             all,
             per_digit,
@@ -265,9 +260,8 @@ impl Sets {
             partners: OnceCell::new(),
             reachers: OnceCell::new(),
             offsets,
-            versions,
             reusable,
-            marks: Marks::of(board),
+            marks,
         }
     }
 

@@ -4,14 +4,15 @@
 //! each ALS meets only the ALSs filed under the same (digit, unit) as itself,
 //! not all the others (what made this the hottest loop of the ALS finders).
 //!
-//! The links of two sets are a function of their units' cells alone, like the
-//! sets (see [`super::units`]): a solve keeps the links ALS-XZ found
-//! ([`KeptLinks`]), and on the next position a set of an unchanged unit takes
-//! its links to the sets of unchanged units from them, and looks only among
-//! the sets of changed units for the rest (debug builds check every eighth
-//! such set against all the sets).
+//! The links of two sets are a function of their cells' candidates alone,
+//! like the sets (see [`super::units`]): a solve keeps the links ALS-XZ found
+//! ([`KeptLinks`]), and on the next position a set whose cells kept their
+//! candidates takes its links to the other such sets from them, and looks only
+//! among the sets on a changed cell for the rest (debug builds check every
+//! eighth such set against all the sets).
 
-use super::{Als, Sets};
+use super::quiet::Marks;
+use super::{Als, Cells, Sets};
 use crate::engine::types::{Candidates, Digit, SIZE, UNITS};
 
 /// Two ALSs (indices into the sets, ascending) and their restricted commons.
@@ -66,8 +67,8 @@ pub(super) struct Linker<'a> {
     /// kept from one set to the next (a vector per set cost more than the merge).
     taken: Vec<Link>,
     merged: Vec<Link>,
-    /// With links kept from an earlier position: the sets of the units changed
-    /// since, filed alone (see [`Filing`]), where a set of an unchanged unit
+    /// With links kept from an earlier position: the sets on a cell changed
+    /// since, filed alone (see [`Filing`]), where a set that was there then
     /// looks for the links it cannot take from the kept ones.
     changed: Option<Filing>,
 }
@@ -82,9 +83,9 @@ struct Filing {
 
 impl Filing {
     /// Files the sets of `sets` that `keep` keeps (counted, then laid out in one array).
-    fn new(sets: &Sets, keep: impl Fn(&Als) -> bool) -> Filing {
+    fn new(sets: &Sets, keep: impl Fn(usize) -> bool) -> Filing {
         let mut starts = vec![0u32; BUCKETS + 1];
-        for als in sets.all.iter().filter(|als| keep(als)) {
+        for (_, als) in sets.all.iter().enumerate().filter(|&(i, _)| keep(i)) {
             each_bucket(sets, als, |b| starts[b + 1] += 1);
         }
         for b in 0..BUCKETS {
@@ -92,7 +93,7 @@ impl Filing {
         }
         let mut next = starts.clone();
         let mut filed = vec![0u32; starts[BUCKETS] as usize];
-        for (i, als) in sets.all.iter().enumerate().filter(|(_, als)| keep(als)) {
+        for (i, als) in sets.all.iter().enumerate().filter(|&(i, _)| keep(i)) {
             each_bucket(sets, als, |b| {
                 filed[next[b] as usize] = i as u32;
                 next[b] += 1;
@@ -108,10 +109,11 @@ impl Filing {
 
 /// The links ALS-XZ found on a position, kept for the next one: set `i`'s
 /// links to later sets are `linked[starts[i]..starts[i + 1]]` for each `i`
-/// below `starts.len() - 1` (ALS-XZ stops at its first step), with the units'
-/// versions and where each unit's sets started then.
+/// below `starts.len() - 1` (ALS-XZ stops at its first step), with the
+/// board's candidates, the sets' cells and where each unit's sets started then.
 pub(crate) struct KeptLinks {
-    versions: [u32; UNITS],
+    marks: Marks,
+    cells: Vec<Cells>,
     offsets: [u32; UNITS + 1],
     starts: Vec<u32>,
     linked: Vec<(u32, Candidates)>,
@@ -131,7 +133,8 @@ impl KeptLinks {
             starts.push(linked.len() as u32);
         }
         KeptLinks {
-            versions: sets.versions,
+            marks: sets.marks.clone(),
+            cells: sets.all.iter().map(|als| als.cells).collect(),
             offsets: sets.offsets,
             starts,
             linked,
@@ -139,25 +142,51 @@ impl KeptLinks {
     }
 }
 
-/// The kept links a position can take: those between sets of units whose
-/// versions are the kept ones.
+/// No set: a set on a changed cell has no kept counterpart, and the reverse.
+const NONE: u32 = u32::MAX;
+
+/// The kept links a position can take: those between sets whose cells kept
+/// their candidates, the same sets then and now under other indices.
 pub(super) struct Reusable {
     kept: KeptLinks,
-    /// The units changed since, as bits by [`crate::engine::types::Unit::index`].
-    changed: u32,
+    /// Per set, its index among the kept sets (`NONE` on a changed cell).
+    then: Vec<u32>,
+    /// Per kept set, its index now (`NONE` on a changed cell).
+    now: Vec<u32>,
 }
 
 impl Reusable {
-    /// What sets whose units have `versions` can take of `kept`.
-    pub(super) fn new(versions: &[u32; UNITS], kept: KeptLinks) -> Reusable {
-        let changed = (0..UNITS)
-            .filter(|&u| kept.versions[u] != versions[u])
-            .fold(0, |acc, u| acc | 1 << u);
-        Reusable { kept, changed }
+    /// What the sets `all` (unit by unit from `offsets`) of the board with
+    /// `marks` can take of `kept`: nothing when the board is not a later
+    /// position of `kept`'s (a candidate came back, see [`Marks`]).
+    pub(super) fn new(
+        all: &[Als],
+        offsets: &[u32; UNITS + 1],
+        marks: &Marks,
+        kept: KeptLinks,
+    ) -> Option<Reusable> {
+        let changed = marks.changed_since(&kept.marks)?;
+        let mut then = vec![NONE; all.len()];
+        let mut now = vec![NONE; kept.cells.len()];
+        // A unit's sets are in the order of their cells, and those off the
+        // changed cells are the same then and now: paired in turn.
+        for u in 0..UNITS {
+            let olds = (kept.offsets[u]..kept.offsets[u + 1])
+                .filter(|&k| kept.cells[k as usize] & changed == 0);
+            let news =
+                (offsets[u]..offsets[u + 1]).filter(|&i| all[i as usize].cells & changed == 0);
+            for (k, i) in olds.zip(news) {
+                debug_assert_eq!(kept.cells[k as usize], all[i as usize].cells);
+                then[i as usize] = k;
+                now[k as usize] = i;
+            }
+        }
+        Some(Reusable { kept, then, now })
     }
 
-    fn unchanged(&self, unit: usize) -> bool {
-        self.changed >> unit & 1 == 0
+    /// Whether set `i` is on a changed cell.
+    fn changed(&self, i: usize) -> bool {
+        self.then[i] == NONE
     }
 }
 
@@ -191,7 +220,7 @@ impl<'a> Linker<'a> {
         let changed = sets
             .reusable
             .as_ref()
-            .map(|reusable| Filing::new(sets, |als| !reusable.unchanged(als.unit.index())));
+            .map(|reusable| Filing::new(sets, |i| reusable.changed(i)));
         Linker {
             sets,
             cursor: starts[..BUCKETS].to_vec(),
@@ -211,10 +240,9 @@ impl<'a> Linker<'a> {
     pub(super) fn links_of(&mut self, i: usize, out: &mut Vec<Link>) {
         let sets = self.sets;
         let a = &sets.all[i];
-        let unit = a.unit.index();
         let kept = sets.reusable.as_ref().and_then(|reusable| {
-            let old = i - sets.offsets[unit] as usize + reusable.kept.offsets[unit] as usize;
-            (reusable.unchanged(unit) && old + 1 < reusable.kept.starts.len())
+            let old = reusable.then[i] as usize;
+            (!reusable.changed(i) && old + 1 < reusable.kept.starts.len())
                 .then_some((reusable, old))
         });
         let Some((reusable, old)) = kept else {
@@ -222,20 +250,16 @@ impl<'a> Linker<'a> {
             self.partners_met(i, words, out);
             return;
         };
-        // The links to the sets of changed units, then those kept, merged.
+        // The links to the sets on changed cells, then those kept, merged.
         let from = out.len();
         let words = self.meet_later(i, true);
         self.partners_met(i, words, out);
         let kept = &reusable.kept;
         let taken = &mut self.taken;
         taken.clear();
-        let mut unit_of_j = unit;
         for &(j, rcc) in &kept.linked[kept.starts[old] as usize..kept.starts[old + 1] as usize] {
-            while kept.offsets[unit_of_j + 1] <= j {
-                unit_of_j += 1;
-            }
-            if reusable.unchanged(unit_of_j) {
-                let j = j - kept.offsets[unit_of_j] + sets.offsets[unit_of_j];
+            let j = reusable.now[j as usize];
+            if j != NONE {
                 taken.push((i, j as usize, rcc));
             }
         }
@@ -272,7 +296,7 @@ impl<'a> Linker<'a> {
     }
 
     /// Meets the sets after set `i` in its buckets: among all sets, or among
-    /// the sets of changed units only (`changed_only`). Either way the next
+    /// the sets on changed cells only (`changed_only`). Either way the next
     /// set's cursors are moved past `i`. Returns the lowest and highest words
     /// of the partners' bits written.
     fn meet_later(&mut self, i: usize, changed_only: bool) -> (usize, usize) {

@@ -7,7 +7,7 @@ use super::quiet::{Marks, QUIET_FINDERS, Quiet};
 use super::{ALL_HOUSES, Als, Cells, PerDigit, houses_of};
 use crate::engine::board::Board;
 use crate::engine::logic::open_candidates;
-use crate::engine::types::{Candidates, Cell, GEOMETRY, SIZE, UNITS, Unit};
+use crate::engine::types::{Candidates, Cell, GEOMETRY, SIZE, Unit};
 
 /// What a unit's ALSs are built from: each of its cells' candidates, a placed
 /// cell as `PLACED`.
@@ -25,9 +25,6 @@ pub(crate) struct UnitSets {
     sets: [Vec<Als>; 27],
     /// Each unit's sets' per-digit facts (by the sets' `index` in the unit's list).
     facts: [PerDigit; 27],
-    /// Each unit's version: the tick of `clock` at which it was last built.
-    versions: [u32; UNITS],
-    clock: u32,
     /// The links ALS-XZ found on the last position it ran on.
     links: Option<KeptLinks>,
     /// Per [`Quiet`] finder, the marks of the last position it searched
@@ -45,8 +42,6 @@ impl Default for UnitSets {
             keys: [[u16::MAX; SIZE]; 27],
             sets: Default::default(),
             facts: Default::default(),
-            versions: [0; UNITS],
-            clock: 0,
             links: None,
             quiet: Default::default(),
             tables: None,
@@ -66,16 +61,8 @@ impl UnitSets {
             let tables = self.tables.get_or_insert_with(SubsetTables::boxed);
             unit_sets(board, unit, tables, &mut self.sets[u], &mut self.facts[u]);
             self.keys[u] = key;
-            self.clock += 1;
-            self.versions[u] = self.clock;
         }
         self.sets[u].len()
-    }
-
-    /// Each unit's version: two refreshes that give a unit the same version
-    /// give it the same sets.
-    pub(super) fn versions(&self) -> [u32; UNITS] {
-        self.versions
     }
 
     /// Keeps the links ALS-XZ found, for the next position.
