@@ -52,8 +52,13 @@ pub struct Branching<'a, H: BranchHost> {
     board: BranchBoard<H>,
     /// The log of the last run.
     record: Record,
-    /// For each fact, its position in the log, or `NONE`.
+    /// For each fact, its position in the log, or `NONE`: filled at the end
+    /// of a run, and only when something reads it (a contradiction's
+    /// proof, a recorded run's proofs, the facts logged after the last one
+    /// processed), since most runs of a search need none of it.
     slot: Vec<u16>,
+    /// Whether `slot` holds the last run's log.
+    slotted: bool,
     /// A cap on the log, so a branch always ends.
     limit: usize,
     /// Whether the run keeps what a technique's effects rest on (for a
@@ -93,6 +98,7 @@ impl<'a, H: BranchHost> Branching<'a, H> {
             mode,
             record: Record::default(),
             slot: vec![NONE; facts],
+            slotted: false,
             limit: 4000,
             recording: true,
             contradiction_size: 0,
@@ -126,8 +132,10 @@ impl<'a, H: BranchHost> Branching<'a, H> {
     }
 
     fn follow(&mut self, assumption: IndexFact) -> bool {
-        for entry in &self.record.log {
-            self.slot[usize::from(entry.index)] = NONE;
+        if std::mem::take(&mut self.slotted) {
+            for entry in &self.record.log {
+                self.slot[usize::from(entry.index)] = NONE;
+            }
         }
         self.record.clear();
         self.board.clone_from(&self.start);
@@ -156,6 +164,12 @@ impl<'a, H: BranchHost> Branching<'a, H> {
             }
         }
         self.processed = next;
+        if self.record.conflict.is_some() || self.recording || next < self.record.log.len() {
+            for (at, entry) in self.record.log.iter().enumerate() {
+                self.slot[usize::from(entry.index)] = at as u16;
+            }
+            self.slotted = true;
+        }
         let (mut needed, mut stack) = (
             std::mem::take(&mut self.needed),
             std::mem::take(&mut self.stack),
@@ -225,8 +239,9 @@ impl<'a, H: BranchHost> Branching<'a, H> {
         for entry in &self.record.log[self.processed..] {
             let opposite = self.slot[usize::from(entry.index ^ 1)];
             if opposite == NONE || usize::from(opposite) >= self.processed {
-                let set = &mut touched.as_mut()[usize::from(entry.fact.digit) - 1];
-                *set = set.without(entry.fact.cell);
+                let fact = entry.fact(self.origin.side());
+                let set = &mut touched.as_mut()[usize::from(fact.digit) - 1];
+                *set = set.without(fact.cell);
             }
         }
         let mut cells = H::Cells::empty();
@@ -265,7 +280,7 @@ impl<'a, H: BranchHost> Branching<'a, H> {
     ) -> (Vec<IndexImplication>, Option<IndexConflict>) {
         let mut slot = vec![NONE; self.slot.len()];
         for (at, entry) in record.log.iter().enumerate() {
-            slot[self.index(entry.fact)] = at as u16;
+            slot[usize::from(entry.index)] = at as u16;
         }
         self.proof_in(record, &slot, conclusion)
     }
@@ -306,27 +321,18 @@ impl<'a, H: BranchHost> Branching<'a, H> {
     /// Logs `fact`, found while processing the fact at `from`, unless known;
     /// a fact whose opposite is known is a contradiction.
     #[inline(always)]
-    fn add(&mut self, fact: IndexFact, cause: Cause<usize>, from: u16) {
+    fn add(&mut self, fact: IndexFact, cause: Cause<u16>, from: u16) {
         if self.is_known(fact) {
             return;
         }
-        let start = self.record.pool.len() as u32;
-        self.log(fact, cause, from, start);
+        self.log(fact, cause, from);
     }
 
-    /// Logs `fact` (not known) with the parents the pool holds from `start` on.
+    /// Logs `fact` (not known), found while processing the fact at `from`
+    /// (for a technique's effect: its step's number in [`Record`]'s steps).
     #[inline(always)]
-    fn log(&mut self, fact: IndexFact, cause: Cause<usize>, from: u16, start: u32) {
-        let at = self.record.log.len() as u16;
-        let index = self.index(fact);
-        self.record.log.push(Entry {
-            fact,
-            index: index as u16,
-            cause,
-            from,
-            parents: (start, self.record.pool.len() as u32),
-        });
-        self.slot[index] = at;
+    fn log(&mut self, fact: IndexFact, cause: Cause<u16>, from: u16) {
+        self.push(fact, cause, from);
         let (cell, value) = (fact.cell, usize::from(fact.digit) - 1);
         let known = &mut self.known[usize::from(fact.on)].as_mut()[value];
         *known = known.with(cell);
@@ -335,8 +341,15 @@ impl<'a, H: BranchHost> Branching<'a, H> {
         }
     }
 
+    /// Appends `fact` to the log (what is known is the caller's to update).
+    #[inline(always)]
+    fn push(&mut self, fact: IndexFact, cause: Cause<u16>, from: u16) {
+        let index = self.index(fact) as u16;
+        self.record.log.push(Entry { index, from, cause });
+    }
+
     fn process(&mut self, at: usize) {
-        let Entry { fact, .. } = self.record.log[at];
+        let fact = self.record.log[at].fact(self.origin.side());
         let here = at as u16;
         let (cell, value) = (fact.cell, fact.digit);
         let origin = self.origin;
@@ -354,20 +367,32 @@ impl<'a, H: BranchHost> Branching<'a, H> {
             let mut others = self
                 .board
                 .holders(value)
-                .without(cell)
+                .and(&origin.peer_set(cell))
                 .and_not(&self.known_as(false, value));
+            // Unless a peer is known "on" (a contradiction), they are all
+            // known "off" at once, and logged without asking one by one.
+            let quiet = self.record.conflict.is_none()
+                && others.and(&self.known_as(true, value)).is_empty();
+            if quiet {
+                let known = &mut self.known[0].as_mut()[usize::from(value) - 1];
+                *known = known.or(&others);
+            }
             for unit in origin.units_of(cell) {
                 if others.is_empty() {
                     break;
                 }
                 let in_unit = others.and(&origin.unit_set(unit));
                 others = others.and_not(&in_unit);
+                let cause = Cause::Peer(unit as u16);
                 for peer in in_unit.cells() {
+                    if quiet {
+                        self.push(Fact::off(peer, value), cause, here);
+                        continue;
+                    }
                     if self.record.conflict.is_some() {
                         break;
                     }
-                    let start = self.record.pool.len() as u32;
-                    self.log(Fact::off(peer, value), Cause::Peer(unit), here, start);
+                    self.log(Fact::off(peer, value), cause, here);
                 }
             }
             self.board.place(cell, value, &origin.peer_set(cell));
@@ -392,7 +417,7 @@ impl<'a, H: BranchHost> Branching<'a, H> {
         let others = self.start.holders(value).without(cell);
         for unit in origin.units_of(cell) {
             if let Some(only) = others.and(&origin.unit_set(unit)).only() {
-                self.add(Fact::on(only, value), Cause::LastPlace(unit), at);
+                self.add(Fact::on(only, value), Cause::LastPlace(unit as u16), at);
             }
         }
     }
@@ -409,23 +434,29 @@ impl<'a, H: BranchHost> Branching<'a, H> {
         }
         if let Some(only) = only_value(left) {
             self.add(Fact::on(cell, only), Cause::LastCandidate, at);
-        }
-        for unit in origin.units_of(cell) {
             if self.record.conflict.is_some() {
                 return;
             }
+        }
+        // Logging changes neither: read once, not once per unit.
+        let (holders, placed) = (self.board.holders(value), self.board.placed(value));
+        for unit in origin.units_of(cell) {
             let cells = origin.unit_set(unit);
-            let places = self.board.holders(value).and(&cells);
+            let places = holders.and(&cells);
             // Tested without counting: a u128 popcount is two software
             // popcounts on the baseline x86-64 target, on every "off" fact.
             // Most units keep two places or more: whether the value is placed
             // in the unit (then it has no place and needs none) is asked after.
-            if places.has_two() || self.board.is_placed_in(&cells, value) {
+            if places.has_two() || !placed.and(&cells).is_empty() {
                 continue;
             }
-            match places.only() {
-                None => self.record.conflict = Some(Conflict::NoPlace(value, unit)),
-                Some(only) => self.add(Fact::on(only, value), Cause::LastPlace(unit), at),
+            let Some(only) = places.only() else {
+                self.record.conflict = Some(Conflict::NoPlace(value, unit));
+                return;
+            };
+            self.add(Fact::on(only, value), Cause::LastPlace(unit as u16), at);
+            if self.record.conflict.is_some() {
+                return;
             }
         }
     }
@@ -452,7 +483,7 @@ impl<'a, H: BranchHost> Branching<'a, H> {
             .log
             .iter()
             .enumerate()
-            .filter(|(_, e)| step.looked.contains(&e.fact.cell))
+            .filter(|(_, e)| step.looked.contains(&e.fact(self.origin.side()).cell))
             .map(|(i, _)| i as u16)
             .collect();
         self.log_step(&step, &parents)
@@ -461,13 +492,15 @@ impl<'a, H: BranchHost> Branching<'a, H> {
     /// Logs a technique's placements and eliminations, resting on `parents`; returns true.
     fn log_step(&mut self, step: &BranchStep, parents: &[u16]) -> bool {
         let cause = Cause::Technique(step.technique);
+        let number = self.record.steps.len() as u16;
+        let start = self.record.pool.len() as u32;
+        self.record.pool.extend_from_slice(parents);
+        self.record
+            .steps
+            .push((start, self.record.pool.len() as u32));
         let facts = step.placements.iter().map(|&(c, v)| Fact::on(c, v));
         for fact in facts.chain(step.eliminations.iter().map(|&(c, v)| Fact::off(c, v))) {
-            if !self.is_known(fact) {
-                let start = self.record.pool.len() as u32;
-                self.record.pool.extend_from_slice(parents);
-                self.log(fact, cause, NONE, start);
-            }
+            self.add(fact, cause, number);
         }
         true
     }
