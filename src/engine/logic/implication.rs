@@ -225,8 +225,9 @@ impl<'a, H: BranchHost> Branching<'a, H> {
         for entry in &self.record.log[self.processed..] {
             let opposite = self.slot[usize::from(entry.index ^ 1)];
             if opposite == NONE || usize::from(opposite) >= self.processed {
-                let set = &mut touched.as_mut()[usize::from(entry.fact.digit) - 1];
-                *set = set.without(entry.fact.cell);
+                let fact = entry.fact(self.origin.side());
+                let set = &mut touched.as_mut()[usize::from(fact.digit) - 1];
+                *set = set.without(fact.cell);
             }
         }
         let mut cells = H::Cells::empty();
@@ -265,7 +266,7 @@ impl<'a, H: BranchHost> Branching<'a, H> {
     ) -> (Vec<IndexImplication>, Option<IndexConflict>) {
         let mut slot = vec![NONE; self.slot.len()];
         for (at, entry) in record.log.iter().enumerate() {
-            slot[self.index(entry.fact)] = at as u16;
+            slot[usize::from(entry.index)] = at as u16;
         }
         self.proof_in(record, &slot, conclusion)
     }
@@ -306,25 +307,23 @@ impl<'a, H: BranchHost> Branching<'a, H> {
     /// Logs `fact`, found while processing the fact at `from`, unless known;
     /// a fact whose opposite is known is a contradiction.
     #[inline(always)]
-    fn add(&mut self, fact: IndexFact, cause: Cause<usize>, from: u16) {
+    fn add(&mut self, fact: IndexFact, cause: Cause<u16>, from: u16) {
         if self.is_known(fact) {
             return;
         }
-        let start = self.record.pool.len() as u32;
-        self.log(fact, cause, from, start);
+        self.log(fact, cause, from);
     }
 
-    /// Logs `fact` (not known) with the parents the pool holds from `start` on.
+    /// Logs `fact` (not known), found while processing the fact at `from`
+    /// (for a technique's effect: its step's number in [`Record`]'s steps).
     #[inline(always)]
-    fn log(&mut self, fact: IndexFact, cause: Cause<usize>, from: u16, start: u32) {
+    fn log(&mut self, fact: IndexFact, cause: Cause<u16>, from: u16) {
         let at = self.record.log.len() as u16;
         let index = self.index(fact);
         self.record.log.push(Entry {
-            fact,
             index: index as u16,
-            cause,
             from,
-            parents: (start, self.record.pool.len() as u32),
+            cause,
         });
         self.slot[index] = at;
         let (cell, value) = (fact.cell, usize::from(fact.digit) - 1);
@@ -336,7 +335,7 @@ impl<'a, H: BranchHost> Branching<'a, H> {
     }
 
     fn process(&mut self, at: usize) {
-        let Entry { fact, .. } = self.record.log[at];
+        let fact = self.record.log[at].fact(self.origin.side());
         let here = at as u16;
         let (cell, value) = (fact.cell, fact.digit);
         let origin = self.origin;
@@ -366,8 +365,7 @@ impl<'a, H: BranchHost> Branching<'a, H> {
                     if self.record.conflict.is_some() {
                         break;
                     }
-                    let start = self.record.pool.len() as u32;
-                    self.log(Fact::off(peer, value), Cause::Peer(unit), here, start);
+                    self.log(Fact::off(peer, value), Cause::Peer(unit as u16), here);
                 }
             }
             self.board.place(cell, value, &origin.peer_set(cell));
@@ -392,7 +390,7 @@ impl<'a, H: BranchHost> Branching<'a, H> {
         let others = self.start.holders(value).without(cell);
         for unit in origin.units_of(cell) {
             if let Some(only) = others.and(&origin.unit_set(unit)).only() {
-                self.add(Fact::on(only, value), Cause::LastPlace(unit), at);
+                self.add(Fact::on(only, value), Cause::LastPlace(unit as u16), at);
             }
         }
     }
@@ -425,7 +423,7 @@ impl<'a, H: BranchHost> Branching<'a, H> {
             }
             match places.only() {
                 None => self.record.conflict = Some(Conflict::NoPlace(value, unit)),
-                Some(only) => self.add(Fact::on(only, value), Cause::LastPlace(unit), at),
+                Some(only) => self.add(Fact::on(only, value), Cause::LastPlace(unit as u16), at),
             }
         }
     }
@@ -452,7 +450,7 @@ impl<'a, H: BranchHost> Branching<'a, H> {
             .log
             .iter()
             .enumerate()
-            .filter(|(_, e)| step.looked.contains(&e.fact.cell))
+            .filter(|(_, e)| step.looked.contains(&e.fact(self.origin.side()).cell))
             .map(|(i, _)| i as u16)
             .collect();
         self.log_step(&step, &parents)
@@ -461,13 +459,15 @@ impl<'a, H: BranchHost> Branching<'a, H> {
     /// Logs a technique's placements and eliminations, resting on `parents`; returns true.
     fn log_step(&mut self, step: &BranchStep, parents: &[u16]) -> bool {
         let cause = Cause::Technique(step.technique);
+        let number = self.record.steps.len() as u16;
+        let start = self.record.pool.len() as u32;
+        self.record.pool.extend_from_slice(parents);
+        self.record
+            .steps
+            .push((start, self.record.pool.len() as u32));
         let facts = step.placements.iter().map(|&(c, v)| Fact::on(c, v));
         for fact in facts.chain(step.eliminations.iter().map(|&(c, v)| Fact::off(c, v))) {
-            if !self.is_known(fact) {
-                let start = self.record.pool.len() as u32;
-                self.record.pool.extend_from_slice(parents);
-                self.log(fact, cause, NONE, start);
-            }
+            self.add(fact, cause, number);
         }
         true
     }

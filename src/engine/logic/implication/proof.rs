@@ -17,18 +17,24 @@ use super::{BranchHost, Cause, CellSet, Conflict, Fact, IndexConflict, IndexFact
 use super::{Implication, IndexImplication, NONE};
 use crate::engine::logic::candidate_board::values_of;
 
-/// An implication in the log: the fact, its cause, the log position of the
-/// fact being processed when it was found (`NONE` for the assumption and a
-/// technique's effects), and where a technique's parents sit in the pool.
+/// An implication in the log, 8 bytes (the log is written for every fact a
+/// branch finds): the fact's [`IndexFact::index_in`], its cause, and the log
+/// position of the fact being processed when it was found (`NONE` for the
+/// assumption; for a technique's effects, its step's number in
+/// [`Record::steps`], where its parents sit in the pool).
 #[derive(Clone, Copy)]
 pub(super) struct Entry {
-    pub(super) fact: IndexFact,
-    /// The fact's [`IndexFact::index_in`], kept: the log is walked by index
-    /// after every run (to clear the slots, to file what the branch reached).
     pub(super) index: u16,
-    pub(super) cause: Cause<usize>,
     pub(super) from: u16,
-    pub(super) parents: (u32, u32),
+    pub(super) cause: Cause<u16>,
+}
+
+impl Entry {
+    /// The entry's fact on a board of `side` values.
+    #[inline]
+    pub(super) fn fact(self, side: usize) -> IndexFact {
+        IndexFact::from_index_in(usize::from(self.index), side)
+    }
 }
 
 /// The log of one run: its implications in order, what a technique applied
@@ -37,6 +43,8 @@ pub(super) struct Entry {
 pub struct Record {
     pub(super) log: Vec<Entry>,
     pub(super) pool: Vec<u16>,
+    /// Per technique step applied, where its parents sit in `pool`.
+    pub(super) steps: Vec<(u32, u32)>,
     pub(super) conflict: Option<IndexConflict>,
 }
 
@@ -44,6 +52,7 @@ impl Record {
     pub(super) fn clear(&mut self) {
         self.log.clear();
         self.pool.clear();
+        self.steps.clear();
         self.conflict = None;
     }
 
@@ -96,11 +105,12 @@ impl<H: BranchHost> Ancestry<'_, H> {
     /// Pushes onto `out` the log positions the entry at `at` rests on.
     fn parents(&self, at: usize, out: &mut Vec<u16>) {
         let entry = self.record.log[at];
-        let (cell, value) = (entry.fact.cell, entry.fact.digit);
+        let fact = entry.fact(self.origin.side());
+        let (cell, value) = (fact.cell, fact.digit);
         match entry.cause {
             Cause::Assumed => {}
             Cause::Technique(_) => {
-                let (start, end) = entry.parents;
+                let (start, end) = self.record.steps[usize::from(entry.from)];
                 out.extend_from_slice(&self.record.pool[start as usize..end as usize]);
             }
             Cause::LastCandidate if self.dynamic => {
@@ -111,7 +121,7 @@ impl<H: BranchHost> Ancestry<'_, H> {
                 let others = self
                     .start
                     .holders(value)
-                    .and(&self.origin.unit_set(unit))
+                    .and(&self.origin.unit_set(usize::from(unit)))
                     .without(cell);
                 self.offs_in(others, value, at, out);
             }
@@ -171,8 +181,8 @@ impl<H: BranchHost> Ancestry<'_, H> {
             .zip(needed)
             .filter(|(_, needed)| *needed)
             .map(|(e, _)| Implication {
-                fact: e.fact,
-                cause: e.cause,
+                fact: e.fact(self.origin.side()),
+                cause: e.cause.map_unit(usize::from),
             })
             .collect()
     }
