@@ -52,8 +52,13 @@ pub struct Branching<'a, H: BranchHost> {
     board: BranchBoard<H>,
     /// The log of the last run.
     record: Record,
-    /// For each fact, its position in the log, or `NONE`.
+    /// For each fact, its position in the log, or `NONE`: filled at the end
+    /// of a run, and only when something reads it (a contradiction's
+    /// proof, a recorded run's proofs, the facts logged after the last one
+    /// processed), since most runs of a search need none of it.
     slot: Vec<u16>,
+    /// Whether `slot` holds the last run's log.
+    slotted: bool,
     /// A cap on the log, so a branch always ends.
     limit: usize,
     /// Whether the run keeps what a technique's effects rest on (for a
@@ -93,6 +98,7 @@ impl<'a, H: BranchHost> Branching<'a, H> {
             mode,
             record: Record::default(),
             slot: vec![NONE; facts],
+            slotted: false,
             limit: 4000,
             recording: true,
             contradiction_size: 0,
@@ -126,8 +132,10 @@ impl<'a, H: BranchHost> Branching<'a, H> {
     }
 
     fn follow(&mut self, assumption: IndexFact) -> bool {
-        for entry in &self.record.log {
-            self.slot[usize::from(entry.index)] = NONE;
+        if std::mem::take(&mut self.slotted) {
+            for entry in &self.record.log {
+                self.slot[usize::from(entry.index)] = NONE;
+            }
         }
         self.record.clear();
         self.board.clone_from(&self.start);
@@ -156,6 +164,12 @@ impl<'a, H: BranchHost> Branching<'a, H> {
             }
         }
         self.processed = next;
+        if self.record.conflict.is_some() || self.recording || next < self.record.log.len() {
+            for (at, entry) in self.record.log.iter().enumerate() {
+                self.slot[usize::from(entry.index)] = at as u16;
+            }
+            self.slotted = true;
+        }
         let (mut needed, mut stack) = (
             std::mem::take(&mut self.needed),
             std::mem::take(&mut self.stack),
@@ -318,20 +332,20 @@ impl<'a, H: BranchHost> Branching<'a, H> {
     /// (for a technique's effect: its step's number in [`Record`]'s steps).
     #[inline(always)]
     fn log(&mut self, fact: IndexFact, cause: Cause<u16>, from: u16) {
-        let at = self.record.log.len() as u16;
-        let index = self.index(fact);
-        self.record.log.push(Entry {
-            index: index as u16,
-            from,
-            cause,
-        });
-        self.slot[index] = at;
+        self.push(fact, cause, from);
         let (cell, value) = (fact.cell, usize::from(fact.digit) - 1);
         let known = &mut self.known[usize::from(fact.on)].as_mut()[value];
         *known = known.with(cell);
         if self.known_as(!fact.on, fact.digit).has(cell) {
             self.record.conflict = Some(Conflict::Both(fact));
         }
+    }
+
+    /// Appends `fact` to the log (what is known is the caller's to update).
+    #[inline(always)]
+    fn push(&mut self, fact: IndexFact, cause: Cause<u16>, from: u16) {
+        let index = self.index(fact) as u16;
+        self.record.log.push(Entry { index, from, cause });
     }
 
     fn process(&mut self, at: usize) {
@@ -353,19 +367,32 @@ impl<'a, H: BranchHost> Branching<'a, H> {
             let mut others = self
                 .board
                 .holders(value)
-                .without(cell)
+                .and(&origin.peer_set(cell))
                 .and_not(&self.known_as(false, value));
+            // Unless a peer is known "on" (a contradiction), they are all
+            // known "off" at once, and logged without asking one by one.
+            let quiet = self.record.conflict.is_none()
+                && others.and(&self.known_as(true, value)).is_empty();
+            if quiet {
+                let known = &mut self.known[0].as_mut()[usize::from(value) - 1];
+                *known = known.or(&others);
+            }
             for unit in origin.units_of(cell) {
                 if others.is_empty() {
                     break;
                 }
                 let in_unit = others.and(&origin.unit_set(unit));
                 others = others.and_not(&in_unit);
+                let cause = Cause::Peer(unit as u16);
                 for peer in in_unit.cells() {
+                    if quiet {
+                        self.push(Fact::off(peer, value), cause, here);
+                        continue;
+                    }
                     if self.record.conflict.is_some() {
                         break;
                     }
-                    self.log(Fact::off(peer, value), Cause::Peer(unit as u16), here);
+                    self.log(Fact::off(peer, value), cause, here);
                 }
             }
             self.board.place(cell, value, &origin.peer_set(cell));
