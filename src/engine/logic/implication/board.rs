@@ -95,12 +95,10 @@ impl<H: BranchHost> BranchBoard<H> {
         self.holders.as_ref()[usize::from(value) - 1]
     }
 
-    /// Whether `value` is placed somewhere in the cells `unit`.
+    /// The cells where `value` is placed.
     #[inline]
-    pub(super) fn is_placed_in(&self, unit: &H::Cells, value: u8) -> bool {
-        !self.placed.as_ref()[usize::from(value) - 1]
-            .and(unit)
-            .is_empty()
+    pub(super) fn placed(&self, value: u8) -> H::Cells {
+        self.placed.as_ref()[usize::from(value) - 1]
     }
 
     /// The cell's candidates.
