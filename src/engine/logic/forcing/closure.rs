@@ -128,10 +128,13 @@ impl<H: BranchHost> Graph<H> {
     /// every component it reaches, so its set is final when it is read).
     fn reach(&self) -> Reach {
         let nodes = self.starts.len() - 1;
+        let words = nodes.div_ceil(64);
         let mut reach = Reach {
-            words: nodes.div_ceil(64),
+            words,
             component: vec![UNSEEN; nodes],
-            sets: Vec::new(),
+            // At most one set per node: grown one component at a time, the
+            // sets were copied over and over.
+            sets: Vec::with_capacity(nodes * words),
         };
         let mut walk = Walk {
             order: vec![UNSEEN; nodes],
