@@ -239,7 +239,7 @@ impl<'a, H: BranchHost> Branching<'a, H> {
         for entry in &self.record.log[self.processed..] {
             let opposite = self.slot[usize::from(entry.index ^ 1)];
             if opposite == NONE || usize::from(opposite) >= self.processed {
-                let fact = entry.fact(self.origin.side());
+                let fact = entry.fact();
                 let set = &mut touched.as_mut()[usize::from(fact.digit) - 1];
                 *set = set.without(fact.cell);
             }
@@ -345,11 +345,11 @@ impl<'a, H: BranchHost> Branching<'a, H> {
     #[inline(always)]
     fn push(&mut self, fact: IndexFact, cause: Cause<u16>, from: u16) {
         let index = self.index(fact) as u16;
-        self.record.log.push(Entry { index, from, cause });
+        self.record.log.push(Entry::new(fact, index, from, cause));
     }
 
     fn process(&mut self, at: usize) {
-        let fact = self.record.log[at].fact(self.origin.side());
+        let fact = self.record.log[at].fact();
         let here = at as u16;
         let (cell, value) = (fact.cell, fact.digit);
         let origin = self.origin;
@@ -483,7 +483,7 @@ impl<'a, H: BranchHost> Branching<'a, H> {
             .log
             .iter()
             .enumerate()
-            .filter(|(_, e)| step.looked.contains(&e.fact(self.origin.side()).cell))
+            .filter(|(_, e)| step.looked.contains(&e.fact().cell))
             .map(|(i, _)| i as u16)
             .collect();
         self.log_step(&step, &parents)

@@ -128,10 +128,13 @@ impl<H: BranchHost> Graph<H> {
     /// every component it reaches, so its set is final when it is read).
     fn reach(&self) -> Reach {
         let nodes = self.starts.len() - 1;
+        let words = nodes.div_ceil(64);
         let mut reach = Reach {
-            words: nodes.div_ceil(64),
+            words,
             component: vec![UNSEEN; nodes],
-            sets: Vec::new(),
+            // At most one set per node: grown one component at a time, the
+            // sets were copied over and over.
+            sets: Vec::with_capacity(nodes * words),
         };
         let mut walk = Walk {
             order: vec![UNSEEN; nodes],
@@ -144,16 +147,17 @@ impl<H: BranchHost> Graph<H> {
             if walk.order[root as usize] != UNSEEN {
                 continue;
             }
-            walk.visit(root);
+            walk.visit(root, self.starts[root as usize]);
             while let Some(&(node, at)) = walk.calls.last() {
                 let n = node as usize;
-                if let Some(&target) = self.successors(n).get(at as usize) {
+                if at < self.starts[n + 1] {
                     if let Some(call) = walk.calls.last_mut() {
                         call.1 += 1;
                     }
+                    let target = self.edges[at as usize];
                     let t = target as usize;
                     if walk.order[t] == UNSEEN {
-                        walk.visit(target);
+                        walk.visit(target, self.starts[t]);
                     } else if reach.component[t] == UNSEEN {
                         // On the stack: in the component being built.
                         walk.low[n] = walk.low[n].min(walk.order[t]);
@@ -182,7 +186,7 @@ impl<H: BranchHost> Graph<H> {
 
 /// Tarjan's walk: per node its visiting order and the lowest order it
 /// reaches back to, the nodes of components not yet closed, and the nodes
-/// being visited with how many successors each has been through.
+/// being visited with where in `edges` each has come to.
 struct Walk {
     order: Vec<u32>,
     low: Vec<u32>,
@@ -192,12 +196,13 @@ struct Walk {
 }
 
 impl Walk {
-    fn visit(&mut self, node: u32) {
+    /// Visits `node`, whose successors start at `first` in `edges`.
+    fn visit(&mut self, node: u32, first: u32) {
         self.order[node as usize] = self.next;
         self.low[node as usize] = self.next;
         self.next += 1;
         self.stack.push(node);
-        self.calls.push((node, 0));
+        self.calls.push((node, first));
     }
 }
 

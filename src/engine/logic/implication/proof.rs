@@ -17,23 +17,41 @@ use super::{BranchHost, Cause, CellSet, Conflict, Fact, IndexConflict, IndexFact
 use super::{Implication, IndexImplication, NONE};
 use crate::engine::logic::candidate_board::values_of;
 
-/// An implication in the log, 8 bytes (the log is written for every fact a
-/// branch finds): the fact's [`IndexFact::index_in`], its cause, and the log
-/// position of the fact being processed when it was found (`NONE` for the
-/// assumption; for a technique's effects, its step's number in
+/// An implication in the log, 12 bytes (the log is written for every fact a
+/// branch finds): the fact, with its [`IndexFact::index_in`], its cause, and
+/// the log position of the fact being processed when it was found (`NONE`
+/// for the assumption; for a technique's effects, its step's number in
 /// [`Record::steps`], where its parents sit in the pool).
 #[derive(Clone, Copy)]
 pub(super) struct Entry {
     pub(super) index: u16,
+    cell: u16,
+    value: u8,
     pub(super) from: u16,
     pub(super) cause: Cause<u16>,
 }
 
 impl Entry {
-    /// The entry's fact on a board of `side` values.
-    #[inline]
-    pub(super) fn fact(self, side: usize) -> IndexFact {
-        IndexFact::from_index_in(usize::from(self.index), side)
+    /// The entry of `fact`, whose index is `index`.
+    #[inline(always)]
+    pub(super) fn new(fact: IndexFact, index: u16, from: u16, cause: Cause<u16>) -> Entry {
+        Entry {
+            index,
+            cell: fact.cell as u16,
+            value: fact.digit,
+            from,
+            cause,
+        }
+    }
+
+    /// The entry's fact (kept whole: every processed fact is read back).
+    #[inline(always)]
+    pub(super) fn fact(self) -> IndexFact {
+        Fact {
+            cell: usize::from(self.cell),
+            digit: self.value,
+            on: self.index & 1 == 1,
+        }
     }
 }
 
@@ -105,7 +123,7 @@ impl<H: BranchHost> Ancestry<'_, H> {
     /// Pushes onto `out` the log positions the entry at `at` rests on.
     fn parents(&self, at: usize, out: &mut Vec<u16>) {
         let entry = self.record.log[at];
-        let fact = entry.fact(self.origin.side());
+        let fact = entry.fact();
         let (cell, value) = (fact.cell, fact.digit);
         match entry.cause {
             Cause::Assumed => {}
@@ -181,7 +199,7 @@ impl<H: BranchHost> Ancestry<'_, H> {
             .zip(needed)
             .filter(|(_, needed)| *needed)
             .map(|(e, _)| Implication {
-                fact: e.fact(self.origin.side()),
+                fact: e.fact(),
                 cause: e.cause.map_unit(usize::from),
             })
             .collect()
