@@ -51,12 +51,9 @@ impl Buckets {
 /// Finds each set's links to the later sets.
 pub(super) struct Linker<'a> {
     sets: &'a Sets,
-    /// The ALSs of each bucket, ascending: `filed[starts[b]..starts[b + 1]]`.
-    starts: Vec<u32>,
-    filed: Vec<u32>,
-    /// Per bucket, where the next set to ask for its links is filed: sets are
-    /// asked in ascending order, so each one's later partners start right after it.
-    cursor: Vec<u32>,
+    /// Every set by bucket (sets are asked in ascending order, so each one's
+    /// later partners start right after it).
+    every: Filing,
     /// Per partner: the ALS it was last met from, and the digits linking them.
     met_from: Vec<u32>,
     commons: Vec<u16>,
@@ -83,21 +80,30 @@ struct Filing {
 
 impl Filing {
     /// Files the sets of `sets` that `keep` keeps (counted, then laid out in one array).
+    /// (The sets' buckets are read by index, in the order of the sets.)
     fn new(sets: &Sets, keep: impl Fn(usize) -> bool) -> Filing {
+        let kept = || {
+            (sets.per_digit.buckets.iter().enumerate())
+                .filter(|&(i, _)| keep(i))
+                .map(|(i, buckets)| (i as u32, buckets.all()))
+        };
         let mut starts = vec![0u32; BUCKETS + 1];
-        for (_, als) in sets.all.iter().enumerate().filter(|&(i, _)| keep(i)) {
-            each_bucket(sets, als, |b| starts[b + 1] += 1);
+        for (_, buckets) in kept() {
+            for &b in buckets {
+                starts[b as usize + 1] += 1;
+            }
         }
         for b in 0..BUCKETS {
             starts[b + 1] += starts[b];
         }
         let mut next = starts.clone();
         let mut filed = vec![0u32; starts[BUCKETS] as usize];
-        for (i, als) in sets.all.iter().enumerate().filter(|&(i, _)| keep(i)) {
-            each_bucket(sets, als, |b| {
-                filed[next[b] as usize] = i as u32;
-                next[b] += 1;
-            });
+        for (i, buckets) in kept() {
+            for &b in buckets {
+                let next = &mut next[b as usize];
+                filed[*next as usize] = i;
+                *next += 1;
+            }
         }
         Filing {
             cursor: starts[..BUCKETS].to_vec(),
@@ -190,32 +196,9 @@ impl Reusable {
     }
 }
 
-/// Calls `file` with every bucket of `als`: per digit, the units holding all
-/// its copies of it.
-fn each_bucket(sets: &Sets, als: &Als, mut file: impl FnMut(usize)) {
-    for &b in sets.buckets(als) {
-        file(b as usize);
-    }
-}
-
 impl<'a> Linker<'a> {
     /// Files every set (counted, then laid out in one array).
     pub(super) fn new(sets: &'a Sets) -> Linker<'a> {
-        let mut starts = vec![0u32; BUCKETS + 1];
-        for als in &sets.all {
-            each_bucket(sets, als, |b| starts[b + 1] += 1);
-        }
-        for b in 0..BUCKETS {
-            starts[b + 1] += starts[b];
-        }
-        let mut next = starts.clone();
-        let mut filed = vec![0u32; starts[BUCKETS] as usize];
-        for (i, als) in sets.all.iter().enumerate() {
-            each_bucket(sets, als, |b| {
-                filed[next[b] as usize] = i as u32;
-                next[b] += 1;
-            });
-        }
         let n = sets.all.len();
         let changed = sets
             .reusable
@@ -223,9 +206,7 @@ impl<'a> Linker<'a> {
             .map(|reusable| Filing::new(sets, |i| reusable.changed(i)));
         Linker {
             sets,
-            cursor: starts[..BUCKETS].to_vec(),
-            starts,
-            filed,
+            every: Filing::new(sets, |_| true),
             met_from: vec![u32::MAX; n],
             commons: vec![0; n],
             partners: vec![0; n.div_ceil(64)],
@@ -304,9 +285,7 @@ impl<'a> Linker<'a> {
         let a = &sets.all[i];
         let (mut lowest, mut highest) = (usize::MAX, 0);
         let Linker {
-            starts,
-            filed,
-            cursor,
+            every,
             met_from,
             commons,
             partners,
@@ -316,9 +295,9 @@ impl<'a> Linker<'a> {
         for &b in sets.buckets(a) {
             let b = b as usize;
             let digit_bit = 1 << (b / 27);
-            let at = cursor[b] as usize;
-            debug_assert_eq!(filed[at] as usize, i, "sets asked out of order");
-            cursor[b] += 1;
+            let at = every.cursor[b] as usize;
+            debug_assert_eq!(every.filed[at] as usize, i, "sets asked out of order");
+            every.cursor[b] += 1;
             let later = match changed {
                 Some(changed) if changed_only => {
                     let end = changed.starts[b + 1];
@@ -329,7 +308,7 @@ impl<'a> Linker<'a> {
                     changed.cursor[b] = at;
                     &changed.filed[at as usize..end as usize]
                 }
-                _ => &filed[at + 1..starts[b + 1] as usize],
+                _ => &every.filed[at + 1..every.starts[b + 1] as usize],
             };
             for &j in later {
                 let j = j as usize;
