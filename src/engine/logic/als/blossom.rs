@@ -7,9 +7,16 @@
 //! As HoDoKu: every candidate of the stem needs a petal, petals share no cell
 //! (unless overlap is allowed), and of the blossoms with the same eliminations
 //! the one with the fewest cells is kept.
+//!
+//! A blossom is a function of its stem's and petals' cells' candidates, and
+//! what it removes only shrinks along a solve: after a position where the
+//! search found nothing, a blossom needs a changed stem or a fresh petal to
+//! remove anything (see [`super::quiet`]). The others are skipped; the
+//! blossoms found, and their order, stay the same.
 
 use std::collections::BTreeMap;
 
+use super::quiet::{Fresh, Quiet};
 use super::{Als, Cells, Sets, als_step, cells_of};
 use crate::engine::board::Board;
 use crate::engine::logic::{Link, Sink, Step, Technique, cells_text};
@@ -42,12 +49,23 @@ struct Grow<'a> {
     /// The stem's candidates and, for each, the sets that can be its petal.
     choices: Vec<(Digit, &'a [u32])>,
     overlap: bool,
+    /// Whether a blossom needs a fresh petal: the stem is unchanged since the
+    /// search last found nothing.
+    needs_fresh: bool,
+    /// Per stem candidate k (and one past the last), whether a fresh set
+    /// can be the petal of the k-th candidate or a later one.
+    fresh_from: [bool; SIZE + 1],
     chosen: Vec<(Digit, usize)>,
     found: Vec<Found>,
 }
 
 fn search(board: &Board, sink: &mut Sink, overlap: bool) {
     let sets = sink.cache().als(board);
+    let fresh = if overlap {
+        Fresh::all(sets.all.len())
+    } else {
+        sets.fresh(sink, Quiet::DeathBlossom)
+    };
     // A petal of a stem candidate reaches it.
     let petals = sets.reachers();
     let mut found = Vec::new();
@@ -63,18 +81,47 @@ fn search(board: &Board, sink: &mut Sink, overlap: bool) {
             .iter()
             .map(|d| (d, petals.of(stem, d)))
             .collect();
+        let needs_fresh = !fresh.changed(stem);
+        let mut fresh_from = [false; SIZE + 1];
+        if needs_fresh {
+            for k in (0..choices.len()).rev() {
+                fresh_from[k] =
+                    fresh_from[k + 1] || choices[k].1.iter().any(|&i| fresh.has(i as usize));
+            }
+        }
         let mut grow = Grow {
             sets: &sets,
             holders: sets.holders,
             stem,
             choices,
             overlap,
+            needs_fresh,
+            fresh_from,
             chosen: Vec::new(),
             found: Vec::new(),
         };
         let all_digits = Candidates::ALL.difference(stem_digits);
-        grow.petal(0, 0, all_digits, &[!0; SIZE]);
+        grow.petal(0, 0, all_digits, &[!0; SIZE], &fresh, false);
+        // Debug builds check every eighth stem against the whole search.
+        debug_assert!(
+            !(needs_fresh && stem.index().is_multiple_of(8)) || {
+                let mut whole = Grow {
+                    needs_fresh: false,
+                    chosen: Vec::new(),
+                    found: Vec::new(),
+                    choices: grow.choices.clone(),
+                    ..grow
+                };
+                whole.petal(0, 0, all_digits, &[!0; SIZE], &fresh, false);
+                let key = |f: &Found| (f.stem, f.petals.clone(), f.cells, f.eliminations.clone());
+                whole.found.iter().map(key).eq(grow.found.iter().map(key))
+            },
+            "Death Blossom on stem {stem}: skipped blossoms of unchanged sets found something"
+        );
         found.append(&mut grow.found);
+    }
+    if !overlap && found.is_empty() {
+        sets.note_quiet(sink, Quiet::DeathBlossom);
     }
     found.sort_by_key(|f| (f.cells, usize::MAX - f.eliminations.len()));
     let mut kept: BTreeMap<Vec<(Cell, Digit)>, ()> = BTreeMap::new();
@@ -90,9 +137,24 @@ fn search(board: &Board, sink: &mut Sink, overlap: bool) {
 
 impl Grow<'_> {
     /// Chooses the petal of the `k`-th stem candidate, given the cells of the
-    /// petals so far, their common digits (stem candidates left out) and, per
-    /// digit, the cells that see all its copies in them.
-    fn petal(&mut self, k: usize, cells: Cells, common: Candidates, seeing: &[Cells; SIZE]) {
+    /// petals so far, their common digits (stem candidates left out), per
+    /// digit, the cells that see all its copies in them, and whether one of
+    /// them is `fresh` (see [`super::quiet`]).
+    fn petal(
+        &mut self,
+        k: usize,
+        cells: Cells,
+        common: Candidates,
+        seeing: &[Cells; SIZE],
+        fresh: &Fresh,
+        has_fresh: bool,
+    ) {
+        // Without a changed stem or a fresh petal, a blossom was one on the
+        // position where the search found nothing, and removes nothing.
+        let needs_fresh = self.needs_fresh && !has_fresh;
+        if needs_fresh && !self.fresh_from[k] {
+            return;
+        }
         let stem_bit: Cells = 1 << self.stem.index();
         // A digit can still go when some cell outside sees all its copies so
         // far (`seeing`: the cells that see them).
@@ -123,6 +185,11 @@ impl Grow<'_> {
             if !self.overlap && als.cells & cells != 0 {
                 continue;
             }
+            // The last choice that can be fresh must be, if none was.
+            let is_fresh = needs_fresh && fresh.has(i);
+            if needs_fresh && !self.fresh_from[k + 1] && !is_fresh {
+                continue;
+            }
             let common = common.intersection(als.digits);
             let cells = cells | als.cells;
             // Told before the seeing cells are copied for the next petal:
@@ -138,7 +205,7 @@ impl Grow<'_> {
                 next[z.index()] &= self.sets.seeing(als, z);
             }
             self.chosen.push((digit, i));
-            self.petal(k + 1, cells, common, &next);
+            self.petal(k + 1, cells, common, &next, fresh, has_fresh || is_fresh);
             self.chosen.pop();
         }
     }

@@ -21,10 +21,11 @@ use crate::engine::types::{CELLS, Cell};
 pub(super) enum Quiet {
     AlsXz,
     AlsXyWing,
+    DeathBlossom,
 }
 
 /// How many [`Quiet`] finders there are.
-pub(super) const QUIET_FINDERS: usize = 2;
+pub(super) const QUIET_FINDERS: usize = 3;
 
 /// A board's open candidates, cell by cell (none for a placed cell).
 #[derive(Clone, PartialEq, Eq)]
@@ -56,10 +57,13 @@ impl Marks {
 }
 
 /// Per set (by index), whether it holds a changed cell: the sets a pattern
-/// needs one of to remove something.
+/// needs one of to remove something (or a changed cell of its own, as a
+/// Death Blossom's stem).
 pub(super) struct Fresh {
     /// One bit per set; every bit set when there is no earlier position to compare with.
     bits: Vec<u64>,
+    /// The changed cells; every cell when there is no earlier position.
+    changed: Cells,
 }
 
 impl Fresh {
@@ -67,6 +71,7 @@ impl Fresh {
     pub(super) fn all(n: usize) -> Fresh {
         Fresh {
             bits: vec![!0; n.div_ceil(64)],
+            changed: !0,
         }
     }
 
@@ -81,10 +86,15 @@ impl Fresh {
                 bits[i / 64] |= 1 << (i % 64);
             }
         }
-        Fresh { bits }
+        Fresh { bits, changed }
     }
 
     pub(super) fn has(&self, set: usize) -> bool {
         self.bits[set / 64] >> (set % 64) & 1 != 0
+    }
+
+    /// Whether `cell`'s candidates changed.
+    pub(super) fn changed(&self, cell: Cell) -> bool {
+        self.changed >> cell.index() & 1 != 0
     }
 }
