@@ -77,10 +77,22 @@ const OPPOSITE: [usize; 4] = [3, 2, 1, 0];
 const SIDES: [(usize, usize); 4] = [(0, 1), (2, 3), (0, 2), (1, 3)];
 /// Corner pairs on a diagonal.
 const DIAGONALS: [(usize, usize); 2] = [(0, 3), (1, 2)];
+/// The roofs of type 2: the sides.
+const TYPE_2_ROOFS: [&[usize]; 4] = [&[0, 1], &[2, 3], &[0, 2], &[1, 3]];
+/// The roofs of type 5: the diagonals, then every three corners (without 0, 1, 2, 3).
+const TYPE_5_ROOFS: [&[usize]; 6] = [
+    &[0, 3],
+    &[1, 2],
+    &[1, 2, 3],
+    &[0, 2, 3],
+    &[0, 1, 3],
+    &[0, 1, 2],
+];
 
 impl Rectangle {
-    fn others(&self, roof: &[usize]) -> Vec<usize> {
-        (0..4).filter(|i| !roof.contains(i)).collect()
+    /// The corners not in `roof`.
+    fn others(&self, roof: &[usize]) -> impl Iterator<Item = usize> {
+        (0..4).filter(move |i| !roof.contains(i))
     }
 
     fn is_floor(&self, i: usize) -> bool {
@@ -112,13 +124,20 @@ fn rectangles(board: &Board, sink: &mut Sink, kind: Kind, allow_missing: bool) {
         for r2 in r1 + 1..9 {
             // The digits each column holds in both rows.
             let both: [u16; 9] = std::array::from_fn(|c| open[r1 * 9 + c] & open[r2 * 9 + c]);
-            for c1 in 0..9 {
-                // Without missing candidates the corners share exactly two digits,
-                // so columns c1 and c2 must each hold two in both rows.
-                if !allow_missing && both[c1] & both[c1].wrapping_sub(1) == 0 {
-                    continue;
+            // Without missing candidates the corners share exactly two digits,
+            // so columns c1 and c2 must each hold two in both rows: the others
+            // are left out at once (the rest keep their order).
+            let mut columns = [0usize; 9];
+            let mut count = 0;
+            for (c, &digits) in both.iter().enumerate() {
+                if allow_missing || digits & digits.wrapping_sub(1) != 0 {
+                    columns[count] = c;
+                    count += 1;
                 }
-                for c2 in c1 + 1..9 {
+            }
+            let columns = &columns[..count];
+            for (k, &c1) in columns.iter().enumerate() {
+                for &c2 in &columns[k + 1..] {
                     if (r1 / 3 == r2 / 3) == (c1 / 3 == c2 / 3) {
                         continue; // four boxes or one: not a rectangle on two boxes
                     }
@@ -155,8 +174,7 @@ fn rectangles(board: &Board, sink: &mut Sink, kind: Kind, allow_missing: bool) {
                             ur,
                             extras: cands.map(|k| k.difference(ur)),
                         };
-                        let units =
-                            vec![Unit::row(r1), Unit::row(r2), Unit::col(c1), Unit::col(c2)];
+                        let units = [Unit::row(r1), Unit::row(r2), Unit::col(c1), Unit::col(c2)];
                         for step in find(board, &rect, kind, &units) {
                             if sink.push(step) {
                                 return;
@@ -213,18 +231,16 @@ fn find(board: &Board, rect: &Rectangle, kind: Kind, units: &[Unit]) -> Vec<Step
     match kind {
         Kind::Type2 | Kind::Type5 => {
             // One extra digit x shared by the roof; x leaves every cell that sees the whole roof.
-            let roofs: Vec<Vec<usize>> = if kind == Kind::Type2 {
-                SIDES.iter().map(|&(i, j)| vec![i, j]).collect()
+            let roofs: &[&[usize]] = if kind == Kind::Type2 {
+                &TYPE_2_ROOFS
             } else {
-                let mut r: Vec<Vec<usize>> = DIAGONALS.iter().map(|&(i, j)| vec![i, j]).collect();
-                r.extend((0..4).map(|skip| (0..4).filter(|&i| i != skip).collect()));
-                r
+                &TYPE_5_ROOFS
             };
-            for roof in roofs {
+            for &roof in roofs {
                 let x = rect.extras[roof[0]];
                 if x.len() != 1
                     || roof.iter().any(|&i| rect.extras[i] != x)
-                    || rect.others(&roof).iter().any(|&i| !rect.is_floor(i))
+                    || rect.others(roof).any(|i| !rect.is_floor(i))
                 {
                     continue;
                 }
@@ -294,8 +310,9 @@ fn find(board: &Board, rect: &Rectangle, kind: Kind, units: &[Unit]) -> Vec<Step
         }
         Kind::Type6 => {
             for (i, j) in DIAGONALS {
-                let floor = rect.others(&[i, j]);
-                if floor.iter().any(|&k| !rect.is_floor(k)) || rect.is_floor(i) || rect.is_floor(j)
+                if rect.others(&[i, j]).any(|k| !rect.is_floor(k))
+                    || rect.is_floor(i)
+                    || rect.is_floor(j)
                 {
                     continue;
                 }
