@@ -78,6 +78,9 @@ pub(super) struct Footprints {
     keys: Vec<u16>,
     /// The node of each key on this position, once asked for.
     index: Option<Box<[u16]>>,
+    /// The key of each state's node on this position, once a walk is noted
+    /// (read for every state noted: a short table, not the nodes).
+    state_keys: Option<Box<[u16]>>,
 }
 
 impl Footprints {
@@ -89,6 +92,7 @@ impl Footprints {
             starts: Vec::with_capacity(starts),
             keys: Vec::with_capacity(keys),
             index: None,
+            state_keys: None,
         }
     }
 
@@ -100,11 +104,14 @@ impl Footprints {
     /// Notes what the walker's last walk, from start state `key`, went through.
     pub(super) fn note(&mut self, key: u16, walker: &Walker, graph: &Graph) {
         let (tree, dead) = walker.reached();
-        let nodes = &graph.nodes;
+        let state_keys = self.state_keys.get_or_insert_with(|| {
+            let keys = graph.nodes.iter().flat_map(|n| [n.key, n.key]);
+            keys.collect()
+        });
         self.keys
-            .extend(tree.iter().map(|&s| nodes[s as usize / 2].key));
+            .extend(tree.iter().map(|&s| state_keys[usize::from(s)]));
         self.keys
-            .extend(dead.iter().map(|&s| nodes[s as usize / 2].key | DEAD));
+            .extend(dead.iter().map(|&s| state_keys[usize::from(s)] | DEAD));
         self.starts.push((key, self.keys.len() as u32));
     }
 
