@@ -78,6 +78,9 @@ pub(super) struct Footprints {
     keys: Vec<u16>,
     /// The node of each key on this position, once asked for.
     index: Option<Box<[u16]>>,
+    /// The key of each state's node on this position, once a walk is noted
+    /// (read for every state noted: a short table, not the nodes).
+    state_keys: Option<Box<[u16]>>,
 }
 
 impl Footprints {
@@ -89,6 +92,7 @@ impl Footprints {
             starts: Vec::with_capacity(starts),
             keys: Vec::with_capacity(keys),
             index: None,
+            state_keys: None,
         }
     }
 
@@ -100,11 +104,14 @@ impl Footprints {
     /// Notes what the walker's last walk, from start state `key`, went through.
     pub(super) fn note(&mut self, key: u16, walker: &Walker, graph: &Graph) {
         let (tree, dead) = walker.reached();
-        let nodes = &graph.nodes;
+        let state_keys = self.state_keys.get_or_insert_with(|| {
+            let keys = graph.nodes.iter().flat_map(|n| [n.key, n.key]);
+            keys.collect()
+        });
         self.keys
-            .extend(tree.iter().map(|&s| nodes[s as usize / 2].key));
+            .extend(tree.iter().map(|&s| state_keys[usize::from(s)]));
         self.keys
-            .extend(dead.iter().map(|&s| nodes[s as usize / 2].key | DEAD));
+            .extend(dead.iter().map(|&s| state_keys[usize::from(s)] | DEAD));
         self.starts.push((key, self.keys.len() as u32));
     }
 
@@ -174,9 +181,13 @@ impl<'a> Changes<'a> {
     /// Which footprint keys, marked or not, the `dirty` marks block.
     fn blocked(dirty: &[u8]) -> Box<[bool; MARKED_KEYS]> {
         let mut blocked = Box::new([false; MARKED_KEYS]);
-        for (key, &marks) in dirty.iter().enumerate() {
-            blocked[key] = marks & (REMOVED | GAINED) != 0;
-            blocked[key | usize::from(DEAD)] = marks & GAINED != 0;
+        // Two straight passes over the marks (one per half of the table).
+        let (unmarked, marked) = blocked.split_at_mut(usize::from(DEAD));
+        for (blocked, &marks) in unmarked.iter_mut().zip(dirty) {
+            *blocked = marks & (REMOVED | GAINED) != 0;
+        }
+        for (blocked, &marks) in marked.iter_mut().zip(dirty) {
+            *blocked = marks & GAINED != 0;
         }
         blocked
     }
@@ -244,9 +255,16 @@ impl<'a> Changes<'a> {
             starts[self.at - 1].1
         };
         let footprint = &self.record.keys[begin as usize..end as usize];
-        let same = footprint
-            .iter()
-            .all(|&k| !self.blocked[usize::from(k) % MARKED_KEYS]);
+        // Eight keys at a time, without a branch per key (most footprints
+        // asked about are skipped, so read to the end).
+        let blocked = |keys: &[u16]| {
+            keys.iter().fold(false, |any, &k| {
+                any | self.blocked[usize::from(k) % MARKED_KEYS]
+            })
+        };
+        let chunks = footprint.chunks_exact(8);
+        let rest = chunks.remainder();
+        let same = !blocked(rest) && chunks.into_iter().all(|keys| !blocked(keys));
         if same {
             into.keys.extend_from_slice(footprint);
             into.starts.push((key, into.keys.len() as u32));
