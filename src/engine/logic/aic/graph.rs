@@ -551,8 +551,8 @@ impl Graph {
 mod tests {
     use super::Graph;
     use crate::engine::board::Board;
-    use crate::engine::grid::Grid;
     use crate::engine::logic::{StepFinder, Technique};
+    use crate::engine::parse::parse_line;
 
     /// Along a solve, each position's grouped graph built from the previous
     /// position's is the one built anew.
@@ -561,8 +561,7 @@ mod tests {
         // top95's first puzzle: a long solve with many kinds of step.
         let puzzle =
             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-        let values: Vec<u8> = puzzle.bytes().map(|b| b.saturating_sub(b'0')).collect();
-        let givens = Grid::from_values(values.try_into().unwrap());
+        let givens = parse_line(puzzle, 1).expect("a puzzle");
         let mut board = Board::from_givens(&givens).unwrap();
         let mut finder = StepFinder::new();
         let mut prior = Graph::new(&board, true, &[]);

@@ -308,10 +308,10 @@ mod tests {
     use super::super::{Kind, Nodes, collect, remembered};
     use super::Walked;
     use crate::engine::board::Board;
-    use crate::engine::grid::Grid;
     use crate::engine::logic::aic::graph::Graph;
     use crate::engine::logic::aic::walk::Walker;
     use crate::engine::logic::{StepFinder, Technique};
+    use crate::engine::parse::parse_line;
 
     /// Along a solve, the finders with a memory skip starts and find exactly
     /// what they find walking every start.
@@ -320,8 +320,7 @@ mod tests {
         // top95's first puzzle: its solve meets chains on many positions.
         let puzzle =
             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-        let values: Vec<u8> = puzzle.bytes().map(|b| b.saturating_sub(b'0')).collect();
-        let givens = Grid::from_values(values.try_into().unwrap());
+        let givens = parse_line(puzzle, 1).expect("a puzzle");
         let mut board = Board::from_givens(&givens).unwrap();
         let mut walked = Walked::default();
         let mut finder = StepFinder::new();
