@@ -63,7 +63,8 @@ pub fn with_missing_candidates(board: &Board, sink: &mut Sink, kind: Kind) {
 }
 
 /// A rectangle and its UR digits.
-struct Rectangle {
+#[derive(Clone)]
+pub(crate) struct Rectangle {
     corners: [Cell; 4],
     cands: [Candidates; 4],
     ur: Candidates,
@@ -116,8 +117,47 @@ fn two_bits(bits: u16) -> bool {
 }
 
 fn rectangles(board: &Board, sink: &mut Sink, kind: Kind, allow_missing: bool) {
-    // Every open cell's candidates (none when placed), read once: six finders
-    // each look at the ~500 rectangles of every position that reaches them.
+    if allow_missing {
+        each_rectangle(board, true, |rect, units| {
+            find(board, rect, kind, units)
+                .into_iter()
+                .any(|step| sink.push(step))
+        });
+        return;
+    }
+    // The six finders of the ladder meet the same rectangles on a position:
+    // they are listed once, in the order of the walk (see `Cache::rectangles`).
+    let listed = sink.cache().rectangles(board);
+    for (rect, units) in listed.iter() {
+        for step in find(board, rect, kind, units) {
+            if sink.push(step) {
+                return;
+            }
+        }
+    }
+}
+
+/// The rectangles the ladder's finders look at on `board` (two UR digits in
+/// every corner, a floor corner), with their rows and columns, in the order
+/// [`each_rectangle`] meets them.
+pub(crate) fn listed(board: &Board) -> Vec<(Rectangle, [Unit; 4])> {
+    let mut listed = Vec::new();
+    each_rectangle(board, false, |rect, units| {
+        listed.push((rect.clone(), *units));
+        false
+    });
+    listed
+}
+
+/// Calls `visit` on every rectangle on two boxes whose corners are open, with
+/// each pair of digits that can be its UR digits (see [`ur_pairs`]), and its
+/// rows and columns; `visit` returns true to stop.
+fn each_rectangle(
+    board: &Board,
+    allow_missing: bool,
+    mut visit: impl FnMut(&Rectangle, &[Unit; 4]) -> bool,
+) {
+    // Every open cell's candidates (none when placed), read once.
     let open: [u16; 81] =
         std::array::from_fn(|i| open_candidates(board, Cell::new(i)).bits() as u16);
     for r1 in 0..9 {
@@ -167,6 +207,7 @@ fn rectangles(board: &Board, sink: &mut Sink, kind: Kind, allow_missing: bool) {
                     } else {
                         vec![common]
                     };
+                    let units = [Unit::row(r1), Unit::row(r2), Unit::col(c1), Unit::col(c2)];
                     for ur in pairs {
                         let rect = Rectangle {
                             corners,
@@ -174,11 +215,8 @@ fn rectangles(board: &Board, sink: &mut Sink, kind: Kind, allow_missing: bool) {
                             ur,
                             extras: cands.map(|k| k.difference(ur)),
                         };
-                        let units = [Unit::row(r1), Unit::row(r2), Unit::col(c1), Unit::col(c2)];
-                        for step in find(board, &rect, kind, &units) {
-                            if sink.push(step) {
-                                return;
-                            }
+                        if visit(&rect, &units) {
+                            return;
                         }
                     }
                 }
