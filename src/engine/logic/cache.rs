@@ -25,7 +25,7 @@ use super::recall::{CrossingPattern, DigitPattern, Recall};
 use super::rectangles::{self, Rectangle};
 use super::technique::Technique;
 use crate::engine::board::Board;
-use crate::engine::types::{Digit, SIZE, Unit};
+use crate::engine::types::{Digit, SIZE};
 
 /// Results shared by the finders on one position (see the module text).
 #[derive(Default)]
@@ -41,7 +41,7 @@ pub struct Cache {
     /// Each digit's pattern on the board, read on first use.
     patterns: Option<[DigitPattern; SIZE]>,
     /// The rectangles the Unique Rectangle finders look at, listed on first use.
-    rectangles: Option<Rc<[(Rectangle, [Unit; 4])]>>,
+    rectangles: Option<Rc<[Rectangle]>>,
     /// What single-digit finders found nothing on, on this or earlier positions.
     recall: Option<Box<Recall>>,
     /// Whether the cache serves one position only: made without a recall
@@ -160,7 +160,7 @@ impl Cache {
     /// The rectangles Unique Rectangle types 2 to 6 and the Hidden Rectangle
     /// look at on `board` ([`rectangles::listed`]): six finders in a row on
     /// every position that reaches them, each walking the same ~500.
-    pub(crate) fn rectangles(&mut self, board: &Board) -> Rc<[(Rectangle, [Unit; 4])]> {
+    pub(crate) fn rectangles(&mut self, board: &Board) -> Rc<[Rectangle]> {
         self.belong_to(board);
         self.rectangles
             .get_or_insert_with(|| rectangles::listed(board).into())

@@ -70,6 +70,8 @@ pub(crate) struct Rectangle {
     ur: Candidates,
     /// Each corner's digits other than the UR digits.
     extras: [Candidates; 4],
+    /// Its rows, then its columns.
+    units: [Unit; 4],
 }
 
 /// The diagonal partner of each corner.
@@ -118,8 +120,8 @@ fn two_bits(bits: u16) -> bool {
 
 fn rectangles(board: &Board, sink: &mut Sink, kind: Kind, allow_missing: bool) {
     if allow_missing {
-        each_rectangle(board, true, |rect, units| {
-            find(board, rect, kind, units)
+        each_rectangle(board, true, |rect| {
+            find(board, rect, kind)
                 .into_iter()
                 .any(|step| sink.push(step))
         });
@@ -128,8 +130,8 @@ fn rectangles(board: &Board, sink: &mut Sink, kind: Kind, allow_missing: bool) {
     // The six finders of the ladder meet the same rectangles on a position:
     // they are listed once, in the order of the walk (see `Cache::rectangles`).
     let listed = sink.cache().rectangles(board);
-    for (rect, units) in listed.iter() {
-        for step in find(board, rect, kind, units) {
+    for rect in listed.iter() {
+        for step in find(board, rect, kind) {
             if sink.push(step) {
                 return;
             }
@@ -138,25 +140,20 @@ fn rectangles(board: &Board, sink: &mut Sink, kind: Kind, allow_missing: bool) {
 }
 
 /// The rectangles the ladder's finders look at on `board` (two UR digits in
-/// every corner, a floor corner), with their rows and columns, in the order
-/// [`each_rectangle`] meets them.
-pub(crate) fn listed(board: &Board) -> Vec<(Rectangle, [Unit; 4])> {
+/// every corner, a floor corner), in the order [`each_rectangle`] meets them.
+pub(crate) fn listed(board: &Board) -> Vec<Rectangle> {
     let mut listed = Vec::new();
-    each_rectangle(board, false, |rect, units| {
-        listed.push((rect.clone(), *units));
+    each_rectangle(board, false, |rect| {
+        listed.push(rect.clone());
         false
     });
     listed
 }
 
 /// Calls `visit` on every rectangle on two boxes whose corners are open, with
-/// each pair of digits that can be its UR digits (see [`ur_pairs`]), and its
-/// rows and columns; `visit` returns true to stop.
-fn each_rectangle(
-    board: &Board,
-    allow_missing: bool,
-    mut visit: impl FnMut(&Rectangle, &[Unit; 4]) -> bool,
-) {
+/// each pair of digits that can be its UR digits (see [`ur_pairs`]); `visit`
+/// returns true to stop.
+fn each_rectangle(board: &Board, allow_missing: bool, mut visit: impl FnMut(&Rectangle) -> bool) {
     // Every open cell's candidates (none when placed), read once.
     let open: [u16; 81] =
         std::array::from_fn(|i| open_candidates(board, Cell::new(i)).bits() as u16);
@@ -214,8 +211,9 @@ fn each_rectangle(
                             cands,
                             ur,
                             extras: cands.map(|k| k.difference(ur)),
+                            units,
                         };
-                        if visit(&rect, &units) {
+                        if visit(&rect) {
                             return;
                         }
                     }
@@ -264,7 +262,8 @@ fn ur_pairs(
 }
 
 /// The steps of `kind` on one rectangle.
-fn find(board: &Board, rect: &Rectangle, kind: Kind, units: &[Unit]) -> Vec<Step> {
+fn find(board: &Board, rect: &Rectangle, kind: Kind) -> Vec<Step> {
+    let units = &rect.units;
     let mut steps = Vec::new();
     match kind {
         Kind::Type2 | Kind::Type5 => {
