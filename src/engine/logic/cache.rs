@@ -19,6 +19,7 @@ use std::rc::Rc;
 
 use super::aic;
 use super::als::{KeptLinks, Sets, UnitSets};
+use super::coloring::{self, Cluster};
 use super::forcing::{OutcomesOf, Ran, static_chains_find_nothing};
 use super::implication::Mode;
 use super::recall::{CrossingPattern, DigitPattern, Recall};
@@ -40,6 +41,8 @@ pub struct Cache {
     static_quiet: Option<bool>,
     /// Each digit's pattern on the board, read on first use.
     patterns: Option<[DigitPattern; SIZE]>,
+    /// Per digit, its Simple Colors clusters, made on first use.
+    clusters: [Option<Rc<[Cluster]>>; SIZE],
     /// The rectangles the Unique Rectangle finders look at, listed on first use.
     rectangles: Option<Rc<[Rectangle]>>,
     /// What single-digit finders found nothing on, on this or earlier positions.
@@ -155,6 +158,15 @@ impl Cache {
         *self
             .patterns
             .get_or_insert_with(|| DigitPattern::all(board))
+    }
+
+    /// The colouring clusters of `digit` on `board` ([`coloring::clusters`]):
+    /// Simple Colors Trap and Wrap and Multi-Colors 1 and 2 run in a row.
+    pub(crate) fn clusters(&mut self, board: &Board, digit: Digit) -> Rc<[Cluster]> {
+        let open = self.patterns(board)[digit.index()].open();
+        self.clusters[digit.index()]
+            .get_or_insert_with(|| coloring::clusters(digit, open).into())
+            .clone()
     }
 
     /// The rectangles Unique Rectangle types 2 to 6 and the Hidden Rectangle

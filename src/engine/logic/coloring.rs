@@ -8,6 +8,8 @@
 //! and a candidate that sees a cell of colour A and a cell of colour B goes.
 //! Type 2: colour a sees both b and B, one of which is true, so a is false.
 
+use std::rc::Rc;
+
 use super::recall::each_digit;
 use super::{Link, Sink, Step, Technique, cells_text};
 use crate::engine::board::Board;
@@ -16,7 +18,7 @@ use crate::engine::types::{CELLS, Candidates, Cell, Digit, GEOMETRY, Unit};
 /// One cluster: its cells with their colour (false/true) and the tree links
 /// that coloured them, and the cells of each colour as bits (by colour index:
 /// false, then true) for the finders' tests, which are unions and meets of peers.
-struct Cluster {
+pub(crate) struct Cluster {
     cells: Vec<(Cell, bool)>,
     links: Vec<Link>,
     colours: [u128; 2],
@@ -64,8 +66,14 @@ impl Partners {
     }
 }
 
+/// The clusters of `digit` on `board`: the four colouring finders run one
+/// after another on a position, and they share them (see `Cache::clusters`).
+fn clusters_of(board: &Board, sink: &mut Sink, digit: Digit) -> Rc<[Cluster]> {
+    sink.cache().clusters(board, digit)
+}
+
 /// The clusters of `digit`, whose open places are the bits of `open`.
-fn clusters(digit: Digit, open: u128) -> Vec<Cluster> {
+pub(crate) fn clusters(digit: Digit, open: u128) -> Vec<Cluster> {
     let mut neighbours = Partners {
         cells: [[Cell::new(0); 3]; CELLS],
         count: [0; CELLS],
@@ -134,7 +142,7 @@ pub fn trap(board: &Board, sink: &mut Sink) {
     each_digit(board, sink, Technique::SimpleColorsTrap, |sink, digit| {
         // The digit's places outside the cluster that see both colours.
         let open = sink.cache().patterns(board)[digit.index()].open();
-        for cluster in clusters(digit, open) {
+        for cluster in clusters_of(board, sink, digit).iter() {
             let [a, b] = cluster.colours;
             let struck = seen_by(a) & seen_by(b) & open & !(a | b);
             if struck == 0 {
@@ -143,7 +151,7 @@ pub fn trap(board: &Board, sink: &mut Sink) {
             if sink.push(colour_step(
                 Technique::SimpleColorsTrap,
                 digit,
-                &cluster,
+                cluster,
                 removals(struck, digit),
             )) {
                 return true;
@@ -155,8 +163,7 @@ pub fn trap(board: &Board, sink: &mut Sink) {
 
 pub fn wrap(board: &Board, sink: &mut Sink) {
     each_digit(board, sink, Technique::SimpleColorsWrap, |sink, digit| {
-        let open = sink.cache().patterns(board)[digit.index()].open();
-        for cluster in clusters(digit, open) {
+        for cluster in clusters_of(board, sink, digit).iter() {
             let clashes = |want: bool| {
                 let cells = cluster.colours[usize::from(want)];
                 seen_by(cells) & cells != 0
@@ -175,7 +182,7 @@ pub fn wrap(board: &Board, sink: &mut Sink) {
             if sink.push(colour_step(
                 Technique::SimpleColorsWrap,
                 digit,
-                &cluster,
+                cluster,
                 eliminations,
             )) {
                 return true;
@@ -252,7 +259,7 @@ pub fn text(step: &Step) -> String {
 fn multi_colors(board: &Board, sink: &mut Sink, technique: Technique) {
     each_digit(board, sink, technique, |sink, digit| {
         let open = sink.cache().patterns(board)[digit.index()].open();
-        let clusters = clusters(digit, open);
+        let clusters = clusters_of(board, sink, digit);
         // Per cluster and colour, the cells that see some cell of that colour.
         let seen: Vec<[u128; 2]> = clusters
             .iter()
