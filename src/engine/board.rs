@@ -78,13 +78,28 @@ impl Observer for Quiet {}
 /// cell's candidates are its digit; the fields are public so that a position read
 /// or recorded exactly as it was (a placed cell still holding other candidates,
 /// mid-propagation) can be kept as it is.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct Board {
     /// Every cell's candidates.
     pub candidates: [Candidates; CELLS],
     /// The placed digits.
     pub digits: Grid,
 }
+
+/// Field by field, but without stopping at the first differing cell: the
+/// logic's position cache compares its board with the one asked about before
+/// every finder (~140,000 times grading 300 hard puzzles), and this form
+/// compiles to a few vector instructions where the derived one walked the
+/// cells one at a time.
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        let differ = (self.candidates.iter().zip(&other.candidates))
+            .fold(0, |acc, (a, b)| acc | (a.bits() ^ b.bits()));
+        differ == 0 && self.digits == other.digits
+    }
+}
+
+impl Eq for Board {}
 
 impl Default for Board {
     fn default() -> Self {
