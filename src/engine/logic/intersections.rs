@@ -160,29 +160,37 @@ pub fn claiming(board: &Board, sink: &mut Sink) {
 /// hold each digit): the instances [`locked_candidates`] finds, in its order
 /// (each source, values ascending, the unit taking the places among the first
 /// place's row, column and box), without walking the units cell by cell.
+///
+/// An instance reads one digit's pattern only, so a digit whose pattern had
+/// none before has none now ([`super::recall`]): the digits are first sorted
+/// into those with an instance and those without (noted), and the finder's
+/// order is then walked over the first kind alone, which keeps it.
 fn classic(
     board: &Board,
     sink: &mut Sink,
     technique: Technique,
-    sources: impl IntoIterator<Item = usize>,
+    sources: impl Iterator<Item = usize> + Clone,
 ) {
     let patterns = sink.cache().patterns(board);
+    let mut live = [false; SIZE];
+    for (digit, pattern) in Digit::all().zip(patterns) {
+        if sink.cache().found_nothing(technique, digit, pattern) {
+            continue;
+        }
+        let open = pattern.open();
+        live[digit.index()] = sources
+            .clone()
+            .any(|from| locks(from, open).next().is_some());
+        if !live[digit.index()] {
+            sink.cache().note_nothing(technique, digit, pattern);
+        }
+    }
     for from in sources {
-        let from_cells = GEOMETRY.unit_masks[from];
         for (digit, pattern) in patterns.iter().enumerate() {
-            let open = pattern.open();
-            let places = open & from_cells;
-            // Two places or more.
-            if places & places.wrapping_sub(1) == 0 {
+            if !live[digit] {
                 continue;
             }
-            let first = places.trailing_zeros() as usize;
-            for to in GEOMETRY.units_of[first].map(Unit::index) {
-                let to_cells = GEOMETRY.unit_masks[to];
-                let struck = open & to_cells & !from_cells;
-                if to == from || places & !to_cells != 0 || struck == 0 {
-                    continue;
-                }
+            for (to, places, struck) in locks(from, pattern.open()) {
                 let found = Locked {
                     from,
                     to,
@@ -196,6 +204,26 @@ fn classic(
             }
         }
     }
+}
+
+/// The units a digit whose open places are `open` locks into from unit
+/// `from` (two places or more there, all in the unit), each with the places
+/// and the cells it strikes, as bits of cell indices: in the order of the
+/// first place's units.
+fn locks(from: usize, open: u128) -> impl Iterator<Item = (usize, u128, u128)> {
+    let from_cells = GEOMETRY.unit_masks[from];
+    let places = open & from_cells;
+    // Two places or more.
+    let units = if places & places.wrapping_sub(1) == 0 {
+        None
+    } else {
+        Some(GEOMETRY.units_of[places.trailing_zeros() as usize].map(Unit::index))
+    };
+    units.into_iter().flatten().filter_map(move |to| {
+        let to_cells = GEOMETRY.unit_masks[to];
+        let struck = open & to_cells & !from_cells;
+        (to != from && places & !to_cells == 0 && struck != 0).then_some((to, places, struck))
+    })
 }
 
 /// "in box 4 the 5 can only go in r4c1, r5c1, which lie in column 1".

@@ -1,7 +1,7 @@
 //! What single-digit finders, Sue de Coq and the ALS finders learned on
 //! earlier positions of the same solve.
 //!
-//! A single-digit technique (fish of every kind, Skyscraper, 2-String Kite,
+//! A single-digit technique (Locked Candidates, fish of every kind, Skyscraper, 2-String Kite,
 //! Empty Rectangle, Simple Colors, Multi-Colors, X-Chain) reads nothing of the board but
 //! one digit's pattern: the open cells that hold it and the cells where it is
 //! placed. If it found nothing for digit d on one position, it finds nothing for
@@ -75,7 +75,9 @@ impl DigitPattern {
 }
 
 /// The single-digit techniques [`Recall`] keeps a pattern for, one slot each.
-const REMEMBERED: [Technique; 17] = [
+const REMEMBERED: [Technique; 19] = [
+    Technique::LockedCandidatesPointing,
+    Technique::LockedCandidatesClaiming,
     Technique::XWing,
     Technique::Swordfish,
     Technique::Jellyfish,
