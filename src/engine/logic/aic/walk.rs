@@ -11,18 +11,16 @@ const ROOT: u16 = u16::MAX;
 /// A chain as states (`node * 2 + on`), first to last.
 pub(super) type Chain = Vec<u16>;
 
-/// What the walk knows of one state in the current tree. One record per
-/// state, so that trying a link reads one place in memory, not four lists.
+/// What the walk knows of one state in the current tree (valid where its
+/// stamp, in [`Walker::stamps`], is the current round's).
 #[derive(Clone, Copy)]
 struct Visit {
     /// The cells of the state's chain.
     visited: Cells,
-    /// The round (start) the state was reached in; older rounds are stale.
-    stamp: u32,
     parent: u16,
     depth: u8,
     /// Whether the state links anywhere ([`Graph::leads_on`]): fixed by the
-    /// graph, kept here beside the stamp that is read with it.
+    /// graph, kept here beside what is written when it is reached.
     leads_on: bool,
 }
 
@@ -45,14 +43,21 @@ const NO_CELL: u8 = u8::MAX;
 /// Breadth-first trees from every start, reused between starts.
 pub(super) struct Walker {
     visits: Vec<Visit>,
+    /// Per state, the round (start) it was last reached in; older rounds
+    /// are stale. Apart from the records: most links tried lead to a state
+    /// reached already, and this is all they read of it.
+    stamps: Vec<u32>,
     /// Per node, where it sits.
     places: Vec<Place>,
     round: u32,
     /// The states of the current tree, in the order reached (each one was
-    /// visited and its links tried).
-    queue: Vec<u16>,
-    /// The dead ends met in the current tree (see [`Walker::walk`]).
-    dead: Vec<u16>,
+    /// visited and its links tried): the first `queued`.
+    queue: Box<[u16]>,
+    queued: usize,
+    /// The dead ends met in the current tree (see [`Walker::walk`]): the
+    /// first `dead_ends`.
+    dead: Box<[u16]>,
+    dead_ends: usize,
 }
 
 impl Walker {
@@ -60,7 +65,6 @@ impl Walker {
         let visits = (0..graph.states())
             .map(|state| Visit {
                 visited: 0,
-                stamp: 0,
                 parent: ROOT,
                 depth: 0,
                 leads_on: graph.leads_on(state),
@@ -87,12 +91,17 @@ impl Walker {
                 cell: one_cell(n.cells).map_or(NO_CELL, |c| c as u8),
             })
             .collect();
+        // A state is reached at most once a round (then stamped), and either
+        // queued or met as a dead end: each list has room for every state.
         Walker {
             visits,
+            stamps: vec![0; graph.states()],
             places,
             round: 0,
-            queue: Vec::with_capacity(graph.states()),
-            dead: Vec::new(),
+            queue: vec![0; graph.states()].into_boxed_slice(),
+            queued: 0,
+            dead: vec![0; graph.states()].into_boxed_slice(),
+            dead_ends: 0,
         }
     }
 
@@ -123,10 +132,20 @@ impl Walker {
         // A node's place (its span: an ALS's every cell) tells links inside
         // it; the cells it holds the digit in are what the chain must not come
         // back to.
-        // The link loop below reads its records unchecked: every state a
-        // link leads to is one of the graph's (`Graph::links_unchecked`), and the
-        // records were made for this graph (one per state, one place per node).
-        assert!(self.visits.len() == graph.states() && self.places.len() * 2 == graph.states());
+        // The link loop below reads and writes its records unchecked: every
+        // state a link leads to is one of the graph's
+        // (`Graph::links_unchecked`), and the records were made for this
+        // graph (one per state, one place per node). Each state is stamped
+        // before it is queued or listed as a dead end, at most once a round,
+        // so each list stays within its room for every state.
+        let states = graph.states();
+        assert!(
+            self.visits.len() == states
+                && self.stamps.len() == states
+                && self.queue.len() == states
+                && self.dead.len() == states
+                && self.places.len() * 2 == states
+        );
         let Place {
             cells: home,
             cell: home_cell,
@@ -136,16 +155,18 @@ impl Walker {
         let home_span = u16::from(home_cell);
         self.round += 1;
         let round = self.round;
-        self.queue.clear();
-        self.dead.clear();
-        self.queue.push(start);
+        self.queue[0] = start;
+        self.queued = 1;
+        self.dead_ends = 0;
+        self.stamps[start as usize] = round;
         let root = &mut self.visits[start as usize];
         root.visited = home;
-        root.stamp = round;
         root.parent = ROOT;
         root.depth = 0;
         let mut head = 0;
-        while let Some(&state) = self.queue.get(head) {
+        while head < self.queued {
+            // SAFETY: `head < queued <= states` (see above).
+            let state = *unsafe { self.queue.get_unchecked(head) };
             head += 1;
             // SAFETY: a queued state is the start or a link's target: a state
             // of `graph`, with its record and place (asserted above).
@@ -173,35 +194,52 @@ impl Walker {
             }
             let depth = depth.saturating_add(1);
             let leaving_start = LOOP && state == start;
+            let Walker {
+                visits,
+                stamps,
+                places,
+                queue,
+                queued,
+                dead,
+                dead_ends,
+                ..
+            } = self;
             for &next in unsafe { graph.links_unchecked(state as usize) } {
                 // SAFETY: `next` is a state of `graph` (see `Graph::links_unchecked`),
-                // whose states number `self.visits.len()` and nodes
-                // `self.places.len()` (asserted above).
-                let at = unsafe { self.visits.get_unchecked_mut(next as usize) };
-                if at.stamp == round {
+                // whose states number `stamps.len()` and `visits.len()`, and
+                // nodes `places.len()` (asserted above).
+                let stamp = unsafe { stamps.get_unchecked_mut(next as usize) };
+                if *stamp == round {
                     continue;
                 }
-                let place = unsafe { self.places.get_unchecked(next as usize / 2) };
+                let place = unsafe { places.get_unchecked(next as usize / 2) };
                 let allowed = if place.span == here {
                     !leaving_start
                 } else {
                     place.cells & visited == 0 || (LOOP && place.cell == home_cell)
                 };
                 if allowed {
-                    at.stamp = round;
+                    *stamp = round;
+                    let at = unsafe { visits.get_unchecked_mut(next as usize) };
                     let can_end = if LOOP {
                         place.cell == home_cell
                     } else {
                         next % 2 == 1
                     };
+                    // SAFETY (both lists): `next` was not stamped this round
+                    // until now, so fewer than `states` were listed before it.
                     if !can_end && !at.leads_on {
-                        self.dead.push(next);
+                        debug_assert!(*dead_ends < states);
+                        *unsafe { dead.get_unchecked_mut(*dead_ends) } = next;
+                        *dead_ends += 1;
                         continue;
                     }
                     at.parent = state;
                     at.depth = depth;
                     at.visited = visited | place.cells;
-                    self.queue.push(next);
+                    debug_assert!(*queued < states);
+                    *unsafe { queue.get_unchecked_mut(*queued) } = next;
+                    *queued += 1;
                 }
             }
         }
@@ -210,7 +248,7 @@ impl Walker {
     /// The states the last walk went on from (its tree) and the dead ends it
     /// met: what its outcome rests on (see [`super::memory`]).
     pub(super) fn reached(&self) -> (&[u16], &[u16]) {
-        (&self.queue, &self.dead)
+        (&self.queue[..self.queued], &self.dead[..self.dead_ends])
     }
 
     /// The chain from the root to `state`.
