@@ -141,7 +141,8 @@ pub(crate) struct Sets {
 /// [`Als::index`] (nine entries each: an entry found by the digit alone).
 #[derive(Default)]
 struct PerDigit {
-    /// The cells that see all the set's copies of the digit.
+    /// The cells that see all the set's copies of the digit (none for a
+    /// digit not in the set).
     seeing: Vec<[Cells; SIZE]>,
     /// Per digit, the units holding all the set's copies of it, as the
     /// (digit, unit) buckets the links are found by: cells that all see each
@@ -238,16 +239,12 @@ impl Sets {
         }
         offsets[UNITS] = all.len() as u32;
         for als in &mut all {
+            // A digit not in the set sees no cell: all nine digits are
+            // tested, without a branch per digit.
             let seeing = &per_digit.seeing[als.index as usize];
-            let mut reaching = 0u16;
-            let mut digits = als.digits.bits();
-            while digits != 0 {
-                let i = digits.trailing_zeros() as usize;
-                digits &= digits - 1;
-                if seeing[i] & holders[i] != 0 {
-                    reaching |= 1 << i;
-                }
-            }
+            let reaching = (0..SIZE).fold(0u16, |reaching, i| {
+                reaching | u16::from(seeing[i] & holders[i] != 0) << i
+            });
             als.reaching = Candidates::from_bits(reaching.into());
         }
         let marks = Marks::of(board);

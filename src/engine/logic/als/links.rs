@@ -55,14 +55,12 @@ pub(super) struct Linker<'a> {
     /// later partners start right after it).
     every: Filing,
     /// Per partner: the ALS it was last met from, and the digits linking them.
-    met_from: Vec<u32>,
-    commons: Vec<u16>,
+    met: Vec<Met>,
     /// The partners met that share no cell with the set asked, as bits, read
     /// back in ascending order.
     partners: Vec<u64>,
-    /// A set's links taken from the kept ones, and merged with those found:
-    /// kept from one set to the next (a vector per set cost more than the merge).
-    taken: Vec<Link>,
+    /// A set's links found and taken from the kept ones, merged: kept from
+    /// one set to the next (a vector per set cost more than the merge).
     merged: Vec<Link>,
     /// With links kept from an earlier position: the sets on a cell changed
     /// since, filed alone (see [`Filing`]), where a set that was there then
@@ -70,8 +68,83 @@ pub(super) struct Linker<'a> {
     changed: Option<Filing>,
 }
 
+/// A set as met from another: the set it was last met from, and the digits
+/// linking them (one entry read per meeting).
+#[derive(Clone, Copy)]
+struct Met {
+    from: u32,
+    commons: u16,
+}
+
+impl Met {
+    /// Not met yet.
+    const NEVER: Met = Met {
+        from: u32::MAX,
+        commons: 0,
+    };
+}
+
+/// One set's meetings with the later sets of its buckets: the partners met
+/// (sharing no cell with it) are noted as bits, with the lowest and highest
+/// words written.
+struct Meeting {
+    set: u32,
+    cells: Cells,
+    lowest: usize,
+    highest: usize,
+}
+
+impl Meeting {
+    fn new(i: usize, a: &Als) -> Meeting {
+        Meeting {
+            set: i as u32,
+            cells: a.cells,
+            lowest: usize::MAX,
+            highest: 0,
+        }
+    }
+
+    /// Meets the sets `later` of bucket `b`.
+    #[inline]
+    fn meet(
+        &mut self,
+        sets: &Sets,
+        met: &mut [Met],
+        partners: &mut [u64],
+        b: usize,
+        later: &[u32],
+    ) {
+        let digit_bit = 1 << (b / 27);
+        for &j in later {
+            let j = j as usize;
+            let entry = &mut met[j];
+            if entry.from != self.set {
+                *entry = Met {
+                    from: self.set,
+                    commons: 0,
+                };
+                // Most sets met share a cell (those of the same unit):
+                // only the others are partners.
+                if self.cells & sets.all[j].cells == 0 {
+                    partners[j / 64] |= 1 << (j % 64);
+                    self.lowest = self.lowest.min(j / 64);
+                    self.highest = self.highest.max(j / 64);
+                }
+            }
+            entry.commons |= digit_bit;
+        }
+    }
+
+    /// The lowest and highest words of the partners' bits written (the
+    /// lowest above the highest when none was).
+    fn words(&self) -> (usize, usize) {
+        (self.lowest, self.highest)
+    }
+}
+
 /// Sets filed by bucket: `filed[starts[b]..starts[b + 1]]` ascending, and per
-/// bucket where the sets after the one asked last start.
+/// bucket where the sets after the one last asked there start (at or before
+/// the next set asked: the sets are asked in ascending order).
 struct Filing {
     starts: Vec<u32>,
     filed: Vec<u32>,
@@ -207,10 +280,8 @@ impl<'a> Linker<'a> {
         Linker {
             sets,
             every: Filing::new(sets, |_| true),
-            met_from: vec![u32::MAX; n],
-            commons: vec![0; n],
+            met: vec![Met::NEVER; n],
             partners: vec![0; n.div_ceil(64)],
-            taken: Vec::new(),
             merged: Vec::new(),
             changed,
         }
@@ -227,27 +298,30 @@ impl<'a> Linker<'a> {
                 .then_some((reusable, old))
         });
         let Some((reusable, old)) = kept else {
-            let words = self.meet_later(i, false);
+            let words = self.meet_later(i);
             self.partners_met(i, words, out);
             return;
         };
         // The links to the sets on changed cells, then those kept, merged.
         let from = out.len();
-        let words = self.meet_later(i, true);
+        let words = self.meet_changed_later(i);
         self.partners_met(i, words, out);
+        let found = out.len();
         let kept = &reusable.kept;
-        let taken = &mut self.taken;
-        taken.clear();
         for &(j, rcc) in &kept.linked[kept.starts[old] as usize..kept.starts[old + 1] as usize] {
             let j = reusable.now[j as usize];
             if j != NONE {
-                taken.push((i, j as usize, rcc));
+                out.push((i, j as usize, rcc));
             }
         }
-        if !taken.is_empty() {
+        // Most sets meet no set on a changed cell: nothing to merge.
+        if from < found && found < out.len() {
             let merged = &mut self.merged;
             merged.clear();
-            let (mut fresh, mut taken) = (out[from..].iter().peekable(), taken.iter().peekable());
+            let (mut fresh, mut taken) = (
+                out[from..found].iter().peekable(),
+                out[found..].iter().peekable(),
+            );
             while let (Some(f), Some(t)) = (fresh.peek(), taken.peek()) {
                 let next = if f.1 < t.1 {
                     fresh.next()
@@ -276,57 +350,55 @@ impl<'a> Linker<'a> {
         );
     }
 
-    /// Meets the sets after set `i` in its buckets: among all sets, or among
-    /// the sets on changed cells only (`changed_only`). Either way the next
-    /// set's cursors are moved past `i`. Returns the lowest and highest words
-    /// of the partners' bits written.
-    fn meet_later(&mut self, i: usize, changed_only: bool) -> (usize, usize) {
+    /// Meets all the sets after set `i` in its buckets. Returns the lowest
+    /// and highest words of the partners' bits written.
+    fn meet_later(&mut self, i: usize) -> (usize, usize) {
         let sets = self.sets;
         let a = &sets.all[i];
-        let (mut lowest, mut highest) = (usize::MAX, 0);
-        let Linker {
-            every,
-            met_from,
-            commons,
-            partners,
-            changed,
-            ..
-        } = self;
+        let mut meeting = Meeting::new(i, a);
+        let every = &mut self.every;
         for &b in sets.buckets(a) {
             let b = b as usize;
-            let digit_bit = 1 << (b / 27);
-            let at = every.cursor[b] as usize;
-            debug_assert_eq!(every.filed[at] as usize, i, "sets asked out of order");
-            every.cursor[b] += 1;
-            let later = match changed {
-                Some(changed) if changed_only => {
-                    let end = changed.starts[b + 1];
-                    let mut at = changed.cursor[b];
-                    while at < end && changed.filed[at as usize] as usize <= i {
-                        at += 1;
-                    }
-                    changed.cursor[b] = at;
-                    &changed.filed[at as usize..end as usize]
-                }
-                _ => &every.filed[at + 1..every.starts[b + 1] as usize],
-            };
-            for &j in later {
-                let j = j as usize;
-                if met_from[j] != i as u32 {
-                    met_from[j] = i as u32;
-                    commons[j] = 0;
-                    // Most sets met share a cell (those of the same
-                    // unit): only the others are partners.
-                    if a.cells & sets.all[j].cells == 0 {
-                        partners[j / 64] |= 1 << (j % 64);
-                        lowest = lowest.min(j / 64);
-                        highest = highest.max(j / 64);
-                    }
-                }
-                commons[j] |= digit_bit;
+            // The cursor is where the last set asked on this path was: sets
+            // taking kept links since do not move it.
+            let mut at = every.cursor[b] as usize;
+            while (every.filed[at] as usize) < i {
+                at += 1;
             }
+            debug_assert_eq!(every.filed[at] as usize, i, "sets asked out of order");
+            every.cursor[b] = at as u32 + 1;
+            let later = &every.filed[at + 1..every.starts[b + 1] as usize];
+            meeting.meet(sets, &mut self.met, &mut self.partners, b, later);
         }
-        (lowest, highest)
+        meeting.words()
+    }
+
+    /// Meets the sets on changed cells after set `i` in its buckets (see
+    /// [`Reusable`]). Returns the lowest and highest words of the partners'
+    /// bits written.
+    fn meet_changed_later(&mut self, i: usize) -> (usize, usize) {
+        let sets = self.sets;
+        let a = &sets.all[i];
+        let mut meeting = Meeting::new(i, a);
+        let Some(changed) = &mut self.changed else {
+            return meeting.words();
+        };
+        for &b in sets.buckets(a) {
+            let b = b as usize;
+            let (begin, end) = (changed.starts[b], changed.starts[b + 1]);
+            // Most buckets have no set on a changed cell after `i`.
+            if begin == end || changed.filed[end as usize - 1] as usize <= i {
+                continue;
+            }
+            let mut at = changed.cursor[b];
+            while changed.filed[at as usize] as usize <= i {
+                at += 1;
+            }
+            changed.cursor[b] = at;
+            let later = &changed.filed[at as usize..end as usize];
+            meeting.meet(sets, &mut self.met, &mut self.partners, b, later);
+        }
+        meeting.words()
     }
 
     /// Appends the links of set `i` to the partners [`Self::meet_later`] met
@@ -334,18 +406,13 @@ impl<'a> Linker<'a> {
     fn partners_met(&mut self, i: usize, (lowest, highest): (usize, usize), out: &mut Vec<Link>) {
         let sets = self.sets;
         let a = &sets.all[i];
-        for (word, bits) in self
-            .partners
-            .iter_mut()
-            .enumerate()
-            .take(highest + 1)
-            .skip(lowest)
-        {
-            let mut bits = std::mem::take(bits);
+        // No partner met: `lowest` is above `highest`.
+        for word in lowest..=highest {
+            let mut bits = std::mem::take(&mut self.partners[word]);
             while bits != 0 {
                 let j = word * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let rcc = Candidates::from_bits(self.commons[j].into());
+                let rcc = Candidates::from_bits(self.met[j].commons.into());
                 debug_assert_eq!(rcc, super::restricted_commons(sets, a, &sets.all[j]));
                 out.push((i, j, rcc));
             }

@@ -7,7 +7,7 @@ use super::quiet::{Marks, QUIET_FINDERS, Quiet};
 use super::{ALL_HOUSES, Als, Cells, PerDigit, houses_of};
 use crate::engine::board::Board;
 use crate::engine::logic::open_candidates;
-use crate::engine::types::{Candidates, Cell, GEOMETRY, SIZE, Unit};
+use crate::engine::types::{Candidates, GEOMETRY, SIZE, Unit};
 
 /// What a unit's ALSs are built from: each of its cells' candidates, a placed
 /// cell as `PLACED`.
@@ -126,6 +126,16 @@ impl SubsetTables {
     }
 }
 
+/// An open cell of a unit as [`unit_sets`] reads it: its candidates, the
+/// units holding it (bits by [`Unit::index`]), itself and its peers as cells.
+#[derive(Clone, Copy, Default)]
+struct OpenCell {
+    candidates: Candidates,
+    houses: u32,
+    cell: Cells,
+    peers: Cells,
+}
+
 /// Appends the ALSs of `unit` (without `reaching`) to `out`, by subset mask,
 /// and their per-digit facts to `facts`.
 pub(super) fn unit_sets(
@@ -141,19 +151,26 @@ pub(super) fn unit_sets(
         cells: subset_cells,
         seen,
     } = tables;
-    let mut open = [Cell::new(0); SIZE];
+    // Each open cell's entries (by position among the open cells), read
+    // once: the subsets below read them 256 times each in a wide-open unit.
+    let mut open = [OpenCell::default(); SIZE];
     let mut count = 0;
-    for &c in unit.cells() {
-        if board.digit(c).is_none() {
-            open[count] = c;
+    for &cell in unit.cells() {
+        if board.digit(cell).is_none() {
+            open[count] = OpenCell {
+                candidates: open_candidates(board, cell),
+                houses: houses_of(cell),
+                cell: 1 << cell.index(),
+                peers: GEOMETRY.peer_masks[cell.index()],
+            };
             count += 1;
         }
     }
     let open = &open[..count];
     // Per digit, the open cells holding it (by position in `open`).
     let mut holding = [0usize; SIZE];
-    for (k, &cell) in open.iter().enumerate() {
-        for d in open_candidates(board, cell).iter() {
+    for (k, cell) in open.iter().enumerate() {
+        for d in cell.candidates.iter() {
             holding[d.index()] |= 1 << k;
         }
     }
@@ -164,11 +181,11 @@ pub(super) fn unit_sets(
     for mask in 1..size {
         let low = mask.trailing_zeros() as usize;
         let rest = mask & (mask - 1);
-        let cell = open[low];
-        unions[mask] = unions[rest].union(open_candidates(board, cell));
-        houses[mask] = houses[rest] & houses_of(cell);
-        subset_cells[mask] = subset_cells[rest] | 1 << cell.index();
-        seen[mask] = seen[rest] & GEOMETRY.peer_masks[cell.index()];
+        let cell = &open[low];
+        unions[mask] = unions[rest].union(cell.candidates);
+        houses[mask] = houses[rest] & cell.houses;
+        subset_cells[mask] = subset_cells[rest] | cell.cell;
+        seen[mask] = seen[rest] & cell.peers;
     }
     // The units before this one (rows, columns, boxes in order).
     let earlier = (1u32 << unit.index()) - 1;
