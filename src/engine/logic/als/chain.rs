@@ -66,6 +66,21 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
             if zs.without(x1).is_empty() {
                 continue;
             }
+            // Most walks reach no end that removes anything: a cheaper walk
+            // finds out first (see `reaches_end`).
+            round += 1;
+            if !reaches_end(
+                &sets,
+                start,
+                x1,
+                &exits,
+                round,
+                &mut reached,
+                &mut left,
+                &mut queue,
+            ) {
+                continue;
+            }
             round += 1;
             // A chain never comes back to A0: its states count as reached.
             reached[start * 9..start * 9 + 9].fill(round);
@@ -166,6 +181,69 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
             return;
         }
     }
+}
+
+/// Whether the walk from `start` (A0) on the first link `x1` can reach an end
+/// state that may remove something ([`may_remove`]).
+///
+/// This walks the same graph without the walk's limits: a state (Y, e) leads
+/// to every (Y', e') with Y and Y' linked on e' and e' differing from e, at any
+/// depth and along any path, A0's states left out as by the walk. Every link
+/// the walk takes is such a step (it leaves a set only on digits other than
+/// the one it arrived by), so every state the walk pops is reached here; the
+/// walk looks for chains only at states where `may_remove` holds, so when none
+/// is reached here it finds nothing, and skipping it changes nothing (its
+/// stamps are its round's alone). Reaching every state needs each set left
+/// only as the walk leaves it (see `Left`): the first arrival by d leaves it
+/// on every digit but d, the second by another digit leaves it on d, which
+/// between them covers every digit either arrival could leave by.
+#[allow(clippy::too_many_arguments)]
+fn reaches_end(
+    sets: &Sets,
+    start: usize,
+    x1: Digit,
+    exits: &Exits,
+    round: u32,
+    reached: &mut [u32],
+    left: &mut [(u32, Left)],
+    queue: &mut Vec<u32>,
+) -> bool {
+    let a0 = &sets.all[start];
+    reached[start * 9..start * 9 + 9].fill(round);
+    queue.clear();
+    for &s in exits.on(start, x1.index()) {
+        reached[s as usize] = round;
+        queue.push(s);
+    }
+    let mut head = 0;
+    while head < queue.len() {
+        let state = queue[head] as usize;
+        head += 1;
+        let (set, digit) = (state / 9, state % 9);
+        if may_remove(sets, a0, &sets.all[set], x1, digit_of(digit)) {
+            return true;
+        }
+        let (stamp, how) = &mut left[set];
+        let runs = if *stamp != round {
+            *stamp = round;
+            *how = Left::Besides(digit as u8);
+            exits.besides(set, digit)
+        } else if let Left::Besides(first) = *how {
+            *how = Left::Twice;
+            (exits.on(set, first as usize), &[][..])
+        } else {
+            continue;
+        };
+        for run in [runs.0, runs.1] {
+            for &s in run {
+                if reached[s as usize] != round {
+                    reached[s as usize] = round;
+                    queue.push(s);
+                }
+            }
+        }
+    }
+    false
 }
 
 /// How a set was left in a walk.
