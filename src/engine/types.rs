@@ -394,6 +394,9 @@ pub struct ClassicTable {
     pub unit_masks: [u128; UNITS],
     /// The three units holding each cell: its row, column and box.
     pub units_of: [[Unit; 3]; CELLS],
+    /// The three units of each cell as cell sets, in `units_of`'s order: a
+    /// forcing branch reads them for nearly every implication it follows.
+    pub unit_masks_of: [[u128; 3]; CELLS],
     /// Each cell's peers, ascending, and as one bit per cell.
     pub peers: [[Cell; PEERS]; CELLS],
     pub peer_masks: [u128; CELLS],
@@ -443,6 +446,7 @@ impl ClassicTable {
             unit += 1;
         }
         let mut peer_masks = [0u128; CELLS];
+        let mut unit_masks_of = [[0u128; 3]; CELLS];
         let mut peers = [[Cell(0); PEERS]; CELLS];
         let mut cell = 0;
         while cell < CELLS {
@@ -450,7 +454,8 @@ impl ClassicTable {
             let mut mask = 0u128;
             let mut k = 0;
             while k < 3 {
-                mask |= unit_masks[units_of[cell][k].index()];
+                unit_masks_of[cell][k] = unit_masks[units_of[cell][k].index()];
+                mask |= unit_masks_of[cell][k];
                 k += 1;
             }
             mask &= !(1 << cell);
@@ -471,6 +476,7 @@ impl ClassicTable {
             units,
             unit_masks,
             units_of,
+            unit_masks_of,
             peers,
             peer_masks,
             box_of,

@@ -377,11 +377,11 @@ impl<'a, H: BranchHost> Branching<'a, H> {
                 let known = &mut self.known[0].as_mut()[usize::from(value) - 1];
                 *known = known.or(&others);
             }
-            for unit in origin.units_of(cell) {
+            for (unit, cells) in origin.unit_sets_of(cell) {
                 if others.is_empty() {
                     break;
                 }
-                let in_unit = others.and(&origin.unit_set(unit));
+                let in_unit = others.and(&cells);
                 others = others.and_not(&in_unit);
                 let cause = Cause::Peer(unit as u16);
                 for peer in in_unit.cells() {
@@ -415,8 +415,8 @@ impl<'a, H: BranchHost> Branching<'a, H> {
             self.add(Fact::on(cell, other), Cause::LastCandidate, at);
         }
         let others = self.start.holders(value).without(cell);
-        for unit in origin.units_of(cell) {
-            if let Some(only) = others.and(&origin.unit_set(unit)).only() {
+        for (unit, cells) in origin.unit_sets_of(cell) {
+            if let Some(only) = others.and(&cells).only() {
                 self.add(Fact::on(only, value), Cause::LastPlace(unit as u16), at);
             }
         }
@@ -440,8 +440,7 @@ impl<'a, H: BranchHost> Branching<'a, H> {
         }
         // Logging changes neither: read once, not once per unit.
         let (holders, placed) = (self.board.holders(value), self.board.placed(value));
-        for unit in origin.units_of(cell) {
-            let cells = origin.unit_set(unit);
+        for (unit, cells) in origin.unit_sets_of(cell) {
             let places = holders.and(&cells);
             // Tested without counting: a u128 popcount is two software
             // popcounts on the baseline x86-64 target, on every "off" fact.

@@ -284,6 +284,12 @@ pub trait BranchHost: CandidateBoard + Sized {
     fn unit_set(&self, unit: usize) -> Self::Cells;
     /// The peers of `cell`.
     fn peer_set(&self, cell: usize) -> Self::Cells;
+    /// The units holding `cell`, ascending, each with its cells.
+    #[inline]
+    fn unit_sets_of(&self, cell: usize) -> impl Iterator<Item = (usize, Self::Cells)> + '_ {
+        self.units_of(cell)
+            .map(move |unit| (unit, self.unit_set(unit)))
+    }
     /// An empty cell set per value.
     fn per_value(&self) -> Self::PerValue;
     /// A zero mask per cell.
@@ -317,6 +323,17 @@ impl BranchHost for Board {
     #[inline]
     fn peer_set(&self, cell: usize) -> u128 {
         GEOMETRY.peer_masks[cell]
+    }
+
+    /// From the per-cell table: no unit index to look up per unit.
+    #[inline]
+    fn unit_sets_of(&self, cell: usize) -> impl Iterator<Item = (usize, u128)> + '_ {
+        let units = &GEOMETRY.units_of[cell];
+        let masks = &GEOMETRY.unit_masks_of[cell];
+        units
+            .iter()
+            .zip(masks)
+            .map(|(unit, &mask)| (unit.index(), mask))
     }
 
     #[inline]
