@@ -49,6 +49,22 @@ fn technique(size: usize, sashimi: bool) -> Technique {
     }
 }
 
+/// How many of a line's nine positions `mask` holds, from a table: baseline
+/// x86-64 has no bit-count instruction, and the finder counts on every
+/// candidate fish (in software that was a quarter of its instructions).
+fn ones(mask: u16) -> usize {
+    const ONES: [u8; 512] = {
+        let mut ones = [0u8; 512];
+        let mut i = 1;
+        while i < 512 {
+            ones[i] = ones[i >> 1] + (i & 1) as u8;
+            i += 1;
+        }
+        ones
+    };
+    usize::from(ONES[usize::from(mask & 0x1ff)])
+}
+
 /// The subsets of the bits of `mask` with exactly `k` members (no allocation: the
 /// finders run on every hint).
 fn sub_masks(mask: u16, k: usize) -> impl Iterator<Item = u16> {
@@ -56,7 +72,7 @@ fn sub_masks(mask: u16, k: usize) -> impl Iterator<Item = u16> {
     std::iter::from_fn(move || {
         while let Some(sub) = next {
             next = (sub != 0).then(|| (sub - 1) & mask);
-            if sub.count_ones() as usize == k {
+            if ones(sub) == k {
                 return Some(sub);
             }
         }
@@ -111,7 +127,7 @@ fn search(
                 continue;
             }
             let m = positions(board, line, digit);
-            if (1..=size as u32 + 3).contains(&m.count_ones()) {
+            if (1..=size + 3).contains(&ones(m)) {
                 found[count] = (i, m);
                 count += 1;
             }
@@ -132,7 +148,7 @@ fn search(
             let chosen = &picked[..count];
             let union = chosen.iter().fold(0u16, |acc, &(_, m)| acc | m);
             // A plain fish (or less) is not finned; fins beyond one stack cannot share a box.
-            let spread = union.count_ones() as usize;
+            let spread = ones(union);
             if spread <= size || spread > size + 3 {
                 continue;
             }
@@ -140,7 +156,7 @@ fn search(
             for stack in 0..3 {
                 let stack_mask = 0b111u16 << (3 * stack);
                 let outside = union & !stack_mask;
-                let taken = outside.count_ones() as usize;
+                let taken = ones(outside);
                 if taken > size {
                     continue;
                 }
@@ -202,7 +218,7 @@ impl Fish<'_> {
             if covered == 0 {
                 return None;
             }
-            is_sashimi |= covered.count_ones() <= 1;
+            is_sashimi |= covered & (covered - 1) == 0;
             bases |= 1 << i;
             // The fins of a base line lie in one stack, so in one box.
             let fins = m & !self.covers;
