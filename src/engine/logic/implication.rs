@@ -74,6 +74,10 @@ pub struct Branching<'a, H: BranchHost> {
     /// asked of every implication found (most are known already), and a
     /// cell's or unit's peers are masked by it before they are walked.
     known: [H::PerValue; 2],
+    /// Per value, the cells of the last run's facts processed on a cell
+    /// the run had placed already: such a fact reads nothing but that the
+    /// cell is closed (see [`Branching::touched`]).
+    closed: H::PerValue,
     /// How many of the last run's facts were processed (the rest were
     /// logged after its contradiction or at its limit): what it read of the
     /// board is read back from them ([`Branching::touched`]).
@@ -105,6 +109,7 @@ impl<'a, H: BranchHost> Branching<'a, H> {
             needed: Vec::new(),
             stack: Vec::new(),
             known: [origin.per_value(), origin.per_value()],
+            closed: origin.per_value(),
             processed: 0,
             read_all: false,
             finder: origin.finder(),
@@ -139,7 +144,12 @@ impl<'a, H: BranchHost> Branching<'a, H> {
         }
         self.record.clear();
         self.board.clone_from(&self.start);
-        for set in self.known.iter_mut().flat_map(|k| k.as_mut()) {
+        for set in self
+            .known
+            .iter_mut()
+            .chain([&mut self.closed])
+            .flat_map(|k| k.as_mut())
+        {
             *set = H::Cells::empty();
         }
         self.read_all = false;
@@ -222,7 +232,9 @@ impl<'a, H: BranchHost> Branching<'a, H> {
     }
 
     /// [`Branching::reads`] before the peers are added: per value, the cells
-    /// of the facts about it the last run processed, and all those cells
+    /// of the facts about it the last run processed on an open cell (one it
+    /// had placed itself read only that, which its placing fact's reads
+    /// decide), and all those cells
     /// (the reads are these cells and their peers, so a change meets the
     /// reads exactly when the change's cells and their peers meet these).
     pub(crate) fn touched(&self) -> Option<(H::PerValue, H::Cells)> {
@@ -231,8 +243,13 @@ impl<'a, H: BranchHost> Branching<'a, H> {
         }
         let [off, on] = &self.known;
         let mut touched = off.clone();
-        for (set, on) in touched.as_mut().iter_mut().zip(on.as_ref()) {
-            *set = set.or(on);
+        for ((set, on), closed) in touched
+            .as_mut()
+            .iter_mut()
+            .zip(on.as_ref())
+            .zip(self.closed.as_ref())
+        {
+            *set = set.or(on).and_not(closed);
         }
         // A fact logged but not processed was not read, unless its
         // opposite was processed (the last fact of a contradiction).
@@ -355,6 +372,10 @@ impl<'a, H: BranchHost> Branching<'a, H> {
         let origin = self.origin;
         // What this reads of the board is read back from the log ([`Branching::reads`]).
         if !self.board.is_open(cell) {
+            // Facts name only cells open at the start: this one was placed
+            // by an "on" fact processed earlier, whose reads cover it.
+            let closed = &mut self.closed.as_mut()[usize::from(value) - 1];
+            *closed = closed.with(cell);
             return;
         }
         if fact.on {

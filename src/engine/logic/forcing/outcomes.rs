@@ -136,15 +136,19 @@ impl<F: FactBits> Outcomes<F> {
         conflict: bool,
     ) {
         let start = self.facts.len() as u32;
-        let mut reached = F::empty(self.on.len() * 2);
         if !conflict {
             self.facts.extend(branching.reached_indices().skip(1));
-            for &index in &self.facts[start as usize..] {
-                reached.insert(usize::from(index));
-            }
         }
         let conflict = conflict.then(|| branching.contradiction_size() as u32);
-        self.keep(assumption, start, conflict, reached);
+        // The fact set is filled where it is kept: an end is a few hundred
+        // bytes, built aside it was copied once more per branch.
+        self.keep(assumption, start, conflict, F::empty(self.on.len() * 2));
+        let Some(end) = self.ends.last_mut() else {
+            return;
+        };
+        for &index in &self.facts[start as usize..] {
+            end.reached.insert(usize::from(index));
+        }
     }
 
     /// Files the end of `assumption`'s branch, its facts in `self.facts` from
