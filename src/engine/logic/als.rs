@@ -402,7 +402,8 @@ pub fn als_xz(board: &Board, sink: &mut Sink) {
 
 /// [`xz_step`] when one of the two sets is fresh (see [`quiet`]: two others
 /// removed nothing on an earlier position, and remove nothing now; debug
-/// builds check every eighth such pair).
+/// builds check every eighth such pair). Inlined: most pairs are not fresh.
+#[inline(always)]
 fn xz_step_if_fresh(
     sets: &Sets,
     fresh: &Fresh,
@@ -421,6 +422,7 @@ fn xz_step_if_fresh(
 }
 
 /// The ALS-XZ step of ALSs `i` and `j` linked by `rcc`, if it removes anything.
+#[inline(never)]
 fn xz_step(sets: &Sets, i: usize, j: usize, rcc: Candidates) -> Option<Step> {
     let (a, b) = (&sets.all[i], &sets.all[j]);
     // Singly linked: only a common digit other than the link can go.

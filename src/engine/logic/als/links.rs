@@ -160,7 +160,9 @@ impl Filing {
                 .filter(|&(i, _)| keep(i))
                 .map(|(i, buckets)| (i as u32, buckets.all()))
         };
-        let mut starts = vec![0u32; BUCKETS + 1];
+        // Counted and laid out in arrays indexed by any byte: a bucket id
+        // needs no bounds check there (the ids above the last bucket stay empty).
+        let mut starts = [0u32; 256 + 1];
         for (_, buckets) in kept() {
             for &b in buckets {
                 starts[b as usize + 1] += 1;
@@ -169,7 +171,8 @@ impl Filing {
         for b in 0..BUCKETS {
             starts[b + 1] += starts[b];
         }
-        let mut next = starts.clone();
+        let mut next = [0u32; 256];
+        next.copy_from_slice(&starts[..256]);
         let mut filed = vec![0u32; starts[BUCKETS] as usize];
         for (i, buckets) in kept() {
             for &b in buckets {
@@ -178,6 +181,7 @@ impl Filing {
                 *next += 1;
             }
         }
+        let starts = starts[..=BUCKETS].to_vec();
         Filing {
             cursor: starts[..BUCKETS].to_vec(),
             starts,
