@@ -244,7 +244,9 @@ impl Walker {
                 }
                 continue;
             }
-            if LOOP && state != start && here == home_span {
+            // (A state in the start cell can end a loop: `can_end` is asked
+            // first as it is set for most states that pass.)
+            if LOOP && can_end && state != start && here == home_span {
                 continue;
             }
             let depth = depth.saturating_add(1);
