@@ -251,10 +251,10 @@ fn collect(
     // The chain to a state, when a loop's effects need it (reused: most
     // continuous loops tried remove nothing).
     let mut path: Chain = Vec::new();
-    for start in 0..graph.nodes.len() {
-        if graph.nodes[start].group {
-            continue;
-        }
+    // Chains start from candidates, whose nodes come first.
+    let candidates = graph.nodes.partition_point(|n| !n.group);
+    debug_assert!(graph.nodes[candidates..].iter().all(|n| n.group));
+    for start in 0..candidates {
         for on in [true, false] {
             // An AIC starts with a strong link: from its first candidate assumed false.
             if kind == Kind::Aic && on {

@@ -218,11 +218,18 @@ impl<'a> Prior<'a> {
         if p == usize::from(NONE) || node.cells & self.unsettled[node.digit.index()] != 0 {
             return false;
         }
+        debug_assert_eq!(self.now.len(), self.graph.states());
         for on in 0..2 {
             offsets.push(targets.len() as u32);
             let links = self.graph.links(p * 2 + on);
             // A settled node's targets are settled too: each is here.
-            targets.extend(links.iter().map(|&s| self.now[usize::from(s)]));
+            // SAFETY: each target is a state of the earlier graph (checked
+            // when it was built), and `now` has one entry per state of it.
+            targets.extend(
+                links
+                    .iter()
+                    .map(|&s| *unsafe { self.now.get_unchecked(usize::from(s)) }),
+            );
         }
         true
     }

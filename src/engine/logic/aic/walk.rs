@@ -40,6 +40,42 @@ struct Place {
 /// In [`Place::cell`]: cells of more than one cell.
 const NO_CELL: u8 = u8::MAX;
 
+/// Where the span numbers of ALS nodes start: after every group's (see
+/// [`group_span`]).
+const SETS_SPANS: usize = CELLS + CELLS * 6;
+
+/// The span number of a group node (two or three cells of one box and one
+/// line, the lowest of them `first`): after the cells', by its first cell
+/// and which of the next two cells along its row (patterns 0 to 2) or
+/// column (3 to 5) it holds. Two groups have the same number exactly when
+/// they have the same cells.
+fn group_span(cells: Cells, first: usize) -> u16 {
+    // The group's cells from its first one on: bits 1 and 2 along a row,
+    // 9 and 18 down a column.
+    let next = (cells >> first) as u32;
+    let pattern = if next & 0b110 != 0 {
+        (next >> 1 & 0b11) - 1
+    } else {
+        2 + (next >> 9 & 1 | next >> 17 & 2)
+    };
+    debug_assert!({
+        let steps: [u32; 2] = if pattern < 3 { [1, 2] } else { [9, 18] };
+        let held = if pattern < 3 {
+            pattern + 1
+        } else {
+            pattern - 2
+        };
+        let mut again: Cells = 1 << first;
+        for (bit, step) in steps.iter().enumerate() {
+            if held >> bit & 1 == 1 {
+                again |= 1 << (first + *step as usize);
+            }
+        }
+        again == cells
+    });
+    (CELLS + first * 6 + pattern as usize) as u16
+}
+
 /// Breadth-first trees from every start, reused between starts.
 pub(super) struct Walker {
     visits: Vec<Visit>,
@@ -70,25 +106,44 @@ impl Walker {
                 leads_on: graph.leads_on(state),
             })
             .collect();
-        // Spans of more than one cell, numbered after the cells.
-        let mut wide: Vec<Cells> = graph
+        // An ALS's span, numbered after the groups' by its place among them.
+        let mut sets: Vec<Cells> = graph
             .nodes
             .iter()
+            .filter(|n| n.als.is_some())
             .map(|n| n.span)
-            .filter(|s| s.count_ones() > 1)
             .collect();
-        wide.sort_unstable();
-        wide.dedup();
-        let one_cell = |set: Cells| (set.count_ones() == 1).then(|| set.trailing_zeros() as u16);
+        sets.sort_unstable();
+        sets.dedup();
         let places = graph
             .nodes
             .iter()
-            .map(|n| Place {
-                cells: n.cells,
-                span: one_cell(n.span).unwrap_or_else(|| {
-                    (CELLS + wide.binary_search(&n.span).expect("a wide span is listed")) as u16
-                }),
-                cell: one_cell(n.cells).map_or(NO_CELL, |c| c as u8),
+            .map(|n| {
+                let first = n.first.index();
+                if !n.group {
+                    Place {
+                        cells: n.cells,
+                        span: first as u16,
+                        cell: first as u8,
+                    }
+                } else if n.als.is_none() {
+                    Place {
+                        cells: n.cells,
+                        span: group_span(n.cells, first),
+                        cell: NO_CELL,
+                    }
+                } else {
+                    let set = sets.binary_search(&n.span).expect("an ALS span is listed");
+                    Place {
+                        cells: n.cells,
+                        span: (SETS_SPANS + set) as u16,
+                        cell: if n.cells.count_ones() == 1 {
+                            first as u8
+                        } else {
+                            NO_CELL
+                        },
+                    }
+                }
             })
             .collect();
         // A state is reached at most once a round (then stamped), and either
@@ -189,7 +244,9 @@ impl Walker {
                 }
                 continue;
             }
-            if LOOP && state != start && here == home_span {
+            // (A state in the start cell can end a loop: `can_end` is asked
+            // first as it is set for most states that pass.)
+            if LOOP && can_end && state != start && here == home_span {
                 continue;
             }
             let depth = depth.saturating_add(1);
@@ -268,5 +325,39 @@ impl Walker {
             chain.push(s);
         }
         chain.reverse();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{SETS_SPANS, group_span};
+    use crate::engine::types::{CELLS, GEOMETRY, SIZE};
+    use std::collections::BTreeMap;
+
+    /// Every set of two or three cells where a box meets a line has its own
+    /// number, after the cells' and before the ALS spans'.
+    #[test]
+    fn each_group_has_its_own_span_number() {
+        let mut numbers = BTreeMap::new();
+        for b in 0..SIZE {
+            for line in 0..2 * SIZE {
+                let meet = GEOMETRY.unit_masks[2 * SIZE + b] & GEOMETRY.unit_masks[line];
+                for subset in 0u32..8 {
+                    let cells: Vec<usize> = (0..CELLS).filter(|&c| meet >> c & 1 == 1).collect();
+                    if cells.len() != 3 || subset.count_ones() < 2 {
+                        continue;
+                    }
+                    let set = (0..3)
+                        .filter(|i| subset >> i & 1 == 1)
+                        .fold(0u128, |s, i| s | 1 << cells[i]);
+                    let number = group_span(set, set.trailing_zeros() as usize);
+                    assert!((CELLS..SETS_SPANS).contains(&usize::from(number)));
+                    if let Some(other) = numbers.insert(number, set) {
+                        assert_eq!(other, set, "{number}");
+                    }
+                }
+            }
+        }
+        assert_eq!(numbers.len(), 2 * 27 * 4);
     }
 }
