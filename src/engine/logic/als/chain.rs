@@ -52,12 +52,14 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
     let mut round = 0u32;
     let mut queue: Vec<u32> = Vec::new();
     let mut found: Vec<Found> = Vec::new();
+    // Per set, the digits a chain from or to it could remove.
+    let removables: Vec<Candidates> = sets.all.iter().map(|als| removable(&sets, als)).collect();
     for (start, a0) in sets.all.iter().enumerate() {
         if a0.reaching.is_empty() || links.of(start).is_empty() {
             continue;
         }
         // The digits a chain from A0 could remove.
-        let zs = removable(&sets, a0);
+        let zs = removables[start];
         if zs.is_empty() {
             continue;
         }
@@ -74,6 +76,7 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
                 start,
                 x1,
                 &exits,
+                &removables,
                 round,
                 &mut reached,
                 &mut left,
@@ -203,12 +206,14 @@ fn reaches_end(
     start: usize,
     x1: Digit,
     exits: &Exits,
+    removables: &[Candidates],
     round: u32,
     reached: &mut [u32],
     left: &mut [(u32, Left)],
     queue: &mut Vec<u32>,
 ) -> bool {
     let a0 = &sets.all[start];
+    let zs = removables[start].without(x1);
     reached[start * 9..start * 9 + 9].fill(round);
     queue.clear();
     for &s in exits.on(start, x1.index()) {
@@ -220,7 +225,11 @@ fn reaches_end(
         let state = queue[head] as usize;
         head += 1;
         let (set, digit) = (state / 9, state % 9);
-        if may_remove(sets, a0, &sets.all[set], x1, digit_of(digit)) {
+        // A digit the end removes is one both sets can lose (see `removable`).
+        let xk = digit_of(digit);
+        if !zs.intersection(removables[set]).without(xk).is_empty()
+            && may_remove(sets, a0, &sets.all[set], x1, xk)
+        {
             return true;
         }
         let (stamp, how) = &mut left[set];
