@@ -124,15 +124,7 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
                 // Each set is left once per digit: the first arrival leaves
                 // it by every other digit, the second (by another digit, no
                 // shorter) by the first arrival's, later ones by none.
-                let (stamp, how) = &mut left[set];
-                let runs = if *stamp != round {
-                    *stamp = round;
-                    *how = Left::Besides(digit as u8);
-                    exits.besides(set, digit)
-                } else if let Left::Besides(first) = *how {
-                    *how = Left::Twice;
-                    (exits.on(set, first as usize), &[][..])
-                } else {
+                let Some(runs) = exits.leave(&mut left[set], round, set, digit) else {
                     continue;
                 };
                 let depth = here.depth + 1;
@@ -232,15 +224,7 @@ fn reaches_end(
         {
             return true;
         }
-        let (stamp, how) = &mut left[set];
-        let runs = if *stamp != round {
-            *stamp = round;
-            *how = Left::Besides(digit as u8);
-            exits.besides(set, digit)
-        } else if let Left::Besides(first) = *how {
-            *how = Left::Twice;
-            (exits.on(set, first as usize), &[][..])
-        } else {
+        let Some(runs) = exits.leave(&mut left[set], round, set, digit) else {
             continue;
         };
         for run in [runs.0, runs.1] {
@@ -328,6 +312,31 @@ impl Exits {
             &self.states[span[0] as usize..span[digit] as usize],
             &self.states[span[digit + 1] as usize..span[9] as usize],
         )
+    }
+
+    /// The states a walk of `round` goes on to from `set`, reached by the
+    /// digit `digit` (an index), given how it left the set before (`left`,
+    /// updated): the first arrival leaves it by every other digit, the second
+    /// (by another digit) by the first arrival's, later ones by none.
+    #[inline]
+    fn leave(
+        &self,
+        left: &mut (u32, Left),
+        round: u32,
+        set: usize,
+        digit: usize,
+    ) -> Option<(&[u32], &[u32])> {
+        let (stamp, how) = left;
+        if *stamp != round {
+            *stamp = round;
+            *how = Left::Besides(digit as u8);
+            Some(self.besides(set, digit))
+        } else if let Left::Besides(first) = *how {
+            *how = Left::Twice;
+            Some((self.on(set, first as usize), &[][..]))
+        } else {
+            None
+        }
     }
 
     /// The digits `set` is linked on.
