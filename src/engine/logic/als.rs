@@ -183,13 +183,19 @@ impl Partners {
             *end = total;
         }
         starts[n] = total;
-        let mut linked = vec![(0, Candidates::NONE); total as usize];
+        // Not zeroed first: every entry is written below, once.
+        let mut linked = Vec::with_capacity(total as usize);
+        let spare = &mut linked.spare_capacity_mut()[..total as usize];
         for &(i, j, rcc) in links.iter().rev() {
             starts[i] -= 1;
-            linked[starts[i] as usize] = (j as u32, rcc);
+            spare[starts[i] as usize].write((j as u32, rcc));
             starts[j] -= 1;
-            linked[starts[j] as usize] = (i as u32, rcc);
+            spare[starts[j] as usize].write((i as u32, rcc));
         }
+        // SAFETY: each set's cursor moved from its end down to its start,
+        // once per link it is in, writing each entry once; the ends tile
+        // `0..total`.
+        unsafe { linked.set_len(total as usize) };
         Partners { starts, linked }
     }
 

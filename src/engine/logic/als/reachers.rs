@@ -18,28 +18,37 @@ pub(super) struct Reachers {
 
 impl Reachers {
     pub(super) fn new(sets: &Sets) -> Reachers {
-        // Counted into the candidate's own entry, summed to where its sets
-        // end, then filed backwards from the last set down, each entry moved
-        // down one per set: it ends where the candidate's sets start, and
-        // each candidate's sets come out ascending. No copy of the starts.
-        let mut table = vec![0u32; SLOTS + 1];
+        // Counted per candidate, summed to where its sets end, then filed
+        // backwards from the last set down, the end moved down one per set:
+        // it ends where the candidate's sets start, and each candidate's
+        // sets come out ascending. No copy of the starts, no zeroed table.
+        let mut ends = [0u32; SLOTS + 1];
         for als in &sets.all {
-            each_reached(sets, als, |slot| table[slot] += 1);
+            each_reached(sets, als, |slot| ends[slot] += 1);
         }
         let mut total = SLOTS as u32 + 1;
-        for end in &mut table[..SLOTS] {
+        for end in &mut ends[..SLOTS] {
             total += *end;
             *end = total;
         }
-        table[SLOTS] = total;
-        table.resize(total as usize, 0);
+        ends[SLOTS] = total;
+        // Not zeroed first: every entry is written below, once.
+        let mut table: Vec<u32> = Vec::with_capacity(total as usize);
+        let spare = &mut table.spare_capacity_mut()[..total as usize];
         for (i, als) in sets.all.iter().enumerate().rev() {
             each_reached(sets, als, |slot| {
-                table[slot] -= 1;
-                let at = table[slot] as usize;
-                table[at] = i as u32;
+                ends[slot] -= 1;
+                spare[ends[slot] as usize].write(i as u32);
             });
         }
+        for (entry, &start) in spare.iter_mut().zip(&ends) {
+            entry.write(start);
+        }
+        // SAFETY: the first `SLOTS + 1` entries were just written, and the
+        // filing wrote each of the others once: it visits the candidates the
+        // counting counted, each candidate's count moving its cursor down
+        // from its end to its start, and the ends tile the rest exactly.
+        unsafe { table.set_len(total as usize) };
         Reachers { table }
     }
 
