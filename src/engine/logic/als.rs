@@ -168,22 +168,34 @@ struct Partners {
 impl Partners {
     /// Both ends of each of `links` (pairs in ascending order) among `n` sets.
     fn new(n: usize, links: &[Link]) -> Partners {
+        // Counted into each set's own entry, summed to where its partners
+        // end, then filed from the last link back, each entry moved down one
+        // per partner: it ends where the set's partners start, and they come
+        // out in link order (ascending). No copy of the starts.
         let mut starts = vec![0u32; n + 1];
         for &(i, j, _) in links {
-            starts[i + 1] += 1;
-            starts[j + 1] += 1;
+            starts[i] += 1;
+            starts[j] += 1;
         }
-        for i in 0..n {
-            starts[i + 1] += starts[i];
+        let mut total = 0;
+        for end in &mut starts[..n] {
+            total += *end;
+            *end = total;
         }
-        let mut next = starts.clone();
-        let mut linked = vec![(0, Candidates::NONE); starts[n] as usize];
-        for &(i, j, rcc) in links {
-            linked[next[i] as usize] = (j as u32, rcc);
-            next[i] += 1;
-            linked[next[j] as usize] = (i as u32, rcc);
-            next[j] += 1;
+        starts[n] = total;
+        // Not zeroed first: every entry is written below, once.
+        let mut linked = Vec::with_capacity(total as usize);
+        let spare = &mut linked.spare_capacity_mut()[..total as usize];
+        for &(i, j, rcc) in links.iter().rev() {
+            starts[i] -= 1;
+            spare[starts[i] as usize].write((j as u32, rcc));
+            starts[j] -= 1;
+            spare[starts[j] as usize].write((i as u32, rcc));
         }
+        // SAFETY: each set's cursor moved from its end down to its start,
+        // once per link it is in, writing each entry once; the ends tile
+        // `0..total`.
+        unsafe { linked.set_len(total as usize) };
         Partners { starts, linked }
     }
 

@@ -3,51 +3,76 @@
 //! takes a stem candidate's petals from them, ALS-XY-Chain a start's possible
 //! end sets; filed once per position in one pass over the sets.
 
-use super::Sets;
+use super::{Als, Sets};
 use crate::engine::types::{CELLS, Cell, Digit, SIZE};
 
-/// The sets reaching each candidate (`cell * 9 + digit index`), ascending:
-/// `filed[starts[c]..starts[c + 1]]`.
+/// The candidates (`cell * 9 + digit index`) there are.
+const SLOTS: usize = CELLS * SIZE;
+
+/// The sets reaching each candidate, ascending, in one array: the first
+/// `SLOTS + 1` entries are where each candidate's sets start
+/// (`table[table[c]..table[c + 1]]`), the sets follow.
 pub(super) struct Reachers {
-    starts: Vec<u32>,
-    filed: Vec<u32>,
+    table: Vec<u32>,
 }
 
 impl Reachers {
     pub(super) fn new(sets: &Sets) -> Reachers {
-        let each = |file: &mut dyn FnMut(usize, usize)| {
-            for (i, als) in sets.all.iter().enumerate() {
-                for d in als.reaching.iter() {
-                    // Word by word: a bit taken off a u128 costs several
-                    // instructions more, and these are most of the filing.
-                    let reach = sets.reach(als, d);
-                    for (base, mut word) in [(0, reach as u64), (64, (reach >> 64) as u64)] {
-                        while word != 0 {
-                            let cell = base + word.trailing_zeros() as usize;
-                            word &= word - 1;
-                            file(cell * SIZE + d.index(), i);
-                        }
-                    }
-                }
-            }
-        };
-        let mut starts = vec![0u32; CELLS * SIZE + 1];
-        each(&mut |slot, _| starts[slot + 1] += 1);
-        for slot in 0..CELLS * SIZE {
-            starts[slot + 1] += starts[slot];
+        // Counted per candidate, summed to where its sets end, then filed
+        // backwards from the last set down, the end moved down one per set:
+        // it ends where the candidate's sets start, and each candidate's
+        // sets come out ascending. No copy of the starts, no zeroed table.
+        let mut ends = [0u32; SLOTS + 1];
+        for als in &sets.all {
+            each_reached(sets, als, |slot| ends[slot] += 1);
         }
-        let mut next = starts.clone();
-        let mut filed = vec![0u32; starts[CELLS * SIZE] as usize];
-        each(&mut |slot, i| {
-            filed[next[slot] as usize] = i as u32;
-            next[slot] += 1;
-        });
-        Reachers { starts, filed }
+        let mut total = SLOTS as u32 + 1;
+        for end in &mut ends[..SLOTS] {
+            total += *end;
+            *end = total;
+        }
+        ends[SLOTS] = total;
+        // Not zeroed first: every entry is written below, once.
+        let mut table: Vec<u32> = Vec::with_capacity(total as usize);
+        let spare = &mut table.spare_capacity_mut()[..total as usize];
+        for (i, als) in sets.all.iter().enumerate().rev() {
+            each_reached(sets, als, |slot| {
+                ends[slot] -= 1;
+                spare[ends[slot] as usize].write(i as u32);
+            });
+        }
+        for (entry, &start) in spare.iter_mut().zip(&ends) {
+            entry.write(start);
+        }
+        // SAFETY: the first `SLOTS + 1` entries were just written, and the
+        // filing wrote each of the others once: it visits the candidates the
+        // counting counted, each candidate's count moving its cursor down
+        // from its end to its start, and the ends tile the rest exactly.
+        unsafe { table.set_len(total as usize) };
+        Reachers { table }
     }
 
     /// The sets whose copies of `digit` all see `cell` (an open cell holding it).
     pub(super) fn of(&self, cell: Cell, digit: Digit) -> &[u32] {
         let slot = cell.index() * SIZE + digit.index();
-        &self.filed[self.starts[slot] as usize..self.starts[slot + 1] as usize]
+        &self.table[self.table[slot] as usize..self.table[slot + 1] as usize]
+    }
+}
+
+/// Calls `file` with each candidate `als` reaches (generic, so that the
+/// filing is inlined: these calls are most of the work).
+#[inline(always)]
+fn each_reached(sets: &Sets, als: &Als, mut file: impl FnMut(usize)) {
+    for d in als.reaching.iter() {
+        // Word by word: a bit taken off a u128 costs several instructions
+        // more.
+        let reach = sets.reach(als, d);
+        for (base, mut word) in [(0, reach as u64), (64, (reach >> 64) as u64)] {
+            while word != 0 {
+                let cell = base + word.trailing_zeros() as usize;
+                word &= word - 1;
+                file(cell * SIZE + d.index());
+            }
+        }
     }
 }
