@@ -8,8 +8,6 @@
 //! and a candidate that sees a cell of colour A and a cell of colour B goes.
 //! Type 2: colour a sees both b and B, one of which is true, so a is false.
 
-use std::rc::Rc;
-
 use super::recall::each_digit;
 use super::{Link, Sink, Step, Technique, cells_text};
 use crate::engine::board::Board;
@@ -64,12 +62,6 @@ impl Partners {
     fn of(&self, cell: Cell) -> &[Cell] {
         &self.cells[cell.index()][..usize::from(self.count[cell.index()])]
     }
-}
-
-/// The clusters of `digit` on `board`: the four colouring finders run one
-/// after another on a position, and they share them (see `Cache::clusters`).
-fn clusters_of(board: &Board, sink: &mut Sink, digit: Digit) -> Rc<[Cluster]> {
-    sink.cache().clusters(board, digit)
 }
 
 /// The clusters of `digit`, whose open places are the bits of `open`.
@@ -142,7 +134,7 @@ pub fn trap(board: &Board, sink: &mut Sink) {
     each_digit(board, sink, Technique::SimpleColorsTrap, |sink, digit| {
         // The digit's places outside the cluster that see both colours.
         let open = sink.cache().patterns(board)[digit.index()].open();
-        for cluster in clusters_of(board, sink, digit).iter() {
+        for cluster in sink.cache().clusters(board, digit).iter() {
             let [a, b] = cluster.colours;
             let struck = seen_by(a) & seen_by(b) & open & !(a | b);
             if struck == 0 {
@@ -163,7 +155,7 @@ pub fn trap(board: &Board, sink: &mut Sink) {
 
 pub fn wrap(board: &Board, sink: &mut Sink) {
     each_digit(board, sink, Technique::SimpleColorsWrap, |sink, digit| {
-        for cluster in clusters_of(board, sink, digit).iter() {
+        for cluster in sink.cache().clusters(board, digit).iter() {
             let clashes = |want: bool| {
                 let cells = cluster.colours[usize::from(want)];
                 seen_by(cells) & cells != 0
@@ -259,7 +251,7 @@ pub fn text(step: &Step) -> String {
 fn multi_colors(board: &Board, sink: &mut Sink, technique: Technique) {
     each_digit(board, sink, technique, |sink, digit| {
         let open = sink.cache().patterns(board)[digit.index()].open();
-        let clusters = clusters_of(board, sink, digit);
+        let clusters = sink.cache().clusters(board, digit);
         // Per cluster and colour, the cells that see some cell of that colour.
         let seen: Vec<[u128; 2]> = clusters
             .iter()
