@@ -102,16 +102,24 @@ impl Footprints {
     }
 
     /// Notes what the walker's last walk, from start state `key`, went through.
+    /// (Not inlined: in the finder's loop its copies ran short of registers.)
+    #[inline(never)]
     pub(super) fn note(&mut self, key: u16, walker: &Walker, graph: &Graph) {
         let (tree, dead) = walker.reached();
         let state_keys = self.state_keys.get_or_insert_with(|| {
             let keys = graph.nodes.iter().flat_map(|n| [n.key, n.key]);
             keys.collect()
         });
-        self.keys
-            .extend(tree.iter().map(|&s| state_keys[usize::from(s)]));
-        self.keys
-            .extend(dead.iter().map(|&s| state_keys[usize::from(s)] | DEAD));
+        // The walker's lists hold states of the graph it was made for (see
+        // `Walker::walk`), which has as many states as the table has keys.
+        assert_eq!(walker.states(), state_keys.len());
+        let key_of = |s: u16| {
+            debug_assert!(usize::from(s) < state_keys.len());
+            // SAFETY: `s` is a state of the walker's graph (asserted above).
+            *unsafe { state_keys.get_unchecked(usize::from(s)) }
+        };
+        self.keys.extend(tree.iter().map(|&s| key_of(s)));
+        self.keys.extend(dead.iter().map(|&s| key_of(s) | DEAD));
         self.starts.push((key, self.keys.len() as u32));
     }
 

@@ -160,6 +160,12 @@ impl Walker {
         }
     }
 
+    /// How many states the graph it was made for has (each state it lists
+    /// is below).
+    pub(super) fn states(&self) -> usize {
+        self.visits.len()
+    }
+
     /// How many links the chain from the root to `state` has.
     pub(super) fn depth(&self, state: u16) -> usize {
         self.visits[state as usize].depth as usize
