@@ -51,143 +51,19 @@ impl Buckets {
 /// Finds each set's links to the later sets.
 pub(super) struct Linker<'a> {
     sets: &'a Sets,
-    /// Every set by bucket (sets are asked in ascending order, so each one's
-    /// later partners start right after it).
-    every: Filing,
-    /// Per partner: the ALS it was last met from, and the digits linking them.
-    met: Vec<Met>,
-    /// The partners met that share no cell with the set asked, as bits, read
-    /// back in ascending order.
-    partners: Vec<u64>,
+    /// Per bucket, the sets filed under it as bits: `width` words per
+    /// bucket, one after another. A set's partners are the sets of its
+    /// buckets, met word by word, each once however many buckets it shares.
+    filed: Vec<u64>,
+    /// The words of bits per bucket (one bit per set).
+    width: usize,
     /// A set's links found and taken from the kept ones, merged: kept from
     /// one set to the next (a vector per set cost more than the merge).
     merged: Vec<Link>,
     /// With links kept from an earlier position: the sets on a cell changed
-    /// since, filed alone (see [`Filing`]), where a set that was there then
-    /// looks for the links it cannot take from the kept ones.
-    changed: Option<Filing>,
-}
-
-/// A set as met from another: the set it was last met from, and the digits
-/// linking them (one entry read per meeting).
-#[derive(Clone, Copy)]
-struct Met {
-    from: u32,
-    commons: u16,
-}
-
-impl Met {
-    /// Not met yet.
-    const NEVER: Met = Met {
-        from: u32::MAX,
-        commons: 0,
-    };
-}
-
-/// One set's meetings with the later sets of its buckets: the partners met
-/// (sharing no cell with it) are noted as bits, with the lowest and highest
-/// words written.
-struct Meeting {
-    set: u32,
-    cells: Cells,
-    lowest: usize,
-    highest: usize,
-}
-
-impl Meeting {
-    fn new(i: usize, a: &Als) -> Meeting {
-        Meeting {
-            set: i as u32,
-            cells: a.cells,
-            lowest: usize::MAX,
-            highest: 0,
-        }
-    }
-
-    /// Meets the sets `later` of bucket `b`.
-    #[inline]
-    fn meet(
-        &mut self,
-        sets: &Sets,
-        met: &mut [Met],
-        partners: &mut [u64],
-        b: usize,
-        later: &[u32],
-    ) {
-        let digit_bit = 1 << (b / 27);
-        for &j in later {
-            let j = j as usize;
-            let entry = &mut met[j];
-            if entry.from != self.set {
-                *entry = Met {
-                    from: self.set,
-                    commons: 0,
-                };
-                // Most sets met share a cell (those of the same unit):
-                // only the others are partners.
-                if self.cells & sets.all[j].cells == 0 {
-                    partners[j / 64] |= 1 << (j % 64);
-                    self.lowest = self.lowest.min(j / 64);
-                    self.highest = self.highest.max(j / 64);
-                }
-            }
-            entry.commons |= digit_bit;
-        }
-    }
-
-    /// The lowest and highest words of the partners' bits written (the
-    /// lowest above the highest when none was).
-    fn words(&self) -> (usize, usize) {
-        (self.lowest, self.highest)
-    }
-}
-
-/// Sets filed by bucket: `filed[starts[b]..starts[b + 1]]` ascending, and per
-/// bucket where the sets after the one last asked there start (at or before
-/// the next set asked: the sets are asked in ascending order).
-struct Filing {
-    starts: Vec<u32>,
-    filed: Vec<u32>,
-    cursor: Vec<u32>,
-}
-
-impl Filing {
-    /// Files the sets of `sets` that `keep` keeps (counted, then laid out in one array).
-    /// (The sets' buckets are read by index, in the order of the sets.)
-    fn new(sets: &Sets, keep: impl Fn(usize) -> bool) -> Filing {
-        let kept = || {
-            (sets.per_digit.buckets.iter().enumerate())
-                .filter(|&(i, _)| keep(i))
-                .map(|(i, buckets)| (i as u32, buckets.all()))
-        };
-        // Counted and laid out in arrays indexed by any byte: a bucket id
-        // needs no bounds check there (the ids above the last bucket stay empty).
-        let mut starts = [0u32; 256 + 1];
-        for (_, buckets) in kept() {
-            for &b in buckets {
-                starts[b as usize + 1] += 1;
-            }
-        }
-        for b in 0..BUCKETS {
-            starts[b + 1] += starts[b];
-        }
-        let mut next = [0u32; 256];
-        next.copy_from_slice(&starts[..256]);
-        let mut filed = vec![0u32; starts[BUCKETS] as usize];
-        for (i, buckets) in kept() {
-            for &b in buckets {
-                let next = &mut next[b as usize];
-                filed[*next as usize] = i;
-                *next += 1;
-            }
-        }
-        let starts = starts[..=BUCKETS].to_vec();
-        Filing {
-            cursor: starts[..BUCKETS].to_vec(),
-            starts,
-            filed,
-        }
-    }
+    /// since, as bits, where a set that was there then looks for the links
+    /// it cannot take from the kept ones.
+    changed: Option<Vec<u64>>,
 }
 
 /// The links ALS-XZ found on a position, kept for the next one: set `i`'s
@@ -274,25 +150,33 @@ impl Reusable {
 }
 
 impl<'a> Linker<'a> {
-    /// Files every set (counted, then laid out in one array).
+    /// Files every set under its buckets.
     pub(super) fn new(sets: &'a Sets) -> Linker<'a> {
         let n = sets.all.len();
-        let changed = sets
-            .reusable
-            .as_ref()
-            .map(|reusable| Filing::new(sets, |i| reusable.changed(i)));
+        let width = n.div_ceil(64);
+        let mut filed = vec![0u64; BUCKETS * width];
+        for (i, buckets) in sets.per_digit.buckets.iter().enumerate() {
+            for &b in buckets.all() {
+                filed[b as usize * width + i / 64] |= 1 << (i % 64);
+            }
+        }
+        let changed = sets.reusable.as_ref().map(|reusable| {
+            let mut bits = vec![0u64; width];
+            for (i, &then) in reusable.then.iter().enumerate() {
+                bits[i / 64] |= u64::from(then == NONE) << (i % 64);
+            }
+            bits
+        });
         Linker {
             sets,
-            every: Filing::new(sets, |_| true),
-            met: vec![Met::NEVER; n],
-            partners: vec![0; n.div_ceil(64)],
+            filed,
+            width,
             merged: Vec::new(),
             changed,
         }
     }
 
-    /// Appends the links of set `i` to the later sets, in ascending order (the
-    /// sets are asked one after another from the first).
+    /// Appends the links of set `i` to the later sets, in ascending order.
     pub(super) fn links_of(&mut self, i: usize, out: &mut Vec<Link>) {
         let sets = self.sets;
         let a = &sets.all[i];
@@ -302,14 +186,12 @@ impl<'a> Linker<'a> {
                 .then_some((reusable, old))
         });
         let Some((reusable, old)) = kept else {
-            let words = self.meet_later(i);
-            self.partners_met(i, words, out);
+            self.meet_later(i, None, out);
             return;
         };
         // The links to the sets on changed cells, then those kept, merged.
         let from = out.len();
-        let words = self.meet_changed_later(i);
-        self.partners_met(i, words, out);
+        self.meet_later(i, self.changed.as_deref(), out);
         let found = out.len();
         let kept = &reusable.kept;
         for &(j, rcc) in &kept.linked[kept.starts[old] as usize..kept.starts[old + 1] as usize] {
@@ -354,69 +236,44 @@ impl<'a> Linker<'a> {
         );
     }
 
-    /// Meets all the sets after set `i` in its buckets. Returns the lowest
-    /// and highest words of the partners' bits written.
-    fn meet_later(&mut self, i: usize) -> (usize, usize) {
+    /// Appends the links of set `i` to the sets after it in its buckets (of
+    /// `only` too, when given, as bits), ascending: the sets met share a
+    /// (digit, unit) bucket with it, and those sharing no cell are linked by
+    /// the digits of the buckets they share.
+    fn meet_later(&self, i: usize, only: Option<&[u64]>, out: &mut Vec<Link>) {
         let sets = self.sets;
         let a = &sets.all[i];
-        let mut meeting = Meeting::new(i, a);
-        let every = &mut self.every;
-        for &b in sets.buckets(a) {
-            let b = b as usize;
-            // The cursor is where the last set asked on this path was: sets
-            // taking kept links since do not move it.
-            let mut at = every.cursor[b] as usize;
-            while (every.filed[at] as usize) < i {
-                at += 1;
+        let buckets = sets.buckets(a);
+        let width = self.width;
+        let first = i / 64;
+        for w in first..width {
+            // Words without a set of `only` are passed over: most sets
+            // taking kept links meet no set on a changed cell.
+            let mut met = only.map_or(!0, |only| only[w]);
+            if w == first {
+                // The sets after `i` only.
+                met &= !1 << (i % 64);
             }
-            debug_assert_eq!(every.filed[at] as usize, i, "sets asked out of order");
-            every.cursor[b] = at as u32 + 1;
-            let later = &every.filed[at + 1..every.starts[b + 1] as usize];
-            meeting.meet(sets, &mut self.met, &mut self.partners, b, later);
-        }
-        meeting.words()
-    }
-
-    /// Meets the sets on changed cells after set `i` in its buckets (see
-    /// [`Reusable`]). Returns the lowest and highest words of the partners'
-    /// bits written.
-    fn meet_changed_later(&mut self, i: usize) -> (usize, usize) {
-        let sets = self.sets;
-        let a = &sets.all[i];
-        let mut meeting = Meeting::new(i, a);
-        let Some(changed) = &mut self.changed else {
-            return meeting.words();
-        };
-        for &b in sets.buckets(a) {
-            let b = b as usize;
-            let (begin, end) = (changed.starts[b], changed.starts[b + 1]);
-            // Most buckets have no set on a changed cell after `i`.
-            if begin == end || changed.filed[end as usize - 1] as usize <= i {
+            if met == 0 {
                 continue;
             }
-            let mut at = changed.cursor[b];
-            while changed.filed[at as usize] as usize <= i {
-                at += 1;
-            }
-            changed.cursor[b] = at;
-            let later = &changed.filed[at as usize..end as usize];
-            meeting.meet(sets, &mut self.met, &mut self.partners, b, later);
-        }
-        meeting.words()
-    }
-
-    /// Appends the links of set `i` to the partners [`Self::meet_later`] met
-    /// (those sharing no cell with it), ascending.
-    fn partners_met(&mut self, i: usize, (lowest, highest): (usize, usize), out: &mut Vec<Link>) {
-        let sets = self.sets;
-        let a = &sets.all[i];
-        // No partner met: `lowest` is above `highest`.
-        for word in lowest..=highest {
-            let mut bits = std::mem::take(&mut self.partners[word]);
-            while bits != 0 {
-                let j = word * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let rcc = Candidates::from_bits(self.met[j].commons.into());
+            met &= buckets
+                .iter()
+                .fold(0, |met, &b| met | self.filed[b as usize * width + w]);
+            while met != 0 {
+                let k = met.trailing_zeros() as usize;
+                met &= met - 1;
+                let j = w * 64 + k;
+                // Most sets met share a cell (those of the same unit, and
+                // those crossing it): only the others are partners.
+                if a.cells & sets.all[j].cells != 0 {
+                    continue;
+                }
+                let commons = buckets.iter().fold(0u16, |commons, &b| {
+                    let filed = self.filed[b as usize * width + w] >> k & 1;
+                    commons | (filed as u16) << (b / 27)
+                });
+                let rcc = Candidates::from_bits(commons.into());
                 debug_assert_eq!(rcc, super::restricted_commons(sets, a, &sets.all[j]));
                 out.push((i, j, rcc));
             }
