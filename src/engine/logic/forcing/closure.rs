@@ -284,15 +284,6 @@ impl Reach {
             return false;
         }
         let mut common = vec![0u64; self.words];
-        let mut shared = |nodes: &mut dyn Iterator<Item = usize>| {
-            common.copy_from_slice(self.set(nodes.next().expect("a group")));
-            for node in nodes {
-                for (word, theirs) in common.iter_mut().zip(self.set(node)) {
-                    *word &= theirs;
-                }
-            }
-            common.iter().any(|&w| w != 0)
-        };
         // A candidate and its absence: "off" and "on" nodes side by side.
         // An `ALONE` "off" node's set is itself: the two share a fact when
         // the "on" node reaches it.
@@ -311,7 +302,10 @@ impl Reach {
         for cell in 0..board.cell_count() {
             let candidates = board.open_candidates(cell);
             if candidates.count_ones() >= 2
-                && shared(&mut values_of(candidates).map(|v| graph.on(cell, v)))
+                && self.shared(
+                    &mut common,
+                    values_of(candidates).map(|v| graph.on(cell, v)),
+                )
             {
                 return false;
             }
@@ -322,10 +316,31 @@ impl Reach {
                 let mut cells = places.cells();
                 if cells.next().is_some()
                     && cells.next().is_some()
-                    && shared(&mut places.cells().map(|c| graph.on(c, v as u8 + 1)))
+                    && self.shared(
+                        &mut common,
+                        places.cells().map(|c| graph.on(c, v as u8 + 1)),
+                    )
                 {
                     return false;
                 }
+            }
+        }
+        true
+    }
+
+    /// Whether the sets of `nodes` (a group of two or more, none `ALONE`)
+    /// share a fact: their intersection is built in `common`, and the walk
+    /// stops once it is empty (it only shrinks).
+    fn shared(&self, common: &mut [u64], mut nodes: impl Iterator<Item = usize>) -> bool {
+        common.copy_from_slice(self.set(nodes.next().expect("a group")));
+        for node in nodes {
+            let mut left = 0;
+            for (word, theirs) in common.iter_mut().zip(self.set(node)) {
+                *word &= theirs;
+                left |= *word;
+            }
+            if left == 0 {
+                return false;
             }
         }
         true
