@@ -138,19 +138,22 @@ impl<'a, H: BranchHost> Branching<'a, H> {
 
     fn follow(&mut self, assumption: IndexFact) -> bool {
         if std::mem::take(&mut self.slotted) {
+            // Borrowed apart from `self`: the slot table's address and length
+            // are not read again after each store.
+            let slot = &mut self.slot;
             for entry in &self.record.log {
-                self.slot[usize::from(entry.index)] = NONE;
+                slot[usize::from(entry.index)] = NONE;
             }
         }
         self.record.clear();
         self.board.clone_from(&self.start);
-        for set in self
-            .known
-            .iter_mut()
-            .chain([&mut self.closed])
-            .flat_map(|k| k.as_mut())
-        {
-            *set = H::Cells::empty();
+        // One loop per set list: a list's length is known here, so each is a
+        // row of stores (one iterator over the three was a loop per cell set).
+        let [off, on] = &mut self.known;
+        for sets in [off, on, &mut self.closed] {
+            for set in sets.as_mut() {
+                *set = H::Cells::empty();
+            }
         }
         self.read_all = false;
         self.add(assumption, Cause::Assumed, NONE);
@@ -175,8 +178,9 @@ impl<'a, H: BranchHost> Branching<'a, H> {
         }
         self.processed = next;
         if self.record.conflict.is_some() || self.recording || next < self.record.log.len() {
+            let slot = &mut self.slot;
             for (at, entry) in self.record.log.iter().enumerate() {
-                self.slot[usize::from(entry.index)] = at as u16;
+                slot[usize::from(entry.index)] = at as u16;
             }
             self.slotted = true;
         }

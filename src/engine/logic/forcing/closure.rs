@@ -27,6 +27,10 @@ use crate::engine::logic::candidate_board::{only_value, values_of};
 /// No index or component yet; no open candidate.
 const UNSEEN: u32 = u32::MAX;
 
+/// The component of an "off" fact that implies nothing: it reaches itself
+/// alone, so it has no set (see [`Graph::reach`]).
+const ALONE: u32 = u32::MAX - 1;
+
 /// Whether digit, cell and unit forcing chains certainly find nothing on
 /// `board` (see the module text); `false` when they may.
 pub(crate) fn static_chains_find_nothing<H: BranchHost>(board: &H) -> bool {
@@ -126,6 +130,9 @@ impl<H: BranchHost> Graph<H> {
 
     /// Every node's reachable facts, by Tarjan's components (each found after
     /// every component it reaches, so its set is final when it is read).
+    /// An "off" fact with no link reaches only itself: it is marked `ALONE`
+    /// and never walked, and a node leading to it sets its bit instead of
+    /// taking in a set (most peers an "on" fact strikes are such facts).
     fn reach(&self) -> Reach {
         let nodes = self.starts.len() - 1;
         let words = nodes.div_ceil(64);
@@ -143,6 +150,13 @@ impl<H: BranchHost> Graph<H> {
             stack: Vec::new(),
             calls: Vec::new(),
         };
+        for off in (0..nodes).step_by(2) {
+            if self.starts[off] == self.starts[off + 1] {
+                reach.component[off] = ALONE;
+                // Seen and in a component: the walk passes it by.
+                walk.order[off] = 0;
+            }
+        }
         for root in 0..nodes as u32 {
             if walk.order[root as usize] != UNSEEN {
                 continue;
@@ -234,7 +248,9 @@ impl Reach {
             }
             for &target in graph.successors(node) {
                 let c = self.component[target as usize];
-                if c != id {
+                if c == ALONE {
+                    set[target as usize / 64] |= 1 << (target % 64);
+                } else if c != id {
                     let theirs = &filed[c as usize * words..][..words];
                     for (word, theirs) in set.iter_mut().zip(theirs) {
                         *word |= theirs;
@@ -244,9 +260,19 @@ impl Reach {
         }
     }
 
+    /// The facts `node` reaches (not for an `ALONE` node: see [`Reach::reaches`]).
     fn set(&self, node: usize) -> &[u64] {
         let c = self.component[node] as usize;
         &self.sets[c * self.words..][..self.words]
+    }
+
+    /// Whether `node` reaches `fact`.
+    #[cfg(test)]
+    fn reaches(&self, node: usize, fact: usize) -> bool {
+        if self.component[node] == ALONE {
+            return node == fact;
+        }
+        self.set(node)[fact / 64] >> (fact % 64) & 1 == 1
     }
 
     /// Whether no set holds a fact and its opposite and no group forcing
@@ -258,25 +284,28 @@ impl Reach {
             return false;
         }
         let mut common = vec![0u64; self.words];
-        let mut shared = |nodes: &mut dyn Iterator<Item = usize>| {
-            common.copy_from_slice(self.set(nodes.next().expect("a group")));
-            for node in nodes {
-                for (word, theirs) in common.iter_mut().zip(self.set(node)) {
-                    *word &= theirs;
-                }
-            }
-            common.iter().any(|&w| w != 0)
-        };
         // A candidate and its absence: "off" and "on" nodes side by side.
+        // An `ALONE` "off" node's set is itself: the two share a fact when
+        // the "on" node reaches it.
         for on in (1..self.component.len()).step_by(2) {
-            if shared(&mut [on - 1, on].into_iter()) {
+            let off = on - 1;
+            let on_set = self.set(on);
+            let meet = if self.component[off] == ALONE {
+                on_set[off / 64] >> (off % 64) & 1 == 1
+            } else {
+                on_set.iter().zip(self.set(off)).any(|(a, b)| a & b != 0)
+            };
+            if meet {
                 return false;
             }
         }
         for cell in 0..board.cell_count() {
             let candidates = board.open_candidates(cell);
             if candidates.count_ones() >= 2
-                && shared(&mut values_of(candidates).map(|v| graph.on(cell, v)))
+                && self.shared(
+                    &mut common,
+                    values_of(candidates).map(|v| graph.on(cell, v)),
+                )
             {
                 return false;
             }
@@ -287,10 +316,31 @@ impl Reach {
                 let mut cells = places.cells();
                 if cells.next().is_some()
                     && cells.next().is_some()
-                    && shared(&mut places.cells().map(|c| graph.on(c, v as u8 + 1)))
+                    && self.shared(
+                        &mut common,
+                        places.cells().map(|c| graph.on(c, v as u8 + 1)),
+                    )
                 {
                     return false;
                 }
+            }
+        }
+        true
+    }
+
+    /// Whether the sets of `nodes` (a group of two or more, none `ALONE`)
+    /// share a fact: their intersection is built in `common`, and the walk
+    /// stops once it is empty (it only shrinks).
+    fn shared(&self, common: &mut [u64], mut nodes: impl Iterator<Item = usize>) -> bool {
+        common.copy_from_slice(self.set(nodes.next().expect("a group")));
+        for node in nodes {
+            let mut left = 0;
+            for (word, theirs) in common.iter_mut().zip(self.set(node)) {
+                *word &= theirs;
+                left |= *word;
+            }
+            if left == 0 {
+                return false;
             }
         }
         true
@@ -338,10 +388,10 @@ mod tests {
                 for value in (1..=9).filter(|v| board.open_candidates(cell) >> (v - 1) & 1 == 1) {
                     for assumption in [IndexFact::on(cell, value), IndexFact::off(cell, value)] {
                         branching.run(assumption);
-                        let set = reach.set(node(assumption));
+                        let from = node(assumption);
                         for index in branching.reached_indices() {
                             let n = node(IndexFact::from_index_in(usize::from(index), 9));
-                            assert!(set[n / 64] >> (n % 64) & 1 == 1, "{assumption:?}");
+                            assert!(reach.reaches(from, n), "{assumption:?}");
                             facts += 1;
                         }
                     }
