@@ -19,7 +19,7 @@ use closures::Closures;
 use super::{Als, Cells, Partners, Sets, als_step, cells_of};
 use crate::engine::board::Board;
 use crate::engine::logic::{Link, Sink, Technique};
-use crate::engine::types::{Candidates, Cell, Digit, SIZE};
+use crate::engine::types::{CELLS, Candidates, Cell, Digit, SIZE};
 
 /// The fewest and most restricted-common links of a chain.
 const MIN_LINKS: usize = 3;
@@ -59,8 +59,18 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
     // Per set, the digits a chain from or to it could remove.
     let removables: Vec<Candidates> = sets.all.iter().map(|als| removable(&sets, als)).collect();
     let mut closures = Closures::new(n);
-    let reachers = sets.reachers();
     let words = n.div_ceil(64);
+    // Per candidate (`cell * 9 + digit`), the sets reaching it that can
+    // lose the digit (see `removable`), as bits (`words` per candidate).
+    let mut reaching = vec![0u64; CELLS * SIZE * words];
+    for (set, als) in sets.all.iter().enumerate() {
+        for z in removables[set].iter() {
+            for cell in cells_of(sets.reach(als, z)) {
+                let at = (cell.index() * SIZE + z.index()) * words;
+                reaching[at + set / 64] |= 1 << (set % 64);
+            }
+        }
+    }
     // Per digit z, the sets besides A0 reaching a cell A0 reaches with z,
     // as bits (`words` per digit).
     let mut others = vec![0u64; SIZE * words];
@@ -73,17 +83,16 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
         if zs.is_empty() {
             continue;
         }
-        others.fill(0);
         for z in zs.iter() {
             let lane = &mut others[z.index() * words..][..words];
+            lane.fill(0);
             for cell in cells_of(sets.reach(a0, z)) {
-                for &other in reachers.of(cell, z) {
-                    let other = other as usize;
-                    if other != start {
-                        lane[other / 64] |= 1 << (other % 64);
-                    }
+                let at = (cell.index() * SIZE + z.index()) * words;
+                for (other, &by) in lane.iter_mut().zip(&reaching[at..at + words]) {
+                    *other |= by;
                 }
             }
+            lane[start / 64] &= !(1 << (start % 64));
         }
         for x1 in exits.digits(start).iter() {
             // z can be any of those digits but x1.
