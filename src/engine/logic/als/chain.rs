@@ -10,12 +10,16 @@
 //! (end set, last link) is reached by its shortest chain; of the chains with the
 //! same eliminations the shortest is kept, and the shortest come first.
 
+mod closures;
+
 use std::collections::BTreeSet;
+
+use closures::Closures;
 
 use super::{Als, Cells, Partners, Sets, als_step, cells_of};
 use crate::engine::board::Board;
 use crate::engine::logic::{Link, Sink, Technique};
-use crate::engine::types::{Candidates, Cell, Digit};
+use crate::engine::types::{CELLS, Candidates, Cell, Digit, SIZE};
 
 /// The fewest and most restricted-common links of a chain.
 const MIN_LINKS: usize = 3;
@@ -54,6 +58,22 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
     let mut found: Vec<Found> = Vec::new();
     // Per set, the digits a chain from or to it could remove.
     let removables: Vec<Candidates> = sets.all.iter().map(|als| removable(&sets, als)).collect();
+    let mut closures = Closures::new(n);
+    let words = n.div_ceil(64);
+    // Per candidate (`cell * 9 + digit`), the sets reaching it that can
+    // lose the digit (see `removable`), as bits (`words` per candidate).
+    let mut reaching = vec![0u64; CELLS * SIZE * words];
+    for (set, als) in sets.all.iter().enumerate() {
+        for z in removables[set].iter() {
+            for cell in cells_of(sets.reach(als, z)) {
+                let at = (cell.index() * SIZE + z.index()) * words;
+                reaching[at + set / 64] |= 1 << (set % 64);
+            }
+        }
+    }
+    // Per digit z, the sets besides A0 reaching a cell A0 reaches with z,
+    // as bits (`words` per digit).
+    let mut others = vec![0u64; SIZE * words];
     for (start, a0) in sets.all.iter().enumerate() {
         if a0.reaching.is_empty() || links.of(start).is_empty() {
             continue;
@@ -63,27 +83,30 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
         if zs.is_empty() {
             continue;
         }
+        for z in zs.iter() {
+            let lane = &mut others[z.index() * words..][..words];
+            lane.fill(0);
+            for cell in cells_of(sets.reach(a0, z)) {
+                let at = (cell.index() * SIZE + z.index()) * words;
+                for (other, &by) in lane.iter_mut().zip(&reaching[at..at + words]) {
+                    *other |= by;
+                }
+            }
+            lane[start / 64] &= !(1 << (start % 64));
+        }
         for x1 in exits.digits(start).iter() {
             // z can be any of those digits but x1.
             if zs.without(x1).is_empty() {
                 continue;
             }
-            // Most walks reach no end that removes anything: a cheaper walk
-            // finds out first (see `reaches_end`).
-            round += 1;
-            if !reaches_end(
-                &sets,
-                start,
-                x1,
-                &exits,
-                &removables,
-                round,
-                &mut reached,
-                &mut left,
-                &mut queue,
-            ) {
+            // Most walks reach no end that removes anything: the sums tell
+            // first (see `may_end`). Debug builds walk anyway and check that
+            // nothing is found.
+            let ends = may_end(&mut closures, &exits, &removables, &others, start, x1);
+            if !ends && !cfg!(debug_assertions) {
                 continue;
             }
+            let before = found.len();
             round += 1;
             // A chain never comes back to A0: its states count as reached.
             reached[start * 9..start * 9 + 9].fill(round);
@@ -128,7 +151,7 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
                     continue;
                 };
                 let depth = here.depth + 1;
-                let before = queue.len();
+                let pushed = queue.len();
                 // Whether the states reached so far came in ascending order,
                 // and the last of them.
                 let (mut ascending, mut last) = (true, 0);
@@ -157,9 +180,10 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
                 // state indices, the partners being ascending), which decides
                 // which of them reaches a later state first.
                 if !ascending {
-                    queue[before..].sort_unstable();
+                    queue[pushed..].sort_unstable();
                 }
             }
+            debug_assert!(ends || found.len() == before, "a skipped walk ends");
         }
     }
     found.sort_by_key(|f| (f.digits.len(), usize::MAX - f.eliminations.len()));
@@ -178,61 +202,41 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
     }
 }
 
-/// Whether the walk from `start` (A0) on the first link `x1` can reach an end
-/// state that may remove something ([`may_remove`]).
+/// Whether the walk from `start` (A0) on the first link `x1` can reach an
+/// end state that may remove something ([`may_remove`]); `others` as in
+/// [`als_xy_chain`].
 ///
-/// This walks the same graph without the walk's limits: a state (Y, e) leads
-/// to every (Y', e') with Y and Y' linked on e' and e' differing from e, at any
-/// depth and along any path, A0's states left out as by the walk. Every link
-/// the walk takes is such a step (it leaves a set only on digits other than
-/// the one it arrived by), so every state the walk pops is reached here; the
-/// walk looks for chains only at states where `may_remove` holds, so when none
-/// is reached here it finds nothing, and skipping it changes nothing (its
-/// stamps are its round's alone). Reaching every state needs each set left
-/// only as the walk leaves it (see `Left`): the first arrival by d leaves it
-/// on every digit but d, the second by another digit leaves it on d, which
-/// between them covers every digit either arrival could leave by.
-#[allow(clippy::too_many_arguments)]
-fn reaches_end(
-    sets: &Sets,
-    start: usize,
-    x1: Digit,
+/// The walk's links are steps of the graph [`Closures`] sums up (it leaves a
+/// set only on digits other than the one it arrived by), so every state it
+/// pops is in the closure of a first-link state; it looks for chains only at
+/// states where `may_remove` holds, so when no such state is in those
+/// closures it finds nothing, and skipping it changes nothing (its stamps are
+/// its round's alone). The closures are taken without the walk's limits and
+/// with A0's states in them (A0 is never an end: `others` leaves it out):
+/// more than the walk reaches, never less.
+///
+/// The end test on them is `may_remove`'s: an end state (Y, xk) may remove
+/// something exactly when some z, neither x1 nor xk, is in both sets' reach
+/// in one cell. Such a cell is reached by A0 and Y, so z is removable from
+/// both (see [`removable`]) and Y is in `others` for z; and Y is one of the
+/// component's ends for z when it is reached by a digit but z.
+fn may_end(
+    closures: &mut Closures,
     exits: &Exits,
     removables: &[Candidates],
-    round: u32,
-    reached: &mut [u32],
-    left: &mut [(u32, Left)],
-    queue: &mut Vec<u32>,
+    others: &[u64],
+    start: usize,
+    x1: Digit,
 ) -> bool {
-    let a0 = &sets.all[start];
+    let words = others.len() / SIZE;
     let zs = removables[start].without(x1);
-    reached[start * 9..start * 9 + 9].fill(round);
-    queue.clear();
-    for &s in exits.on(start, x1.index()) {
-        reached[s as usize] = round;
-        queue.push(s);
-    }
-    let mut head = 0;
-    while head < queue.len() {
-        let state = queue[head] as usize;
-        head += 1;
-        let (set, digit) = (state / 9, state % 9);
-        // A digit the end removes is one both sets can lose (see `removable`).
-        let xk = digit_of(digit);
-        if !zs.intersection(removables[set]).without(xk).is_empty()
-            && may_remove(sets, a0, &sets.all[set], x1, xk)
-        {
-            return true;
-        }
-        let Some(runs) = exits.leave(&mut left[set], round, set, digit) else {
-            continue;
-        };
-        for run in [runs.0, runs.1] {
-            for &s in run {
-                if reached[s as usize] != round {
-                    reached[s as usize] = round;
-                    queue.push(s);
-                }
+    for &state in exits.on(start, x1.index()) {
+        let component = closures.component(state as usize, exits, removables);
+        for z in zs.iter() {
+            let ends = closures.ends(component, z.index());
+            let others = &others[z.index() * words..][..words];
+            if ends.iter().zip(others).any(|(end, other)| end & other != 0) {
+                return true;
             }
         }
     }
