@@ -183,6 +183,7 @@ impl Walker {
     /// and links nowhere is a dead end, skipped (most "off" states are: their
     /// node has no strong link), which changes nothing else of the walk, as it
     /// would queue nothing.
+    #[inline(never)]
     pub(super) fn walk<const LOOP: bool>(
         &mut self,
         graph: &Graph,
