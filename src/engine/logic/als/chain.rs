@@ -48,11 +48,12 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
     let exits = Exits::new(n, links);
     // A state is a set reached by a link on a digit: `set * 9 + digit`.
     let states = n * 9;
-    // Per state, the round that reached it (an older one: not reached yet).
-    let mut reached = vec![0u32; states];
-    let mut visits = vec![Visit::default(); states];
+    // Per state, the round that reached it (an older one: not reached yet);
+    // these are made for the first walk (most positions have none).
+    let mut reached: Vec<u32> = Vec::new();
+    let mut visits: Vec<Visit> = Vec::new();
     // Per set, the round and how it was left in that round (see `Left`).
-    let mut left = vec![(0u32, Left::Not); n];
+    let mut left: Vec<(u32, Left)> = Vec::new();
     let mut round = 0u32;
     let mut queue: Vec<u32> = Vec::new();
     let mut found: Vec<Found> = Vec::new();
@@ -110,6 +111,11 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
                 continue;
             }
             let before = found.len();
+            if visits.is_empty() {
+                reached = vec![0; states];
+                visits = vec![Visit::default(); states];
+                left = vec![(0, Left::Not); n];
+            }
             round += 1;
             // A chain never comes back to A0: its states count as reached.
             reached[start * 9..start * 9 + 9].fill(round);
