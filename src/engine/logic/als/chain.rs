@@ -219,10 +219,10 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
 /// set only on digits other than the one it arrived by), so every state it
 /// pops is in the closure of a first-link state; it looks for chains only at
 /// states where `may_remove` holds, so when no such state is in those
-/// closures it finds nothing, and skipping it changes nothing (its stamps are
-/// its round's alone). The closures are taken without the walk's limits and
-/// with A0's states in them (A0 is never an end: `others` leaves it out):
-/// more than the walk reaches, never less.
+/// closures it finds nothing, and skipping it changes nothing (a walk's
+/// marks are its round's alone). The closures are taken without the walk's
+/// limits and with A0's states in them (A0 is never an end: `others` leaves
+/// it out): more than the walk reaches, never less.
 ///
 /// The end test on them is `may_remove`'s: an end state (Y, xk) may remove
 /// something exactly when some z, neither x1 nor xk, is in both sets' reach
