@@ -14,12 +14,12 @@ mod closures;
 
 use std::collections::BTreeSet;
 
-use closures::Closures;
+use closures::{Closures, Lanes};
 
 use super::{Als, Cells, Partners, Sets, als_step, cells_of};
 use crate::engine::board::Board;
 use crate::engine::logic::{Link, Sink, Technique};
-use crate::engine::types::{CELLS, Candidates, Cell, Digit, SIZE};
+use crate::engine::types::{CELLS, Candidates, Cell, Digit};
 
 /// The fewest and most restricted-common links of a chain.
 const MIN_LINKS: usize = 3;
@@ -48,32 +48,34 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
     let exits = Exits::new(n, links);
     // A state is a set reached by a link on a digit: `set * 9 + digit`.
     let states = n * 9;
-    // Per state, the round that reached it (an older one: not reached yet).
-    let mut reached = vec![0u32; states];
-    let mut visits = vec![Visit::default(); states];
+    // Per state, the round that reached it (an older one: not reached yet);
+    // these are made for the first walk (most positions have none).
+    let mut reached: Vec<u32> = Vec::new();
+    let mut visits: Vec<Visit> = Vec::new();
     // Per set, the round and how it was left in that round (see `Left`).
-    let mut left = vec![(0u32, Left::Not); n];
+    let mut left: Vec<(u32, Left)> = Vec::new();
     let mut round = 0u32;
     let mut queue: Vec<u32> = Vec::new();
     let mut found: Vec<Found> = Vec::new();
     // Per set, the digits a chain from or to it could remove.
     let removables: Vec<Candidates> = sets.all.iter().map(|als| removable(&sets, als)).collect();
-    let mut closures = Closures::new(n);
-    let words = n.div_ceil(64);
-    // Per candidate (`cell * 9 + digit`), the sets reaching it that can
-    // lose the digit (see `removable`), as bits (`words` per candidate).
-    let mut reaching = vec![0u64; CELLS * SIZE * words];
+    let lanes = Lanes::new(&removables);
+    let words = lanes.words();
+    // Per cell, the sets reaching it that can lose the digit, by digit (a
+    // row of bits, see `Lanes`).
+    let mut reaching = vec![0u64; CELLS * words];
     for (set, als) in sets.all.iter().enumerate() {
         for z in removables[set].iter() {
+            let (word, bit) = lanes.bit(set, z.index());
             for cell in cells_of(sets.reach(als, z)) {
-                let at = (cell.index() * SIZE + z.index()) * words;
-                reaching[at + set / 64] |= 1 << (set % 64);
+                reaching[cell.index() * words + word] |= bit;
             }
         }
     }
-    // Per digit z, the sets besides A0 reaching a cell A0 reaches with z,
-    // as bits (`words` per digit).
-    let mut others = vec![0u64; SIZE * words];
+    // Per digit z, the sets besides A0 reaching a cell A0 reaches with z
+    // (a row of bits).
+    let mut others = vec![0u64; words];
+    let mut closures = Closures::new(n, lanes);
     for (start, a0) in sets.all.iter().enumerate() {
         if a0.reaching.is_empty() || links.of(start).is_empty() {
             continue;
@@ -83,16 +85,18 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
         if zs.is_empty() {
             continue;
         }
+        let lanes = closures.lanes();
         for z in zs.iter() {
-            let lane = &mut others[z.index() * words..][..words];
-            lane.fill(0);
+            let lane = lanes.of(z.index());
+            others[lane.clone()].fill(0);
             for cell in cells_of(sets.reach(a0, z)) {
-                let at = (cell.index() * SIZE + z.index()) * words;
-                for (other, &by) in lane.iter_mut().zip(&reaching[at..at + words]) {
+                let by = &reaching[cell.index() * words..][lane.clone()];
+                for (other, &by) in others[lane.clone()].iter_mut().zip(by) {
                     *other |= by;
                 }
             }
-            lane[start / 64] &= !(1 << (start % 64));
+            let (word, bit) = lanes.bit(start, z.index());
+            others[word] &= !bit;
         }
         for x1 in exits.digits(start).iter() {
             // z can be any of those digits but x1.
@@ -107,6 +111,11 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
                 continue;
             }
             let before = found.len();
+            if visits.is_empty() {
+                reached = vec![0; states];
+                visits = vec![Visit::default(); states];
+                left = vec![(0, Left::Not); n];
+            }
             round += 1;
             // A chain never comes back to A0: its states count as reached.
             reached[start * 9..start * 9 + 9].fill(round);
@@ -210,10 +219,10 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
 /// set only on digits other than the one it arrived by), so every state it
 /// pops is in the closure of a first-link state; it looks for chains only at
 /// states where `may_remove` holds, so when no such state is in those
-/// closures it finds nothing, and skipping it changes nothing (its stamps are
-/// its round's alone). The closures are taken without the walk's limits and
-/// with A0's states in them (A0 is never an end: `others` leaves it out):
-/// more than the walk reaches, never less.
+/// closures it finds nothing, and skipping it changes nothing (a walk's
+/// marks are its round's alone). The closures are taken without the walk's
+/// limits and with A0's states in them (A0 is never an end: `others` leaves
+/// it out): more than the walk reaches, never less.
 ///
 /// The end test on them is `may_remove`'s: an end state (Y, xk) may remove
 /// something exactly when some z, neither x1 nor xk, is in both sets' reach
@@ -228,13 +237,12 @@ fn may_end(
     start: usize,
     x1: Digit,
 ) -> bool {
-    let words = others.len() / SIZE;
     let zs = removables[start].without(x1);
     for &state in exits.on(start, x1.index()) {
         let component = closures.component(state as usize, exits, removables);
         for z in zs.iter() {
             let ends = closures.ends(component, z.index());
-            let others = &others[z.index() * words..][..words];
+            let others = &others[closures.lanes().of(z.index())];
             if ends.iter().zip(others).any(|(end, other)| end & other != 0) {
                 return true;
             }

@@ -35,16 +35,15 @@ pub(super) struct Closures {
     path: Vec<(u32, u32)>,
     /// Per component and digit z, the sets Y with a state (Y, e) in its
     /// closure that can end a chain removing z: z is not e and is removable
-    /// from Y (see [`super::removable`]). `words` bits per digit, the
-    /// component's nine digits in a row.
+    /// from Y (see [`super::removable`]). As bits, by [`Lanes`].
     ends: Vec<u64>,
-    words: usize,
+    lanes: Lanes,
     /// How many components are closed.
     closed: usize,
 }
 
 impl Closures {
-    pub(super) fn new(n: usize) -> Closures {
+    pub(super) fn new(n: usize, lanes: Lanes) -> Closures {
         Closures {
             component: vec![UNSEEN; n * 9],
             number: vec![0; n * 9],
@@ -53,7 +52,7 @@ impl Closures {
             stack: Vec::new(),
             path: Vec::new(),
             ends: Vec::new(),
-            words: n.div_ceil(64),
+            lanes,
             closed: 0,
         }
     }
@@ -75,8 +74,14 @@ impl Closures {
     /// The sets that can end a chain removing `digit` (an index) in the
     /// closure of `component` (see [`Closures::ends`]), as bits.
     pub(super) fn ends(&self, component: usize, digit: usize) -> &[u64] {
-        let at = (component * SIZE + digit) * self.words;
-        &self.ends[at..at + self.words]
+        let lane = self.lanes.of(digit);
+        let at = component * self.lanes.words();
+        &self.ends[at + lane.start..at + lane.end]
+    }
+
+    /// Where the sets' bits are in a row.
+    pub(super) fn lanes(&self) -> &Lanes {
+        &self.lanes
     }
 
     /// Tarjan's walk from `root`: numbers every new state it leads to and
@@ -131,14 +136,15 @@ impl Closures {
         let id = self.closed;
         self.closed += 1;
         let from = self.stack.iter().rposition(|&s| s == root).unwrap_or(0);
-        let size = SIZE * self.words;
+        let size = self.lanes.words();
         let base = self.ends.len();
         self.ends.resize(base + size, 0);
         let mut merged = u32::MAX;
         for &state in &self.stack[from..] {
             let (set, digit) = (state as usize / 9, state as usize % 9);
             for z in removables[set].without(digit_of(digit)).iter() {
-                self.ends[base + z.index() * self.words + set / 64] |= 1 << (set % 64);
+                let (word, bit) = self.lanes.bit(set, z.index());
+                self.ends[base + word] |= bit;
             }
             let (below, above) = exits.besides(set, digit);
             for &next in below.iter().chain(above) {
@@ -160,5 +166,55 @@ impl Closures {
             self.component[state as usize] = id as u32;
         }
         self.stack.truncate(from);
+    }
+}
+
+/// Where a set that can lose a digit z (see [`super::removable`]) has its
+/// bit in a row of bits per digit: those sets numbered in order, each
+/// digit's words after the last's. A row is far shorter than a bit per set
+/// and digit: most sets can lose only a few digits.
+pub(super) struct Lanes {
+    /// Per digit, where its words start (and where the last ends).
+    starts: [usize; SIZE + 1],
+    /// Per set and digit it can lose, its number among that digit's sets.
+    numbers: Vec<[u16; SIZE]>,
+}
+
+impl Lanes {
+    pub(super) fn new(removables: &[Candidates]) -> Lanes {
+        let mut counts = [0u16; SIZE];
+        let numbers = removables
+            .iter()
+            .map(|zs| {
+                let mut numbers = [0u16; SIZE];
+                for z in zs.iter() {
+                    numbers[z.index()] = counts[z.index()];
+                    counts[z.index()] += 1;
+                }
+                numbers
+            })
+            .collect();
+        let mut starts = [0; SIZE + 1];
+        for z in 0..SIZE {
+            starts[z + 1] = starts[z] + usize::from(counts[z]).div_ceil(64);
+        }
+        Lanes { starts, numbers }
+    }
+
+    /// The words of a row.
+    pub(super) fn words(&self) -> usize {
+        self.starts[SIZE]
+    }
+
+    /// The words of `digit`'s (an index) sets in a row.
+    pub(super) fn of(&self, digit: usize) -> std::ops::Range<usize> {
+        self.starts[digit]..self.starts[digit + 1]
+    }
+
+    /// The word and bit of `set` among `digit`'s (an index, one `set` can
+    /// lose).
+    pub(super) fn bit(&self, set: usize, digit: usize) -> (usize, u64) {
+        let number = usize::from(self.numbers[set][digit]);
+        (self.starts[digit] + number / 64, 1 << (number % 64))
     }
 }
