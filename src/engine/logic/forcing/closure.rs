@@ -86,8 +86,8 @@ impl<H: BranchHost> Graph<H> {
             if let Some(other) = only_value(board.candidate_bits(cell) & !bit) {
                 edges.push(node(cell, other, true));
             }
-            for unit in board.units_of(cell) {
-                if let Some(only) = others.and(&board.unit_set(unit)).only() {
+            for (_, cells) in board.unit_sets_of(cell) {
+                if let Some(only) = others.and(&cells).only() {
                     edges.push(node(only, value, true));
                 }
             }

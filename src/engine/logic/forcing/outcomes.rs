@@ -301,8 +301,12 @@ impl<'a, H: BranchHost> Deductions<'a, H> {
         if group.len() < 2 || group.iter().any(|&(_, id)| outcomes.end(id).conflict) {
             return;
         }
-        let mut both = outcomes.end(group[0].1).reached.clone();
-        for &(_, id) in &group[1..] {
+        // The first two sets ANDed as the copy is made (one pass less).
+        let mut both = H::Facts::common_of(
+            &outcomes.end(group[0].1).reached,
+            &outcomes.end(group[1].1).reached,
+        );
+        for &(_, id) in &group[2..] {
             both.keep_common(&outcomes.end(id).reached);
         }
         if both.is_empty() {

@@ -208,6 +208,8 @@ pub trait FactBits: Clone + PartialEq {
     fn contains(&self, index: usize) -> bool;
     /// Keeps the facts `other` holds too.
     fn keep_common(&mut self, other: &Self);
+    /// The facts both `a` and `b` hold.
+    fn common_of(a: &Self, b: &Self) -> Self;
     fn is_empty(&self) -> bool;
 }
 
@@ -234,6 +236,10 @@ impl FactBits for [u64; CLASSIC_WORDS] {
         }
     }
     #[inline]
+    fn common_of(a: &Self, b: &Self) -> Self {
+        std::array::from_fn(|i| a[i] & b[i])
+    }
+    #[inline]
     fn is_empty(&self) -> bool {
         *self == [0; CLASSIC_WORDS]
     }
@@ -253,6 +259,9 @@ impl FactBits for Vec<u64> {
         for (word, theirs) in self.iter_mut().zip(other) {
             *word &= theirs;
         }
+    }
+    fn common_of(a: &Self, b: &Self) -> Self {
+        a.iter().zip(b).map(|(a, b)| a & b).collect()
     }
     fn is_empty(&self) -> bool {
         self.iter().all(|&w| w == 0)
