@@ -245,7 +245,9 @@ impl<'a> Changes<'a> {
 
     /// Whether the walk from start state `key` found nothing on the record's
     /// position and walks the same here; if so its footprint is noted in
-    /// `into`, as it stays. Asked in ascending order of keys.
+    /// `into`, as it stays. Asked in ascending order of keys. (Not inlined,
+    /// as [`Footprints::note`].)
+    #[inline(never)]
     pub(super) fn unchanged(&mut self, key: u16, into: &mut Footprints) -> bool {
         let starts = &self.record.starts;
         while self.at < starts.len() && starts[self.at].0 < key {
