@@ -97,11 +97,22 @@ struct Als {
     cells: Cells,
     digits: Candidates,
     /// The digits some open cell outside the ALS can lose: those whose copies in
-    /// the ALS are all seen by some holder of the digit.
+    /// the ALS are all seen by some holder of the digit (see [`reaching`]).
     reaching: Candidates,
     unit: Unit,
     /// The set's index in its list: where its per-digit facts are.
     index: u32,
+}
+
+/// The digits of a set whose cells `seeing` each (by digit) its copies hold
+/// the digit in some open cell (`holders`): those it can remove.
+fn reaching(seeing: &[Cells; SIZE], holders: &[Cells; SIZE]) -> Candidates {
+    // A digit not in the set sees no cell: all nine digits are tested,
+    // without a branch per digit.
+    let reaching = (0..SIZE).fold(0u16, |reaching, i| {
+        reaching | u16::from(seeing[i] & holders[i] != 0) << i
+    });
+    Candidates::from_bits(reaching.into())
 }
 
 /// All 27 units as bits (by [`Unit::index`]).
@@ -224,7 +235,7 @@ impl Sets {
             Some(kept) => {
                 // Every unit refreshed first, so that the arrays are made at
                 // their size: growing them copied them over and over.
-                let count: usize = Unit::all().map(|unit| kept.refresh(board, unit)).sum();
+                let count = kept.refresh_all(board, &holders);
                 all.reserve(count);
                 per_digit.seeing.reserve_exact(count);
                 per_digit.buckets.reserve_exact(count);
@@ -247,18 +258,12 @@ impl Sets {
                     offsets[unit.index()] = all.len() as u32;
                     unit_sets(board, unit, &mut tables, &mut all, &mut per_digit);
                 }
+                for als in &mut all {
+                    als.reaching = reaching(&per_digit.seeing[als.index as usize], &holders);
+                }
             }
         }
         offsets[UNITS] = all.len() as u32;
-        for als in &mut all {
-            // A digit not in the set sees no cell: all nine digits are
-            // tested, without a branch per digit.
-            let seeing = &per_digit.seeing[als.index as usize];
-            let reaching = (0..SIZE).fold(0u16, |reaching, i| {
-                reaching | u16::from(seeing[i] & holders[i] != 0) << i
-            });
-            als.reaching = Candidates::from_bits(reaching.into());
-        }
         let marks = Marks::of(board);
         let reusable = kept_links.and_then(|kept| Reusable::new(&all, &offsets, &marks, kept));
         Sets {

@@ -3,6 +3,9 @@
 //! unit holds all their d's (cells that all see each other lie in one unit), so
 //! each ALS meets only the ALSs filed under the same (digit, unit) as itself,
 //! not all the others (what made this the hottest loop of the ALS finders).
+//! The buckets are rows of bits, one per set: a set meets the union of its
+//! buckets' rows after itself, each other set once however many buckets they
+//! share, and takes the digits linking them from its `seeing` cells.
 //!
 //! The links of two sets are a function of their cells' candidates alone,
 //! like the sets (see [`super::units`]): a solve keeps the links ALS-XZ found
@@ -57,13 +60,24 @@ pub(super) struct Linker<'a> {
     filed: Vec<u64>,
     /// The words of bits per bucket (one bit per set).
     width: usize,
+    /// The sets a set meets, as bits: all zero between two sets.
+    met: Vec<u64>,
     /// A set's links found and taken from the kept ones, merged: kept from
     /// one set to the next (a vector per set cost more than the merge).
     merged: Vec<Link>,
     /// With links kept from an earlier position: the sets on a cell changed
-    /// since, as bits, where a set that was there then looks for the links
-    /// it cannot take from the kept ones.
-    changed: Option<Vec<u64>>,
+    /// since, where a set that was there then looks for the links it cannot
+    /// take from the kept ones.
+    changed: Option<Changed>,
+}
+
+/// The sets on a cell changed since the kept links were found.
+struct Changed {
+    /// The sets, as bits.
+    sets: Vec<u64>,
+    /// Per bucket id (any byte), the last of them filed under it (0 when
+    /// none: set 0 is after no set).
+    last: [u32; 256],
 }
 
 /// The links ALS-XZ found on a position, kept for the next one: set `i`'s
@@ -81,16 +95,17 @@ pub(crate) struct KeptLinks {
 impl KeptLinks {
     /// Keeps `links` (ascending, complete for the sets below `done`) of `sets`.
     pub(super) fn new(sets: &Sets, links: &[Link], done: usize) -> KeptLinks {
-        let mut starts = Vec::with_capacity(done + 1);
-        let mut linked = Vec::with_capacity(links.len());
-        starts.push(0);
-        let mut links = links.iter().peekable();
-        for i in 0..done {
-            while let Some(&(_, j, rcc)) = links.next_if(|&&(from, _, _)| from == i) {
-                linked.push((j as u32, rcc));
-            }
-            starts.push(linked.len() as u32);
+        // Counted per set into the next one's start, then summed: the links
+        // are in order, so that the partners follow in one copy.
+        debug_assert!(links.iter().all(|&(i, _, _)| i < done));
+        let mut starts = vec![0u32; done + 1];
+        for &(i, _, _) in links {
+            starts[i + 1] += 1;
         }
+        for i in 0..done {
+            starts[i + 1] += starts[i];
+        }
+        let linked = links.iter().map(|&(_, j, rcc)| (j as u32, rcc)).collect();
         KeptLinks {
             marks: sets.marks.clone(),
             cells: sets.all.iter().map(|als| als.cells).collect(),
@@ -150,7 +165,7 @@ impl Reusable {
 }
 
 impl<'a> Linker<'a> {
-    /// Files every set under its buckets.
+    /// Files every set under its buckets and its cells.
     pub(super) fn new(sets: &'a Sets) -> Linker<'a> {
         let n = sets.all.len();
         let width = n.div_ceil(64);
@@ -161,16 +176,25 @@ impl<'a> Linker<'a> {
             }
         }
         let changed = sets.reusable.as_ref().map(|reusable| {
-            let mut bits = vec![0u64; width];
-            for (i, &then) in reusable.then.iter().enumerate() {
-                bits[i / 64] |= u64::from(then == NONE) << (i % 64);
+            let mut changed = Changed {
+                sets: vec![0u64; width],
+                last: [0; 256],
+            };
+            for (i, buckets) in sets.per_digit.buckets.iter().enumerate() {
+                if reusable.changed(i) {
+                    changed.sets[i / 64] |= 1 << (i % 64);
+                    for &b in buckets.all() {
+                        changed.last[b as usize] = i as u32;
+                    }
+                }
             }
-            bits
+            changed
         });
         Linker {
             sets,
             filed,
             width,
+            met: vec![0; width],
             merged: Vec::new(),
             changed,
         }
@@ -186,12 +210,12 @@ impl<'a> Linker<'a> {
                 .then_some((reusable, old))
         });
         let Some((reusable, old)) = kept else {
-            self.meet_later(i, None, out);
+            self.meet_later(i, out);
             return;
         };
         // The links to the sets on changed cells, then those kept, merged.
         let from = out.len();
-        self.meet_later(i, self.changed.as_deref(), out);
+        self.meet_changed_later(i, out);
         let found = out.len();
         let kept = &reusable.kept;
         for &(j, rcc) in &kept.linked[kept.starts[old] as usize..kept.starts[old + 1] as usize] {
@@ -236,47 +260,93 @@ impl<'a> Linker<'a> {
         );
     }
 
-    /// Appends the links of set `i` to the sets after it in its buckets (of
-    /// `only` too, when given, as bits), ascending: the sets met share a
-    /// (digit, unit) bucket with it, and those sharing no cell are linked by
-    /// the digits of the buckets they share.
-    fn meet_later(&self, i: usize, only: Option<&[u64]>, out: &mut Vec<Link>) {
+    /// Appends the links of set `i` to the sets after it in its buckets,
+    /// ascending: the sets met share a (digit, unit) bucket with it, and
+    /// those sharing no cell are linked by the digits of the buckets they share.
+    fn meet_later(&mut self, i: usize, out: &mut Vec<Link>) {
         let sets = self.sets;
-        let a = &sets.all[i];
-        let buckets = sets.buckets(a);
         let width = self.width;
         let first = i / 64;
-        for w in first..width {
-            // Words without a set of `only` are passed over: most sets
-            // taking kept links meet no set on a changed cell.
-            let mut met = only.map_or(!0, |only| only[w]);
-            if w == first {
-                // The sets after `i` only.
-                met &= !1 << (i % 64);
+        let met = &mut self.met[first..];
+        for &b in sets.buckets(&sets.all[i]) {
+            let filed = &self.filed[b as usize * width..][first..width];
+            for (met, &filed) in met.iter_mut().zip(filed) {
+                *met |= filed;
             }
-            if met == 0 {
+        }
+        partners_met(sets, i, &mut self.met[..width], None, out);
+    }
+
+    /// Appends the links of set `i` to the sets on changed cells after it
+    /// in its buckets (see [`Reusable`]), ascending.
+    fn meet_changed_later(&mut self, i: usize, out: &mut Vec<Link>) {
+        let Some(changed) = &self.changed else {
+            return;
+        };
+        let sets = self.sets;
+        let width = self.width;
+        let first = i / 64;
+        let mut end = first;
+        for &b in sets.buckets(&sets.all[i]) {
+            // Most buckets have no set on a changed cell after `i`.
+            let last = changed.last[b as usize] as usize;
+            if last <= i {
                 continue;
             }
-            met &= buckets
-                .iter()
-                .fold(0, |met, &b| met | self.filed[b as usize * width + w]);
-            while met != 0 {
-                let k = met.trailing_zeros() as usize;
-                met &= met - 1;
-                let j = w * 64 + k;
-                // Most sets met share a cell (those of the same unit, and
-                // those crossing it): only the others are partners.
-                if a.cells & sets.all[j].cells != 0 {
-                    continue;
-                }
-                let commons = buckets.iter().fold(0u16, |commons, &b| {
-                    let filed = self.filed[b as usize * width + w] >> k & 1;
-                    commons | (filed as u16) << (b / 27)
-                });
-                let rcc = Candidates::from_bits(commons.into());
-                debug_assert_eq!(rcc, super::restricted_commons(sets, a, &sets.all[j]));
-                out.push((i, j, rcc));
+            let last_word = last / 64 + 1;
+            let filed = &self.filed[b as usize * width..][first..last_word];
+            for (met, &filed) in self.met[first..last_word].iter_mut().zip(filed) {
+                *met |= filed;
             }
+            end = end.max(last_word);
+        }
+        if first < end {
+            partners_met(sets, i, &mut self.met[..end], Some(&changed.sets), out);
+        }
+    }
+}
+
+/// Appends the links of set `i` to the sets `met` after it (as bits, from
+/// the word of `i` on; of `only` too, when given) that share no cell with
+/// it, ascending, and clears the words met.
+fn partners_met(sets: &Sets, i: usize, met: &mut [u64], only: Option<&[u64]>, out: &mut Vec<Link>) {
+    let a = &sets.all[i];
+    let cells = a.cells;
+    let seeing = &sets.per_digit.seeing[a.index as usize];
+    let first = i / 64;
+    for w in first..met.len() {
+        let mut bits = std::mem::take(&mut met[w]);
+        if let Some(only) = only {
+            bits &= only[w];
+        }
+        if w == first {
+            // The sets after `i` only.
+            bits &= !1 << (i % 64);
+        }
+        while bits != 0 {
+            let j = w * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            // Most sets met share a cell (those of the same unit, and
+            // those crossing it): only the others are partners.
+            let b = &sets.all[j];
+            if cells & b.cells != 0 {
+                continue;
+            }
+            // They share a bucket of some digit: of two sets without a
+            // shared cell, those digits are the common ones whose copies
+            // in `b` all see those in `a`, their restricted commons.
+            let mut common = a.digits.intersection(b.digits).bits();
+            let mut rcc = 0u16;
+            while common != 0 {
+                let d = common.trailing_zeros() as usize;
+                common &= common - 1;
+                if b.cells & sets.holders[d] & !seeing[d] == 0 {
+                    rcc |= 1 << d;
+                }
+            }
+            let rcc = Candidates::from_bits(rcc.into());
+            debug_assert_eq!(rcc, super::restricted_commons(sets, a, b));
+            out.push((i, j, rcc));
         }
     }
 }

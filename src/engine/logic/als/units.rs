@@ -4,10 +4,10 @@
 
 use super::links::{Buckets, KeptLinks};
 use super::quiet::{Marks, QUIET_FINDERS, Quiet};
-use super::{ALL_HOUSES, Als, Cells, PerDigit, houses_of};
+use super::{ALL_HOUSES, Als, Cells, PerDigit, houses_of, reaching};
 use crate::engine::board::Board;
 use crate::engine::logic::open_candidates;
-use crate::engine::types::{Candidates, GEOMETRY, SIZE, Unit};
+use crate::engine::types::{Candidates, Digit, GEOMETRY, SIZE, Unit};
 
 /// What a unit's ALSs are built from: each of its cells' candidates, a placed
 /// cell as `PLACED`.
@@ -18,8 +18,8 @@ const PLACED: u16 = 1 << 15;
 
 /// The ALSs of each unit as last built, with what they were built from: a
 /// solve keeps them from one position to the next (see [`super::recall`]) and
-/// rebuilds only the units whose cells changed. Each set's `reaching` (which reads
-/// the whole board) is filled in per position.
+/// rebuilds only the units whose cells changed. Each set's `reaching` (which
+/// reads the whole board's holders) is brought up to date per position.
 pub(crate) struct UnitSets {
     keys: [UnitKey; 27],
     sets: [Vec<Als>; 27],
@@ -33,6 +33,9 @@ pub(crate) struct UnitSets {
     /// The subset tables, made on first use and kept for the solve: making
     /// them per position filled 16 KB each time.
     tables: Option<Box<SubsetTables>>,
+    /// The open cells holding each digit when the sets' `reaching` was last
+    /// brought up to date.
+    holders: Option<[Cells; SIZE]>,
 }
 
 impl Default for UnitSets {
@@ -45,24 +48,69 @@ impl Default for UnitSets {
             links: None,
             quiet: Default::default(),
             tables: None,
+            holders: None,
         }
     }
 }
 
 impl UnitSets {
     /// Builds the ALSs of `unit` on `board` (without `reaching`) again if its
-    /// cells changed since; returns how many it has.
-    pub(super) fn refresh(&mut self, board: &Board, unit: Unit) -> usize {
+    /// cells changed since; returns whether it did.
+    fn refresh(&mut self, board: &Board, unit: Unit) -> bool {
         let key = unit_key(board, unit);
         let u = unit.index();
-        if self.keys[u] != key {
-            self.sets[u].clear();
-            self.facts[u].clear();
-            let tables = self.tables.get_or_insert_with(SubsetTables::boxed);
-            unit_sets(board, unit, tables, &mut self.sets[u], &mut self.facts[u]);
-            self.keys[u] = key;
+        if self.keys[u] == key {
+            return false;
         }
-        self.sets[u].len()
+        self.sets[u].clear();
+        self.facts[u].clear();
+        let tables = self.tables.get_or_insert_with(SubsetTables::boxed);
+        unit_sets(board, unit, tables, &mut self.sets[u], &mut self.facts[u]);
+        self.keys[u] = key;
+        true
+    }
+
+    /// Refreshes every unit (see [`Self::refresh`]) and brings every set's
+    /// `reaching` up to date with `holders`; returns how many sets there are.
+    pub(super) fn refresh_all(&mut self, board: &Board, holders: &[Cells; SIZE]) -> usize {
+        // The digits some holder lost since the last position, if the
+        // holders only lost cells (a solve's positions only lose candidates).
+        // A set that reached a digit still does unless a holder it saw lost
+        // it: it reached none before, and holders only go. The others are
+        // tested again.
+        let lost = self.holders.and_then(|then| {
+            let gained = (0..SIZE).any(|d| holders[d] & !then[d] != 0);
+            let lost = (0..SIZE).fold(0u16, |lost, d| {
+                lost | u16::from(then[d] & !holders[d] != 0) << d
+            });
+            (!gained).then_some(lost)
+        });
+        self.holders = Some(*holders);
+        let mut count = 0;
+        for unit in Unit::all() {
+            let rebuilt = self.refresh(board, unit);
+            let u = unit.index();
+            let seeing = &self.facts[u].seeing;
+            for als in &mut self.sets[u] {
+                let seeing = &seeing[als.index as usize];
+                match lost {
+                    Some(lost) if !rebuilt => {
+                        let mut tested = als.reaching.bits() as u16 & lost;
+                        while tested != 0 {
+                            let d = tested.trailing_zeros() as usize;
+                            tested &= tested - 1;
+                            if seeing[d] & holders[d] == 0 {
+                                als.reaching = als.reaching.without(Digit::new(d as u8 + 1));
+                            }
+                        }
+                    }
+                    _ => als.reaching = reaching(seeing, holders),
+                }
+                debug_assert_eq!(als.reaching, reaching(seeing, holders));
+            }
+            count += self.sets[u].len();
+        }
+        count
     }
 
     /// Keeps the links ALS-XZ found, for the next position.

@@ -90,7 +90,13 @@ fn wings_of(
     take: &mut impl FnMut(Step) -> bool,
 ) -> bool {
     let (a, b) = (&sets.all[ia as usize], &sets.all[ib as usize]);
-    if (!overlap && a.cells & b.cells != 0) || a.cells & !b.cells == 0 || b.cells & !a.cells == 0 {
+    if overlap {
+        if a.cells & !b.cells == 0 || b.cells & !a.cells == 0 {
+            return false;
+        }
+    } else if a.cells & b.cells != 0 {
+        // Two sets without a shared cell are not inside each other (a set
+        // has a cell): only the shared cells are tested.
         return false;
     }
     // What a wing removes is a digit both reach other than its x and y: with
