@@ -12,6 +12,7 @@ pub(crate) mod cache;
 pub mod candidate_board;
 pub mod chains;
 pub mod coloring;
+pub(crate) mod components;
 pub mod finned_fish;
 pub mod fish;
 pub mod forcing;

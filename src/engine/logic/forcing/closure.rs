@@ -23,8 +23,9 @@
 use super::super::implication::{BranchHost, CellSet};
 use crate::engine::geometry::ValueMask;
 use crate::engine::logic::candidate_board::{only_value, values_of};
+use crate::engine::logic::components::{Components, Successors};
 
-/// No index or component yet; no open candidate.
+/// No component yet; no open candidate.
 const UNSEEN: u32 = u32::MAX;
 
 /// The component of an "off" fact that implies nothing: it reaches itself
@@ -143,80 +144,31 @@ impl<H: BranchHost> Graph<H> {
             // sets were copied over and over.
             sets: Vec::with_capacity(nodes * words),
         };
-        let mut walk = Walk {
-            order: vec![UNSEEN; nodes],
-            low: vec![0; nodes],
-            next: 0,
-            stack: Vec::new(),
-            calls: Vec::new(),
-        };
+        let mut walk = Components::new(nodes);
         for off in (0..nodes).step_by(2) {
             if self.starts[off] == self.starts[off + 1] {
                 reach.component[off] = ALONE;
-                // Seen and in a component: the walk passes it by.
-                walk.order[off] = 0;
+                walk.set_aside(off as u32);
             }
         }
         for root in 0..nodes as u32 {
-            if walk.order[root as usize] != UNSEEN {
-                continue;
-            }
-            walk.visit(root, self.starts[root as usize]);
-            while let Some(&(node, at)) = walk.calls.last() {
-                let n = node as usize;
-                if at < self.starts[n + 1] {
-                    if let Some(call) = walk.calls.last_mut() {
-                        call.1 += 1;
-                    }
-                    let target = self.edges[at as usize];
-                    let t = target as usize;
-                    if walk.order[t] == UNSEEN {
-                        walk.visit(target, self.starts[t]);
-                    } else if reach.component[t] == UNSEEN {
-                        // On the stack: in the component being built.
-                        walk.low[n] = walk.low[n].min(walk.order[t]);
-                    }
-                    continue;
-                }
-                walk.calls.pop();
-                if let Some(&(parent, _)) = walk.calls.last() {
-                    let p = parent as usize;
-                    walk.low[p] = walk.low[p].min(walk.low[n]);
-                }
-                if walk.low[n] == walk.order[n] {
-                    let stack = &walk.stack;
-                    let from = stack
-                        .iter()
-                        .rposition(|&m| m == node)
-                        .expect("on the stack");
-                    reach.close(self, &stack[from..]);
-                    walk.stack.truncate(from);
-                }
-            }
+            walk.from(root, self, |members| reach.close(self, members));
         }
         reach
     }
 }
 
-/// Tarjan's walk: per node its visiting order and the lowest order it
-/// reaches back to, the nodes of components not yet closed, and the nodes
-/// being visited with where in `edges` each has come to.
-struct Walk {
-    order: Vec<u32>,
-    low: Vec<u32>,
-    next: u32,
-    stack: Vec<u32>,
-    calls: Vec<(u32, u32)>,
-}
+impl<H: BranchHost> Successors for Graph<H> {
+    fn first(&self, node: u32) -> u32 {
+        self.starts[node as usize]
+    }
 
-impl Walk {
-    /// Visits `node`, whose successors start at `first` in `edges`.
-    fn visit(&mut self, node: u32, first: u32) {
-        self.order[node as usize] = self.next;
-        self.low[node as usize] = self.next;
-        self.next += 1;
-        self.stack.push(node);
-        self.calls.push((node, first));
+    fn next(&self, node: u32, at: &mut u32) -> Option<u32> {
+        if *at == self.starts[node as usize + 1] {
+            return None;
+        }
+        *at += 1;
+        Some(self.edges[*at as usize - 1])
     }
 }
 

@@ -10,29 +10,25 @@
 //! component's sum is its own states' and its successors' sums.
 
 use super::{Exits, digit_of};
+use crate::engine::logic::components::{Components, Successors};
 use crate::engine::types::{Candidates, SIZE};
 
-/// Not reached yet by the numbering walk.
+/// Not summed up yet.
 const UNSEEN: u32 = u32::MAX;
-/// Numbered, its component not closed yet.
-const OPEN: u32 = u32::MAX - 1;
 
 /// Per state, the component of the relaxed graph it is in, and per
 /// component what its closure (every state it leads to, and itself) holds:
 /// filled in as starts first need them.
 pub(super) struct Closures {
-    /// Per state, its component (`UNSEEN`, or `OPEN` while on the stack).
+    /// Tarjan's walk, numbering from a start when it first needs a sum.
+    walk: Components,
+    sums: Sums,
+}
+
+/// The components closed so far and their closures' sums.
+struct Sums {
+    /// Per state, its component (`UNSEEN` until it closes).
     component: Vec<u32>,
-    /// Per state, its number and the lowest number it reaches through the
-    /// states still on the stack (Tarjan's index and low-link).
-    number: Vec<u32>,
-    low: Vec<u32>,
-    next_number: u32,
-    /// The states numbered whose component is not closed yet.
-    stack: Vec<u32>,
-    /// The numbering walk's path: each state and its next exit (an index
-    /// into [`Exits::states`]).
-    path: Vec<(u32, u32)>,
     /// Per component and digit z, the sets Y with a state (Y, e) in its
     /// closure that can end a chain removing z: z is not e and is removable
     /// from Y (see [`super::removable`]). As bits, by [`Lanes`].
@@ -45,15 +41,13 @@ pub(super) struct Closures {
 impl Closures {
     pub(super) fn new(n: usize, lanes: Lanes) -> Closures {
         Closures {
-            component: vec![UNSEEN; n * 9],
-            number: vec![0; n * 9],
-            low: vec![0; n * 9],
-            next_number: 0,
-            stack: Vec::new(),
-            path: Vec::new(),
-            ends: Vec::new(),
-            lanes,
-            closed: 0,
+            walk: Components::new(n * 9),
+            sums: Sums {
+                component: vec![UNSEEN; n * 9],
+                ends: Vec::new(),
+                lanes,
+                closed: 0,
+            },
         }
     }
 
@@ -65,82 +59,65 @@ impl Closures {
         exits: &Exits,
         removables: &[Candidates],
     ) -> usize {
-        if self.component[state] == UNSEEN {
-            self.number_from(state, exits, removables);
+        let sums = &mut self.sums;
+        if sums.component[state] == UNSEEN {
+            self.walk.from(state as u32, exits, |members| {
+                sums.close(members, exits, removables);
+            });
         }
-        self.component[state] as usize
+        sums.component[state] as usize
     }
 
     /// The sets that can end a chain removing `digit` (an index) in the
     /// closure of `component` (see [`Closures::ends`]), as bits.
     pub(super) fn ends(&self, component: usize, digit: usize) -> &[u64] {
-        let lane = self.lanes.of(digit);
-        let at = component * self.lanes.words();
-        &self.ends[at + lane.start..at + lane.end]
+        let lanes = &self.sums.lanes;
+        let lane = lanes.of(digit);
+        let at = component * lanes.words();
+        &self.sums.ends[at + lane.start..at + lane.end]
     }
 
     /// Where the sets' bits are in a row.
     pub(super) fn lanes(&self) -> &Lanes {
-        &self.lanes
+        &self.sums.lanes
+    }
+}
+
+/// A state's successors: every exit of its set but those on the digit the
+/// state was reached by.
+impl Successors for Exits {
+    fn first(&self, state: u32) -> u32 {
+        self.spans[state as usize / 9][0]
     }
 
-    /// Tarjan's walk from `root`: numbers every new state it leads to and
-    /// closes each component once its states are all numbered.
-    fn number_from(&mut self, root: usize, exits: &Exits, removables: &[Candidates]) {
-        self.open(root, exits);
-        while let Some(&mut (state, ref mut exit)) = self.path.last_mut() {
-            let (set, digit) = (state as usize / 9, state as usize % 9);
-            let span = &exits.spans[set];
-            // Every exit but those on the digit the state was reached by.
-            if *exit == span[digit] {
-                *exit = span[digit + 1];
-            }
-            if *exit < span[9] {
-                let next = exits.states[*exit as usize];
-                *exit += 1;
-                match self.component[next as usize] {
-                    UNSEEN => self.open(next as usize, exits),
-                    OPEN => {
-                        let low = self.low[state as usize].min(self.number[next as usize]);
-                        self.low[state as usize] = low;
-                    }
-                    _ => {}
-                }
-                continue;
-            }
-            self.path.pop();
-            let low = self.low[state as usize];
-            if let Some(&(parent, _)) = self.path.last() {
-                let parent_low = &mut self.low[parent as usize];
-                *parent_low = (*parent_low).min(low);
-            }
-            if low == self.number[state as usize] {
-                self.close(state, exits, removables);
-            }
+    fn next(&self, state: u32, at: &mut u32) -> Option<u32> {
+        let (set, digit) = (state as usize / 9, state as usize % 9);
+        let span = &self.spans[set];
+        if *at == span[digit] {
+            *at = span[digit + 1];
         }
+        if *at == span[9] {
+            return None;
+        }
+        *at += 1;
+        Some(self.states[*at as usize - 1])
     }
+}
 
-    fn open(&mut self, state: usize, exits: &Exits) {
-        self.component[state] = OPEN;
-        self.number[state] = self.next_number;
-        self.low[state] = self.next_number;
-        self.next_number += 1;
-        self.stack.push(state as u32);
-        self.path.push((state as u32, exits.spans[state / 9][0]));
-    }
-
-    /// Closes the component whose first state is `root`: the states above it
-    /// on the stack. Every state they lead to outside it is in a component
-    /// closed before (Tarjan), so its sums are final.
-    fn close(&mut self, root: u32, exits: &Exits, removables: &[Candidates]) {
-        let id = self.closed;
+impl Sums {
+    /// Sums up the component of `members`. Every state they lead to outside
+    /// it is in a component closed before (Tarjan), so its sums are final.
+    fn close(&mut self, members: &[u32], exits: &Exits, removables: &[Candidates]) {
+        let id = self.closed as u32;
         self.closed += 1;
-        let from = self.stack.iter().rposition(|&s| s == root).unwrap_or(0);
+        for &state in members {
+            self.component[state as usize] = id;
+        }
         let size = self.lanes.words();
         let base = self.ends.len();
         self.ends.resize(base + size, 0);
         let mut merged = u32::MAX;
-        for &state in &self.stack[from..] {
+        for &state in members {
             let (set, digit) = (state as usize / 9, state as usize % 9);
             for z in removables[set].without(digit_of(digit)).iter() {
                 let (word, bit) = self.lanes.bit(set, z.index());
@@ -149,9 +126,9 @@ impl Closures {
             let (below, above) = exits.besides(set, digit);
             for &next in below.iter().chain(above) {
                 let other = self.component[next as usize];
-                // Its own states (still open) are summed above; a component
-                // just merged is skipped.
-                if other == OPEN || other == merged {
+                // Its own states are summed above; a component just merged
+                // is skipped.
+                if other == id || other == merged {
                     continue;
                 }
                 merged = other;
@@ -162,10 +139,6 @@ impl Closures {
                 }
             }
         }
-        for &state in &self.stack[from..] {
-            self.component[state as usize] = id as u32;
-        }
-        self.stack.truncate(from);
     }
 }
 
