@@ -4,7 +4,7 @@
 //! "found nothing here before" memory are the parent module's.
 
 use super::quiet::{Fresh, Quiet};
-use super::{Partners, Sets, Sink, Step, Technique, als_step, shared_reach};
+use super::{Als, Partners, Sets, Sink, Step, Technique, als_step, shared_reach};
 use crate::engine::board::Board;
 use crate::engine::types::Candidates;
 
@@ -43,7 +43,9 @@ fn xy_wing(board: &Board, sink: &mut Sink, overlap: bool) {
                 .extend((0..pivot_links.len()).filter(|&k| fresh.has(pivot_links[k].0 as usize)));
         }
         for (k, &a_link) in pivot_links.iter().enumerate() {
-            if pivot_fresh || fresh.has(a_link.0 as usize) {
+            // Loaded once for all its pairs with later partners.
+            let a_link = (&sets.all[a_link.0 as usize], a_link.1);
+            if pivot_fresh || fresh.has(pivot_links[k].0 as usize) {
                 for &b_link in &pivot_links[k + 1..] {
                     if wings_of(&sets, c, a_link, b_link, overlap, &mut |step| {
                         sink.push(step)
@@ -84,12 +86,12 @@ fn xy_wing(board: &Board, sink: &mut Sink, overlap: bool) {
 fn wings_of(
     sets: &Sets,
     c: usize,
-    (ia, xs): (u32, Candidates),
+    (a, xs): (&Als, Candidates),
     (ib, ys): (u32, Candidates),
     overlap: bool,
     take: &mut impl FnMut(Step) -> bool,
 ) -> bool {
-    let (a, b) = (&sets.all[ia as usize], &sets.all[ib as usize]);
+    let b = &sets.all[ib as usize];
     if overlap {
         if a.cells & !b.cells == 0 || b.cells & !a.cells == 0 {
             return false;
@@ -102,6 +104,9 @@ fn wings_of(
     // What a wing removes is a digit both reach other than its x and y: with
     // none for any choice of the two, the cells reached need not be looked at.
     let both = a.reaching.intersection(b.reaching);
+    if both.is_empty() {
+        return false;
+    }
     if !xs.iter().any(|x| {
         ys.iter()
             .any(|y| y != x && !both.without(x).without(y).is_empty())
