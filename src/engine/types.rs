@@ -175,6 +175,13 @@ const DIGIT_COUNTS: [u8; 1 << SIZE] = {
     counts
 };
 
+/// How many of the nine low bits of `mask` are set (a classic unit's nine
+/// positions or digits), from the same table as [`Candidates::len`]: the
+/// baseline x86-64 target has no popcount instruction.
+pub(crate) const fn ones_of_nine(mask: u16) -> u32 {
+    DIGIT_COUNTS[(mask & ((1 << SIZE) - 1)) as usize] as u32
+}
+
 /// A set of values of one cell, on every shape: bit `v - 1` is set when value
 /// `v` is possible. Wide enough for a 25x25 board's values; its bits are a
 /// [`ValueMask`], which shaped inner loops compute on directly (as a search

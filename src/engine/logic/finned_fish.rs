@@ -16,7 +16,7 @@
 use super::{Sink, Step, Technique, cells_text, combinations, is_placed_in, lines, positions};
 use crate::engine::board::Board;
 use crate::engine::geometry::UnitKind;
-use crate::engine::types::{Candidates, Cell, Digit, Unit};
+use crate::engine::types::{Candidates, Cell, Digit, Unit, ones_of_nine};
 
 pub fn finned_x_wing(board: &Board, sink: &mut Sink) {
     finned_fish(board, sink, 2, false);
@@ -49,20 +49,10 @@ fn technique(size: usize, sashimi: bool) -> Technique {
     }
 }
 
-/// How many of a line's nine positions `mask` holds, from a table: baseline
-/// x86-64 has no bit-count instruction, and the finder counts on every
-/// candidate fish (in software that was a quarter of its instructions).
+/// How many of a line's nine positions `mask` holds (the finder counts on
+/// every candidate fish: see [`ones_of_nine`]).
 fn ones(mask: u16) -> usize {
-    const ONES: [u8; 512] = {
-        let mut ones = [0u8; 512];
-        let mut i = 1;
-        while i < 512 {
-            ones[i] = ones[i >> 1] + (i & 1) as u8;
-            i += 1;
-        }
-        ones
-    };
-    usize::from(ONES[usize::from(mask & 0x1ff)])
+    ones_of_nine(mask) as usize
 }
 
 /// The subsets of the bits of `mask` with exactly `k` members (no allocation: the
