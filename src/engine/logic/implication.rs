@@ -272,6 +272,39 @@ impl<'a, H: BranchHost> Branching<'a, H> {
         Some((touched, cells))
     }
 
+    /// What the classic reuse across positions reads of the last run
+    /// (see [`super::forcing`]'s reuse): per value, the cells of every fact
+    /// about it the run logged, "on" or "off" (`logged`), and the cells of
+    /// the "off" facts about it it processed on a cell still open (`struck`:
+    /// those counted the cell's candidates and the value's places in the
+    /// cell's units). `None` when it applied a technique.
+    pub(crate) fn logged_and_struck(&self) -> Option<(H::PerValue, H::PerValue)> {
+        if self.read_all {
+            return None;
+        }
+        let [off, on] = &self.known;
+        let mut logged = off.clone();
+        let mut struck = off.clone();
+        for (((logged, struck), on), closed) in logged
+            .as_mut()
+            .iter_mut()
+            .zip(struck.as_mut())
+            .zip(on.as_ref())
+            .zip(self.closed.as_ref())
+        {
+            *logged = logged.or(on);
+            *struck = struck.and_not(closed);
+        }
+        for entry in &self.record.log[self.processed..] {
+            let fact = entry.fact();
+            if !fact.on {
+                let set = &mut struck.as_mut()[usize::from(fact.digit) - 1];
+                *set = set.without(fact.cell);
+            }
+        }
+        Some((logged, struck))
+    }
+
     /// The contradiction the last run reached, if any.
     pub fn contradiction(&self) -> Option<IndexConflict> {
         self.record.contradiction()

@@ -1,79 +1,166 @@
 //! Forcing branches carried from one position of a solve to the next. A solve
 //! that needs forcing chains usually needs them on position after position,
-//! each a candidate or a few away from the one before; a branch reads only
-//! the cells and values its implications touch ([`Branching::reads`]), so a
-//! branch that read nothing changed since ends as it did before and is taken
-//! as it was instead of run again. (Nets apply techniques inside their
-//! branches, which read the whole board: they are never taken.)
+//! each a candidate or a few away from the one before (candidates only go,
+//! and a cell placed keeps only its value). A branch that provably runs the
+//! same on the new position is taken as it was instead of run again. (Nets
+//! apply techniques inside their branches, which read the whole board: they
+//! are never taken.)
+//!
+//! Why a branch runs the same: by induction over its log, the new run logs
+//! the same facts in the same order when each read of the board gives the
+//! same answer. Its board is the old run's minus the candidates gone since
+//! (they are never struck by the run, see (a)). Then:
+//! - (a) no fact the run logged, "on" or "off", is about a candidate gone
+//!   since (a new run can never log one; every route to logging a fact needs
+//!   its candidate on the board). This covers what an "on" fact reads (the
+//!   cell's other candidates and the value's holders among its peers are all
+//!   logged by it) and the cells of the facts themselves.
+//! - (b) where the run processed an "off" fact on a cell that has lost
+//!   candidates since, the cell keeps two candidates the run logged nothing
+//!   about: a candidate leaves the branch's cell only with a logged fact, so
+//!   at every count the old and the new run saw two or more ("neither last
+//!   candidate nor empty", static chains read the start position the same way).
+//! - (c) where the run processed an "off" fact of a value in a unit that has
+//!   lost places of that value since, the unit keeps two places of it the
+//!   run logged nothing about: again both runs saw two places or more at every
+//!   count (a cell newly placed with the value lies among the places lost).
+//! - The contradiction's proof is read back from the start position's
+//!   candidates and places, filtered by what was logged: by (a), the ones
+//!   gone were not logged, so the proof and its size are the same.
 
 use std::rc::Rc;
 
-use super::super::implication::{Branching, IndexFact, Mode};
+use super::super::implication::{Branching, CellSet, IndexFact, Mode};
 use super::{Outcomes, OutcomesOf};
 use crate::engine::board::Board;
 use crate::engine::types::{CELLS, GEOMETRY, SIZE};
 
-/// What one branch read of the position it ran on, as [`Branching::touched`]
-/// gives it: per value, the cells of the facts about it the branch processed
-/// (it read them and their peers); all those cells (it read their candidates
-/// or value). Changes are kept with their peers added instead
-/// ([`Reads::between`]), which meets the same branches: a cell and a change
-/// see each other or not.
+/// What one branch read of the position it ran on, as
+/// [`Branching::logged_and_struck`] gives it: per value, the cells of the
+/// facts about it the branch logged, and of the "off" ones it processed on an
+/// open cell.
 #[derive(Clone, Copy)]
 struct Reads {
-    values: [u128; SIZE],
-    cells: u128,
+    logged: [u128; SIZE],
+    struck: [u128; SIZE],
 }
 
 impl Reads {
-    /// Whether nothing the branch read is among `changes`.
-    fn misses(&self, changes: &Reads) -> bool {
-        self.cells & changes.cells == 0
-            && self
-                .values
-                .iter()
-                .zip(&changes.values)
-                .all(|(read, changed)| read & changed == 0)
-    }
-
     /// Everything: a branch that applied a technique.
     const ALL: Reads = Reads {
-        values: [u128::MAX; SIZE],
-        cells: u128::MAX,
+        logged: [u128::MAX; SIZE],
+        struck: [u128::MAX; SIZE],
     };
 
-    /// What differs between two positions, in the terms of [`Reads`]: per
-    /// value, the cells that hold it open in one and not the other or have it
-    /// placed in one and not the other, with their peers; the cells whose
-    /// candidates or value differ.
-    fn between(a: &Board, b: &Board) -> Reads {
+    /// Whether the branch runs the same after `changes` (rules (a), (b) and
+    /// (c) of the module text).
+    fn run_the_same_after(&self, changes: &Changes) -> bool {
+        if changes
+            .gone
+            .iter()
+            .any(|&(value, cells)| self.logged[value] & cells != 0)
+        {
+            return false;
+        }
+        for &(cell, left) in &changes.shrunk {
+            let bit = 0u128.with(cell);
+            if self.struck.iter().all(|struck| struck & bit == 0) {
+                continue;
+            }
+            let mut unlogged = left;
+            let mut rest = left;
+            while rest != 0 {
+                let value = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if self.logged[value] & bit != 0 {
+                    unlogged &= !(1 << value);
+                }
+            }
+            if unlogged & unlogged.wrapping_sub(1) == 0 {
+                return false;
+            }
+        }
+        changes.units.iter().all(|&(value, cells, places)| {
+            self.struck[value] & cells == 0 || (places & !self.logged[value]).has_two()
+        })
+    }
+}
+
+/// What changed from an earlier position to a later one of the same solve.
+struct Changes {
+    /// Per value with any (as an index), the cells that held it open before
+    /// and do not now.
+    gone: Vec<(usize, u128)>,
+    /// The cells open in both that lost candidates, with their candidates now.
+    shrunk: Vec<(usize, u16)>,
+    /// Per value with cells gone and unit meeting them: the value's index,
+    /// the unit's cells, and the value's places in the unit now.
+    units: Vec<(usize, u128, u128)>,
+}
+
+impl Changes {
+    /// The changes from `a` to `b`; `None` unless `b` follows from `a` (each
+    /// open cell's candidates a subset of its candidates in `a`, each placed
+    /// cell placed with the same value or, if open in `a`, one of its candidates).
+    fn between(a: &Board, b: &Board) -> Option<Changes> {
         let (a_values, b_values) = (a.digits.values(), b.digits.values());
-        let mut changes = Reads {
-            values: [0; SIZE],
-            cells: 0,
-        };
+        let mut gone = [0u128; SIZE];
+        let mut holders = [0u128; SIZE];
+        let mut shrunk = Vec::new();
         for cell in 0..CELLS {
             let (a_bits, b_bits) = (
                 a.candidates[cell].bits() as u16,
                 b.candidates[cell].bits() as u16,
             );
             let (a_value, b_value) = (a_values[cell], b_values[cell]);
-            if a_bits == b_bits && a_value == b_value {
+            if a_value != 0 {
+                if b_value != a_value {
+                    return None;
+                }
                 continue;
             }
-            changes.cells |= 1 << cell;
-            // A placed cell's candidates are its value's, as the branch board holds it.
-            let held = |bits: u16, value: u8| if value == 0 { bits } else { 0 };
-            let placed = |value: u8| if value == 0 { 0 } else { 1u16 << (value - 1) };
-            let mut differ = (held(a_bits, a_value) ^ held(b_bits, b_value))
-                | (placed(a_value) ^ placed(b_value));
-            while differ != 0 {
-                let d = differ.trailing_zeros() as usize;
-                differ &= differ - 1;
-                changes.values[d] |= GEOMETRY.peer_masks[cell] | 1 << cell;
+            let (lost, now) = match b_value {
+                0 if b_bits & !a_bits != 0 => return None,
+                0 => (a_bits & !b_bits, b_bits),
+                value if a_bits >> (value - 1) & 1 == 0 => return None,
+                _ => (a_bits, 0),
+            };
+            if lost != 0 && b_value == 0 {
+                shrunk.push((cell, b_bits));
+            }
+            for (value, (gone, holders)) in gone.iter_mut().zip(&mut holders).enumerate() {
+                if lost >> value & 1 == 1 {
+                    *gone |= 1 << cell;
+                }
+                if now >> value & 1 == 1 {
+                    *holders |= 1 << cell;
+                }
             }
         }
-        changes
+        let mut units = Vec::new();
+        for (value, &cells) in gone.iter().enumerate() {
+            let mut met = 0u32;
+            for cell in cells.cells() {
+                for unit in &GEOMETRY.units_of[cell] {
+                    met |= 1 << unit.index();
+                }
+            }
+            while met != 0 {
+                let unit = met.trailing_zeros() as usize;
+                met &= met - 1;
+                let unit_cells = GEOMETRY.unit_masks[unit];
+                units.push((value, unit_cells, holders[value] & unit_cells));
+            }
+        }
+        Some(Changes {
+            gone: gone
+                .into_iter()
+                .enumerate()
+                .filter(|&(_, cells)| cells != 0)
+                .collect(),
+            shrunk,
+            units,
+        })
     }
 }
 
@@ -89,16 +176,16 @@ pub(crate) struct Ran {
 impl Ran {
     /// [`Outcomes::run`] on `board`, taking from `earlier` (branches run on an
     /// earlier position of the same solve) every branch of the same mode that
-    /// read nothing changed since.
+    /// runs the same here (see the module text).
     pub(crate) fn run(board: &Board, mode: Mode, with_off: bool, earlier: Option<&Ran>) -> Ran {
         let earlier = earlier.filter(|e| e.mode == mode && !matches!(mode, Mode::Net(_)));
-        let changes = earlier.map(|e| Reads::between(&e.board, board));
+        let changes = earlier.and_then(|e| Changes::between(&e.board, board));
         let mut reads = Vec::with_capacity(super::outcomes::branch_count(board, with_off));
         let outcomes =
             Outcomes::run_each(board, mode, with_off, |outcomes, assumption, branching| {
                 if let (Some(earlier), Some(changes)) = (earlier, &changes)
                     && let Some(id) = earlier.outcomes.branch(assumption)
-                    && earlier.reads[id.index()].misses(changes)
+                    && earlier.reads[id.index()].run_the_same_after(changes)
                 {
                     outcomes.reuse(assumption, &earlier.outcomes, id);
                     reads.push(earlier.reads[id.index()]);
@@ -109,8 +196,8 @@ impl Ran {
                     return;
                 }
                 outcomes.follow(assumption, branching);
-                reads.push(match branching.touched() {
-                    Some((values, cells)) => Reads { values, cells },
+                reads.push(match branching.logged_and_struck() {
+                    Some((logged, struck)) => Reads { logged, struck },
                     None => Reads::ALL,
                 });
             });
@@ -133,4 +220,67 @@ fn runs_the_same(
 ) -> bool {
     let conflict = branching.run_unrecorded(assumption);
     earlier.ended_as(id, branching, conflict)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::CandidateBoard;
+    use super::super::super::implication::{Branching, IndexFact, Mode};
+    use super::{Changes, Ran};
+    use crate::engine::board::Board;
+    use crate::engine::parse::parse_line;
+    use crate::engine::types::{Cell, Digit};
+
+    /// Every branch the rule takes from a position ends, on a later one, as
+    /// it did there: for later positions one candidate struck or one cell
+    /// placed away (any such change, whether a step could make it or not:
+    /// the rule's argument only needs candidates to go), in both modes.
+    #[test]
+    fn branches_taken_from_an_earlier_position_run_the_same() {
+        // The first puzzle of top95.
+        let line =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let before = Board::with_auto_candidates(&parse_line(line, 1).expect("a puzzle"));
+        let candidates: Vec<IndexFact> = (0..81)
+            .flat_map(|cell| {
+                (1..=9u8)
+                    .filter(move |&v| before.open_candidates(cell) >> (v - 1) & 1 == 1)
+                    .map(move |v| IndexFact::on(cell, v))
+            })
+            .collect();
+        let (mut taken, mut asked) = (0, 0);
+        for mode in [Mode::Static, Mode::Dynamic] {
+            let ran = Ran::run(&before, mode, true, None);
+            for (n, change) in candidates.iter().enumerate().step_by(5) {
+                let mut after = before;
+                let (cell, digit) = (Cell::new(change.cell), Digit::new(change.digit));
+                if n % 2 == 0 {
+                    after.strike(cell, digit);
+                } else {
+                    after.place(cell, digit);
+                }
+                let changes = Changes::between(&before, &after).expect("candidates only go");
+                let mut branching = Branching::new(&after, mode);
+                for &on in candidates.iter().filter(|f| after.value(f.cell) == 0) {
+                    if after.open_candidates(on.cell) >> (on.digit - 1) & 1 == 0 {
+                        continue;
+                    }
+                    for assumption in [on, on.negated()] {
+                        let id = ran.outcomes.branch(assumption).expect("run before");
+                        asked += 1;
+                        if !ran.reads[id.index()].run_the_same_after(&changes) {
+                            continue;
+                        }
+                        taken += 1;
+                        let conflict = branching.run_unrecorded(assumption);
+                        assert!(
+                            ran.outcomes.ended_as(id, &branching, conflict),
+                            "{mode:?} {assumption:?} after {change:?}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(taken * 4 > asked, "{taken} of {asked} taken");
+    }
 }
