@@ -338,6 +338,10 @@ fn collect(
             }
             let nothing = found.len() + also.len() == before;
             debug_assert!(!known || nothing, "a remembered walk found something");
+            debug_assert!(
+                !known || clean.lists_last_walk(walker, graph),
+                "a remembered walk went elsewhere"
+            );
             if memory.is_some()
                 && !known
                 && nothing

@@ -3,17 +3,19 @@
 //! walked again.
 //!
 //! Along a solve a position only loses candidates. A walk from one start
-//! state (one breadth-first tree, see [`super::walk`]) rests on the nodes it
-//! went on from (its tree) and the dead ends it met, and on the links of the
-//! tree's nodes. Between two positions P and a later Q (whose candidates are
-//! P's or fewer), the links between two nodes both on P and on Q unchanged
-//! (a candidate, or a group with the same cells) stay; a link can appear
-//! (a cell becomes bivalue, a unit's digit has two places left, a group
-//! shrinks). So if no node of the tree went away or changed and no node of
-//! the tree or dead end links anywhere new (its links on Q, in order, are
-//! some of those on P), the walk on Q goes through the same states in the
+//! state (one breadth-first tree, see [`super::walk`]) rests on the states it
+//! went on from (its tree) and the dead ends it met: on their nodes, on the
+//! links of the tree's states and on the dead ends having none (it reads no
+//! other state's links, so a state's other half does not count). Between two
+//! positions P and a later Q (whose candidates are P's or fewer), the links
+//! between two nodes both on P and on Q unchanged (a candidate, or a group
+//! with the same cells) stay; a link can appear (a cell becomes bivalue, a
+//! unit's digit has two places left, a group shrinks). So if no node of the
+//! tree went away or changed and no state of the tree or dead end links
+//! anywhere new (its links on Q, in order, are some of those on P), the walk
+//! on Q goes through the same states in the
 //! same order with the same chains, less some dead ends that went away (and
-//! tree nodes whose every link went with them, now dead ends themselves),
+//! tree states whose every link went with them, now dead ends themselves),
 //! and whatever it sees removes the same candidates as on P or fewer (each
 //! finder's effects only read which candidates are left). A start that
 //! found nothing on P, on a walk not cut short, finds nothing on Q: it is
@@ -29,19 +31,28 @@ use super::graph::{Graph, KEYS, NONE, unsettled};
 use super::walk::Walker;
 use crate::engine::types::SIZE;
 
-/// In a footprint, the mark of a dead end's key (a tree node's has none):
-/// the bit above every key, so that a marked key indexes [`Changes::blocked`].
-const DEAD: u16 = KEYS.next_power_of_two() as u16;
-const _: () = assert!(KEYS < DEAD as usize && (DEAD as usize) < 1 << 15);
+/// How many state keys there are: a state's is its node's key times two,
+/// plus one for "on" (see [`Footprints::note`]).
+const STATE_KEYS: usize = KEYS * 2;
 
-/// How many entries [`Changes::blocked`] has: every key, with and without `DEAD`.
+/// In a footprint, the mark of a dead end's key (a tree state's has none):
+/// the bit above every state key, so that a marked key indexes
+/// [`Changes::blocked`].
+const DEAD: u16 = STATE_KEYS.next_power_of_two() as u16;
+const _: () = assert!(STATE_KEYS < DEAD as usize && (DEAD as usize) < 1 << 15);
+
+/// How many entries [`Changes::blocked`] has: every state key, with and
+/// without `DEAD`.
 const MARKED_KEYS: usize = 2 * DEAD as usize;
 
-/// In the marks of [`Changes::mark`]: the node went away or changed; it links anywhere
-/// new; it is new (or changed).
+/// In the marks of [`Changes::mark`] (per node key): the node went away or
+/// changed; its off state, its on state, links anywhere new; it is new (or
+/// changed).
 const REMOVED: u8 = 1;
-const GAINED: u8 = 2;
-const NEW: u8 = 4;
+const GAINED_OFF: u8 = 2;
+const GAINED_ON: u8 = 4;
+const GAINED: u8 = GAINED_OFF | GAINED_ON;
+const NEW: u8 = 8;
 
 /// The walks of one finder on one position that found nothing.
 pub(super) struct Record {
@@ -51,7 +62,7 @@ pub(super) struct Record {
     /// Per start state that found nothing (its node's key times two, plus one
     /// for "off"), in ascending order, where its footprint ends in `keys`.
     starts: Vec<(u16, u32)>,
-    /// The footprints one after another: the keys of the nodes of each walk's
+    /// The footprints one after another: the state keys of each walk's
     /// tree, and of the dead ends it met (marked `DEAD`).
     keys: Vec<u16>,
 }
@@ -78,8 +89,9 @@ pub(super) struct Footprints {
     keys: Vec<u16>,
     /// The node of each key on this position, once asked for.
     index: Option<Box<[u16]>>,
-    /// The key of each state's node on this position, once a walk is noted
-    /// (read for every state noted: a short table, not the nodes).
+    /// The key of each state on this position (its node's key times two,
+    /// plus one for "on"), once a walk is noted (read for every state noted:
+    /// a short table, not the nodes).
     state_keys: Option<Box<[u16]>>,
 }
 
@@ -107,7 +119,7 @@ impl Footprints {
     pub(super) fn note(&mut self, key: u16, walker: &Walker, graph: &Graph) {
         let (tree, dead) = walker.reached();
         let state_keys = self.state_keys.get_or_insert_with(|| {
-            let keys = graph.nodes.iter().flat_map(|n| [n.key, n.key]);
+            let keys = graph.nodes.iter().flat_map(|n| [n.key * 2, n.key * 2 + 1]);
             keys.collect()
         });
         // The walker's lists hold states of the graph it was made for (see
@@ -121,6 +133,22 @@ impl Footprints {
         self.keys.extend(tree.iter().map(|&s| key_of(s)));
         self.keys.extend(dead.iter().map(|&s| key_of(s) | DEAD));
         self.starts.push((key, self.keys.len() as u32));
+    }
+
+    /// Whether the footprint noted last (one carried over, see
+    /// [`Changes::unchanged`]) lists the walker's last walk as the module
+    /// text says: its tree in order, less states now dead ends, and its
+    /// dead ends among its states (for debug builds' checks).
+    pub(super) fn lists_last_walk(&self, walker: &Walker, graph: &Graph) -> bool {
+        let begin = self.starts.iter().rev().nth(1).map_or(0, |s| s.1 as usize);
+        let footprint = &self.keys[begin..];
+        let key_of = |s: &u16| graph.nodes[usize::from(*s) / 2].key * 2 + (s & 1);
+        let (tree, dead) = walker.reached();
+        let mut listed = footprint.iter().filter(|&&k| k & DEAD == 0);
+        tree.iter().all(|s| listed.any(|&k| k == key_of(s)))
+            && dead
+                .iter()
+                .all(|s| footprint.iter().any(|&k| k & !DEAD == key_of(s)))
     }
 
     /// The record of these footprints on `graph`'s position.
@@ -140,9 +168,9 @@ impl Footprints {
 /// How a later position's graph differs from a record's.
 pub(super) struct Changes<'a> {
     record: &'a Record,
-    /// Per key, and per key marked `DEAD`, whether a footprint holding it
-    /// walks differently here (a tree node's: `REMOVED` or `GAINED`; a dead
-    /// end's: `GAINED`).
+    /// Per state key, and per state key marked `DEAD`, whether a footprint
+    /// holding it walks differently here (a tree state's: its node
+    /// `REMOVED`, or the state gained links; a dead end's: it gained links).
     blocked: Box<[bool; MARKED_KEYS]>,
     /// Where the lookup of start states is in the record's list.
     at: usize,
@@ -186,21 +214,26 @@ impl<'a> Changes<'a> {
         })
     }
 
-    /// Which footprint keys, marked or not, the `dirty` marks block.
+    /// Which footprint state keys, marked or not, the `dirty` marks (per
+    /// node key) block.
     fn blocked(dirty: &[u8]) -> Box<[bool; MARKED_KEYS]> {
         let mut blocked = Box::new([false; MARKED_KEYS]);
-        // Two straight passes over the marks (one per half of the table).
+        // Two straight passes over the marks (one per half of the table),
+        // each writing a node's two states.
         let (unmarked, marked) = blocked.split_at_mut(usize::from(DEAD));
-        for (blocked, &marks) in unmarked.iter_mut().zip(dirty) {
-            *blocked = marks & (REMOVED | GAINED) != 0;
+        for (blocked, &marks) in unmarked.chunks_exact_mut(2).zip(dirty) {
+            blocked[0] = marks & (REMOVED | GAINED_OFF) != 0;
+            blocked[1] = marks & (REMOVED | GAINED_ON) != 0;
         }
-        for (blocked, &marks) in marked.iter_mut().zip(dirty) {
-            *blocked = marks & GAINED != 0;
+        for (blocked, &marks) in marked.chunks_exact_mut(2).zip(dirty) {
+            blocked[0] = marks & GAINED_OFF != 0;
+            blocked[1] = marks & GAINED_ON != 0;
         }
         blocked
     }
 
-    /// The `REMOVED`, `GAINED` and `NEW` marks per key of `graph` against the record's.
+    /// The `REMOVED`, `GAINED_OFF`, `GAINED_ON` and `NEW` marks per key of
+    /// `graph` against the record's.
     fn mark(record: &Record, graph: &Graph, index: &[u16]) -> Box<[u8]> {
         let before = &record.graph;
         let mut dirty = vec![0u8; KEYS].into_boxed_slice();
@@ -228,16 +261,16 @@ impl<'a> Changes<'a> {
                 continue;
             }
             let p = usize::from(record.index[k]);
-            // Its links here, in order, must be some of its links there.
-            let kept = (0..2).all(|on| {
+            // Each state's links here, in order, must be some of its links there.
+            for (on, gained) in [(0, GAINED_OFF), (1, GAINED_ON)] {
                 let mut there = before.links(p * 2 + on).iter();
-                graph.links(q * 2 + on).iter().all(|&state| {
+                let kept = graph.links(q * 2 + on).iter().all(|&state| {
                     let here = key(graph, state);
                     dirty[usize::from(here.0)] & NEW == 0 && there.any(|&s| key(before, s) == here)
-                })
-            });
-            if !kept {
-                dirty[k] |= GAINED;
+                });
+                if !kept {
+                    dirty[k] |= gained;
+                }
             }
         }
         dirty
