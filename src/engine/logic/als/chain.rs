@@ -16,10 +16,10 @@ use std::collections::BTreeSet;
 
 use closures::{Closures, Lanes};
 
-use super::{Als, Cells, Partners, Sets, als_step, cells_of};
+use super::{Als, Cells, Partners, Sets, als_step, cells_of, each_cell_index};
 use crate::engine::board::Board;
 use crate::engine::logic::{Link, Sink, Technique};
-use crate::engine::types::{CELLS, Candidates, Cell, Digit};
+use crate::engine::types::{CELLS, Candidates, Cell, Digit, SIZE};
 
 /// The fewest and most restricted-common links of a chain.
 const MIN_LINKS: usize = 3;
@@ -57,19 +57,27 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
     let mut round = 0u32;
     let mut queue: Vec<u32> = Vec::new();
     let mut found: Vec<Found> = Vec::new();
+    // Per digit, the cells two sets or more reach: a chain removes a digit
+    // only from those (its end sets both reach the cell).
+    let twice = sets.reachers().reached_twice();
     // Per set, the digits a chain from or to it could remove.
-    let removables: Vec<Candidates> = sets.all.iter().map(|als| removable(&sets, als)).collect();
+    let removables: Vec<Candidates> = sets
+        .all
+        .iter()
+        .map(|als| removable(&sets, &twice, als))
+        .collect();
     let lanes = Lanes::new(&removables);
     let words = lanes.words();
-    // Per cell, the sets reaching it that can lose the digit, by digit (a
-    // row of bits, see `Lanes`).
+    // Per cell reached twice, the sets reaching it that can lose the digit,
+    // by digit (a row of bits, see `Lanes`): every set reaching such a cell
+    // can. A cell reached once is left out: its one set is A0 to `others`.
     let mut reaching = vec![0u64; CELLS * words];
     for (set, als) in sets.all.iter().enumerate() {
         for z in removables[set].iter() {
             let (word, bit) = lanes.bit(set, z.index());
-            for cell in cells_of(sets.reach(als, z)) {
-                reaching[cell.index() * words + word] |= bit;
-            }
+            each_cell_index(sets.reach(als, z) & twice[z.index()], |cell| {
+                reaching[cell * words + word] |= bit;
+            });
         }
     }
     // Per digit z, the sets besides A0 reaching a cell A0 reaches with z
@@ -89,12 +97,13 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
         for z in zs.iter() {
             let lane = lanes.of(z.index());
             others[lane.clone()].fill(0);
-            for cell in cells_of(sets.reach(a0, z)) {
-                let by = &reaching[cell.index() * words..][lane.clone()];
+            // A cell reached once is reached by A0 alone.
+            each_cell_index(sets.reach(a0, z) & twice[z.index()], |cell| {
+                let by = &reaching[cell * words..][lane.clone()];
                 for (other, &by) in others[lane.clone()].iter_mut().zip(by) {
                     *other |= by;
                 }
-            }
+            });
             let (word, bit) = lanes.bit(start, z.index());
             others[word] &= !bit;
         }
@@ -402,14 +411,14 @@ fn set_bit(set: usize) -> u64 {
     1 << (set % 64)
 }
 
-/// The digits of `a0` some other set also reaches in a cell it reaches: a
-/// chain from A0 to Ak removes z only from a cell in the reach of both, so
-/// no chain from A0 removes another digit.
-fn removable(sets: &Sets, a0: &Als) -> Candidates {
-    let reachers = sets.reachers();
+/// The digits of `a0` some other set also reaches in a cell it reaches (one
+/// of `twice`'s, by digit, see [`super::Reachers::reached_twice`]): a chain
+/// from A0 to Ak removes z only from a cell in the reach of both, so no
+/// chain from A0 removes another digit.
+fn removable(sets: &Sets, twice: &[Cells; SIZE], a0: &Als) -> Candidates {
     a0.reaching
         .iter()
-        .filter(|&z| cells_of(sets.reach(a0, z)).any(|cell| reachers.of(cell, z).len() >= 2))
+        .filter(|&z| sets.reach(a0, z) & twice[z.index()] != 0)
         .collect()
 }
 

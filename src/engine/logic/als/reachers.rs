@@ -3,7 +3,7 @@
 //! takes a stem candidate's petals from them, ALS-XY-Chain a start's possible
 //! end sets; filed once per position in one pass over the sets.
 
-use super::{Als, Sets};
+use super::{Als, Cells, Sets, each_cell_index};
 use crate::engine::types::{CELLS, Cell, Digit, SIZE};
 
 /// The candidates (`cell * 9 + digit index`) there are.
@@ -57,6 +57,19 @@ impl Reachers {
         let slot = cell.index() * SIZE + digit.index();
         &self.table[self.table[slot] as usize..self.table[slot + 1] as usize]
     }
+
+    /// Per digit, the cells that two sets or more reach with it: those an
+    /// ALS chain can remove it from (it needs both its end sets to reach the
+    /// cell).
+    pub(super) fn reached_twice(&self) -> [Cells; SIZE] {
+        let mut twice = [0; SIZE];
+        for (slot, ends) in self.table[..SLOTS + 1].windows(2).enumerate() {
+            if ends[1] - ends[0] >= 2 {
+                twice[slot % SIZE] |= 1 << (slot / SIZE);
+            }
+        }
+        twice
+    }
 }
 
 /// Calls `file` with each candidate `als` reaches (generic, so that the
@@ -64,15 +77,6 @@ impl Reachers {
 #[inline(always)]
 fn each_reached(sets: &Sets, als: &Als, mut file: impl FnMut(usize)) {
     for d in als.reaching.iter() {
-        // Word by word: a bit taken off a u128 costs several instructions
-        // more.
-        let reach = sets.reach(als, d);
-        for (base, mut word) in [(0, reach as u64), (64, (reach >> 64) as u64)] {
-            while word != 0 {
-                let cell = base + word.trailing_zeros() as usize;
-                word &= word - 1;
-                file(cell * SIZE + d.index());
-            }
-        }
+        each_cell_index(sets.reach(als, d), |cell| file(cell * SIZE + d.index()));
     }
 }
