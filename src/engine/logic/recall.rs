@@ -50,6 +50,11 @@ impl DigitPattern {
         self.open
     }
 
+    /// The cells where the digit is placed, as bits of their indices.
+    pub(crate) fn placed(&self) -> u128 {
+        self.placed
+    }
+
     /// Every digit's pattern on `board`, in one pass over the cells.
     pub(crate) fn all(board: &Board) -> [DigitPattern; SIZE] {
         let mut patterns = [DigitPattern { open: 0, placed: 0 }; SIZE];
