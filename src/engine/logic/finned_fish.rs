@@ -13,7 +13,8 @@
 //! notes, per digit, when it met no sashimi fish of its size (see
 //! [`super::recall`]); the sashimi finder, tried next, then skips that digit.
 
-use super::{Sink, Step, Technique, cells_text, combinations, is_placed_in, lines, positions};
+use super::recall::DigitPattern;
+use super::{Sink, Step, Technique, cells_text, combinations, lines};
 use crate::engine::board::Board;
 use crate::engine::geometry::UnitKind;
 use crate::engine::types::{Candidates, Cell, Digit, Unit, ones_of_nine};
@@ -82,7 +83,13 @@ fn finned_fish(board: &Board, sink: &mut Sink, size: usize, sashimi: bool) {
         let kept = sink.kept();
         // Whether a fish of the other kind (sashimi or not) removes something here.
         let mut other_kind = false;
-        if search(board, sink, digit, size, sashimi, &mut other_kind) {
+        let of = Of {
+            digit,
+            pattern,
+            size,
+            sashimi,
+        };
+        if search(board, sink, &of, &mut other_kind) {
             return; // the sink is full: the enumeration stopped early
         }
         if sink.kept() == kept {
@@ -94,30 +101,56 @@ fn finned_fish(board: &Board, sink: &mut Sink, size: usize, sashimi: bool) {
     }
 }
 
-/// Reports the fish of `digit`, `size` and kind `sashimi`; notes in
-/// `other_kind` whether a fish of the other kind would remove something.
-/// Returns whether it stopped because the sink is full.
-fn search(
-    board: &Board,
-    sink: &mut Sink,
+/// What one search looks for: fish of `digit` (whose pattern on the board is
+/// `pattern`), of `size` and kind `sashimi`.
+struct Of {
     digit: Digit,
+    pattern: DigitPattern,
     size: usize,
     sashimi: bool,
-    other_kind: &mut bool,
-) -> bool {
+}
+
+/// Per line (rows when `rows`, else columns), the positions where the digit
+/// of `pattern` is an open candidate, and the lines where it is placed, as
+/// bits: what [`super::positions`] and [`super::is_placed_in`] read cell by
+/// cell, taken from the pattern the cache holds.
+fn line_positions(pattern: DigitPattern, rows: bool) -> ([u16; 9], u16) {
+    let row_bits = |cells: u128, row: usize| (cells >> (9 * row)) as u16 & 0x1ff;
+    let mut open = [0u16; 9];
+    let mut placed = 0u16;
+    for row in 0..9 {
+        let (here, held) = (
+            row_bits(pattern.open(), row),
+            row_bits(pattern.placed(), row),
+        );
+        if rows {
+            open[row] = here;
+            placed |= u16::from(held != 0) << row;
+        } else {
+            for (col, line) in open.iter_mut().enumerate() {
+                *line |= (here >> col & 1) << row;
+            }
+            placed |= held;
+        }
+    }
+    (open, placed)
+}
+
+/// Reports the fish `of` describes; notes in `other_kind` whether a fish of
+/// the other kind would remove something. Returns whether it stopped because
+/// the sink is full.
+fn search(board: &Board, sink: &mut Sink, of: &Of, other_kind: &mut bool) -> bool {
+    let (size, sashimi) = (of.size, of.sashimi);
     let technique = technique(size, sashimi);
     for rows in [true, false] {
         let base_lines = lines(rows);
         let cover_lines = lines(!rows);
+        let (open, placed) = line_positions(of.pattern, rows);
         // A base line holds at most `size` covered candidates and fins in one box.
         let mut found = [(0usize, 0u16); 9];
         let mut count = 0;
-        for (i, &line) in base_lines.iter().enumerate() {
-            if is_placed_in(board, line, digit) {
-                continue;
-            }
-            let m = positions(board, line, digit);
-            if (1..=size + 3).contains(&ones(m)) {
+        for (i, &m) in open.iter().enumerate() {
+            if placed & (1 << i) == 0 && (1..=size + 3).contains(&ones(m)) {
                 found[count] = (i, m);
                 count += 1;
             }
@@ -147,23 +180,31 @@ fn search(
                 let stack_mask = 0b111u16 << (3 * stack);
                 let outside = union & !stack_mask;
                 let taken = ones(outside);
-                if taken > size {
+                // With every cover outside the stack, no cell of the fin box
+                // (which lies in the stack) is covered: such a fish removes nothing.
+                if taken >= size {
                     continue;
                 }
                 for extra in sub_masks(union & stack_mask, size - taken) {
                     let covers = outside | extra;
                     let fish = Fish {
-                        digit,
+                        digit: of.digit,
                         base_lines: &base_lines,
                         cover_lines: &cover_lines,
                         chosen,
                         covers,
                     };
-                    let Some(shape) = fish.shape() else {
+                    let Some(shape) = fish.shape(rows, stack) else {
                         continue;
                     };
+                    let removes = shape.removes(&open, extra);
+                    #[cfg(debug_assertions)]
+                    assert_eq!(removes, fish.removes_something(board, &shape));
                     if shape.sashimi != sashimi {
-                        *other_kind = *other_kind || fish.removes_something(board, &shape);
+                        *other_kind = *other_kind || removes;
+                        continue;
+                    }
+                    if !removes {
                         continue;
                     }
                     let Some(step) = fish.step(board, technique, &shape) else {
@@ -180,11 +221,27 @@ fn search(
 }
 
 /// What a candidate fish is when its fins lie in one box: sashimi or not, the
-/// fin box, and its base lines as bits.
+/// fin box, the group of three base lines that holds the fins, and its base
+/// lines as bits.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 struct Shape {
     sashimi: bool,
     fin_box: usize,
+    fin_lines: usize,
     bases: u16,
+}
+
+impl Shape {
+    /// Whether the fish removes the digit from some cell: a cell of the fin
+    /// box in a cover line of the fins' stack (`extra`), on a line of the
+    /// fins' group that is not a base (`open` as from [`line_positions`]).
+    fn removes(&self, open: &[u16; 9], extra: u16) -> bool {
+        let first = 3 * self.fin_lines;
+        let reached = (first..first + 3)
+            .filter(|&line| self.bases & (1 << line) == 0)
+            .fold(0u16, |acc, line| acc | open[line]);
+        reached & extra != 0
+    }
 }
 
 /// One candidate fish: base lines (index, positions of the digit) and the cover positions.
@@ -198,11 +255,20 @@ struct Fish<'a> {
 
 impl Fish<'_> {
     /// The fish's shape, if every base line is covered somewhere and the fins
-    /// lie in one box. Checked on bit masks: most candidate fish fail, and cheaply.
-    fn shape(&self) -> Option<Shape> {
-        let mut fin_box = None;
+    /// (all in `stack`, the covers holding every position outside it) lie in
+    /// one box, so in one group of three base lines. Checked on bit masks:
+    /// most candidate fish fail, and cheaply.
+    fn shape(&self, rows: bool, stack: usize) -> Option<Shape> {
+        let shape = self.shape_by_bits(rows, stack);
+        #[cfg(debug_assertions)]
+        assert_eq!(shape, self.shape_by_cells());
+        shape
+    }
+
+    fn shape_by_bits(&self, rows: bool, stack: usize) -> Option<Shape> {
         let mut is_sashimi = false;
         let mut bases = 0u16;
+        let mut finned = 0u16;
         for &(i, m) in self.chosen {
             let covered = m & self.covers;
             if covered == 0 {
@@ -210,7 +276,44 @@ impl Fish<'_> {
             }
             is_sashimi |= covered & (covered - 1) == 0;
             bases |= 1 << i;
-            // The fins of a base line lie in one stack, so in one box.
+            if m & !self.covers != 0 {
+                finned |= 1 << i;
+            }
+        }
+        if finned == 0 {
+            return None;
+        }
+        let fin_lines = finned.trailing_zeros() as usize / 3;
+        if finned & !(0b111 << (3 * fin_lines)) != 0 {
+            return None;
+        }
+        let fin_box = if rows {
+            3 * fin_lines + stack
+        } else {
+            3 * stack + fin_lines
+        };
+        Some(Shape {
+            sashimi: is_sashimi,
+            fin_box,
+            fin_lines,
+            bases,
+        })
+    }
+
+    /// [`Fish::shape`] read from the fins' cells (what debug builds check it against).
+    #[cfg(debug_assertions)]
+    fn shape_by_cells(&self) -> Option<Shape> {
+        let mut fin_box = None;
+        let mut is_sashimi = false;
+        let mut bases = 0u16;
+        let mut fin_line = 0;
+        for &(i, m) in self.chosen {
+            let covered = m & self.covers;
+            if covered == 0 {
+                return None;
+            }
+            is_sashimi |= covered & (covered - 1) == 0;
+            bases |= 1 << i;
             let fins = m & !self.covers;
             if fins != 0 {
                 let fin = self.base_lines[i].cells()[fins.trailing_zeros() as usize];
@@ -218,11 +321,13 @@ impl Fish<'_> {
                     return None;
                 }
                 fin_box = Some(fin.box_index());
+                fin_line = i / 3;
             }
         }
         Some(Shape {
             sashimi: is_sashimi,
             fin_box: fin_box?,
+            fin_lines: fin_line,
             bases,
         })
     }
@@ -253,7 +358,9 @@ impl Fish<'_> {
             })
     }
 
-    /// Whether the fish removes the digit from some cell.
+    /// Whether the fish removes the digit from some cell, read from the cells
+    /// (what debug builds check [`Shape::removes`] against).
+    #[cfg(debug_assertions)]
     fn removes_something(&self, board: &Board, shape: &Shape) -> bool {
         self.targets(board, shape).next().is_some()
     }

@@ -11,7 +11,7 @@
 use super::recall::CrossingPattern;
 use super::{Sink, Step, Technique, cells_text, combinations, open_candidates};
 use crate::engine::board::Board;
-use crate::engine::types::{Candidates, Cell, Unit};
+use crate::engine::types::{Candidates, Cell, Unit, ones_of_nine};
 
 pub fn sue_de_coq(board: &Board, sink: &mut Sink) {
     for b in 0..9 {
@@ -57,6 +57,7 @@ fn crossing_search(board: &Board, sink: &mut Sink, line: Unit, boxed: Unit) -> b
     }
     let line_rest = Rest::new(board, line, boxed);
     let box_rest = Rest::new(board, boxed, line);
+    let blocked = box_rest.touched_by(&line_rest);
     for size in 2..=meet.len() {
         for mask in combinations(meet.len(), size) {
             let mut core = [Cell::new(0); 3];
@@ -78,7 +79,7 @@ fn crossing_search(board: &Board, sink: &mut Sink, line: Unit, boxed: Unit) -> b
                 core,
                 digits,
             };
-            if found.search(board, sink, &line_rest, &box_rest) {
+            if found.search(board, sink, (&line_rest, &box_rest), &blocked) {
                 return true;
             }
         }
@@ -123,9 +124,30 @@ impl Rest {
 
     /// The mask of the cells that share a digit with `digits`.
     fn touching(&self, digits: Candidates) -> usize {
-        (0..self.len)
-            .filter(|&i| !self.candidates[i].intersection(digits).is_empty())
-            .fold(0, |acc, i| acc | 1 << i)
+        let mut mask = 0;
+        for (i, candidates) in self.candidates[..self.len].iter().enumerate() {
+            if !candidates.intersection(digits).is_empty() {
+                mask |= 1 << i;
+            }
+        }
+        mask
+    }
+
+    /// Per subset of `other`'s cells (by mask), the mask of these cells that
+    /// share a digit with it: `touching(other.digits[mask])`, built once per
+    /// intersection from each of `other`'s cells (a union touches what its
+    /// parts touch) instead of for every subset of every core.
+    fn touched_by(&self, other: &Rest) -> [u8; 1 << REST] {
+        let mut touched = [0u8; 1 << REST];
+        let mut by_cell = [0u8; REST];
+        for (to, &candidates) in by_cell.iter_mut().zip(&other.candidates[..other.len]) {
+            *to = self.touching(candidates) as u8;
+        }
+        for mask in 1..1usize << other.len {
+            let low = mask.trailing_zeros() as usize;
+            touched[mask] = touched[mask & (mask - 1)] | by_cell[low];
+        }
+        touched
     }
 
     fn chosen(&self, mask: usize) -> impl Iterator<Item = Cell> + '_ {
@@ -142,6 +164,12 @@ fn sub_masks(mask: usize) -> impl Iterator<Item = usize> {
         sub = sub.wrapping_sub(mask) & mask;
         (sub != 0).then_some(sub)
     })
+}
+
+/// How many cells a mask over a [`Rest`]'s cells selects (a table read: the
+/// baseline target counts bits in software).
+fn cells_in(mask: usize) -> usize {
+    ones_of_nine(mask as u16) as usize
 }
 
 fn union(board: &Board, cells: &[Cell]) -> Candidates {
@@ -162,7 +190,14 @@ impl Core<'_> {
     /// Hands every Sue de Coq on this core to the sink; true when the sink is full.
     /// The line's and the box's parts are subsets of their cells that share a
     /// digit with the core, tried in the order of their masks.
-    fn search(&self, board: &Board, sink: &mut Sink, line_rest: &Rest, box_rest: &Rest) -> bool {
+    /// `blocked` is [`Rest::touched_by`] of the box's cells by the line's.
+    fn search(
+        &self,
+        board: &Board,
+        sink: &mut Sink,
+        (line_rest, box_rest): (&Rest, &Rest),
+        blocked: &[u8; 1 << REST],
+    ) -> bool {
         let line_useful = line_rest.touching(self.digits);
         let box_useful = box_rest.touching(self.digits);
         for l_mask in sub_masks(line_useful) {
@@ -170,16 +205,17 @@ impl Core<'_> {
             // The box's part shares no digit with the line's: it is a subset of
             // the cells that hold none of `l_digits` (the subsets of `box_useful`
             // outside it all fail, so skipping them keeps the order of the rest).
-            let free = box_useful & !box_rest.touching(l_digits);
+            let free = box_useful & !usize::from(blocked[l_mask]);
             // As many digits as cells: the box's part adds at most its cells.
             let least = self.digits.union(l_digits).len() as usize;
-            if least > self.core.len() + (l_mask.count_ones() + free.count_ones()) as usize {
+            let line_cells = self.core.len() + cells_in(l_mask);
+            if least > line_cells + cells_in(free) {
                 continue;
             }
             for b_mask in sub_masks(free) {
                 let b_digits = box_rest.digits[b_mask];
                 let all = self.digits.union(l_digits).union(b_digits);
-                let cells = self.core.len() + (l_mask.count_ones() + b_mask.count_ones()) as usize;
+                let cells = line_cells + cells_in(b_mask);
                 if all.len() as usize != cells {
                     continue;
                 }
