@@ -109,8 +109,15 @@ impl<F: FactBits> Outcomes<F> {
         let start = self.facts.len() as u32;
         self.facts.extend_from_slice(earlier.facts(id));
         let end = earlier.end(id);
-        let conflict = end.conflict.then_some(end.conflict_size);
-        self.keep(assumption, start, conflict, end.reached.clone());
+        // Pushed whole (through `keep`, the fact set was copied twice).
+        let id = self.ends.len() as u32;
+        self.ends.push(End {
+            conflict: end.conflict,
+            conflict_size: end.conflict_size,
+            facts: start..self.facts.len() as u32,
+            reached: end.reached.clone(),
+        });
+        self.file(assumption, id);
     }
 
     /// Whether the "off" branches were run too.
@@ -161,6 +168,11 @@ impl<F: FactBits> Outcomes<F> {
             facts: start..self.facts.len() as u32,
             reached,
         });
+        self.file(assumption, id);
+    }
+
+    /// Files branch `id` as `assumption`'s.
+    fn file(&mut self, assumption: IndexFact, id: u32) {
         let at = self.slot(assumption);
         if assumption.on {
             self.on[at] = id;

@@ -28,6 +28,7 @@
 //!   candidates and places, filtered by what was logged: by (a), the ones
 //!   gone were not logged, so the proof and its size are the same.
 
+use std::ops::Range;
 use std::rc::Rc;
 
 use super::super::implication::{Branching, CellSet, IndexFact, Mode};
@@ -38,11 +39,12 @@ use crate::engine::types::{CELLS, GEOMETRY, SIZE};
 /// What one branch read of the position it ran on, as
 /// [`Branching::logged_and_struck`] gives it: per value, the cells of the
 /// facts about it the branch logged, and of the "off" ones it processed on an
-/// open cell.
+/// open cell; all the cells of the latter.
 #[derive(Clone, Copy)]
 struct Reads {
     logged: [u128; SIZE],
     struck: [u128; SIZE],
+    struck_cells: u128,
 }
 
 impl Reads {
@@ -50,22 +52,44 @@ impl Reads {
     const ALL: Reads = Reads {
         logged: [u128::MAX; SIZE],
         struck: [u128::MAX; SIZE],
+        struck_cells: u128::MAX,
     };
+
+    /// What `branching`'s last run read.
+    fn of(branching: &Branching<Board>) -> Reads {
+        match branching.logged_and_struck() {
+            Some((logged, struck)) => Reads {
+                logged,
+                struck,
+                struck_cells: struck.iter().fold(0, |cells, struck| cells | struck),
+            },
+            None => Reads::ALL,
+        }
+    }
 
     /// Whether the branch runs the same after `changes` (rules (a), (b) and
     /// (c) of the module text).
     fn run_the_same_after(&self, changes: &Changes) -> bool {
-        if changes
-            .gone
-            .iter()
-            .any(|&(value, cells)| self.logged[value] & cells != 0)
-        {
-            return false;
+        for gone in &changes.gone {
+            let (logged, struck) = (self.logged[gone.value], self.struck[gone.value]);
+            if logged & gone.cells != 0 {
+                return false;
+            }
+            if struck & gone.reach != 0
+                && !changes.units[gone.units.clone()]
+                    .iter()
+                    .all(|&(cells, places)| struck & cells == 0 || (places & !logged).has_two())
+            {
+                return false;
+            }
         }
-        for &(cell, left) in &changes.shrunk {
+        if self.struck_cells & changes.shrunk_cells == 0 {
+            return true;
+        }
+        changes.shrunk.iter().all(|&(cell, left)| {
             let bit = 0u128.with(cell);
-            if self.struck.iter().all(|struck| struck & bit == 0) {
-                continue;
+            if self.struck_cells & bit == 0 {
+                return true;
             }
             let mut unlogged = left;
             let mut rest = left;
@@ -76,26 +100,32 @@ impl Reads {
                     unlogged &= !(1 << value);
                 }
             }
-            if unlogged & unlogged.wrapping_sub(1) == 0 {
-                return false;
-            }
-        }
-        changes.units.iter().all(|&(value, cells, places)| {
-            self.struck[value] & cells == 0 || (places & !self.logged[value]).has_two()
+            unlogged & unlogged.wrapping_sub(1) != 0
         })
     }
 }
 
+/// The cells that no longer hold a value open, with the units they meet.
+struct Gone {
+    /// The value's index.
+    value: usize,
+    cells: u128,
+    /// The cells of the units they meet.
+    reach: u128,
+    /// Where those units sit in [`Changes::units`].
+    units: Range<usize>,
+}
+
 /// What changed from an earlier position to a later one of the same solve.
 struct Changes {
-    /// Per value with any (as an index), the cells that held it open before
-    /// and do not now.
-    gone: Vec<(usize, u128)>,
+    /// Per value with any, the cells that held it open before and do not now.
+    gone: Vec<Gone>,
     /// The cells open in both that lost candidates, with their candidates now.
     shrunk: Vec<(usize, u16)>,
-    /// Per value with cells gone and unit meeting them: the value's index,
-    /// the unit's cells, and the value's places in the unit now.
-    units: Vec<(usize, u128, u128)>,
+    shrunk_cells: u128,
+    /// Per unit that a value's gone cells meet: its cells, and the value's
+    /// places in it now (in the order of `gone`).
+    units: Vec<(u128, u128)>,
 }
 
 impl Changes {
@@ -106,7 +136,7 @@ impl Changes {
         let (a_values, b_values) = (a.digits.values(), b.digits.values());
         let mut gone = [0u128; SIZE];
         let mut holders = [0u128; SIZE];
-        let mut shrunk = Vec::new();
+        let (mut shrunk, mut shrunk_cells) = (Vec::new(), 0);
         for cell in 0..CELLS {
             let (a_bits, b_bits) = (
                 a.candidates[cell].bits() as u16,
@@ -127,6 +157,7 @@ impl Changes {
             };
             if lost != 0 && b_value == 0 {
                 shrunk.push((cell, b_bits));
+                shrunk_cells |= 1 << cell;
             }
             for (value, (gone, holders)) in gone.iter_mut().zip(&mut holders).enumerate() {
                 if lost >> value & 1 == 1 {
@@ -137,30 +168,38 @@ impl Changes {
                 }
             }
         }
-        let mut units = Vec::new();
-        for (value, &cells) in gone.iter().enumerate() {
+        let mut changes = Changes {
+            gone: Vec::new(),
+            shrunk,
+            shrunk_cells,
+            units: Vec::new(),
+        };
+        for (value, &cells) in gone.iter().enumerate().filter(|&(_, &c)| c != 0) {
             let mut met = 0u32;
             for cell in cells.cells() {
                 for unit in &GEOMETRY.units_of[cell] {
                     met |= 1 << unit.index();
                 }
             }
+            let (first, mut reach) = (changes.units.len(), 0);
             while met != 0 {
                 let unit = met.trailing_zeros() as usize;
                 met &= met - 1;
                 let unit_cells = GEOMETRY.unit_masks[unit];
-                units.push((value, unit_cells, holders[value] & unit_cells));
+                reach |= unit_cells;
+                changes
+                    .units
+                    .push((unit_cells, holders[value] & unit_cells));
             }
+            let units = first..changes.units.len();
+            changes.gone.push(Gone {
+                value,
+                cells,
+                reach,
+                units,
+            });
         }
-        Some(Changes {
-            gone: gone
-                .into_iter()
-                .enumerate()
-                .filter(|&(_, cells)| cells != 0)
-                .collect(),
-            shrunk,
-            units,
-        })
+        Some(changes)
     }
 }
 
@@ -196,10 +235,7 @@ impl Ran {
                     return;
                 }
                 outcomes.follow(assumption, branching);
-                reads.push(match branching.logged_and_struck() {
-                    Some((logged, struck)) => Reads { logged, struck },
-                    None => Reads::ALL,
-                });
+                reads.push(Reads::of(branching));
             });
         Ran {
             board: *board,
