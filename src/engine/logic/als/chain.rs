@@ -272,10 +272,11 @@ enum Left {
 }
 
 /// Per set, the states its links lead to (`next * 9 + digit`), digit by digit
-/// and ascending within a digit: those on digit d are
-/// `states[spans[set][d]..spans[set][d + 1]]`.
+/// and ascending within a digit: those of `set` on digit d are
+/// `states[spans[set * 9 + d]..spans[set * 9 + d + 1]]` (the spans are
+/// indexed like the states).
 struct Exits {
-    spans: Vec<[u32; 10]>,
+    spans: Vec<u32>,
     states: Vec<u32>,
     /// Per set, the digits of its links.
     digits: Vec<Candidates>,
@@ -283,35 +284,46 @@ struct Exits {
 
 impl Exits {
     fn new(n: usize, links: &Partners) -> Exits {
-        let mut spans = Vec::with_capacity(n);
-        let mut states = Vec::new();
+        // Counted per set and digit, summed to where each run ends, then
+        // filed from the last link back, each end moved down one per state:
+        // it ends where its run starts, the run ascending. One pass over
+        // all the spans, no per-set copy.
+        let mut spans = vec![0u32; n * 9 + 1];
         let mut digits = Vec::with_capacity(n);
         for set in 0..n {
             let partners = links.of(set);
             debug_assert!(partners.is_sorted_by_key(|&(next, _)| next));
-            let mut span = [states.len() as u32; 10];
             let mut all = Candidates::NONE;
             for &(_, rcc) in partners {
                 all = all.union(rcc);
                 for d in rcc.iter() {
-                    span[d.index() + 1] += 1;
+                    spans[set * 9 + d.index()] += 1;
                 }
             }
-            // Counts to ends: each digit's run ends where the next one's starts.
-            for d in 1..10 {
-                span[d] += span[d - 1] - span[0];
-            }
-            let mut at = span;
-            states.resize(span[9] as usize, 0);
-            for &(next, rcc) in partners {
-                for d in rcc.iter() {
-                    states[at[d.index()] as usize] = next * 9 + d.index() as u32;
-                    at[d.index()] += 1;
-                }
-            }
-            spans.push(span);
             digits.push(all);
         }
+        let mut total = 0;
+        for end in &mut spans[..n * 9] {
+            total += *end;
+            *end = total;
+        }
+        spans[n * 9] = total;
+        // Not zeroed first: every entry is written below, once.
+        let mut states: Vec<u32> = Vec::with_capacity(total as usize);
+        let spare = &mut states.spare_capacity_mut()[..total as usize];
+        for set in (0..n).rev() {
+            for &(next, rcc) in links.of(set).iter().rev() {
+                for d in rcc.iter() {
+                    let end = &mut spans[set * 9 + d.index()];
+                    *end -= 1;
+                    spare[*end as usize].write(next * 9 + d.index() as u32);
+                }
+            }
+        }
+        // SAFETY: each run's end moved from where it ends down to where it
+        // starts, once per state written in it, and the runs tile
+        // `0..total`: each entry was written once.
+        unsafe { states.set_len(total as usize) };
         Exits {
             spans,
             states,
@@ -321,14 +333,14 @@ impl Exits {
 
     /// The states `set` leads to on the digit `digit` (an index).
     fn on(&self, set: usize, digit: usize) -> &[u32] {
-        let span = &self.spans[set];
+        let span = &self.spans[set * 9..set * 9 + 10];
         &self.states[span[digit] as usize..span[digit + 1] as usize]
     }
 
     /// The states `set` leads to on every digit but `digit` (an index): those
     /// on lower digits, then those on higher ones.
     fn besides(&self, set: usize, digit: usize) -> (&[u32], &[u32]) {
-        let span = &self.spans[set];
+        let span = &self.spans[set * 9..set * 9 + 10];
         (
             &self.states[span[0] as usize..span[digit] as usize],
             &self.states[span[digit + 1] as usize..span[9] as usize],

@@ -4,7 +4,7 @@
 //! "found nothing here before" memory are the parent module's.
 
 use super::quiet::{Fresh, Quiet};
-use super::{Als, Partners, Sets, Sink, Step, Technique, als_step, shared_reach};
+use super::{Cells, Partners, Sets, Sink, Step, Technique, als_step, shared_reach};
 use crate::engine::board::Board;
 use crate::engine::types::Candidates;
 
@@ -31,25 +31,41 @@ fn xy_wing(board: &Board, sink: &mut Sink, overlap: bool) {
         (sets.partners(), sets.fresh(sink, Quiet::AlsXyWing))
     };
     let before = sink.kept();
-    // A wing needs a fresh set (see [`quiet`]): with a pivot that is not,
-    // the places of its fresh partners among its links.
+    // The pivot's partners side by side, and with a pivot that is not fresh
+    // the places of its fresh partners: a wing needs a fresh set (see
+    // [`quiet`]).
+    let mut sides: Vec<Side> = Vec::new();
     let mut fresh_places = Vec::new();
     for c in 0..n {
-        let pivot_links = links.of(c);
         let pivot_fresh = fresh.has(c);
         if !pivot_fresh {
+            let pivot_links = links.of(c);
             fresh_places.clear();
             fresh_places
                 .extend((0..pivot_links.len()).filter(|&k| fresh.has(pivot_links[k].0 as usize)));
+            // No fresh set on the wing: nothing to look at (debug builds look
+            // at every eighth such pivot below).
+            if fresh_places.is_empty() && !(cfg!(debug_assertions) && c.is_multiple_of(8)) {
+                continue;
+            }
         }
-        for (k, &a_link) in pivot_links.iter().enumerate() {
-            // Loaded once for all its pairs with later partners.
-            let a_link = (&sets.all[a_link.0 as usize], a_link.1);
-            if pivot_fresh || fresh.has(pivot_links[k].0 as usize) {
-                for &b_link in &pivot_links[k + 1..] {
-                    if wings_of(&sets, c, a_link, b_link, overlap, &mut |step| {
-                        sink.push(step)
-                    }) {
+        sides.clear();
+        sides.extend(links.of(c).iter().map(|&(set, xs)| {
+            let als = &sets.all[set as usize];
+            Side {
+                cells: als.cells,
+                reaching: als.reaching.bits() as u16,
+                links: xs.bits() as u16,
+                fresh: fresh.has(set as usize),
+                set,
+            }
+        }));
+        for (k, a) in sides.iter().enumerate() {
+            if pivot_fresh || a.fresh {
+                for b in &sides[k + 1..] {
+                    if may_wing(a, b, overlap)
+                        && wings_of(&sets, c, a, b, &mut |step| sink.push(step))
+                    {
                         return;
                     }
                 }
@@ -58,18 +74,18 @@ fn xy_wing(board: &Board, sink: &mut Sink, overlap: bool) {
             // Debug builds check every eighth pivot's skipped pairs.
             debug_assert!(
                 !c.is_multiple_of(8)
-                    || pivot_links[k + 1..]
+                    || sides[k + 1..]
                         .iter()
-                        .filter(|&&(b, _)| !fresh.has(b as usize))
-                        .all(|&b_link| !wings_of(&sets, c, a_link, b_link, overlap, &mut |_| true)),
+                        .filter(|b| !b.fresh)
+                        .all(|b| !may_wing(a, b, overlap)
+                            || !wings_of(&sets, c, a, b, &mut |_| true)),
                 "ALS-XY-Wing on pivot {c} skipped, unchanged since it found nothing"
             );
             let later = fresh_places.partition_point(|&place| place <= k);
             for &place in &fresh_places[later..] {
-                let b_link = pivot_links[place];
-                if wings_of(&sets, c, a_link, b_link, overlap, &mut |step| {
-                    sink.push(step)
-                }) {
+                let b = &sides[place];
+                if may_wing(a, b, overlap) && wings_of(&sets, c, a, b, &mut |step| sink.push(step))
+                {
                     return;
                 }
             }
@@ -80,18 +96,26 @@ fn xy_wing(board: &Board, sink: &mut Sink, overlap: bool) {
     }
 }
 
-/// Hands `take` the ALS-XY-Wings on pivot `c` with the sets of `a_link` and
-/// `b_link` (each a set linked to `c` and the digits linking them), until it
-/// says stop; returns whether it did.
-fn wings_of(
-    sets: &Sets,
-    c: usize,
-    (a, xs): (&Als, Candidates),
-    (ib, ys): (u32, Candidates),
-    overlap: bool,
-    take: &mut impl FnMut(Step) -> bool,
-) -> bool {
-    let b = &sets.all[ib as usize];
+/// A set linked to the pivot, as the pair loop reads it (copied once per
+/// pivot: the loop reads each partner once per earlier one).
+struct Side {
+    cells: Cells,
+    /// The set's digits some cell can lose (see [`super::Als::reaching`]), as bits.
+    reaching: u16,
+    /// The digits linking it to the pivot, as bits.
+    links: u16,
+    fresh: bool,
+    /// The set's index.
+    set: u32,
+}
+
+/// Whether the sets of `a` and `b` can make a wing on their pivot: they do
+/// not share a cell (or, with `overlap`, neither is inside the other), and
+/// they reach a digit in common besides some pair of link digits x and y
+/// that differ. The wing removes such a digit only (see [`wings_of`]), so
+/// this is what the cells are looked at for.
+#[inline(always)]
+fn may_wing(a: &Side, b: &Side, overlap: bool) -> bool {
     if overlap {
         if a.cells & !b.cells == 0 || b.cells & !a.cells == 0 {
             return false;
@@ -101,18 +125,41 @@ fn wings_of(
         // has a cell): only the shared cells are tested.
         return false;
     }
-    // What a wing removes is a digit both reach other than its x and y: with
-    // none for any choice of the two, the cells reached need not be looked at.
-    let both = a.reaching.intersection(b.reaching);
-    if both.is_empty() {
+    let both = a.reaching & b.reaching;
+    if both == 0 {
         return false;
     }
-    if !xs.iter().any(|x| {
+    let (xs, ys) = (a.links, b.links);
+    if xs & xs.wrapping_sub(1) == 0 && ys & ys.wrapping_sub(1) == 0 {
+        // One link digit each (most links): they differ, and another is reached.
+        return xs != ys && both & !(xs | ys) != 0;
+    }
+    let (xs, ys, both) = (
+        Candidates::from_bits(xs.into()),
+        Candidates::from_bits(ys.into()),
+        Candidates::from_bits(both.into()),
+    );
+    xs.iter().any(|x| {
         ys.iter()
             .any(|y| y != x && !both.without(x).without(y).is_empty())
-    }) {
-        return false;
-    }
+    })
+}
+
+/// Hands `take` the ALS-XY-Wings on pivot `c` with the sets of `a` and `b`
+/// (two of its partners that [`may_wing`]), until it says stop; returns
+/// whether it did.
+fn wings_of(
+    sets: &Sets,
+    c: usize,
+    a: &Side,
+    b: &Side,
+    take: &mut impl FnMut(Step) -> bool,
+) -> bool {
+    let (xs, ys) = (
+        Candidates::from_bits(a.links.into()),
+        Candidates::from_bits(b.links.into()),
+    );
+    let (a, b) = (&sets.all[a.set as usize], &sets.all[b.set as usize]);
     // The digits some cell can lose, whatever the links.
     let reached = shared_reach(sets, a, b, a.digits.intersection(b.digits));
     if reached.is_empty() {

@@ -87,12 +87,12 @@ impl Closures {
 /// state was reached by.
 impl Successors for Exits {
     fn first(&self, state: u32) -> u32 {
-        self.spans[state as usize / 9][0]
+        self.spans[state as usize / 9 * 9]
     }
 
     fn next(&self, state: u32, at: &mut u32) -> Option<u32> {
         let (set, digit) = (state as usize / 9, state as usize % 9);
-        let span = &self.spans[set];
+        let span = &self.spans[set * 9..set * 9 + 10];
         if *at == span[digit] {
             *at = span[digit + 1];
         }
