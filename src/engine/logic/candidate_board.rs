@@ -29,7 +29,7 @@
 
 use crate::engine::board::Board;
 use crate::engine::geometry::{UnitKind, ValueMask, position_bits};
-use crate::engine::types::{CELLS, Candidates, Cell, GEOMETRY, SIZE, UNITS};
+use crate::engine::types::{CELLS, Candidates, Cell, GEOMETRY, SIZE, UNITS, ones_of_nine};
 
 /// A candidates position on some geometry, for the finders shared by every shape.
 pub trait CandidateBoard {
@@ -99,6 +99,12 @@ pub trait CandidateBoard {
 
     /// How many values `mask` holds.
     fn count_values(&self, mask: ValueMask) -> u32 {
+        mask.count_ones()
+    }
+
+    /// How many positions of a unit (bit `i` for its `i`-th cell) or lines
+    /// (bit `i` for line `i`) `mask` holds.
+    fn count_positions(&self, mask: u32) -> u32 {
         mask.count_ones()
     }
 
@@ -197,6 +203,13 @@ impl CandidateBoard for Board {
     #[inline]
     fn count_values(&self, mask: ValueMask) -> u32 {
         Candidates::from_bits(mask).len()
+    }
+
+    /// By the same table: a unit has nine positions, a board nine lines a way.
+    #[inline]
+    fn count_positions(&self, mask: u32) -> u32 {
+        debug_assert!(mask < 1 << SIZE);
+        ones_of_nine(mask as u16)
     }
 }
 

@@ -160,16 +160,19 @@ fn search(board: &Board, sink: &mut Sink, of: &Of, other_kind: &mut bool) -> boo
             continue;
         }
         for mask in combinations(bases.len(), size) {
+            // The chosen bases, read by the mask's set bits (not a scan of all).
             let mut picked = [(0usize, 0u16); 4];
             let mut count = 0;
-            for (i, &b) in bases.iter().enumerate() {
-                if mask & (1 << i) != 0 {
-                    picked[count] = b;
-                    count += 1;
-                }
+            let mut union = 0u16;
+            let mut left = mask;
+            while left != 0 && count < picked.len() {
+                let base = bases[left.trailing_zeros() as usize];
+                left &= left - 1;
+                picked[count] = base;
+                union |= base.1;
+                count += 1;
             }
             let chosen = &picked[..count];
-            let union = chosen.iter().fold(0u16, |acc, &(_, m)| acc | m);
             // A plain fish (or less) is not finned; fins beyond one stack cannot share a box.
             let spread = ones(union);
             if spread <= size || spread > size + 3 {

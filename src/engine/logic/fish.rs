@@ -88,7 +88,7 @@ pub(crate) fn fish_of_value<B: CandidateBoard>(
                 v => held |= v == value,
             }
         }
-        if !held && (min_places..=size as u32).contains(&places.count_ones()) {
+        if !held && (min_places..=size as u32).contains(&board.count_positions(places)) {
             bases[count] = (1 << line, places);
             count += 1;
         }
@@ -99,7 +99,7 @@ pub(crate) fn fish_of_value<B: CandidateBoard>(
     // The subset walk drops a partial choice of bases whose places already
     // span more than `size` lines (a 16x16 Jellyfish has 1,820 choices of four
     // bases per value, nearly all of them wide at the second or third base).
-    let count_lines = |covers: u32| covers.count_ones() as usize;
+    let count_lines = |covers: u32| board.count_positions(covers) as usize;
     each_subset(&bases[..count], size, count_lines, visit)
 }
 

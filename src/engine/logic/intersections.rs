@@ -178,9 +178,14 @@ fn classic(
             continue;
         }
         let open = pattern.open();
-        live[digit.index()] = sources
-            .clone()
-            .any(|from| locks(from, open).next().is_some());
+        let pointing = technique == Technique::LockedCandidatesPointing;
+        live[digit.index()] = locks_somewhere(open, pointing);
+        debug_assert_eq!(
+            live[digit.index()],
+            sources
+                .clone()
+                .any(|from| locks(from, open).next().is_some())
+        );
         if !live[digit.index()] {
             sink.cache().note_nothing(technique, digit, pattern);
         }
@@ -204,6 +209,55 @@ fn classic(
             }
         }
     }
+}
+
+/// Whether a digit whose open places are `open` locks from some box into a
+/// line (`pointing`) or from some line into a box: what [`locks`] finds from
+/// the boxes, or from the lines, told from the rows' bits at once (this runs
+/// for every digit on every position that reaches Locked Candidates).
+///
+/// Per row, bit `3s` marks the row's cells in stack `s`: `any` when one holds
+/// the digit, `two` when two or more do, `others` when another stack's do,
+/// `near` when the band's other rows' do. A box points along a row when it
+/// has two places there and none in its other rows, and the row has more
+/// (`two & !near & others`); a row claims a box with the roles swapped. Per
+/// band, bit `c` of `columns` marks column `c` holding the digit there, of
+/// `doubled` twice or more; columns point and claim the same way.
+fn locks_somewhere(open: u128, pointing: bool) -> bool {
+    const STACKS: u16 = 0b001_001_001;
+    let any = |row: u16| (row | row >> 1 | row >> 2) & STACKS;
+    let two = |row: u16| (row & row >> 1 | row & row >> 2 | row >> 1 & row >> 2) & STACKS;
+    let others = |any: u16| (any >> 3 | any >> 6 | any << 3 | any << 6) & STACKS;
+    let rows: [u16; SIZE] = std::array::from_fn(|i| (open >> (SIZE * i)) as u16 & 0x1ff);
+    let mut columns = [0u16; 3];
+    let mut doubled = [0u16; 3];
+    let mut found = 0u16;
+    for band in 0..3 {
+        let [r0, r1, r2] = [rows[3 * band], rows[3 * band + 1], rows[3 * band + 2]];
+        let anys = [any(r0), any(r1), any(r2)];
+        for (i, &row) in [r0, r1, r2].iter().enumerate() {
+            let (two, others) = (two(row), others(anys[i]));
+            let near = anys[(i + 1) % 3] | anys[(i + 2) % 3];
+            found |= if pointing {
+                two & !near & others
+            } else {
+                two & !others & near
+            };
+        }
+        columns[band] = r0 | r1 | r2;
+        doubled[band] = r0 & r1 | r0 & r2 | r1 & r2;
+    }
+    for band in 0..3 {
+        let elsewhere = columns[(band + 1) % 3] | columns[(band + 2) % 3];
+        // The columns of a stack where two or more of them hold the digit.
+        let crowded = two(columns[band]) * 0b111;
+        found |= if pointing {
+            doubled[band] & elsewhere & !crowded
+        } else {
+            doubled[band] & !elsewhere & crowded
+        };
+    }
+    found != 0
 }
 
 /// The units a digit whose open places are `open` locks into from unit

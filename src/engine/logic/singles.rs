@@ -86,13 +86,19 @@ pub(crate) fn hidden_singles<B: CandidateBoard>(
     for unit in units {
         // The values that are candidates in exactly one cell of the unit, from two
         // masks instead of one scan of the unit per value: this runs on every step.
-        let (mut seen, mut again) = (0, 0);
+        // A value held by a placed cell alone is no single: `placed` drops
+        // those before their cell is looked for (a value held by a placed cell
+        // and another is in `again` anyway).
+        let (mut seen, mut again, mut placed) = (0, 0, 0);
         for cell in board.unit_cells(unit) {
             let bits = board.candidate_bits(cell);
             again |= seen & bits;
             seen |= bits;
+            if board.value(cell) != 0 {
+                placed |= bits;
+            }
         }
-        let mut once = seen & !again;
+        let mut once = seen & !again & !placed;
         while once != 0 {
             let bit = once & once.wrapping_neg();
             once &= once - 1;

@@ -175,7 +175,9 @@ pub(crate) fn hidden_subsets<B: CandidateBoard>(
         let mut count = 0;
         for (index, &places) in places_of[..side].iter().enumerate() {
             let bit = 1 << index;
-            if placed & bit == 0 && (min_places..=size as u32).contains(&places.count_ones()) {
+            if placed & bit == 0
+                && (min_places..=size as u32).contains(&board.count_positions(places))
+            {
                 members[count] = (bit, places);
                 count += 1;
             }
@@ -183,7 +185,7 @@ pub(crate) fn hidden_subsets<B: CandidateBoard>(
         if count < size {
             continue;
         }
-        let count_cells = |cells: u32| cells.count_ones() as usize;
+        let count_cells = |cells: u32| board.count_positions(cells) as usize;
         let found = |values, cells| visit(unit, values, cells);
         if each_subset(&members[..count], size, count_cells, found) {
             return;
