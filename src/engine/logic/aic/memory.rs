@@ -69,11 +69,16 @@ pub(super) struct Record {
 
 /// The node of each key of `graph`, or `NONE`.
 fn index_of(graph: &Graph) -> Box<[u16]> {
-    let mut index = vec![NONE; KEYS].into_boxed_slice();
-    for (i, node) in graph.nodes.iter().enumerate() {
-        debug_assert!(node.key != NONE, "ALS nodes are not remembered");
-        index[usize::from(node.key)] = i as u16;
-    }
+    let index = graph.nodes_by_key();
+    debug_assert!(
+        graph.nodes.iter().enumerate().all(|(i, node)| {
+            node.key != NONE && usize::from(index[usize::from(node.key)]) == i
+        })
+    );
+    debug_assert_eq!(
+        index.iter().filter(|&&i| i != NONE).count(),
+        graph.nodes.len()
+    );
     index
 }
 
