@@ -396,6 +396,22 @@ impl Graph {
         &self.targets[self.offsets[state] as usize..self.offsets[state + 1] as usize]
     }
 
+    /// The node of each key (see [`KEYS`]), or `NONE`: a candidate's key is
+    /// where the graph files its node already. (ALS nodes have no key:
+    /// they are left out.)
+    pub fn nodes_by_key(&self) -> Box<[u16]> {
+        let mut index = Vec::with_capacity(KEYS);
+        index.extend_from_slice(&self.candidate);
+        index.resize(KEYS, NONE);
+        let candidates = self.nodes.partition_point(|n| !n.group);
+        for (i, node) in self.nodes.iter().enumerate().skip(candidates) {
+            if node.key != NONE {
+                index[usize::from(node.key)] = i as u16;
+            }
+        }
+        index.into_boxed_slice()
+    }
+
     /// How many states there are.
     pub fn states(&self) -> usize {
         self.nodes.len() * 2

@@ -69,11 +69,16 @@ pub(super) struct Record {
 
 /// The node of each key of `graph`, or `NONE`.
 fn index_of(graph: &Graph) -> Box<[u16]> {
-    let mut index = vec![NONE; KEYS].into_boxed_slice();
-    for (i, node) in graph.nodes.iter().enumerate() {
-        debug_assert!(node.key != NONE, "ALS nodes are not remembered");
-        index[usize::from(node.key)] = i as u16;
-    }
+    let index = graph.nodes_by_key();
+    debug_assert!(
+        graph.nodes.iter().enumerate().all(|(i, node)| {
+            node.key != NONE && usize::from(index[usize::from(node.key)]) == i
+        })
+    );
+    debug_assert_eq!(
+        index.iter().filter(|&&i| i != NONE).count(),
+        graph.nodes.len()
+    );
     index
 }
 
@@ -171,7 +176,7 @@ pub(super) struct Changes<'a> {
     /// Per state key, and per state key marked `DEAD`, whether a footprint
     /// holding it walks differently here (a tree state's: its node
     /// `REMOVED`, or the state gained links; a dead end's: it gained links).
-    blocked: Box<[bool; MARKED_KEYS]>,
+    blocked: Rc<[bool; MARKED_KEYS]>,
     /// Where the lookup of start states is in the record's list.
     at: usize,
 }
@@ -198,14 +203,17 @@ impl<'a> Changes<'a> {
             && Rc::ptr_eq(a, graph)
         {
             let blocked = blocked.clone();
-            debug_assert!(blocked == Changes::blocked(&Changes::mark(record, graph, index)));
+            debug_assert!(blocked == Changes::blocked(&Changes::mark(record, graph, index), None));
             return Some(Changes {
                 record,
                 blocked,
                 at: 0,
             });
         }
-        let blocked = Changes::blocked(&Changes::mark(record, graph, index));
+        // The table last computed is written over (no `Changes` holds it
+        // any more: each lives through one finder's call).
+        let table = last.take().map(|(_, _, table)| table);
+        let blocked = Changes::blocked(&Changes::mark(record, graph, index), table);
         *last = Some((before.clone(), graph.clone(), blocked.clone()));
         Some(Changes {
             record,
@@ -215,12 +223,20 @@ impl<'a> Changes<'a> {
     }
 
     /// Which footprint state keys, marked or not, the `dirty` marks (per
-    /// node key) block.
-    fn blocked(dirty: &[u8]) -> Box<[bool; MARKED_KEYS]> {
-        let mut blocked = Box::new([false; MARKED_KEYS]);
+    /// node key) block: in `table`, if given and held nowhere else.
+    /// (Only the entries of state keys are written, the same ones each
+    /// time; the others, never read, stay as a new table has them: making
+    /// one costs more than filling it.)
+    fn blocked(dirty: &[u8], table: Option<Rc<[bool; MARKED_KEYS]>>) -> Rc<[bool; MARKED_KEYS]> {
+        let mut blocked = table.unwrap_or_else(|| Rc::new([false; MARKED_KEYS]));
+        if Rc::get_mut(&mut blocked).is_none() {
+            blocked = Rc::new([false; MARKED_KEYS]);
+        }
+        let entries = Rc::get_mut(&mut blocked).expect("a table held nowhere else");
+        debug_assert_eq!(dirty.len() * 2, STATE_KEYS);
         // Two straight passes over the marks (one per half of the table),
         // each writing a node's two states.
-        let (unmarked, marked) = blocked.split_at_mut(usize::from(DEAD));
+        let (unmarked, marked) = entries.split_at_mut(usize::from(DEAD));
         for (blocked, &marks) in unmarked.chunks_exact_mut(2).zip(dirty) {
             blocked[0] = marks & (REMOVED | GAINED_OFF) != 0;
             blocked[1] = marks & (REMOVED | GAINED_ON) != 0;
@@ -318,7 +334,7 @@ impl<'a> Changes<'a> {
 
 /// Marks computed by [`Changes::between`]: the record's graph, the later
 /// graph, the keys blocked.
-pub(super) type Marks = (Rc<Graph>, Rc<Graph>, Box<[bool; MARKED_KEYS]>);
+pub(super) type Marks = (Rc<Graph>, Rc<Graph>, Rc<[bool; MARKED_KEYS]>);
 
 /// The last record of each finder that keeps them (continuous loops and
 /// AICs, without and with groups: see `remembered` in [`super`]).
