@@ -288,20 +288,24 @@ impl Exits {
         // filed from the last link back, each end moved down one per state:
         // it ends where its run starts, the run ascending. One pass over
         // all the spans, no per-set copy.
-        let mut spans = vec![0u32; n * 9 + 1];
+        // Each set's counts written in turn: no zeroed array first.
+        let mut spans = Vec::with_capacity(n * 9 + 1);
         let mut digits = Vec::with_capacity(n);
         for set in 0..n {
             let partners = links.of(set);
             debug_assert!(partners.is_sorted_by_key(|&(next, _)| next));
             let mut all = Candidates::NONE;
+            let mut counts = [0u32; 9];
             for &(_, rcc) in partners {
                 all = all.union(rcc);
                 for d in rcc.iter() {
-                    spans[set * 9 + d.index()] += 1;
+                    counts[d.index()] += 1;
                 }
             }
+            spans.extend_from_slice(&counts);
             digits.push(all);
         }
+        spans.push(0);
         let mut total = 0;
         for end in &mut spans[..n * 9] {
             total += *end;

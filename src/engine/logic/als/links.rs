@@ -78,6 +78,9 @@ struct Changed {
     /// Per bucket id (any byte), the last of them filed under it (0 when
     /// none: set 0 is after no set).
     last: [u32; 256],
+    /// The sets with one of them after them in a bucket, as bits: the only
+    /// sets that meet one (most sets meet none).
+    meeting: Vec<u64>,
 }
 
 /// The links ALS-XZ found on a position, kept for the next one: set `i`'s
@@ -179,6 +182,7 @@ impl<'a> Linker<'a> {
             let mut changed = Changed {
                 sets: vec![0u64; width],
                 last: [0; 256],
+                meeting: vec![0u64; width],
             };
             for (i, buckets) in sets.per_digit.buckets.iter().enumerate() {
                 if reusable.changed(i) {
@@ -186,6 +190,20 @@ impl<'a> Linker<'a> {
                     for &b in buckets.all() {
                         changed.last[b as usize] = i as u32;
                     }
+                }
+            }
+            // A bucket's sets before its last changed one meet it.
+            for (b, &last) in changed.last[..BUCKETS].iter().enumerate() {
+                if last == 0 {
+                    continue;
+                }
+                let (whole, part) = (last as usize / 64, last % 64);
+                let row = &filed[b * width..][..width];
+                for (meeting, &filed) in changed.meeting[..whole].iter_mut().zip(row) {
+                    *meeting |= filed;
+                }
+                if part != 0 {
+                    changed.meeting[whole] |= row[whole] & ((1 << part) - 1);
                 }
             }
             changed
@@ -283,6 +301,9 @@ impl<'a> Linker<'a> {
         let Some(changed) = &self.changed else {
             return;
         };
+        if changed.meeting[i / 64] >> (i % 64) & 1 == 0 {
+            return;
+        }
         let sets = self.sets;
         let width = self.width;
         let first = i / 64;
