@@ -193,37 +193,41 @@ pub(crate) fn xy_chains<B: CandidateBoard>(board: &B) -> Vec<Chain> {
     let bivalue: Vec<usize> = (0..cells)
         .filter(|&c| board.value(c) == 0 && board.count_values(board.candidate_bits(c)) == 2)
         .collect();
-    let mut neighbours: Vec<Vec<usize>> = vec![Vec::new(); cells];
-    for &a in &bivalue {
-        neighbours[a] = bivalue
-            .iter()
-            .copied()
-            .filter(|&b| board.sees(b, a))
-            .collect();
-    }
+    // Cells by their index in `bivalue` (ascending, as the cells): the trees
+    // then hold a state per bivalue cell and value, not per cell of the board.
+    let neighbours: Vec<Vec<usize>> = bivalue
+        .iter()
+        .map(|&a| {
+            (0..bivalue.len())
+                .filter(|&j| board.sees(bivalue[j], a))
+                .collect()
+        })
+        .collect();
     // The value `on` a cell holds if the start does not hold `x`, once the
     // chain reached it holding `holds`'s other one.
     let other = |cell: usize, value: u8| only_value(board.candidate_bits(cell) & !value_bit(value));
     let mut found = Vec::new();
-    // State: cell * side + the value the cell holds, less one.
-    let mut trees = Trees::new(side * cells);
-    for &start in &bivalue {
+    // State: index in `bivalue` * side + the value the cell holds, less one.
+    let mut trees = Trees::new(side * bivalue.len());
+    for (first, &start) in bivalue.iter().enumerate() {
         let held = board.candidate_bits(start);
         for x in super::candidate_board::values_of(held) {
             let Some(y) = other(start, x) else {
                 continue;
             };
-            trees.start(start * side + y as usize - 1, 1);
+            trees.start(first * side + y as usize - 1, 1);
             let mut head = 0;
             while head < trees.queue.len() {
                 let state = trees.queue[head];
                 head += 1;
-                let cell = state / side;
+                let index = state / side;
+                let cell = bivalue[index];
                 let holds = (state % side) as u8 + 1;
                 if holds == x && cell != start && trees.depth[state] >= 3 && start < cell {
                     let eliminations = seeing_every(board, x, &[start, cell]);
                     if !eliminations.is_empty() {
-                        let cells = trees.path(state).iter().map(|s| s / side).collect();
+                        let path = trees.path(state);
+                        let cells = path.iter().map(|s| bivalue[s / side]).collect();
                         let chain = Chain {
                             cells,
                             value: x,
@@ -232,11 +236,12 @@ pub(crate) fn xy_chains<B: CandidateBoard>(board: &B) -> Vec<Chain> {
                         found.push((trees.depth[state], chain));
                     }
                 }
-                for &next in &neighbours[cell] {
-                    if board.candidate_bits(next) & value_bit(holds) == 0 {
+                for &next in &neighbours[index] {
+                    let next_cell = bivalue[next];
+                    if board.candidate_bits(next_cell) & value_bit(holds) == 0 {
                         continue;
                     }
-                    let Some(on) = other(next, holds) else {
+                    let Some(on) = other(next_cell, holds) else {
                         continue;
                     };
                     trees.reach(next * side + on as usize - 1, state);

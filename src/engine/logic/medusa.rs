@@ -16,7 +16,7 @@
 
 use super::{Link, Sink, Step, Technique, cells_text};
 use crate::engine::board::Board;
-use crate::engine::types::{Candidates, Cell, Digit, GEOMETRY, SIZE, Unit};
+use crate::engine::types::{Candidates, Cell, Digit, GEOMETRY, SIZE};
 
 /// Sudokuwiki's six rules, by number.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -211,31 +211,36 @@ impl<'a> Cluster<'a> {
 }
 
 /// The candidates strongly linked to `(cell, digit)`: its cell's other candidate
-/// when the cell is bivalue, and the digit's other place in each unit holding two.
+/// when the cell is bivalue, and the digit's other place in each unit holding two,
+/// in that order (as many as the returned count). An array, not an iterator
+/// chain: the colouring asks this of every candidate on the board.
 fn strong_partners(
     board: &Board,
     places: &Places,
     cell: Cell,
     digit: Digit,
-) -> impl Iterator<Item = (Cell, Digit)> {
+) -> ([(Cell, Digit); 4], usize) {
+    let mut partners = [(cell, digit); 4];
+    let mut count = 0;
     let candidates = board.candidates(cell);
-    let in_cell = (candidates.len() == 2)
-        .then(|| candidates.without(digit).first())
-        .flatten()
-        .map(|d| (cell, d));
+    if candidates.len() == 2
+        && let Some(other) = candidates.without(digit).first()
+    {
+        partners[0] = (cell, other);
+        count = 1;
+    }
     let holders = places.digit[digit.index()];
-    let in_units = GEOMETRY.units_of[cell.index()]
-        .into_iter()
-        .filter_map(move |unit: Unit| {
-            let pair = GEOMETRY.unit_masks[unit.index()] & holders;
-            // Exactly two bits (a u128 popcount is done in software on the baseline target).
-            let rest = pair & pair.wrapping_sub(1);
-            (rest != 0 && rest & (rest - 1) == 0).then(|| {
-                let other = pair & !(1u128 << cell.index());
-                (Cell::new(other.trailing_zeros() as usize), digit)
-            })
-        });
-    in_cell.into_iter().chain(in_units)
+    for unit in GEOMETRY.units_of[cell.index()] {
+        let pair = GEOMETRY.unit_masks[unit.index()] & holders;
+        // Exactly two bits (a u128 popcount is done in software on the baseline target).
+        let rest = pair & pair.wrapping_sub(1);
+        if rest != 0 && rest & (rest - 1) == 0 {
+            let other = pair & !(1u128 << cell.index());
+            partners[count] = (Cell::new(other.trailing_zeros() as usize), digit);
+            count += 1;
+        }
+    }
+    (partners, count)
 }
 
 /// Every cluster of at least two candidates, coloured breadth-first, handed
@@ -259,7 +264,8 @@ fn clusters(board: &Board, places: &Places, mut visit: impl FnMut(Cluster<'_>) -
             while next < nodes.len() {
                 let (cell, d, colour) = nodes[next];
                 next += 1;
-                for (other, od) in strong_partners(board, places, cell, d) {
+                let (partners, count) = strong_partners(board, places, cell, d);
+                for &(other, od) in &partners[..count] {
                     let bit = 1u128 << other.index();
                     if coloured[od.index()] & bit == 0 {
                         coloured[od.index()] |= bit;

@@ -182,6 +182,9 @@ pub(crate) fn w_wings<B: CandidateBoard>(
     mut visit: impl FnMut(Wing, u8, usize) -> bool,
 ) {
     let bivalue = cells_with(board, 2);
+    // Each value's strong links, found on first use: they are the same for
+    // every pair of cells.
+    let mut links: Vec<Option<Vec<StrongLink>>> = vec![None; board.side()];
     for (i, &a) in bivalue.iter().enumerate() {
         for &b in &bivalue[i + 1..] {
             let held = board.candidate_bits(a);
@@ -192,14 +195,8 @@ pub(crate) fn w_wings<B: CandidateBoard>(
                 let Some(y) = only_value(held & !value_bit(x)) else {
                     continue;
                 };
-                for unit in 0..board.unit_count() {
-                    let mut places = board
-                        .unit_cells(unit)
-                        .filter(|&c| board.open_candidates(c) & value_bit(x) != 0);
-                    let (Some(p), Some(q), None) = (places.next(), places.next(), places.next())
-                    else {
-                        continue;
-                    };
+                let of_x = links[usize::from(x) - 1].get_or_insert_with(|| strong_links(board, x));
+                for &StrongLink { unit, p, q } in of_x.iter() {
                     if [p, q].contains(&a) || [p, q].contains(&b) {
                         continue;
                     }
@@ -223,6 +220,28 @@ pub(crate) fn w_wings<B: CandidateBoard>(
             }
         }
     }
+}
+
+/// A value's only two places `p` and `q` (in the unit's order) in `unit`.
+#[derive(Clone, Copy)]
+struct StrongLink {
+    unit: usize,
+    p: usize,
+    q: usize,
+}
+
+/// The strong links of `value`, units ascending.
+fn strong_links<B: CandidateBoard>(board: &B, value: u8) -> Vec<StrongLink> {
+    let mut links = Vec::new();
+    for unit in 0..board.unit_count() {
+        let mut places = board
+            .unit_cells(unit)
+            .filter(|&c| board.open_candidates(c) & value_bit(value) != 0);
+        if let (Some(p), Some(q), None) = (places.next(), places.next(), places.next()) {
+            links.push(StrongLink { unit, p, q });
+        }
+    }
+    links
 }
 
 /// The explanation of a wing.
