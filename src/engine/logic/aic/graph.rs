@@ -396,9 +396,8 @@ impl Graph {
         &self.targets[self.offsets[state] as usize..self.offsets[state + 1] as usize]
     }
 
-    /// The node of each key (see [`KEYS`]), or `NONE`: a candidate's key is
-    /// where the graph files its node already. (ALS nodes have no key:
-    /// they are left out.)
+    /// The node of each key (see [`KEYS`]), or `NONE`: the candidates' part is
+    /// the graph's own table. (ALS nodes have no key: they are left out.)
     pub fn nodes_by_key(&self) -> Box<[u16]> {
         let mut index = Vec::with_capacity(KEYS);
         index.extend_from_slice(&self.candidate);
