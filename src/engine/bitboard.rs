@@ -17,8 +17,10 @@
 //! left with one column for the digit takes that column from the other bands
 //! (locked candidates along columns, which also strikes a placed digit's column).
 //! A row left with one cell places the digit there. Then naked singles are found
-//! for all cells at once with two bit-parallel counters. Column hidden
-//! singles are not looked for: finding them cost more than the guesses they save.
+//! for all cells at once with two bit-parallel counters. When both are stuck, a
+//! column whose places for a digit lie in one band claims its box there
+//! ([`claims`]: the other direction of the locked columns, which the band step
+//! cannot see; it covers column hidden singles too).
 //! Search copies the whole state (320 bytes) on each guess, branching on a cell
 //! with two candidates when there is one (of those, the one that sees the most
 //! open cells: about a fifth fewer instructions on the hard sets than the first
@@ -28,6 +30,7 @@ use super::grid::Grid;
 use super::types::CELLS;
 
 mod bands;
+mod claims;
 mod givens;
 mod tables;
 
@@ -263,15 +266,25 @@ impl State {
         Some(true)
     }
 
-    /// Full propagation: bands, then naked singles, until neither finds
-    /// anything. Column hidden singles are left to the search: looking for them
-    /// cost more instructions than the guesses they save.
-    fn propagate(&mut self, pairs: &mut Bands) -> bool {
+    /// Full propagation: bands, then naked singles, then column claims (when
+    /// the first two are stuck), until none finds anything. `avx2`: the CPU
+    /// has AVX2, for the claims.
+    ///
+    /// The claims pay in the search: on forum_hardest_1106, 20% fewer nodes and
+    /// 13-14% fewer instructions in both modes (a column hidden single pass
+    /// cost more than it saved; claiming covers it and more, all nine digits
+    /// in five AVX2 steps).
+    fn propagate(&mut self, pairs: &mut Bands, avx2: bool) -> bool {
         loop {
             if !self.propagate_bands() {
                 return false;
             }
             match self.place_naked_singles(pairs) {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => {}
+            }
+            match claims::claim_columns(&mut self.places, avx2) {
                 None => return false,
                 Some(true) => {}
                 Some(false) => return true,
@@ -385,6 +398,8 @@ struct Search<'a> {
     guesses: u64,
     /// The CPU has the `popcnt` instruction.
     popcnt: bool,
+    /// The CPU has AVX2.
+    avx2: bool,
     /// A grid whose digit (1-9) each guess tries first; otherwise lowest first.
     prefer: Option<&'a [u8; CELLS]>,
     /// Where every solution found goes, when they are all wanted (the
@@ -404,6 +419,18 @@ fn has_popcnt() -> bool {
     }
 }
 
+/// Whether the CPU has AVX2 (checked once, then cached by std).
+fn has_avx2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("avx2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
 impl<'a> Search<'a> {
     /// A search for up to `limit` solutions, keeping the first, guessing
     /// lowest digit first; callers set `prefer` or `every` after.
@@ -415,6 +442,7 @@ impl<'a> Search<'a> {
             nodes: 0,
             guesses: 0,
             popcnt: has_popcnt(),
+            avx2: has_avx2(),
             prefer: None,
             every: None,
         }
@@ -437,7 +465,7 @@ impl<'a> Search<'a> {
     fn run(&mut self, state: &mut State) {
         self.nodes += 1;
         let mut pairs = Bands::EMPTY;
-        if !state.propagate(&mut pairs) {
+        if !state.propagate(&mut pairs, self.avx2) {
             return;
         }
         if state.is_solved() {
@@ -481,6 +509,32 @@ impl<'a> Search<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The search takes the same path with the AVX2 claims and with the
+    /// portable loop: same count, first solution and nodes.
+    #[test]
+    fn claims_search_alike_with_and_without_avx2() {
+        let puzzles = [
+            // Hard (many guesses), a two-solution one, and the empty grid.
+            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+            "........2..8.1.9..5....3.4....1.93...6..3..8...37......4......53.1.7.8..2........",
+            "12.......34.......................................................5..............",
+            ".................................................................................",
+        ];
+        for puzzle in puzzles {
+            let values: [u8; CELLS] =
+                std::array::from_fn(|cell| puzzle.as_bytes()[cell].saturating_sub(b'0') % 10);
+            let grid = Grid::from_values(values);
+            let outcomes = [false, true].map(|avx2| {
+                let mut search = Search::new(20);
+                search.avx2 = avx2 && has_avx2();
+                search.run(&mut State::from_givens(&grid).unwrap());
+                (search.count, search.first, search.nodes)
+            });
+            assert_eq!(outcomes[0], outcomes[1], "{puzzle}");
+            assert!(outcomes[0].1.is_some(), "{puzzle}");
+        }
+    }
 
     /// Every single change is seen, in its own pair and nowhere else, by the
     /// SSE2 and the portable change detection alike.
