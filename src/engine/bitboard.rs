@@ -19,8 +19,7 @@
 //! A row left with one cell places the digit there. Then naked singles are found
 //! for all cells at once with two bit-parallel counters. When both are stuck, a
 //! column whose places for a digit lie in one band claims its box there
-//! ([`claims`]: the other direction of the locked columns, which the band step
-//! cannot see; it covers column hidden singles too).
+//! ([`claims`]). The hot parts have copies compiled for x86-64-v3 ([`cpu`]).
 //! Search copies the whole state (320 bytes) on each guess, branching on a cell
 //! with two candidates when there is one (of those, the one that sees the most
 //! open cells: about a fifth fewer instructions on the hard sets than the first
@@ -31,10 +30,12 @@ use super::types::CELLS;
 
 mod bands;
 mod claims;
+mod cpu;
 mod givens;
 mod tables;
 
 use bands::Bands;
+use cpu::Cpu;
 pub(super) use givens::Givens;
 
 use tables::*;
@@ -213,8 +214,32 @@ impl State {
         !same & ALL_PAIRS
     }
 
-    /// Propagates every changed (band, digit) pair until nothing changes.
+    /// [`State::propagate_bands`] in the copy compiled for what `cpu` offers
+    /// (each copy a call of its own, as the one copy was before).
+    #[inline(always)]
+    fn propagate_bands_on(&mut self, cpu: Cpu) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        if cpu.v3 {
+            // SAFETY: `v3` is set only when the CPU has those instructions.
+            return unsafe { self.propagate_bands_v3() };
+        }
+        self.propagate_bands_baseline()
+    }
+
     #[inline(never)]
+    fn propagate_bands_baseline(&mut self) -> bool {
+        self.propagate_bands()
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    #[inline(never)]
+    fn propagate_bands_v3(&mut self) -> bool {
+        self.propagate_bands()
+    }
+
+    /// Propagates every changed (band, digit) pair until nothing changes.
+    #[inline(always)]
     fn propagate_bands(&mut self) -> bool {
         loop {
             let mut changed = self.changed_pairs();
@@ -237,7 +262,7 @@ impl State {
     /// are the branching candidates, found here for a few instructions more
     /// instead of a second pass over the masks. The counters run on the three
     /// bands at once.
-    #[inline(never)]
+    #[inline(always)]
     fn place_naked_singles(&mut self, pairs: &mut Bands) -> Option<bool> {
         let (mut one, mut two, mut three) = (Bands::EMPTY, Bands::EMPTY, Bands::EMPTY);
         for &cells in &self.places {
@@ -266,25 +291,44 @@ impl State {
         Some(true)
     }
 
+    /// [`State::place_naked_singles`] in the copy compiled for what `cpu` offers.
+    #[inline(always)]
+    fn place_naked_singles_on(&mut self, cpu: Cpu, pairs: &mut Bands) -> Option<bool> {
+        #[cfg(target_arch = "x86_64")]
+        if cpu.v3 {
+            // SAFETY: `v3` is set only when the CPU has those instructions.
+            return unsafe { self.place_naked_singles_v3(pairs) };
+        }
+        self.place_naked_singles_baseline(pairs)
+    }
+
+    #[inline(never)]
+    fn place_naked_singles_baseline(&mut self, pairs: &mut Bands) -> Option<bool> {
+        self.place_naked_singles(pairs)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    #[inline(never)]
+    fn place_naked_singles_v3(&mut self, pairs: &mut Bands) -> Option<bool> {
+        self.place_naked_singles(pairs)
+    }
+
     /// Full propagation: bands, then naked singles, then column claims (when
-    /// the first two are stuck), until none finds anything. `avx2`: the CPU
-    /// has AVX2, for the claims.
-    ///
-    /// The claims pay in the search: on forum_hardest_1106, 20% fewer nodes and
-    /// 13-14% fewer instructions in both modes (a column hidden single pass
-    /// cost more than it saved; claiming covers it and more, all nine digits
-    /// in five AVX2 steps).
-    fn propagate(&mut self, pairs: &mut Bands, avx2: bool) -> bool {
+    /// the first two are stuck), until none finds anything, each compiled for
+    /// what `cpu` offers. The claims: 20% fewer nodes on forum_hardest_1106,
+    /// 13-14% fewer instructions in both modes.
+    fn propagate(&mut self, pairs: &mut Bands, cpu: Cpu) -> bool {
         loop {
-            if !self.propagate_bands() {
+            if !self.propagate_bands_on(cpu) {
                 return false;
             }
-            match self.place_naked_singles(pairs) {
+            match self.place_naked_singles_on(cpu, pairs) {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => {}
             }
-            match claims::claim_columns(&mut self.places, avx2) {
+            match claims::claim_columns(&mut self.places, cpu.v3) {
                 None => return false,
                 Some(true) => {}
                 Some(false) => return true,
@@ -294,6 +338,13 @@ impl State {
 
     fn is_solved(&self) -> bool {
         !self.open_cells.any()
+    }
+
+    /// [`State::branch_cell`] compiled for x86-64-v3 ([`Cpu::v3`]).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    fn branch_cell_v3(&self, pairs: &Bands) -> usize {
+        self.branch_cell(pairs)
     }
 
     /// [`State::branch_cell`] compiled with the `popcnt` instruction, which
@@ -396,39 +447,13 @@ struct Search<'a> {
     first: Option<Grid>,
     nodes: u64,
     guesses: u64,
-    /// The CPU has the `popcnt` instruction.
-    popcnt: bool,
-    /// The CPU has AVX2.
-    avx2: bool,
+    /// What the CPU offers beyond baseline x86-64.
+    cpu: Cpu,
     /// A grid whose digit (1-9) each guess tries first; otherwise lowest first.
     prefer: Option<&'a [u8; CELLS]>,
     /// Where every solution found goes, when they are all wanted (the
     /// generator's vicinity search); otherwise only the first is kept.
     every: Option<&'a mut Vec<Grid>>,
-}
-
-/// Whether the CPU has the `popcnt` instruction (checked once, then cached by std).
-fn has_popcnt() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::arch::is_x86_feature_detected!("popcnt")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
-}
-
-/// Whether the CPU has AVX2 (checked once, then cached by std).
-fn has_avx2() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::arch::is_x86_feature_detected!("avx2")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
 }
 
 impl<'a> Search<'a> {
@@ -441,18 +466,22 @@ impl<'a> Search<'a> {
             first: None,
             nodes: 0,
             guesses: 0,
-            popcnt: has_popcnt(),
-            avx2: has_avx2(),
+            cpu: Cpu::detect(),
             prefer: None,
             every: None,
         }
     }
 
-    /// The state's branching cell, using `popcnt` when the CPU has it.
+    /// The state's branching cell, using what the CPU offers.
     #[inline(never)]
     fn branch_cell(&self, state: &State, pairs: &Bands) -> usize {
         #[cfg(target_arch = "x86_64")]
-        if self.popcnt {
+        if self.cpu.v3 {
+            // SAFETY: `v3` is set only when the CPU has those instructions.
+            return unsafe { state.branch_cell_v3(pairs) };
+        }
+        #[cfg(target_arch = "x86_64")]
+        if self.cpu.popcnt {
             // SAFETY: `popcnt` is set only when the CPU supports the instruction.
             return unsafe { state.branch_cell_popcnt(pairs) };
         }
@@ -465,7 +494,7 @@ impl<'a> Search<'a> {
     fn run(&mut self, state: &mut State) {
         self.nodes += 1;
         let mut pairs = Bands::EMPTY;
-        if !state.propagate(&mut pairs, self.avx2) {
+        if !state.propagate(&mut pairs, self.cpu) {
             return;
         }
         if state.is_solved() {
@@ -510,10 +539,10 @@ impl<'a> Search<'a> {
 mod tests {
     use super::*;
 
-    /// The search takes the same path with the AVX2 claims and with the
-    /// portable loop: same count, first solution and nodes.
+    /// The search takes the same path whatever the CPU offers: same count,
+    /// first solution and nodes.
     #[test]
-    fn claims_search_alike_with_and_without_avx2() {
+    fn search_is_alike_on_every_cpu() {
         let puzzles = [
             // Hard (many guesses), a two-solution one, and the empty grid.
             "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
@@ -525,13 +554,23 @@ mod tests {
             let values: [u8; CELLS] =
                 std::array::from_fn(|cell| puzzle.as_bytes()[cell].saturating_sub(b'0') % 10);
             let grid = Grid::from_values(values);
-            let outcomes = [false, true].map(|avx2| {
+            let detected = Cpu::detect();
+            let cpus = [
+                Cpu::BASELINE,
+                Cpu {
+                    popcnt: detected.popcnt,
+                    v3: false,
+                },
+                detected,
+            ];
+            let outcomes = cpus.map(|cpu| {
                 let mut search = Search::new(20);
-                search.avx2 = avx2 && has_avx2();
+                search.cpu = cpu;
                 search.run(&mut State::from_givens(&grid).unwrap());
                 (search.count, search.first, search.nodes)
             });
             assert_eq!(outcomes[0], outcomes[1], "{puzzle}");
+            assert_eq!(outcomes[0], outcomes[2], "{puzzle}");
             assert!(outcomes[0].1.is_some(), "{puzzle}");
         }
     }
