@@ -214,9 +214,9 @@ impl State {
         !same & ALL_PAIRS
     }
 
-    /// [`State::propagate_bands`] in the copy compiled for what `cpu` offers
-    /// (each copy a call of its own, as the one copy was before).
+    /// [`State::propagate_bands`] in the copy compiled for what `cpu` offers.
     #[inline(always)]
+    #[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
     fn propagate_bands_on(&mut self, cpu: Cpu) -> bool {
         #[cfg(target_arch = "x86_64")]
         if cpu.v3 {
@@ -293,6 +293,7 @@ impl State {
 
     /// [`State::place_naked_singles`] in the copy compiled for what `cpu` offers.
     #[inline(always)]
+    #[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
     fn place_naked_singles_on(&mut self, cpu: Cpu, pairs: &mut Bands) -> Option<bool> {
         #[cfg(target_arch = "x86_64")]
         if cpu.v3 {
@@ -558,8 +559,8 @@ mod tests {
             let cpus = [
                 Cpu::BASELINE,
                 Cpu {
-                    popcnt: detected.popcnt,
                     v3: false,
+                    ..detected
                 },
                 detected,
             ];
@@ -569,8 +570,7 @@ mod tests {
                 search.run(&mut State::from_givens(&grid).unwrap());
                 (search.count, search.first, search.nodes)
             });
-            assert_eq!(outcomes[0], outcomes[1], "{puzzle}");
-            assert_eq!(outcomes[0], outcomes[2], "{puzzle}");
+            assert!(outcomes.iter().all(|o| *o == outcomes[0]), "{puzzle}");
             assert!(outcomes[0].1.is_some(), "{puzzle}");
         }
     }
