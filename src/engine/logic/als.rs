@@ -240,7 +240,7 @@ impl Sets {
                 holders[d.index()] |= 1 << cell.index();
             }
         }
-        let mut all: Vec<Als> = Vec::with_capacity(1024);
+        let mut all: Vec<Als> = Vec::new();
         let mut per_digit = PerDigit::default();
         let mut offsets = [0u32; UNITS + 1];
         let mut kept_links = None;
@@ -266,6 +266,7 @@ impl Sets {
                 }
             }
             None => {
+                all.reserve(1024);
                 let mut tables = SubsetTables::boxed();
                 for unit in Unit::all() {
                     offsets[unit.index()] = all.len() as u32;
@@ -347,7 +348,7 @@ impl Sets {
     fn links(&self) -> &[Link] {
         self.links.get_or_init(|| {
             let mut linker = Linker::new(self);
-            let mut links = Vec::new();
+            let mut links = Vec::with_capacity(linker.links_capacity());
             for i in 0..self.all.len() {
                 linker.links_of(i, &mut links);
             }
@@ -407,7 +408,7 @@ pub fn als_xz(board: &Board, sink: &mut Sink) {
         // The links one set at a time: a step found early spares finding the rest.
         // What was found is kept for the next position (see [`links`]).
         let mut linker = Linker::new(&sets);
-        let mut links = Vec::new();
+        let mut links = Vec::with_capacity(linker.links_capacity());
         for i in 0..sets.all.len() {
             let from = links.len();
             linker.links_of(i, &mut links);

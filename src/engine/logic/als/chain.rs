@@ -96,14 +96,18 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
         let lanes = closures.lanes();
         for z in zs.iter() {
             let lane = lanes.of(z.index());
-            others[lane.clone()].fill(0);
-            // A cell reached once is reached by A0 alone.
+            // A cell reached once is reached by A0 alone. The first cell's
+            // row is copied (`keep` clears what is there), the others' ORed:
+            // no zeroing first, and A0 reaches such a cell (see `removable`).
+            let mut keep = 0;
             each_cell_index(sets.reach(a0, z) & twice[z.index()], |cell| {
                 let by = &reaching[cell * words..][lane.clone()];
                 for (other, &by) in others[lane.clone()].iter_mut().zip(by) {
-                    *other |= by;
+                    *other = *other & keep | by;
                 }
+                keep = !0;
             });
+            debug_assert_eq!(keep, !0, "A0 reaches a cell reached twice with {z}");
             let (word, bit) = lanes.bit(start, z.index());
             others[word] &= !bit;
         }
@@ -249,10 +253,14 @@ fn may_end(
     let zs = removables[start].without(x1);
     for &state in exits.on(start, x1.index()) {
         let component = closures.component(state as usize, exits, removables);
+        let ends = closures.ends(component);
         for z in zs.iter() {
-            let ends = closures.ends(component, z.index());
-            let others = &others[closures.lanes().of(z.index())];
-            if ends.iter().zip(others).any(|(end, other)| end & other != 0) {
+            let lane = closures.lanes().of(z.index());
+            if ends[lane.clone()]
+                .iter()
+                .zip(&others[lane])
+                .any(|(end, other)| end & other != 0)
+            {
                 return true;
             }
         }

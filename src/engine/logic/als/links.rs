@@ -218,6 +218,21 @@ impl<'a> Linker<'a> {
         }
     }
 
+    /// A first capacity for the links of all the sets: as many per set as
+    /// the kept links had, and some more, or four per set without them
+    /// (the list grown from empty was copied ten times over a position).
+    pub(super) fn links_capacity(&self) -> usize {
+        let n = self.sets.all.len();
+        match &self.sets.reusable {
+            Some(reusable) => {
+                let kept = &reusable.kept;
+                let done = kept.starts.len() - 1;
+                kept.linked.len() * n / done.max(1) + n / 4
+            }
+            None => 4 * n,
+        }
+    }
+
     /// Appends the links of set `i` to the later sets, in ascending order.
     pub(super) fn links_of(&mut self, i: usize, out: &mut Vec<Link>) {
         let sets = self.sets;

@@ -237,15 +237,27 @@ pub(super) fn unit_sets(
     }
     // The units before this one (rows, columns, boxes in order).
     let earlier = (1u32 << unit.index()) - 1;
+    // The sets' masks first, so that the lists grow once, to their size
+    // (grown set by set, they were copied over and over).
+    let mut masks = [0u16; 512];
+    let mut count = 0;
     for mask in 1..size {
-        let digits = unions[mask];
         // `mask` has at most nine bits: counted by the digit table.
-        if digits.len() != Candidates::from_bits(mask as u32).len() + 1 {
+        if unions[mask].len() != Candidates::from_bits(mask as u32).len() + 1 {
             continue;
         }
         if houses[mask] & earlier != 0 {
             continue; // the same cells in an earlier unit (a line and a box)
         }
+        masks[count] = mask as u16;
+        count += 1;
+    }
+    out.reserve(count);
+    facts.seeing.reserve(count);
+    facts.buckets.reserve(count);
+    for &mask in &masks[..count] {
+        let mask = usize::from(mask);
+        let digits = unions[mask];
         let index = out.len() as u32;
         let mut seeing = [0; SIZE];
         let mut buckets = Buckets::default();

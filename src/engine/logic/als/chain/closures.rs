@@ -16,6 +16,9 @@ use crate::engine::types::{Candidates, SIZE};
 /// Not summed up yet.
 const UNSEEN: u32 = u32::MAX;
 
+/// The components the sums first have room for.
+const CLOSED: usize = 512;
+
 /// Per state, the component of the relaxed graph it is in, and per
 /// component what its closure (every state it leads to, and itself) holds:
 /// filled in as starts first need them.
@@ -44,7 +47,9 @@ impl Closures {
             walk: Components::new(n * 9),
             sums: Sums {
                 component: vec![UNSEEN; n * 9],
-                ends: Vec::new(),
+                // Room for the components most positions close (grown
+                // from empty, the rows were copied over and over).
+                ends: Vec::with_capacity(CLOSED * lanes.words()),
                 lanes,
                 closed: 0,
             },
@@ -68,13 +73,11 @@ impl Closures {
         sums.component[state] as usize
     }
 
-    /// The sets that can end a chain removing `digit` (an index) in the
-    /// closure of `component` (see [`Closures::ends`]), as bits.
-    pub(super) fn ends(&self, component: usize, digit: usize) -> &[u64] {
-        let lanes = &self.sums.lanes;
-        let lane = lanes.of(digit);
-        let at = component * lanes.words();
-        &self.sums.ends[at + lane.start..at + lane.end]
+    /// Per digit z, the sets that can end a chain removing z in the closure
+    /// of `component`: a row of bits, by [`Lanes`].
+    pub(super) fn ends(&self, component: usize) -> &[u64] {
+        let size = self.sums.lanes.words();
+        &self.sums.ends[component * size..][..size]
     }
 
     /// Where the sets' bits are in a row.
