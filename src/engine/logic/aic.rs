@@ -38,7 +38,7 @@ pub(crate) use memory::Walked;
 pub use text::text;
 
 use graph::{Cells, Graph, cells_of, seeing_all};
-use memory::{Changes, Footprints, start_key};
+use memory::{Changes, Footprints, LoopWalks, start_key};
 use walk::{Chain, Walker};
 
 use std::collections::BTreeSet;
@@ -245,6 +245,13 @@ fn collect(
         }
         _ => None,
     };
+    // The AIC walks read the continuous loops' on the same graph (see
+    // [`memory`]), put back when done.
+    let loop_slot = remembered(Kind::Continuous, nodes);
+    let mut loops = match (loop_slot, memory.as_mut()) {
+        (Some(slot), Some(memory)) if kind == Kind::Aic => memory.loop_walks(slot, graph),
+        _ => None,
+    };
     let mut found: Vec<Found> = Vec::new();
     let mut also: Vec<Found> = Vec::new();
     let mut most = usize::MAX;
@@ -269,7 +276,10 @@ fn collect(
             let key = start_key(graph, start, on);
             let known = changes
                 .as_mut()
-                .is_some_and(|c| c.unchanged(key, &mut clean));
+                .is_some_and(|c| c.unchanged(key, &mut clean))
+                || loops
+                    .as_mut()
+                    .is_some_and(|loops| aic_known(board, graph, root, key, loops, &mut clean));
             if known && let Some(memory) = memory.as_mut() {
                 memory.skipped += 1;
             }
@@ -354,9 +364,36 @@ fn collect(
     }
     if let (Some(slot), Some(memory)) = (slot, memory) {
         memory.keep(slot, clean.record(graph.clone()));
+        if let (Some(loop_slot), Some(loops)) = (loop_slot, loops) {
+            memory.give_back(loop_slot, loops);
+        }
     }
     let complete = kind == Kind::Continuous && most == usize::MAX;
     (found, complete.then_some(also))
+}
+
+/// Whether the AIC walk from `root` (an "off" state, start state `key`)
+/// finds nothing, as read from the continuous loops' walk from it (see
+/// [`memory`]), which `clean` then notes as its own. (Not inlined: the
+/// finders' loop keeps its registers.)
+#[inline(never)]
+fn aic_known(
+    board: &Board,
+    graph: &Graph,
+    root: u16,
+    key: u16,
+    loops: &mut LoopWalks,
+    clean: &mut Footprints,
+) -> bool {
+    let cell = graph.nodes[usize::from(root) / 2].first;
+    if board.candidates(cell).len() == 2 {
+        return false;
+    }
+    // The start's own targets are one link deep: too short to end an AIC.
+    let firsts = graph.links(usize::from(root));
+    clean.note_aic(key, loops, cell.index(), graph, |state| {
+        !firsts.contains(&state) && aic_effects(board, graph, root, state).is_some()
+    })
 }
 
 /// Hands the deductions to the sink, shortest first (of those with the same

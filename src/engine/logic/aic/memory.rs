@@ -22,6 +22,18 @@
 //! skipped, and its tree is kept as it was for the next position (a superset
 //! of Q's tree, so later tests stay on the safe side).
 //!
+//! The AIC finder comes after the continuous loops' on the same graph (on a
+//! solve, where they found nothing) and reads their footprints: from an
+//! "off" start in a cell that is not bivalue (so the loop walk has no link
+//! inside the start cell to leave out), the AIC walk is the loop walk less
+//! the start cell's states (leaves there: a loop ends in them, an AIC never
+//! reaches them), in the same order with the same chains, as both allow the
+//! same links elsewhere. Where no state that footprint lists (but the
+//! start's own targets, one link deep) is an "on" state that could end an
+//! AIC (an "on" dead end of the loop walk would be a tree state of the AIC
+//! walk: such a footprint is not read), the AIC walk finds nothing: it is
+//! not walked, and that footprint, less the start cell, is its own.
+//!
 //! Debug builds walk every skipped start anyway and assert that it finds
 //! nothing.
 
@@ -29,7 +41,7 @@ use std::rc::Rc;
 
 use super::graph::{Graph, KEYS, NONE, unsettled};
 use super::walk::Walker;
-use crate::engine::types::SIZE;
+use crate::engine::types::{CELLS, SIZE};
 
 /// How many state keys there are: a state's is its node's key times two,
 /// plus one for "on" (see [`Footprints::note`]).
@@ -65,6 +77,24 @@ pub(super) struct Record {
     /// The footprints one after another: the state keys of each walk's
     /// tree, and of the dead ends it met (marked `DEAD`).
     keys: Vec<u16>,
+}
+
+impl Record {
+    /// The footprint of start state `key`, if its walk found nothing;
+    /// `at` is where the last lookup ended (keys are asked in ascending order).
+    #[inline(always)]
+    fn footprint(&self, key: u16, at: &mut usize) -> Option<&[u16]> {
+        let starts = &self.starts;
+        while *at < starts.len() && starts[*at].0 < key {
+            *at += 1;
+        }
+        let &(found, end) = starts.get(*at)?;
+        if found != key {
+            return None;
+        }
+        let begin = if *at == 0 { 0 } else { starts[*at - 1].1 };
+        Some(&self.keys[begin as usize..end as usize])
+    }
 }
 
 /// The node of each key of `graph`, or `NONE`.
@@ -138,6 +168,58 @@ impl Footprints {
         self.keys.extend(tree.iter().map(|&s| key_of(s)));
         self.keys.extend(dead.iter().map(|&s| key_of(s) | DEAD));
         self.starts.push((key, self.keys.len() as u32));
+    }
+
+    /// Notes as the AIC walk's from "off" start state `key`, if it finds
+    /// nothing, the loop walk's footprint from the same state (`loops`, see
+    /// the module text) less the states of `home` (the start cell, not
+    /// bivalue) but the root. It finds nothing when no "on" state listed
+    /// `may_end` an AIC (asked of this graph's states; the start's own
+    /// targets are left out to it). Else, or when an "on" state is a dead
+    /// end (one the AIC walk goes on from), nothing is noted.
+    pub(super) fn note_aic(
+        &mut self,
+        key: u16,
+        loops: &mut LoopWalks,
+        home: usize,
+        graph: &Graph,
+        mut may_end: impl FnMut(u16) -> bool,
+    ) -> bool {
+        let Some(footprint) = loops.record.footprint(key, &mut loops.at) else {
+            return false;
+        };
+        // The root comes first: the one state of the start cell an AIC walk
+        // goes through.
+        let Some((&root, rest)) = footprint.split_first() else {
+            return false;
+        };
+        // The start cell's state keys (a loop ends there: never `DEAD`).
+        let home_keys = (home * SIZE * 2) as u16;
+        let at_home = |k: u16| k.wrapping_sub(home_keys) < (SIZE * 2) as u16;
+        let index = self.index.get_or_insert_with(|| index_of(graph));
+        for &k in rest {
+            if k & 1 == 0 || at_home(k) {
+                continue;
+            }
+            if k & DEAD != 0 {
+                return false;
+            }
+            // A group ends no chain.
+            let node_key = usize::from(k / 2);
+            if node_key >= CELLS * SIZE {
+                continue;
+            }
+            let node = index[node_key];
+            if node != NONE && may_end(node * 2 + 1) {
+                return false;
+            }
+        }
+        self.keys.reserve(footprint.len());
+        self.keys.push(root);
+        self.keys
+            .extend(rest.iter().copied().filter(|&k| !at_home(k)));
+        self.starts.push((key, self.keys.len() as u32));
+        true
     }
 
     /// Whether the footprint noted last (one carried over, see
@@ -298,22 +380,9 @@ impl<'a> Changes<'a> {
     /// as [`Footprints::note`].)
     #[inline(never)]
     pub(super) fn unchanged(&mut self, key: u16, into: &mut Footprints) -> bool {
-        let starts = &self.record.starts;
-        while self.at < starts.len() && starts[self.at].0 < key {
-            self.at += 1;
-        }
-        let Some(&(at, end)) = starts.get(self.at) else {
+        let Some(footprint) = self.record.footprint(key, &mut self.at) else {
             return false;
         };
-        if at != key {
-            return false;
-        }
-        let begin = if self.at == 0 {
-            0
-        } else {
-            starts[self.at - 1].1
-        };
-        let footprint = &self.record.keys[begin as usize..end as usize];
         // Eight keys at a time, without a branch per key (most footprints
         // asked about are skipped, so read to the end).
         let blocked = |keys: &[u16]| {
@@ -330,6 +399,14 @@ impl<'a> Changes<'a> {
         }
         same
     }
+}
+
+/// The continuous loops' footprints on the graph the AIC finder walks
+/// (taken from [`Walked`] while it runs, see the module text).
+pub(super) struct LoopWalks {
+    record: Record,
+    /// Where the lookup of start states is in the record's list.
+    at: usize,
 }
 
 /// Marks computed by [`Changes::between`]: the record's graph, the later
@@ -357,6 +434,17 @@ impl Walked {
 
     pub(super) fn keep(&mut self, slot: usize, record: Record) {
         self.records[slot] = Some(record);
+    }
+
+    /// The record in `slot` (the continuous loops'), while the AIC finder
+    /// runs, if it is on `graph`: given back by [`Walked::give_back`].
+    pub(super) fn loop_walks(&mut self, slot: usize, graph: &Rc<Graph>) -> Option<LoopWalks> {
+        let record = self.records[slot].take_if(|r| Rc::ptr_eq(&r.graph, graph))?;
+        Some(LoopWalks { record, at: 0 })
+    }
+
+    pub(super) fn give_back(&mut self, slot: usize, loops: LoopWalks) {
+        self.records[slot] = Some(loops.record);
     }
 }
 
