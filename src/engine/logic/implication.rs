@@ -54,8 +54,8 @@ pub struct Branching<'a, H: BranchHost> {
     record: Record,
     /// For each fact, its position in the log, or `NONE`: filled at the end
     /// of a run, and only when something reads it (a contradiction's
-    /// proof, a recorded run's proofs, the facts logged after the last one
-    /// processed), since most runs of a search need none of it.
+    /// proof, a recorded run's proofs), since most runs of a search need
+    /// none of it.
     slot: Vec<u16>,
     /// Whether `slot` holds the last run's log.
     slotted: bool,
@@ -76,11 +76,11 @@ pub struct Branching<'a, H: BranchHost> {
     known: [H::PerValue; 2],
     /// Per value, the cells of the last run's facts processed on a cell
     /// the run had placed already: such a fact reads nothing but that the
-    /// cell is closed (see [`Branching::touched`]).
+    /// cell is closed (see [`Branching::logged_and_struck`]).
     closed: H::PerValue,
     /// How many of the last run's facts were processed (the rest were
     /// logged after its contradiction or at its limit): what it read of the
-    /// board is read back from them ([`Branching::touched`]).
+    /// board is read back from them ([`Branching::logged_and_struck`]).
     processed: usize,
     /// Whether the last run applied a technique (which reads every cell).
     read_all: bool,
@@ -177,7 +177,7 @@ impl<'a, H: BranchHost> Branching<'a, H> {
             }
         }
         self.processed = next;
-        if self.record.conflict.is_some() || self.recording || next < self.record.log.len() {
+        if self.record.conflict.is_some() || self.recording {
             let slot = &mut self.slot;
             for (at, entry) in self.record.log.iter().enumerate() {
                 slot[usize::from(entry.index)] = at as u16;
@@ -213,67 +213,8 @@ impl<'a, H: BranchHost> Branching<'a, H> {
         self.record.log.iter().map(|e| e.index)
     }
 
-    /// What the last run read of the position: per value, the cells whose
-    /// holding or placing of it it read, and the cells whose candidates or
-    /// value it read; `None` when it applied a technique, which reads the
-    /// whole board. A branch that read nothing a later position changed runs
-    /// the same there (see [`super::forcing`]'s reuse across positions).
-    ///
-    /// Processing a fact reads its cell, and its value in the cell's units
-    /// (an "on" fact strikes the value from the peers, an "off" fact counts
-    /// its places in the units), nothing else: the reads are the processed
-    /// facts' cells ([`Branching::touched`]) with their peers.
-    pub(crate) fn reads(&self) -> Option<(H::PerValue, H::Cells)> {
-        let (mut reads, cells) = self.touched()?;
-        for set in reads.as_mut() {
-            let mut read = H::Cells::empty();
-            for cell in set.cells() {
-                read = read.or(&self.origin.peer_set(cell).with(cell));
-            }
-            *set = read;
-        }
-        Some((reads, cells))
-    }
-
-    /// [`Branching::reads`] before the peers are added: per value, the cells
-    /// of the facts about it the last run processed on an open cell (one it
-    /// had placed itself read only that, which its placing fact's reads
-    /// decide), and all those cells
-    /// (the reads are these cells and their peers, so a change meets the
-    /// reads exactly when the change's cells and their peers meet these).
-    pub(crate) fn touched(&self) -> Option<(H::PerValue, H::Cells)> {
-        if self.read_all {
-            return None;
-        }
-        let [off, on] = &self.known;
-        let mut touched = off.clone();
-        for ((set, on), closed) in touched
-            .as_mut()
-            .iter_mut()
-            .zip(on.as_ref())
-            .zip(self.closed.as_ref())
-        {
-            *set = set.or(on).and_not(closed);
-        }
-        // A fact logged but not processed was not read, unless its
-        // opposite was processed (the last fact of a contradiction).
-        for entry in &self.record.log[self.processed..] {
-            let opposite = self.slot[usize::from(entry.index ^ 1)];
-            if opposite == NONE || usize::from(opposite) >= self.processed {
-                let fact = entry.fact();
-                let set = &mut touched.as_mut()[usize::from(fact.digit) - 1];
-                *set = set.without(fact.cell);
-            }
-        }
-        let mut cells = H::Cells::empty();
-        for set in touched.as_ref() {
-            cells = cells.or(set);
-        }
-        Some((touched, cells))
-    }
-
-    /// What the classic reuse across positions reads of the last run
-    /// (see [`super::forcing`]'s reuse): per value, the cells of every fact
+    /// What the reuse across positions reads of the last run (see
+    /// [`super::forcing`]'s reuse, which the shaped ladder's follows): per value, the cells of every fact
     /// about it the run logged, "on" or "off" (`logged`), and the cells of
     /// the "off" facts about it it processed on a cell still open (`struck`:
     /// those counted the cell's candidates and the value's places in the
@@ -407,7 +348,7 @@ impl<'a, H: BranchHost> Branching<'a, H> {
         let here = at as u16;
         let (cell, value) = (fact.cell, fact.digit);
         let origin = self.origin;
-        // What this reads of the board is read back from the log ([`Branching::reads`]).
+        // What this reads of the board is read back from the log ([`Branching::logged_and_struck`]).
         if !self.board.is_open(cell) {
             // Facts name only cells open at the start: this one was placed
             // by an "on" fact processed earlier, whose reads cover it.
