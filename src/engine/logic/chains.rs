@@ -15,7 +15,7 @@
 //! [`Chain::xy_step`]).
 
 use super::candidate_board::{CandidateBoard, only_value};
-use super::wings::seeing_every;
+use super::wings::{cells_with, seeing_every};
 use super::{Link, Sink, Step, Technique};
 use crate::engine::board::Board;
 use crate::engine::geometry::value_bit;
@@ -188,28 +188,40 @@ fn x_chains_of<B: CandidateBoard>(board: &B, wanted: impl Fn(u8) -> bool) -> Vec
 /// holds its other one, and so on to a later cell that then holds `x`, with
 /// something to remove. Each pair of ends gets its shortest chain.
 pub(crate) fn xy_chains<B: CandidateBoard>(board: &B) -> Vec<Chain> {
+    xy_chains_of(board, false)
+}
+
+/// [`xy_chains`], or when `best_only` a list whose first chain is theirs (the
+/// rest cut short). A tree's states come in order of depth, and the list is
+/// sorted by length keeping the order found, so once a chain is found no
+/// state as deep as it (in this tree or a later one) gives one that comes
+/// before it.
+fn xy_chains_of<B: CandidateBoard>(board: &B, best_only: bool) -> Vec<Chain> {
     let side = board.side();
-    let cells = board.cell_count();
-    let bivalue: Vec<usize> = (0..cells)
-        .filter(|&c| board.value(c) == 0 && board.count_values(board.candidate_bits(c)) == 2)
-        .collect();
+    let bivalue = cells_with(board, 2);
     // Cells by their index in `bivalue` (ascending, as the cells): the trees
     // then hold a state per bivalue cell and value, not per cell of the board.
-    let neighbours: Vec<Vec<usize>> = bivalue
-        .iter()
-        .map(|&a| {
-            (0..bivalue.len())
-                .filter(|&j| board.sees(bivalue[j], a))
-                .collect()
-        })
-        .collect();
+    // The cells the `i`-th sees are `seen[reach[i]..reach[i + 1]]`, ascending
+    // (one list for all: a list per cell grew each from empty).
+    let mut seen = Vec::with_capacity(bivalue.len() * 8);
+    let mut reach = Vec::with_capacity(bivalue.len() + 1);
+    reach.push(0);
+    for &a in &bivalue {
+        seen.extend((0..bivalue.len()).filter(|&j| board.sees(bivalue[j], a)));
+        reach.push(seen.len());
+    }
     // The value `on` a cell holds if the start does not hold `x`, once the
     // chain reached it holding `holds`'s other one.
     let other = |cell: usize, value: u8| only_value(board.candidate_bits(cell) & !value_bit(value));
     let mut found = Vec::new();
     // State: index in `bivalue` * side + the value the cell holds, less one.
     let mut trees = Trees::new(side * bivalue.len());
+    // The depth of the chain kept when `best_only`: the states as deep are cut.
+    let mut best = usize::MAX;
     for (first, &start) in bivalue.iter().enumerate() {
+        if best <= 3 {
+            break; // no chain is shorter than three cells
+        }
         let held = board.candidate_bits(start);
         for x in super::candidate_board::values_of(held) {
             let Some(y) = other(start, x) else {
@@ -220,6 +232,9 @@ pub(crate) fn xy_chains<B: CandidateBoard>(board: &B) -> Vec<Chain> {
             while head < trees.queue.len() {
                 let state = trees.queue[head];
                 head += 1;
+                if trees.depth[state] >= best {
+                    break;
+                }
                 let index = state / side;
                 let cell = bivalue[index];
                 let holds = (state % side) as u8 + 1;
@@ -234,9 +249,15 @@ pub(crate) fn xy_chains<B: CandidateBoard>(board: &B) -> Vec<Chain> {
                             eliminations,
                         };
                         found.push((trees.depth[state], chain));
+                        if best_only {
+                            best = trees.depth[state];
+                        }
                     }
                 }
-                for &next in &neighbours[index] {
+                if trees.depth[state] + 1 >= best {
+                    continue; // what it reaches is cut
+                }
+                for &next in &seen[reach[index]..reach[index + 1]] {
                     let next_cell = bivalue[next];
                     if board.candidate_bits(next_cell) & value_bit(holds) == 0 {
                         continue;
@@ -289,7 +310,11 @@ pub fn x_chain(board: &Board, sink: &mut Sink) {
 }
 
 pub fn xy_chain(board: &Board, sink: &mut Sink) {
-    push_all(sink, xy_chains(board), |chain| chain.xy_step(board));
+    // Asked for one step, it keeps only the first chain.
+    let best_only = sink.limit() - sink.kept() == 1;
+    push_all(sink, xy_chains_of(board, best_only), |chain| {
+        chain.xy_step(board)
+    });
 }
 
 impl Chain {

@@ -110,32 +110,6 @@ struct Of {
     sashimi: bool,
 }
 
-/// Per line (rows when `rows`, else columns), the positions where the digit
-/// of `pattern` is an open candidate, and the lines where it is placed, as
-/// bits: what [`super::positions`] and [`super::is_placed_in`] read cell by
-/// cell, taken from the pattern the cache holds.
-fn line_positions(pattern: DigitPattern, rows: bool) -> ([u16; 9], u16) {
-    let row_bits = |cells: u128, row: usize| (cells >> (9 * row)) as u16 & 0x1ff;
-    let mut open = [0u16; 9];
-    let mut placed = 0u16;
-    for row in 0..9 {
-        let (here, held) = (
-            row_bits(pattern.open(), row),
-            row_bits(pattern.placed(), row),
-        );
-        if rows {
-            open[row] = here;
-            placed |= u16::from(held != 0) << row;
-        } else {
-            for (col, line) in open.iter_mut().enumerate() {
-                *line |= (here >> col & 1) << row;
-            }
-            placed |= held;
-        }
-    }
-    (open, placed)
-}
-
 /// Reports the fish `of` describes; notes in `other_kind` whether a fish of
 /// the other kind would remove something. Returns whether it stopped because
 /// the sink is full.
@@ -145,7 +119,7 @@ fn search(board: &Board, sink: &mut Sink, of: &Of, other_kind: &mut bool) -> boo
     for rows in [true, false] {
         let base_lines = lines(rows);
         let cover_lines = lines(!rows);
-        let (open, placed) = line_positions(of.pattern, rows);
+        let (open, placed) = of.pattern.lines(rows);
         // A base line holds at most `size` covered candidates and fins in one box.
         let mut found = [(0usize, 0u16); 9];
         let mut count = 0;
@@ -237,7 +211,7 @@ struct Shape {
 impl Shape {
     /// Whether the fish removes the digit from some cell: a cell of the fin
     /// box in a cover line of the fins' stack (`extra`), on a line of the
-    /// fins' group that is not a base (`open` as from [`line_positions`]).
+    /// fins' group that is not a base (`open` as from [`DigitPattern::lines`]).
     fn removes(&self, open: &[u16; 9], extra: u16) -> bool {
         let first = 3 * self.fin_lines;
         let reached = (first..first + 3)

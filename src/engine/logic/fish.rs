@@ -26,11 +26,15 @@ pub fn jellyfish(board: &Board, sink: &mut Sink) {
 }
 
 fn fish(board: &Board, sink: &mut Sink, size: usize, technique: Technique) {
+    // Each line's places come from the digit's pattern, not from its cells.
+    let patterns = sink.cache().patterns(board);
     each_digit(board, sink, technique, |sink, digit| {
         [true, false].into_iter().any(|rows| {
             let base_lines = lines(rows);
             let cover_lines = lines(!rows);
-            fish_of_value(board, digit.get(), rows, size, 1, |bases, covers| {
+            let (open, placed) = patterns[digit.index()].lines(rows);
+            let places = open.map(u32::from);
+            fish_of_lines(board, &places, placed.into(), size, 1, |bases, covers| {
                 let chosen: Vec<Unit> = line_numbers(bases).map(|i| base_lines[i]).collect();
                 let cover_units: Vec<Unit> = line_numbers(covers).map(|i| cover_lines[i]).collect();
                 let mut eliminations = Vec::new();
@@ -78,17 +82,36 @@ pub(crate) fn fish_of_value<B: CandidateBoard>(
     let side = board.side();
     let bit = value_bit(value);
     let first_unit = if rows { 0 } else { side };
-    let mut bases = [(0u32, 0u32); MAX_SIDE];
-    let mut count = 0;
-    for line in 0..side {
-        let (mut places, mut held) = (0u32, false);
+    let mut places = [0u32; MAX_SIDE];
+    let mut placed = 0u32;
+    for (line, places) in places[..side].iter_mut().enumerate() {
         for (i, cell) in board.unit_cells(first_unit + line).enumerate() {
             match board.value(cell) {
-                0 if board.candidate_bits(cell) & bit != 0 => places |= 1 << i,
-                v => held |= v == value,
+                0 if board.candidate_bits(cell) & bit != 0 => *places |= 1 << i,
+                v if v == value => placed |= 1 << line,
+                _ => {}
             }
         }
-        if !held && (min_places..=size as u32).contains(&board.count_positions(places)) {
+    }
+    fish_of_lines(board, &places[..side], placed, size, min_places, visit)
+}
+
+/// [`fish_of_value`] from the value's places in each base line (`places[i]`:
+/// the cover lines of line `i`'s places) and the lines where it is `placed`.
+fn fish_of_lines<B: CandidateBoard>(
+    board: &B,
+    places: &[u32],
+    placed: u32,
+    size: usize,
+    min_places: u32,
+    visit: impl FnMut(u32, u32) -> bool,
+) -> bool {
+    let mut bases = [(0u32, 0u32); MAX_SIDE];
+    let mut count = 0;
+    for (line, &places) in places.iter().enumerate() {
+        if placed >> line & 1 == 0
+            && (min_places..=size as u32).contains(&board.count_positions(places))
+        {
             bases[count] = (1 << line, places);
             count += 1;
         }

@@ -50,9 +50,29 @@ impl DigitPattern {
         self.open
     }
 
-    /// The cells where the digit is placed, as bits of their indices.
-    pub(crate) fn placed(&self) -> u128 {
-        self.placed
+    /// Per line (rows when `rows`, else columns), the positions where the
+    /// digit is an open candidate (bit `i` for the line's `i`-th cell), and the
+    /// lines where it is placed, as bits: what the fish finders would read
+    /// cell by cell.
+    pub(crate) fn lines(&self, rows: bool) -> ([u16; SIZE], u16) {
+        let row_bits = |cells: u128, row: usize| (cells >> (SIZE * row)) as u16 & 0x1ff;
+        let mut open = [0u16; SIZE];
+        let mut placed = 0u16;
+        for row in 0..SIZE {
+            let (here, held) = (row_bits(self.open, row), row_bits(self.placed, row));
+            if rows {
+                open[row] = here;
+                placed |= u16::from(held != 0) << row;
+            } else {
+                let mut cols = here;
+                while cols != 0 {
+                    open[cols.trailing_zeros() as usize] |= 1 << row;
+                    cols &= cols - 1;
+                }
+                placed |= held;
+            }
+        }
+        (open, placed)
     }
 
     /// Every digit's pattern on `board`, in one pass over the cells.

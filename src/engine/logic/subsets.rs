@@ -113,25 +113,31 @@ pub(super) fn each_subset(
         count: &impl Fn(u32) -> usize,
         visit: &mut impl FnMut(u32, u32) -> bool,
     ) -> bool {
-        if left == 0 {
-            return count(covered) == size && visit(keys, covered);
-        }
         for top in left - 1..below {
             let (key, bits) = members[top];
             let covering = covered | bits;
-            if count(covering) <= size
-                && walk(
-                    members,
-                    (size, left - 1, top),
-                    (keys | key, covering),
-                    count,
-                    visit,
-                )
-            {
+            let covers = count(covering);
+            // The last member completes a subset here (no call per subset).
+            let stop = if left == 1 {
+                covers == size && visit(keys | key, covering)
+            } else {
+                covers <= size
+                    && walk(
+                        members,
+                        (size, left - 1, top),
+                        (keys | key, covering),
+                        count,
+                        visit,
+                    )
+            };
+            if stop {
                 return true;
             }
         }
         false
+    }
+    if size == 0 {
+        return count(0) == 0 && visit(0, 0);
     }
     walk(
         members,

@@ -33,10 +33,15 @@ pub fn w_wing(board: &Board, sink: &mut Sink) {
 }
 
 /// Open cells with exactly `count` candidates, ascending.
-fn cells_with<B: CandidateBoard>(board: &B, count: u32) -> Vec<usize> {
-    (0..board.cell_count())
-        .filter(|&c| board.value(c) == 0 && board.count_values(board.candidate_bits(c)) == count)
-        .collect()
+pub(crate) fn cells_with<B: CandidateBoard>(board: &B, count: u32) -> Vec<usize> {
+    // Room for every cell up front: grown from empty, the list moved four times.
+    let mut cells = Vec::with_capacity(board.cell_count());
+    cells.extend(
+        (0..board.cell_count()).filter(|&c| {
+            board.value(c) == 0 && board.count_values(board.candidate_bits(c)) == count
+        }),
+    );
+    cells
 }
 
 /// Open cells other than `cells` that may hold `value` and see every cell of
