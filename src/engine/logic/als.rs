@@ -26,6 +26,7 @@ pub use blossom::{death_blossom, death_blossom_overlapping};
 pub use chain::als_xy_chain;
 
 use std::cell::OnceCell;
+use std::rc::Rc;
 
 pub(crate) use links::KeptLinks;
 use links::{Buckets, Link, Linker, Reusable};
@@ -148,7 +149,7 @@ pub(crate) struct Sets {
     /// (indices into `all`, in ascending order), with those digits: found when
     /// first needed (ALS-XZ, the first finder to use them, finds them one set at
     /// a time and stops at its first step).
-    links: OnceCell<Vec<Link>>,
+    links: OnceCell<Rc<Vec<Link>>>,
     /// `links` by set: what ALS-XY-Wing and ALS-XY-Chain walk.
     partners: OnceCell<Partners>,
     /// The sets reaching each candidate (built on first use).
@@ -352,7 +353,7 @@ impl Sets {
             for i in 0..self.all.len() {
                 linker.links_of(i, &mut links);
             }
-            links
+            Rc::new(links)
         })
     }
 
@@ -397,7 +398,7 @@ pub fn als_xz(board: &Board, sink: &mut Sink) {
     let fresh = sets.fresh(sink, Quiet::AlsXz);
     let before = sink.kept();
     if let Some(links) = sets.links.get() {
-        for &(i, j, rcc) in links {
+        for &(i, j, rcc) in links.iter() {
             if let Some(step) = xz_step_if_fresh(&sets, &fresh, i, j, rcc)
                 && sink.push(step)
             {
@@ -406,24 +407,30 @@ pub fn als_xz(board: &Board, sink: &mut Sink) {
         }
     } else {
         // The links one set at a time: a step found early spares finding the rest.
-        // What was found is kept for the next position (see [`links`]).
+        // What was found is kept for the next position (see [`links`]), with
+        // where each set's links start, noted as they are found.
         let mut linker = Linker::new(&sets);
         let mut links = Vec::with_capacity(linker.links_capacity());
+        let mut starts = Vec::with_capacity(sets.all.len() + 1);
         for i in 0..sets.all.len() {
             let from = links.len();
+            starts.push(from as u32);
             linker.links_of(i, &mut links);
             for &(i, j, rcc) in &links[from..] {
                 if let Some(step) = xz_step_if_fresh(&sets, &fresh, i, j, rcc)
                     && sink.push(step)
                 {
+                    starts.push(links.len() as u32);
                     sink.cache()
-                        .keep_als_links(KeptLinks::new(&sets, &links, i + 1));
+                        .keep_als_links(KeptLinks::new(&sets, Rc::new(links), starts));
                     return;
                 }
             }
         }
+        starts.push(links.len() as u32);
+        let links = Rc::new(links);
         sink.cache()
-            .keep_als_links(KeptLinks::new(&sets, &links, sets.all.len()));
+            .keep_als_links(KeptLinks::new(&sets, links.clone(), starts));
         let _ = sets.links.set(links);
     }
     if sink.kept() == before {

@@ -14,9 +14,11 @@
 //! among the sets on a changed cell for the rest (debug builds check every
 //! eighth such set against all the sets).
 
+use std::rc::Rc;
+
 use super::quiet::Marks;
 use super::{Als, Cells, Sets};
-use crate::engine::types::{Candidates, Digit, SIZE, UNITS};
+use crate::engine::types::{Candidates, Digit, GEOMETRY, SIZE, UNITS};
 
 /// Two ALSs (indices into the sets, ascending) and their restricted commons.
 pub(super) type Link = (usize, usize, Candidates);
@@ -84,7 +86,7 @@ struct Changed {
 }
 
 /// The links ALS-XZ found on a position, kept for the next one: set `i`'s
-/// links to later sets are `linked[starts[i]..starts[i + 1]]` for each `i`
+/// links to later sets are `links[starts[i]..starts[i + 1]]` for each `i`
 /// below `starts.len() - 1` (ALS-XZ stops at its first step), with the
 /// board's candidates, the sets' cells and where each unit's sets started then.
 pub(crate) struct KeptLinks {
@@ -92,29 +94,25 @@ pub(crate) struct KeptLinks {
     cells: Vec<Cells>,
     offsets: [u32; UNITS + 1],
     starts: Vec<u32>,
-    linked: Vec<(u32, Candidates)>,
+    /// The links themselves, shared with the position's [`Sets`]: not copied.
+    links: Rc<Vec<Link>>,
 }
 
 impl KeptLinks {
-    /// Keeps `links` (ascending, complete for the sets below `done`) of `sets`.
-    pub(super) fn new(sets: &Sets, links: &[Link], done: usize) -> KeptLinks {
-        // Counted per set into the next one's start, then summed: the links
-        // are in order, so that the partners follow in one copy.
-        debug_assert!(links.iter().all(|&(i, _, _)| i < done));
-        let mut starts = vec![0u32; done + 1];
-        for &(i, _, _) in links {
-            starts[i + 1] += 1;
-        }
-        for i in 0..done {
-            starts[i + 1] += starts[i];
-        }
-        let linked = links.iter().map(|&(_, j, rcc)| (j as u32, rcc)).collect();
+    /// Keeps `links` (ascending) of `sets`, set `i`'s from `starts[i]` on.
+    pub(super) fn new(sets: &Sets, links: Rc<Vec<Link>>, starts: Vec<u32>) -> KeptLinks {
+        debug_assert!(starts.windows(2).enumerate().all(|(i, ends)| {
+            links[ends[0] as usize..ends[1] as usize]
+                .iter()
+                .all(|&(from, _, _)| from == i)
+        }));
+        debug_assert_eq!(starts.last().map(|&end| end as usize), Some(links.len()));
         KeptLinks {
             marks: sets.marks.clone(),
             cells: sets.all.iter().map(|als| als.cells).collect(),
             offsets: sets.offsets,
             starts,
-            linked,
+            links,
         }
     }
 }
@@ -148,6 +146,21 @@ impl Reusable {
         // A unit's sets are in the order of their cells, and those off the
         // changed cells are the same then and now: paired in turn.
         for u in 0..UNITS {
+            if GEOMETRY.unit_masks[u] & changed == 0 {
+                // No set of the unit is on a changed cell: the same sets
+                // then and now, in turn, without a test each.
+                let (olds, news) = (
+                    kept.offsets[u]..kept.offsets[u + 1],
+                    offsets[u]..offsets[u + 1],
+                );
+                debug_assert_eq!(olds.len(), news.len());
+                for (k, i) in olds.zip(news) {
+                    debug_assert_eq!(kept.cells[k as usize], all[i as usize].cells);
+                    then[i as usize] = k;
+                    now[k as usize] = i;
+                }
+                continue;
+            }
             let olds = (kept.offsets[u]..kept.offsets[u + 1])
                 .filter(|&k| kept.cells[k as usize] & changed == 0);
             let news =
@@ -227,7 +240,7 @@ impl<'a> Linker<'a> {
             Some(reusable) => {
                 let kept = &reusable.kept;
                 let done = kept.starts.len() - 1;
-                kept.linked.len() * n / done.max(1) + n / 4
+                kept.links.len() * n / done.max(1) + n / 4
             }
             None => 4 * n,
         }
@@ -251,8 +264,8 @@ impl<'a> Linker<'a> {
         self.meet_changed_later(i, out);
         let found = out.len();
         let kept = &reusable.kept;
-        for &(j, rcc) in &kept.linked[kept.starts[old] as usize..kept.starts[old + 1] as usize] {
-            let j = reusable.now[j as usize];
+        for &(_, j, rcc) in &kept.links[kept.starts[old] as usize..kept.starts[old + 1] as usize] {
+            let j = reusable.now[j];
             if j != NONE {
                 out.push((i, j as usize, rcc));
             }

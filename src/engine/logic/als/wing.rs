@@ -56,10 +56,17 @@ fn xy_wing(board: &Board, sink: &mut Sink, overlap: bool) {
                 cells: als.cells,
                 reaching: als.reaching.bits() as u16,
                 links: xs.bits() as u16,
-                fresh: fresh.has(set as usize),
+                fresh: pivot_fresh,
                 set,
             }
         }));
+        // Beside a pivot that is not fresh, the fresh partners are those
+        // of `fresh_places` (not told again set by set).
+        if !pivot_fresh {
+            for &place in &fresh_places {
+                sides[place].fresh = true;
+            }
+        }
         for (k, a) in sides.iter().enumerate() {
             if pivot_fresh || a.fresh {
                 for b in &sides[k + 1..] {
@@ -104,6 +111,8 @@ struct Side {
     reaching: u16,
     /// The digits linking it to the pivot, as bits.
     links: u16,
+    /// Whether the set is fresh, or the pivot is (then every pair is
+    /// looked at, and it is not read).
     fresh: bool,
     /// The set's index.
     set: u32,
