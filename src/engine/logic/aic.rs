@@ -386,12 +386,24 @@ fn aic_known(
     clean: &mut Footprints,
 ) -> bool {
     let cell = graph.nodes[usize::from(root) / 2].first;
-    if board.candidates(cell).len() == 2 {
-        return false;
-    }
     // The start's own targets are one link deep: too short to end an AIC.
     let firsts = graph.links(usize::from(root));
-    clean.note_aic(key, loops, cell.index(), graph, |state| {
+    // In a bivalue cell, read only through the other digit, when the start
+    // links nowhere else.
+    let through = if board.candidates(cell).len() == 2 {
+        match *firsts {
+            [other]
+                if !graph.nodes[usize::from(other) / 2].group
+                    && graph.nodes[usize::from(other) / 2].first == cell =>
+            {
+                Some(start_key(graph, usize::from(other) / 2, true))
+            }
+            _ => return false,
+        }
+    } else {
+        None
+    };
+    clean.note_aic(key, through, loops, cell.index(), graph, |state| {
         !firsts.contains(&state) && aic_effects(board, graph, root, state).is_some()
     })
 }

@@ -32,7 +32,12 @@
 //! start's own targets, one link deep) is an "on" state that could end an
 //! AIC (an "on" dead end of the loop walk would be a tree state of the AIC
 //! walk: such a footprint is not read), the AIC walk finds nothing: it is
-//! not walked, and that footprint, less the start cell, is its own.
+//! not walked, and that footprint, less the start cell, is its own. From a
+//! bivalue cell's "off" state whose one link is to the cell's other digit
+//! (the digit has no other place to go in the cell's units), the AIC walk
+//! goes there and then as the loop walk from that "on" state, one link
+//! deeper: it reads that footprint the same way (every "on" state past its
+//! root is three links deep or more), with its own root put first.
 //!
 //! Debug builds walk every skipped start anyway and assert that it finds
 //! nothing.
@@ -94,6 +99,12 @@ impl Record {
         }
         let begin = if *at == 0 { 0 } else { starts[*at - 1].1 };
         Some(&self.keys[begin as usize..end as usize])
+    }
+
+    /// The footprint of start state `key`, asked out of order.
+    fn footprint_of(&self, key: u16) -> Option<&[u16]> {
+        let mut at = self.starts.partition_point(|s| s.0 < key);
+        self.footprint(key, &mut at)
     }
 }
 
@@ -172,20 +183,26 @@ impl Footprints {
 
     /// Notes as the AIC walk's from "off" start state `key`, if it finds
     /// nothing, the loop walk's footprint from the same state (`loops`, see
-    /// the module text) less the states of `home` (the start cell, not
-    /// bivalue) but the root. It finds nothing when no "on" state listed
-    /// `may_end` an AIC (asked of this graph's states; the start's own
-    /// targets are left out to it). Else, or when an "on" state is a dead
-    /// end (one the AIC walk goes on from), nothing is noted.
+    /// the module text), or `through` the start cell's other digit (a
+    /// bivalue cell's), less the states of `home` (the start cell) but the
+    /// roots. It finds nothing when no "on" state listed `may_end` an AIC
+    /// (asked of this graph's states; the start's own targets are left out
+    /// to it). Else, or when an "on" state is a dead end (one the AIC walk
+    /// goes on from), nothing is noted.
     pub(super) fn note_aic(
         &mut self,
         key: u16,
+        through: Option<u16>,
         loops: &mut LoopWalks,
         home: usize,
         graph: &Graph,
         mut may_end: impl FnMut(u16) -> bool,
     ) -> bool {
-        let Some(footprint) = loops.record.footprint(key, &mut loops.at) else {
+        let footprint = match through {
+            None => loops.record.footprint(key, &mut loops.at),
+            Some(through) => loops.record.footprint_of(through),
+        };
+        let Some(footprint) = footprint else {
             return false;
         };
         // The root comes first: the one state of the start cell an AIC walk
@@ -214,7 +231,12 @@ impl Footprints {
                 return false;
             }
         }
-        self.keys.reserve(footprint.len());
+        self.keys.reserve(footprint.len() + 1);
+        if through.is_some() {
+            // The AIC walk's own root, whose one link is to the loop walk's:
+            // its state key is its start key's less one ("off").
+            self.keys.push(key - 1);
+        }
         self.keys.push(root);
         self.keys
             .extend(rest.iter().copied().filter(|&k| !at_home(k)));
