@@ -202,12 +202,20 @@ fn xy_chains_of<B: CandidateBoard>(board: &B, best_only: bool) -> Vec<Chain> {
     // Cells by their index in `bivalue` (ascending, as the cells): the trees
     // then hold a state per bivalue cell and value, not per cell of the board.
     // The cells the `i`-th sees are `seen[reach[i]..reach[i + 1]]`, ascending
-    // (one list for all: a list per cell grew each from empty).
+    // (one list for all: a list per cell grew each from empty), read as the
+    // bivalue peers of each (on the classic board, from its peer mask).
+    let cells = board.cell_count();
+    let mut holders = vec![0u64; cells.div_ceil(64)];
+    let mut index_of = vec![0; cells];
+    for (index, &cell) in bivalue.iter().enumerate() {
+        holders[cell / 64] |= 1 << (cell % 64);
+        index_of[cell] = index;
+    }
     let mut seen = Vec::with_capacity(bivalue.len() * 8);
     let mut reach = Vec::with_capacity(bivalue.len() + 1);
     reach.push(0);
     for &a in &bivalue {
-        seen.extend((0..bivalue.len()).filter(|&j| board.sees(bivalue[j], a)));
+        seen.extend(board.peers_among(a, &holders).map(|c| index_of[c]));
         reach.push(seen.len());
     }
     // The value `on` a cell holds if the start does not hold `x`, once the
