@@ -113,20 +113,29 @@ fn x_chains_of<B: CandidateBoard>(board: &B, wanted: impl Fn(u8) -> bool) -> Vec
     // Each cell's open candidates, read once for every value; the per-value
     // lists below keep their buffers from one value to the next.
     let open: Vec<_> = (0..cells).map(|c| board.open_candidates(c)).collect();
-    let mut strong: Vec<Vec<usize>> = vec![Vec::new(); cells];
+    // A place's strong links: at most one per unit holding it, so each cell
+    // has `room` slots in one list (a list per cell grew each from empty).
+    let room = (0..cells)
+        .map(|c| board.units_of(c).count())
+        .max()
+        .unwrap_or(0);
+    let mut strong = vec![0usize; cells * room];
+    let mut strong_count = vec![0usize; cells];
     let mut nodes: Vec<usize> = Vec::with_capacity(cells);
     let mut holders = vec![0u64; cells.div_ceil(64)];
-    let mut seen: Vec<usize> = Vec::new();
+    let mut seen: Vec<usize> = Vec::with_capacity(cells);
     for value in (1..=board.side() as u8).filter(|&value| wanted(value)) {
         let bit = value_bit(value);
-        strong.iter_mut().for_each(Vec::clear);
+        strong_count.fill(0);
         for unit in 0..board.unit_count() {
             let mut places = board.unit_cells(unit).filter(|&c| open[c] & bit != 0);
             if let (Some(a), Some(b), None) = (places.next(), places.next(), places.next())
-                && !strong[a].contains(&b)
+                && !strong[a * room..a * room + strong_count[a]].contains(&b)
             {
-                strong[a].push(b);
-                strong[b].push(a);
+                strong[a * room + strong_count[a]] = b;
+                strong_count[a] += 1;
+                strong[b * room + strong_count[b]] = a;
+                strong_count[b] += 1;
             }
         }
         nodes.clear();
@@ -137,7 +146,7 @@ fn x_chains_of<B: CandidateBoard>(board: &B, wanted: impl Fn(u8) -> bool) -> Vec
             holders[c / 64] |= 1 << (c % 64);
         }
         for &start in &nodes {
-            if strong[start].is_empty() {
+            if strong_count[start] == 0 {
                 continue;
             }
             // The places the start sees: an end's eliminations are those
@@ -172,7 +181,7 @@ fn x_chains_of<B: CandidateBoard>(board: &B, wanted: impl Fn(u8) -> bool) -> Vec
                         trees.reach(next * 2, state);
                     }
                 } else {
-                    for &next in &strong[cell] {
+                    for &next in &strong[cell * room..cell * room + strong_count[cell]] {
                         trees.reach(next * 2 + 1, state);
                     }
                 }
@@ -202,12 +211,20 @@ fn xy_chains_of<B: CandidateBoard>(board: &B, best_only: bool) -> Vec<Chain> {
     // Cells by their index in `bivalue` (ascending, as the cells): the trees
     // then hold a state per bivalue cell and value, not per cell of the board.
     // The cells the `i`-th sees are `seen[reach[i]..reach[i + 1]]`, ascending
-    // (one list for all: a list per cell grew each from empty).
+    // (one list for all: a list per cell grew each from empty), read as the
+    // bivalue peers of each (on the classic board, from its peer mask).
+    let cells = board.cell_count();
+    let mut holders = vec![0u64; cells.div_ceil(64)];
+    let mut index_of = vec![0; cells];
+    for (index, &cell) in bivalue.iter().enumerate() {
+        holders[cell / 64] |= 1 << (cell % 64);
+        index_of[cell] = index;
+    }
     let mut seen = Vec::with_capacity(bivalue.len() * 8);
     let mut reach = Vec::with_capacity(bivalue.len() + 1);
     reach.push(0);
     for &a in &bivalue {
-        seen.extend((0..bivalue.len()).filter(|&j| board.sees(bivalue[j], a)));
+        seen.extend(board.peers_among(a, &holders).map(|c| index_of[c]));
         reach.push(seen.len());
     }
     // The value `on` a cell holds if the start does not hold `x`, once the

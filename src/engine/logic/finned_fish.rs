@@ -50,12 +50,6 @@ fn technique(size: usize, sashimi: bool) -> Technique {
     }
 }
 
-/// How many of a line's nine positions `mask` holds (the finder counts on
-/// every candidate fish: see [`ones_of_nine`]).
-fn ones(mask: u16) -> usize {
-    ones_of_nine(mask) as usize
-}
-
 /// The subsets of the bits of `mask` with exactly `k` members (no allocation: the
 /// finders run on every hint).
 fn sub_masks(mask: u16, k: usize) -> impl Iterator<Item = u16> {
@@ -63,7 +57,7 @@ fn sub_masks(mask: u16, k: usize) -> impl Iterator<Item = u16> {
     std::iter::from_fn(move || {
         while let Some(sub) = next {
             next = (sub != 0).then(|| (sub - 1) & mask);
-            if ones(sub) == k {
+            if ones_of_nine(sub) as usize == k {
                 return Some(sub);
             }
         }
@@ -124,7 +118,7 @@ fn search(board: &Board, sink: &mut Sink, of: &Of, other_kind: &mut bool) -> boo
         let mut found = [(0usize, 0u16); 9];
         let mut count = 0;
         for (i, &m) in open.iter().enumerate() {
-            if placed & (1 << i) == 0 && (1..=size + 3).contains(&ones(m)) {
+            if placed & (1 << i) == 0 && (1..=size + 3).contains(&(ones_of_nine(m) as usize)) {
                 found[count] = (i, m);
                 count += 1;
             }
@@ -148,7 +142,7 @@ fn search(board: &Board, sink: &mut Sink, of: &Of, other_kind: &mut bool) -> boo
             }
             let chosen = &picked[..count];
             // A plain fish (or less) is not finned; fins beyond one stack cannot share a box.
-            let spread = ones(union);
+            let spread = ones_of_nine(union) as usize;
             if spread <= size || spread > size + 3 {
                 continue;
             }
@@ -156,7 +150,7 @@ fn search(board: &Board, sink: &mut Sink, of: &Of, other_kind: &mut bool) -> boo
             for stack in 0..3 {
                 let stack_mask = 0b111u16 << (3 * stack);
                 let outside = union & !stack_mask;
-                let taken = ones(outside);
+                let taken = ones_of_nine(outside) as usize;
                 // With every cover outside the stack, no cell of the fin box
                 // (which lies in the stack) is covered: such a fish removes nothing.
                 if taken >= size {

@@ -162,9 +162,9 @@ pub fn claiming(board: &Board, sink: &mut Sink) {
 /// place's row, column and box), without walking the units cell by cell.
 ///
 /// An instance reads one digit's pattern only, so a digit whose pattern had
-/// none before has none now ([`super::recall`]): the digits are first sorted
-/// into those with an instance and those without (noted), and the finder's
-/// order is then walked over the first kind alone, which keeps it.
+/// none before has none now ([`super::recall`]): each digit's sources with an
+/// instance are found first (a digit with none is noted), and the finder's
+/// order is then walked over those alone, which keeps it.
 fn classic(
     board: &Board,
     sink: &mut Sink,
@@ -172,27 +172,29 @@ fn classic(
     sources: impl Iterator<Item = usize> + Clone,
 ) {
     let patterns = sink.cache().patterns(board);
-    let mut live = [false; SIZE];
+    // Per digit, the sources it locks from (bits by unit index).
+    let mut locking = [0u32; SIZE];
     for (digit, pattern) in Digit::all().zip(patterns) {
         if sink.cache().found_nothing(technique, digit, pattern) {
             continue;
         }
         let open = pattern.open();
         let pointing = technique == Technique::LockedCandidatesPointing;
-        live[digit.index()] = locks_somewhere(open, pointing);
-        debug_assert_eq!(
-            live[digit.index()],
-            sources
-                .clone()
-                .any(|from| locks(from, open).next().is_some())
-        );
-        if !live[digit.index()] {
+        locking[digit.index()] = locking_sources(open, pointing);
+        #[cfg(debug_assertions)]
+        for from in sources.clone() {
+            assert_eq!(
+                locking[digit.index()] >> from & 1 == 1,
+                locks(from, open).next().is_some()
+            );
+        }
+        if locking[digit.index()] == 0 {
             sink.cache().note_nothing(technique, digit, pattern);
         }
     }
     for from in sources {
         for (digit, pattern) in patterns.iter().enumerate() {
-            if !live[digit] {
+            if locking[digit] >> from & 1 == 0 {
                 continue;
             }
             for (to, places, struck) in locks(from, pattern.open()) {
@@ -211,10 +213,11 @@ fn classic(
     }
 }
 
-/// Whether a digit whose open places are `open` locks from some box into a
-/// line (`pointing`) or from some line into a box: what [`locks`] finds from
-/// the boxes, or from the lines, told from the rows' bits at once (this runs
-/// for every digit on every position that reaches Locked Candidates).
+/// The sources from which a digit whose open places are `open` locks, as
+/// bits by unit index: the boxes that point along a line (`pointing`), or the
+/// lines that claim a box. What [`locks`] finds from each, told from the rows'
+/// bits at once (this runs for every digit on every position that reaches
+/// Locked Candidates), so that it is asked only where it finds something.
 ///
 /// Per row, bit `3s` marks the row's cells in stack `s`: `any` when one holds
 /// the digit, `two` when two or more do, `others` when another stack's do,
@@ -223,26 +226,31 @@ fn classic(
 /// (`two & !near & others`); a row claims a box with the roles swapped. Per
 /// band, bit `c` of `columns` marks column `c` holding the digit there, of
 /// `doubled` twice or more; columns point and claim the same way.
-fn locks_somewhere(open: u128, pointing: bool) -> bool {
+fn locking_sources(open: u128, pointing: bool) -> u32 {
     const STACKS: u16 = 0b001_001_001;
     let any = |row: u16| (row | row >> 1 | row >> 2) & STACKS;
     let two = |row: u16| (row & row >> 1 | row & row >> 2 | row >> 1 & row >> 2) & STACKS;
     let others = |any: u16| (any >> 3 | any >> 6 | any << 3 | any << 6) & STACKS;
+    // The boxes of `band` in the stacks marked in `stacks` (bit `3s` for
+    // stack `s`), as bits by unit index.
+    let boxes = |band: usize, stacks: u16| {
+        u32::from(stacks & 1 | stacks >> 2 & 2 | stacks >> 4 & 4) << (2 * SIZE + 3 * band)
+    };
     let rows: [u16; SIZE] = std::array::from_fn(|i| (open >> (SIZE * i)) as u16 & 0x1ff);
     let mut columns = [0u16; 3];
     let mut doubled = [0u16; 3];
-    let mut found = 0u16;
+    let mut sources = 0u32;
     for band in 0..3 {
         let [r0, r1, r2] = [rows[3 * band], rows[3 * band + 1], rows[3 * band + 2]];
         let anys = [any(r0), any(r1), any(r2)];
         for (i, &row) in [r0, r1, r2].iter().enumerate() {
             let (two, others) = (two(row), others(anys[i]));
             let near = anys[(i + 1) % 3] | anys[(i + 2) % 3];
-            found |= if pointing {
-                two & !near & others
-            } else {
-                two & !others & near
-            };
+            if pointing {
+                sources |= boxes(band, two & !near & others);
+            } else if two & !others & near != 0 {
+                sources |= 1 << (3 * band + i);
+            }
         }
         columns[band] = r0 | r1 | r2;
         doubled[band] = r0 & r1 | r0 & r2 | r1 & r2;
@@ -251,13 +259,13 @@ fn locks_somewhere(open: u128, pointing: bool) -> bool {
         let elsewhere = columns[(band + 1) % 3] | columns[(band + 2) % 3];
         // The columns of a stack where two or more of them hold the digit.
         let crowded = two(columns[band]) * 0b111;
-        found |= if pointing {
-            doubled[band] & elsewhere & !crowded
+        if pointing {
+            sources |= boxes(band, any(doubled[band] & elsewhere & !crowded));
         } else {
-            doubled[band] & !elsewhere & crowded
-        };
+            sources |= u32::from(doubled[band] & !elsewhere & crowded) << SIZE;
+        }
     }
-    found != 0
+    sources
 }
 
 /// The units a digit whose open places are `open` locks into from unit

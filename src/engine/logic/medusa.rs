@@ -48,10 +48,13 @@ impl Rule {
     }
 }
 
-/// The board as bit sets: per digit the cells holding it as an open candidate.
+/// The board as bit sets: per digit the cells holding it as an open candidate,
+/// and the units where those are exactly two (a strong link).
 struct Places {
     digit: [u128; SIZE],
     open: u128,
+    /// Per digit, bit `u` when unit `u` holds exactly two of its places.
+    pairs: [u32; SIZE],
 }
 
 impl Places {
@@ -59,11 +62,23 @@ impl Places {
         let mut places = Places {
             digit: [0; SIZE],
             open: 0,
+            pairs: [0; SIZE],
         };
         for cell in board.open_cells() {
             places.open |= 1 << cell.index();
             for d in board.candidates(cell).iter() {
                 places.digit[d.index()] |= 1 << cell.index();
+            }
+        }
+        // Once per position, not per candidate the colouring reaches.
+        for (pairs, &holders) in places.pairs.iter_mut().zip(&places.digit) {
+            for (unit, &mask) in GEOMETRY.unit_masks.iter().enumerate() {
+                let pair = mask & holders;
+                // Exactly two bits (a u128 popcount is done in software on the baseline target).
+                let rest = pair & pair.wrapping_sub(1);
+                if rest != 0 && rest & (rest - 1) == 0 {
+                    *pairs |= 1 << unit;
+                }
             }
         }
         places
@@ -229,13 +244,10 @@ fn strong_partners(
         partners[0] = (cell, other);
         count = 1;
     }
-    let holders = places.digit[digit.index()];
+    let (holders, pairs) = (places.digit[digit.index()], places.pairs[digit.index()]);
     for unit in GEOMETRY.units_of[cell.index()] {
-        let pair = GEOMETRY.unit_masks[unit.index()] & holders;
-        // Exactly two bits (a u128 popcount is done in software on the baseline target).
-        let rest = pair & pair.wrapping_sub(1);
-        if rest != 0 && rest & (rest - 1) == 0 {
-            let other = pair & !(1u128 << cell.index());
+        if pairs >> unit.index() & 1 == 1 {
+            let other = GEOMETRY.unit_masks[unit.index()] & holders & !(1u128 << cell.index());
             partners[count] = (Cell::new(other.trailing_zeros() as usize), digit);
             count += 1;
         }
@@ -248,8 +260,9 @@ fn strong_partners(
 /// gathered in buffers reused from one start to the next).
 fn clusters(board: &Board, places: &Places, mut visit: impl FnMut(Cluster<'_>) -> bool) {
     let mut coloured = [0u128; SIZE];
-    let mut nodes = Vec::new();
-    let mut links = Vec::new();
+    // Room for a large cluster up front (grown from empty, they moved five times a call).
+    let mut nodes = Vec::with_capacity(128);
+    let mut links = Vec::with_capacity(128);
     for start in board.open_cells() {
         for digit in board.candidates(start).iter() {
             let bit = 1u128 << start.index();

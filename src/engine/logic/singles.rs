@@ -121,8 +121,10 @@ pub(crate) fn hidden_singles<B: CandidateBoard>(
 /// For each other open cell of `unit`, a placed peer holding `digit` that rules it
 /// out (with the digit), then those ruled-out cells (with no candidates).
 fn blockers(board: &Board, unit: Unit, target: Cell, digit: Digit) -> Vec<(Cell, Candidates)> {
-    let mut found: Vec<(Cell, Candidates)> = Vec::new();
-    let mut ruled_out = Vec::new();
+    // Room for a blocker and a ruled-out cell per cell of the unit: grown
+    // from empty, the lists moved on every hidden single.
+    let mut found: Vec<(Cell, Candidates)> = Vec::with_capacity(2 * SIZE);
+    let mut ruled_out = Vec::with_capacity(SIZE);
     for &cell in unit.cells() {
         if cell == target || board.digit(cell).is_some() {
             continue;

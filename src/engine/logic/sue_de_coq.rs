@@ -166,12 +166,6 @@ fn sub_masks(mask: usize) -> impl Iterator<Item = usize> {
     })
 }
 
-/// How many cells a mask over a [`Rest`]'s cells selects (a table read: the
-/// baseline target counts bits in software).
-fn cells_in(mask: usize) -> usize {
-    ones_of_nine(mask as u16) as usize
-}
-
 fn union(board: &Board, cells: &[Cell]) -> Candidates {
     cells.iter().fold(Candidates::NONE, |acc, &c| {
         acc.union(open_candidates(board, c))
@@ -208,14 +202,14 @@ impl Core<'_> {
             let free = box_useful & !usize::from(blocked[l_mask]);
             // As many digits as cells: the box's part adds at most its cells.
             let least = self.digits.union(l_digits).len() as usize;
-            let line_cells = self.core.len() + cells_in(l_mask);
-            if least > line_cells + cells_in(free) {
+            let line_cells = self.core.len() + ones_of_nine(l_mask as u16) as usize;
+            if least > line_cells + ones_of_nine(free as u16) as usize {
                 continue;
             }
             for b_mask in sub_masks(free) {
                 let b_digits = box_rest.digits[b_mask];
                 let all = self.digits.union(l_digits).union(b_digits);
-                let cells = line_cells + cells_in(b_mask);
+                let cells = line_cells + ones_of_nine(b_mask as u16) as usize;
                 if all.len() as usize != cells {
                     continue;
                 }

@@ -237,7 +237,8 @@ struct StrongLink {
 
 /// The strong links of `value`, units ascending.
 fn strong_links<B: CandidateBoard>(board: &B, value: u8) -> Vec<StrongLink> {
-    let mut links = Vec::new();
+    // Room for one per unit: grown from empty, the list moved several times.
+    let mut links = Vec::with_capacity(board.unit_count());
     for unit in 0..board.unit_count() {
         let mut places = board
             .unit_cells(unit)
