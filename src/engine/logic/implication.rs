@@ -53,9 +53,9 @@ pub struct Branching<'a, H: BranchHost> {
     /// The log of the last run.
     record: Record,
     /// For each fact, its position in the log, or `NONE`: filled at the end
-    /// of a run, and only when something reads it (a contradiction's
-    /// proof, a recorded run's proofs), since most runs of a search need
-    /// none of it.
+    /// of a run that ended in a contradiction (its proof), was recorded
+    /// (its proofs) or was cut at its limit (rare), since most runs of a
+    /// search need none of it.
     slot: Vec<u16>,
     /// Whether `slot` holds the last run's log.
     slotted: bool,
@@ -177,7 +177,7 @@ impl<'a, H: BranchHost> Branching<'a, H> {
             }
         }
         self.processed = next;
-        if self.record.conflict.is_some() || self.recording {
+        if self.record.conflict.is_some() || self.recording || next < self.record.log.len() {
             let slot = &mut self.slot;
             for (at, entry) in self.record.log.iter().enumerate() {
                 slot[usize::from(entry.index)] = at as u16;

@@ -261,6 +261,9 @@ pub(super) struct Deductions<'a, H: BranchHost> {
     holders: H::PerValue,
     /// The group being read (kept: no allocation per group).
     group: Vec<(IndexFact, BranchId)>,
+    /// The facts common to the group's branches (kept: on a shaped board
+    /// a fact set is a `Vec`, allocated once here instead of per group).
+    both: H::Facts,
 }
 
 impl<'a, H: BranchHost> Deductions<'a, H> {
@@ -278,13 +281,14 @@ impl<'a, H: BranchHost> Deductions<'a, H> {
             cost: vec![0; board.cell_count() * board.side() * 2],
             holders,
             group: Vec::new(),
+            both: H::Facts::empty(board.cell_count() * board.side() * 2),
         }
     }
 
-    /// Whether concluding `index` would change the board.
-    fn useful(&self, index: u16) -> bool {
-        let fact = IndexFact::from_index_in(usize::from(index), self.board.side());
-        self.board.open_candidates(fact.cell) >> (fact.digit - 1) & 1 == 1
+    /// Whether concluding `index` would change `board`.
+    fn useful(board: &H, index: u16) -> bool {
+        let fact = IndexFact::from_index_in(usize::from(index), board.side());
+        board.open_candidates(fact.cell) >> (fact.digit - 1) & 1 == 1
     }
 
     /// An assumption whose branch ends in a contradiction is false (at the
@@ -313,17 +317,27 @@ impl<'a, H: BranchHost> Deductions<'a, H> {
         if group.len() < 2 || group.iter().any(|&(_, id)| outcomes.end(id).conflict) {
             return;
         }
-        // The first two sets ANDed as the copy is made (one pass less).
-        let mut both = H::Facts::common_of(
+        // The first two sets ANDed as the copy is made (one pass less); a
+        // set on the heap into the kept one, a fixed array where it is used.
+        let (first, second) = (
             &outcomes.end(group[0].1).reached,
             &outcomes.end(group[1].1).reached,
         );
+        let mut local;
+        let both = if H::Facts::IN_PLACE {
+            self.both.set_common_of(first, second);
+            &mut self.both
+        } else {
+            local = H::Facts::common_of(first, second);
+            &mut local
+        };
         for &(_, id) in &group[2..] {
             both.keep_common(&outcomes.end(id).reached);
         }
         if both.is_empty() {
             return;
         }
+        let both = &*both;
         for &(_, id) in group {
             for (i, &f) in outcomes.facts(id).iter().enumerate() {
                 if both.contains(usize::from(f)) {
@@ -334,7 +348,7 @@ impl<'a, H: BranchHost> Deductions<'a, H> {
         for &f in outcomes.facts(group[0].1) {
             if both.contains(usize::from(f)) {
                 let cost = std::mem::take(&mut self.cost[usize::from(f)]) as usize;
-                if self.useful(f) {
+                if Self::useful(self.board, f) {
                     self.found.push(Found {
                         cost,
                         assumptions: group.iter().map(|(a, _)| *a).collect(),

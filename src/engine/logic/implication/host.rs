@@ -208,8 +208,14 @@ pub trait FactBits: Clone + PartialEq {
     fn contains(&self, index: usize) -> bool;
     /// Keeps the facts `other` holds too.
     fn keep_common(&mut self, other: &Self);
+    /// Whether [`FactBits::set_common_of`] into kept storage is cheaper than
+    /// [`FactBits::common_of`] (a set on the heap; a fixed array is built
+    /// fastest where it is used).
+    const IN_PLACE: bool;
     /// The facts both `a` and `b` hold.
     fn common_of(a: &Self, b: &Self) -> Self;
+    /// Holds the facts both `a` and `b` hold, in place.
+    fn set_common_of(&mut self, a: &Self, b: &Self);
     fn is_empty(&self) -> bool;
 }
 
@@ -235,9 +241,14 @@ impl FactBits for [u64; CLASSIC_WORDS] {
             *word &= theirs;
         }
     }
+    const IN_PLACE: bool = false;
     #[inline]
     fn common_of(a: &Self, b: &Self) -> Self {
         std::array::from_fn(|i| a[i] & b[i])
+    }
+    #[inline]
+    fn set_common_of(&mut self, a: &Self, b: &Self) {
+        *self = Self::common_of(a, b);
     }
     #[inline]
     fn is_empty(&self) -> bool {
@@ -260,8 +271,14 @@ impl FactBits for Vec<u64> {
             *word &= theirs;
         }
     }
+    const IN_PLACE: bool = true;
     fn common_of(a: &Self, b: &Self) -> Self {
         a.iter().zip(b).map(|(a, b)| a & b).collect()
+    }
+    fn set_common_of(&mut self, a: &Self, b: &Self) {
+        for ((word, a), b) in self.iter_mut().zip(a).zip(b) {
+            *word = a & b;
+        }
     }
     fn is_empty(&self) -> bool {
         self.iter().all(|&w| w == 0)
