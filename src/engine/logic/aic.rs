@@ -1,32 +1,31 @@
-//! Alternating Inference Chains and Nice Loops, on the position's own links
-//! ([`graph`]): strong (if one end is false the other is true: a bivalue cell, a
-//! digit with two places in a unit) and weak (if one end is true the other is
-//! false: two digits of a cell, one digit in cells that see each other), in turn.
+//! Alternating Inference Chains and Nice Loops, on the position's own links ([`graph`]):
+//! strong (if one end is false the other is true: a bivalue cell, a digit with two places in
+//! a unit) and weak (if one end is true the other is false: two digits of a cell, one digit
+//! in cells that see each other), in turn.
 //!
-//! From every candidate assumed true and assumed false, the shortest chains are
-//! followed breadth first; a chain that comes back to its start cell is a nice loop:
+//! From every candidate assumed true and false, the shortest chains are followed breadth
+//! first; a chain that comes back to its start cell is a nice loop:
 //! - discontinuous: its two ends in the start cell cannot both hold (the start
 //!   candidate is removed, or placed when the chain forces it from its own absence);
-//! - continuous: the loop closes, so every link holds both ways; each weak link's
-//!   digit leaves the cells that see both its ends, and a cell entered and left by
-//!   strong links keeps only those two digits.
+//! - continuous: the loop closes, so every link holds both ways; each weak link's digit
+//!   leaves the cells that see both its ends, and a cell entered and left by strong links
+//!   keeps only those two digits.
 //!
-//! An AIC starts and ends with a strong link: one of its ends is true. Ends on one
-//! digit remove it from the cells that see both (at least two of them; one is the
-//! same deduction as a discontinuous loop); ends on two digits in cells that see
-//! each other remove each end's digit from the other end.
+//! An AIC starts and ends with a strong link: one of its ends is true. Ends on one digit
+//! remove it from the cells that see both (at least two of them; one is the same deduction
+//! as a discontinuous loop); ends on two digits in cells that see each other remove each
+//! end's digit from the other end.
 //!
-//! The grouped techniques also use group nodes (the cells of one digit where a box
-//! meets a row or column) and report only chains that need one. Of the chains with
-//! the same effects, the shortest is kept; the shortest come first.
+//! The grouped techniques also use group nodes (the cells of one digit where a box meets a
+//! row or column) and report only chains that need one. Of the chains with the same effects,
+//! the shortest is kept; the shortest come first.
 //!
-//! The `_als` finders (HoDoKu's option "allow ALS in chains", off by default
-//! there too) also use almost locked sets as nodes ([`graph`]) and report, as
-//! grouped chains, only chains that need one; in a continuous loop an ALS holds
-//! exactly one of its two chain digits, so it is locked on its other digits,
-//! which leave every cell that sees all their copies in it. They are not on the
-//! grading ladder: on the first 30 puzzles of top1465 they cost 45% more
-//! instructions (the graph grows by a node per digit of every ALS).
+//! The `_als` finders (HoDoKu's option "allow ALS in chains", off by default there too)
+//! also use almost locked sets as nodes ([`graph`]) and report, as grouped chains, only
+//! chains that need one; in a continuous loop an ALS holds exactly one of its two chain
+//! digits, so it is locked on its other digits, which leave every cell that sees all their
+//! copies in it. They are not on the grading ladder: on the first 30 puzzles of top1465
+//! they cost 45% more instructions (the graph grows by a node per digit of every ALS).
 
 mod graph;
 mod memory;
@@ -165,10 +164,9 @@ fn search(board: &Board, kind: Kind, nodes: Nodes, sink: &mut Sink) {
     hand_out(&graph, technique(kind, nodes), found, sink);
 }
 
-/// The position's link graph for `nodes`, built once per position. The
-/// graph without groups is the grouped one less its group nodes: asked for
-/// first, it builds the grouped one, which the grouped finders coming next
-/// on most positions then find built.
+/// The position's link graph for `nodes`, built once per position. The graph without groups
+/// is the grouped one less its group nodes: asked for first, it builds the grouped one, which
+/// the grouped finders coming next on most positions then find built.
 fn graph(board: &Board, nodes: Nodes, sink: &mut Sink) -> Rc<Graph> {
     let slot = nodes as usize;
     if let Some(graph) = &sink.cache().aic(board).graphs[slot] {
@@ -202,10 +200,10 @@ fn graph(board: &Board, nodes: Nodes, sink: &mut Sink) -> Rc<Graph> {
     graph
 }
 
-/// Where the walks of the finder of `kind` and `nodes` that found nothing are
-/// remembered for the next position ([`memory`]), if they are: the continuous
-/// loops' (the discontinuous finder comes after them on the same walks and
-/// takes their loops) and the AICs', without and with groups.
+/// Where the walks of the finder of `kind` and `nodes` that found nothing are remembered for
+/// the next position ([`memory`]), if they are: the continuous loops' (the discontinuous
+/// finder comes after them on the same walks and takes their loops) and the AICs', without
+/// and with groups.
 fn remembered(kind: Kind, nodes: Nodes) -> Option<usize> {
     let kind = match kind {
         Kind::Continuous => 0,
@@ -219,11 +217,10 @@ fn remembered(kind: Kind, nodes: Nodes) -> Option<usize> {
     }
 }
 
-/// The chains of `kind` (only the shortest when `best_only`) and, for
-/// continuous loops, the discontinuous loops of the same walk when it was not
-/// cut short (it is when a continuous loop was found and `best_only`).
-/// With a `memory` (its slot and the walks remembered), starts that cannot
-/// find anything new since it are not walked.
+/// The chains of `kind` (only the shortest when `best_only`) and, for continuous loops, the
+/// discontinuous loops of the same walk when it was not cut short (it is when a continuous
+/// loop was found and `best_only`). With a `memory` (its slot and the walks remembered),
+/// starts that cannot find anything new since it are not walked.
 fn collect(
     board: &Board,
     graph: &Rc<Graph>,
@@ -245,8 +242,7 @@ fn collect(
         }
         _ => None,
     };
-    // The AIC walks read the continuous loops' on the same graph (see
-    // [`memory`]), put back when done.
+    // The AIC walks read the continuous loops' on the same graph ([`memory`]), given back after.
     let loop_slot = remembered(Kind::Continuous, nodes);
     let mut loops = match (loop_slot, memory.as_mut()) {
         (Some(slot), Some(memory)) if kind == Kind::Aic => memory.loop_walks(slot, graph),
@@ -372,10 +368,9 @@ fn collect(
     (found, complete.then_some(also))
 }
 
-/// Whether the AIC walk from `root` (an "off" state, start state `key`)
-/// finds nothing, as read from the continuous loops' walk from it (see
-/// [`memory`]), which `clean` then notes as its own. (Not inlined: the
-/// finders' loop keeps its registers.)
+/// Whether the AIC walk from `root` (an "off" state, start state `key`) finds nothing, as
+/// read from the continuous loops' walk from it ([`memory`]), which `clean` then notes as
+/// its own. (Not inlined: the finders' loop keeps its registers.)
 #[inline(never)]
 fn aic_known(
     board: &Board,
@@ -388,8 +383,7 @@ fn aic_known(
     let cell = graph.nodes[usize::from(root) / 2].first;
     // The start's own targets are one link deep: too short to end an AIC.
     let firsts = graph.links(usize::from(root));
-    // In a bivalue cell, read only through the other digit, when the start
-    // links nowhere else.
+    // In a bivalue cell, read only through the other digit, when the start links nowhere else.
     let through = if board.candidates(cell).len() == 2 {
         match *firsts {
             [other]
