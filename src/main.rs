@@ -7,12 +7,6 @@ use clap::Parser;
 use pencilmark::cli::{Cli, Command};
 use pencilmark::cmd::{self, Exit};
 
-// The grader's finders build and drop many small tables per position; mimalloc's
-// size-class free lists cost fewer instructions than glibc's malloc for that churn
-// (callgrind `grade` of top1465's first 300: 4,908.6 M -> 4,801.6 M).
-#[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 fn main() -> ExitCode {
     install_panic_report();
     // How the tests reach the panic report: no command panics on purpose. With
