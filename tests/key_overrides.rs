@@ -47,6 +47,11 @@ fn refusal(text: &str) -> String {
 #[test]
 fn the_default_table_binds_no_key_twice_and_every_action_has_a_name() {
     overrides::check(&Config::default()).expect("the defaults are consistent");
+    let clash = overrides::clash(&overrides::apply(&[]));
+    assert!(
+        clash.is_none(),
+        "the built-in table binds a key twice: {clash:?}"
+    );
     let names = overrides::names();
     for expected in [
         "hint",

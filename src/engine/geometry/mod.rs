@@ -248,14 +248,14 @@ impl Geometry {
                 mask
             })
             .collect();
-        let overlaps = units
-            .iter()
-            .flat_map(|from| {
-                unit_masks
-                    .iter()
-                    .map(|to| position_bits(from.cells.iter(), |&cell| to.contains(cell)))
-            })
-            .collect();
+        // Filled by pushing into a vector of its final size: a `flat_map` has no
+        // size hint, and growing by doubling was most of the player's start-up here.
+        let mut overlaps = Vec::with_capacity(units.len() * units.len());
+        for from in &units {
+            for to in &unit_masks {
+                overlaps.push(position_bits(from.cells.iter(), |&cell| to.contains(cell)));
+            }
+        }
         let peer_masks: Vec<CellMask> = (0..cells)
             .map(|cell| {
                 let mut mask = CellMask::default();
@@ -269,7 +269,14 @@ impl Geometry {
                 mask
             })
             .collect();
-        let peers = peer_masks.iter().map(|m| m.iter().collect()).collect();
+        let peers = peer_masks
+            .iter()
+            .map(|m| {
+                let mut peers = Vec::with_capacity(m.len());
+                peers.extend(m.iter());
+                peers
+            })
+            .collect();
         Geometry {
             side,
             variant,
