@@ -18,6 +18,10 @@
 use crate::engine::board::Board;
 use crate::engine::types::{CELLS, Candidates, Cell, Digit, GEOMETRY, SIZE};
 
+mod slots;
+
+use slots::{SLOT_CELLS, SLOTS_SEEING, group_slot};
+
 /// A set of cells as bits of their indices.
 pub(crate) type Cells = u128;
 
@@ -94,53 +98,6 @@ fn units_holding(set: Cells) -> u32 {
     cells_of(set).fold(!0, |acc, c| {
         acc & (1 << c.row() | 1 << (SIZE + c.col()) | 1 << (2 * SIZE + c.box_index()))
     })
-}
-
-/// Per cell, the group slots (see `group_slot`) whose three cells all see
-/// it or are it: a group of two or more cells sees a cell exactly when its
-/// slot is one of these and it does not hold the cell (elsewhere at most one
-/// of a slot's cells shares a line with it); it sees every cell of a set
-/// exactly when its slot is one of each cell's and it holds none of them.
-static SLOTS_SEEING: [u64; CELLS] = slots_seeing();
-
-const fn slots_seeing() -> [u64; CELLS] {
-    let mut table = [0u64; CELLS];
-    let mut cell = 0;
-    while cell < CELLS {
-        let (row, col) = (cell / SIZE, cell % SIZE);
-        let mut slot = 0;
-        while slot < SIZE * 6 {
-            let (b, at) = (slot / 6, slot % 6);
-            let (top, left) = (b / 3 * 3, b % 3 * 3);
-            let seeing = (row / 3 * 3 == top && col / 3 * 3 == left)
-                || (at < 3 && top + at == row)
-                || (at >= 3 && left + at - 3 == col);
-            if seeing {
-                table[cell] |= 1 << slot;
-            }
-            slot += 1;
-        }
-        cell += 1;
-    }
-    table
-}
-
-/// Where a group of `cells` (at least two, in one box and one line) is filed:
-/// its box times six plus its line within the box (rows, then columns).
-fn group_slot(cells: Cells) -> Option<usize> {
-    let first = Cell::new(cells.trailing_zeros() as usize);
-    let b = first.box_index();
-    if cells & !GEOMETRY.unit_masks[2 * SIZE + b] != 0 {
-        return None;
-    }
-    let (top, left) = (b / 3 * 3, b % 3 * 3);
-    if cells & !GEOMETRY.unit_masks[first.row()] == 0 {
-        Some(b * 6 + first.row() - top)
-    } else if cells & !GEOMETRY.unit_masks[SIZE + first.col()] == 0 {
-        Some(b * 6 + 3 + first.col() - left)
-    } else {
-        None
-    }
 }
 
 /// Per digit, the cells where a node of the digit may link differently on a
@@ -275,27 +232,20 @@ impl Graph {
         }
         if grouped {
             for digit in Digit::all() {
-                for b in 0..SIZE {
-                    let in_box = holders[digit.index()] & GEOMETRY.unit_masks[2 * SIZE + b];
-                    let (top, left) = (b / 3 * 3, b % 3 * 3);
-                    for (at, line) in (top..top + 3)
-                        .chain(SIZE + left..SIZE + left + 3)
-                        .enumerate()
-                    {
-                        let cells = in_box & GEOMETRY.unit_masks[line];
-                        if cells.count_ones() >= 2 {
-                            let slot = b * 6 + at;
-                            debug_assert_eq!(group_slot(cells), Some(slot));
-                            nodes.push(Node {
-                                digit,
-                                cells,
-                                span: cells,
-                                first: Cell::new(cells.trailing_zeros() as usize),
-                                group: true,
-                                als: None,
-                                key: (CELLS * SIZE + digit.index() * SIZE * 6 + slot) as u16,
-                            });
-                        }
+                for (slot, &slot_cells) in SLOT_CELLS.iter().enumerate() {
+                    let cells = holders[digit.index()] & slot_cells;
+                    // Two or more cells (`count_ones` is long-hand on the target).
+                    if cells & cells.wrapping_sub(1) != 0 {
+                        debug_assert_eq!(group_slot(cells), Some(slot));
+                        nodes.push(Node {
+                            digit,
+                            cells,
+                            span: cells,
+                            first: Cell::new(cells.trailing_zeros() as usize),
+                            group: true,
+                            als: None,
+                            key: (CELLS * SIZE + digit.index() * SIZE * 6 + slot) as u16,
+                        });
                     }
                 }
             }
@@ -348,16 +298,19 @@ impl Graph {
         let states = kept * 2;
         let mut offsets = Vec::with_capacity(states + 1);
         let mut targets = Vec::with_capacity(self.offsets[states] as usize);
-        for state in 0..states {
+        for node in 0..kept {
             offsets.push(targets.len() as u32);
-            let links = self.links(state);
-            if state % 2 == 1 {
-                // An "on" state's weak links list candidates, then groups.
-                let kept = links.partition_point(|&t| usize::from(t) < states);
-                targets.extend_from_slice(&links[..kept]);
-            } else {
-                targets.extend(links.iter().filter(|&&t| usize::from(t) < states));
+            let links = self.links(node * 2);
+            targets.extend(links.iter().filter(|&&t| usize::from(t) < states));
+            offsets.push(targets.len() as u32);
+            // An "on" state's weak links list candidates, then its few groups.
+            let mut links = self.links(node * 2 + 1);
+            while let Some((&last, rest)) = links.split_last()
+                && usize::from(last) >= states
+            {
+                links = rest;
             }
+            targets.extend_from_slice(links);
         }
         offsets.push(targets.len() as u32);
         let mut graph = Graph {
@@ -421,26 +374,25 @@ impl Graph {
     /// breadth-first walks' choice among equally short chains rests on.
     fn link(&mut self, board: &Board, prior: Option<Prior>) {
         let holders = self.holders;
-        // Per digit its group nodes and its ALS nodes, in node order, and each
-        // group node by where it sits (see `group_slot`).
-        let mut groups: [Vec<u16>; SIZE] = Default::default();
+        // Per digit its ALS nodes, in node order, and each group node by where
+        // it sits (its key says: see `group_slot`).
         let mut sets: [Vec<u16>; SIZE] = Default::default();
         let mut group_at = [[NONE; SIZE * 6]; SIZE];
-        // Per digit, the slots holding a group node.
+        // Per digit, the slots holding a group node: ascending, they list its
+        // group nodes in node order.
         let mut slots_held = [0u64; SIZE];
-        for (i, node) in self.nodes.iter().enumerate() {
+        let candidates = self.nodes.partition_point(|n| !n.group);
+        for (i, node) in self.nodes.iter().enumerate().skip(candidates) {
             let d = node.digit.index();
             if node.als.is_some() {
                 sets[d].push(i as u16);
-            } else if node.group {
-                groups[d].push(i as u16);
-                if let Some(slot) = group_slot(node.cells) {
-                    group_at[d][slot] = i as u16;
-                    slots_held[d] |= 1 << slot;
-                }
+            } else {
+                let slot = usize::from(node.key) - CELLS * SIZE - d * SIZE * 6;
+                debug_assert_eq!(group_slot(node.cells), Some(slot));
+                group_at[d][slot] = i as u16;
+                slots_held[d] |= 1 << slot;
             }
         }
-        debug_assert!((0..SIZE).all(|d| groups[d].len() == slots_held[d].count_ones() as usize));
         let mut offsets = Vec::with_capacity(self.nodes.len() * 2 + 1);
         let mut targets = Vec::with_capacity(self.nodes.len() * 16);
         // The nodes of digit `d` whose cells all lie in `seen` (`span_apart`:
@@ -449,7 +401,10 @@ impl Graph {
             for cell in cells_of(seen & holders[d]) {
                 targets.push(self.candidate[cell.index() * SIZE + d] * 2);
             }
-            for &m in &groups[d] {
+            let mut slots = slots_held[d];
+            while slots != 0 {
+                let m = group_at[d][slots.trailing_zeros() as usize];
+                slots &= slots - 1;
                 if self.nodes[m as usize].cells & !seen == 0 {
                     targets.push(m * 2);
                 }
@@ -495,7 +450,7 @@ impl Graph {
                 if rest == 0 {
                     continue;
                 }
-                let other = if rest.count_ones() == 1 {
+                let other = if rest & (rest - 1) == 0 {
                     self.candidate[rest.trailing_zeros() as usize * SIZE + d]
                 } else {
                     group_slot(rest)
