@@ -128,12 +128,14 @@ pub(crate) fn unsettled(before: &[Cells; SIZE], after: &[Cells; SIZE]) -> [Cells
 /// links of the nodes that link as they did (see [`unsettled`]).
 struct Prior<'a> {
     graph: &'a Graph,
-    /// Per node, its index in the earlier graph (the same key and cells), or `NONE`.
+    /// Per node that links as it did, its index in the earlier graph (the
+    /// same key and cells), else `NONE`.
     then: Vec<u16>,
     /// Per state of the earlier graph, the same state here (`NONE` where
     /// its node is not here).
     now: Vec<u16>,
-    unsettled: [Cells; SIZE],
+    /// The nodes before this one have their links (see [`Prior::links`]).
+    taken: usize,
 }
 
 impl<'a> Prior<'a> {
@@ -143,6 +145,7 @@ impl<'a> Prior<'a> {
         if (0..SIZE).any(|d| holders[d] & !graph.holders[d] != 0) {
             return None;
         }
+        let unsettled = unsettled(&graph.holders, holders);
         let mut then = vec![NONE; nodes.len()];
         let mut now = vec![NONE; graph.states()];
         // Keys ascend in node order on both graphs.
@@ -153,7 +156,9 @@ impl<'a> Prior<'a> {
             }
             if p < graph.nodes.len() && graph.nodes[p].key == node.key {
                 if graph.nodes[p].cells == node.cells {
-                    then[i] = p as u16;
+                    if node.cells & unsettled[node.digit.index()] == 0 {
+                        then[i] = p as u16;
+                    }
                     now[p * 2] = i as u16 * 2;
                     now[p * 2 + 1] = i as u16 * 2 + 1;
                 }
@@ -164,30 +169,41 @@ impl<'a> Prior<'a> {
             graph,
             then,
             now,
-            unsettled: unsettled(&graph.holders, holders),
+            taken: 0,
         })
     }
 
-    /// Appends node `i`'s states' links (off, then on) as the earlier graph
-    /// had them, with their offsets, if they are the same here.
-    fn links(&self, i: usize, node: &Node, offsets: &mut Vec<u32>, targets: &mut Vec<u16>) -> bool {
+    /// Whether node `i` links as it did. If so, and it is not among the
+    /// nodes already taken, appends the links (off, then on, with their
+    /// offsets) of the run of such nodes from it that were also in a row
+    /// there: one copy for the run.
+    fn links(&mut self, i: usize, offsets: &mut Vec<u32>, targets: &mut Vec<u16>) -> bool {
+        if i < self.taken {
+            return true;
+        }
         let p = usize::from(self.then[i]);
-        if p == usize::from(NONE) || node.cells & self.unsettled[node.digit.index()] != 0 {
+        if p == usize::from(NONE) {
             return false;
         }
-        debug_assert_eq!(self.now.len(), self.graph.states());
-        for on in 0..2 {
-            offsets.push(targets.len() as u32);
-            let links = self.graph.links(p * 2 + on);
-            // A settled node's targets are settled too: each is here.
-            // SAFETY: each target is a state of the earlier graph (checked
-            // when it was built), and `now` has one entry per state of it.
-            targets.extend(
-                links
-                    .iter()
-                    .map(|&s| *unsafe { self.now.get_unchecked(usize::from(s)) }),
-            );
+        let mut end = i + 1;
+        while end < self.then.len() && usize::from(self.then[end]) == p + (end - i) {
+            end += 1;
         }
+        self.taken = end;
+        let graph = self.graph;
+        let states = p * 2..(p + end - i) * 2;
+        let (from, to) = (graph.offsets[states.start], graph.offsets[states.end]);
+        let shift = targets.len() as u32;
+        offsets.extend(graph.offsets[states].iter().map(|&o| o - from + shift));
+        debug_assert_eq!(self.now.len(), graph.states());
+        // A settled node's targets are settled too: each is here.
+        // SAFETY: each target is a state of the earlier graph (checked when
+        // it was built), and `now` has one entry per state of it.
+        targets.extend(
+            graph.targets[from as usize..to as usize]
+                .iter()
+                .map(|&s| *unsafe { self.now.get_unchecked(usize::from(s)) }),
+        );
         true
     }
 }
@@ -372,7 +388,7 @@ impl Graph {
     /// The adjacency lists. A state's targets come in node order (a cell's
     /// other digits, then candidates by cell, groups, ALS nodes), which the
     /// breadth-first walks' choice among equally short chains rests on.
-    fn link(&mut self, board: &Board, prior: Option<Prior>) {
+    fn link(&mut self, board: &Board, mut prior: Option<Prior>) {
         let holders = self.holders;
         // Per digit its ALS nodes, in node order, and each group node by where
         // it sits (its key says: see `group_slot`).
@@ -417,8 +433,8 @@ impl Graph {
             }
         };
         for (i, node) in self.nodes.iter().enumerate() {
-            if let Some(prior) = &prior
-                && prior.links(i, node, &mut offsets, &mut targets)
+            if let Some(prior) = &mut prior
+                && prior.links(i, &mut offsets, &mut targets)
             {
                 continue;
             }
