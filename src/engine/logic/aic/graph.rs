@@ -18,6 +18,10 @@
 use crate::engine::board::Board;
 use crate::engine::types::{CELLS, Candidates, Cell, Digit, GEOMETRY, SIZE};
 
+mod slots;
+
+use slots::{SLOT_CELLS, SLOTS_SEEING, group_slot};
+
 /// A set of cells as bits of their indices.
 pub(crate) type Cells = u128;
 
@@ -96,53 +100,6 @@ fn units_holding(set: Cells) -> u32 {
     })
 }
 
-/// Per cell, the group slots (see `group_slot`) whose three cells all see
-/// it or are it: a group of two or more cells sees a cell exactly when its
-/// slot is one of these and it does not hold the cell (elsewhere at most one
-/// of a slot's cells shares a line with it); it sees every cell of a set
-/// exactly when its slot is one of each cell's and it holds none of them.
-static SLOTS_SEEING: [u64; CELLS] = slots_seeing();
-
-const fn slots_seeing() -> [u64; CELLS] {
-    let mut table = [0u64; CELLS];
-    let mut cell = 0;
-    while cell < CELLS {
-        let (row, col) = (cell / SIZE, cell % SIZE);
-        let mut slot = 0;
-        while slot < SIZE * 6 {
-            let (b, at) = (slot / 6, slot % 6);
-            let (top, left) = (b / 3 * 3, b % 3 * 3);
-            let seeing = (row / 3 * 3 == top && col / 3 * 3 == left)
-                || (at < 3 && top + at == row)
-                || (at >= 3 && left + at - 3 == col);
-            if seeing {
-                table[cell] |= 1 << slot;
-            }
-            slot += 1;
-        }
-        cell += 1;
-    }
-    table
-}
-
-/// Where a group of `cells` (at least two, in one box and one line) is filed:
-/// its box times six plus its line within the box (rows, then columns).
-fn group_slot(cells: Cells) -> Option<usize> {
-    let first = Cell::new(cells.trailing_zeros() as usize);
-    let b = first.box_index();
-    if cells & !GEOMETRY.unit_masks[2 * SIZE + b] != 0 {
-        return None;
-    }
-    let (top, left) = (b / 3 * 3, b % 3 * 3);
-    if cells & !GEOMETRY.unit_masks[first.row()] == 0 {
-        Some(b * 6 + first.row() - top)
-    } else if cells & !GEOMETRY.unit_masks[SIZE + first.col()] == 0 {
-        Some(b * 6 + 3 + first.col() - left)
-    } else {
-        None
-    }
-}
-
 /// Per digit, the cells where a node of the digit may link differently on a
 /// position whose holders are `after` than on an earlier one's, `before`
 /// (`after`'s candidates are some of `before`'s): the cells that lost a
@@ -171,12 +128,14 @@ pub(crate) fn unsettled(before: &[Cells; SIZE], after: &[Cells; SIZE]) -> [Cells
 /// links of the nodes that link as they did (see [`unsettled`]).
 struct Prior<'a> {
     graph: &'a Graph,
-    /// Per node, its index in the earlier graph (the same key and cells), or `NONE`.
+    /// Per node that links as it did, its index in the earlier graph (the
+    /// same key and cells), else `NONE`.
     then: Vec<u16>,
     /// Per state of the earlier graph, the same state here (`NONE` where
     /// its node is not here).
     now: Vec<u16>,
-    unsettled: [Cells; SIZE],
+    /// The nodes before this one have their links (see [`Prior::links`]).
+    taken: usize,
 }
 
 impl<'a> Prior<'a> {
@@ -186,6 +145,7 @@ impl<'a> Prior<'a> {
         if (0..SIZE).any(|d| holders[d] & !graph.holders[d] != 0) {
             return None;
         }
+        let unsettled = unsettled(&graph.holders, holders);
         let mut then = vec![NONE; nodes.len()];
         let mut now = vec![NONE; graph.states()];
         // Keys ascend in node order on both graphs.
@@ -196,7 +156,9 @@ impl<'a> Prior<'a> {
             }
             if p < graph.nodes.len() && graph.nodes[p].key == node.key {
                 if graph.nodes[p].cells == node.cells {
-                    then[i] = p as u16;
+                    if node.cells & unsettled[node.digit.index()] == 0 {
+                        then[i] = p as u16;
+                    }
                     now[p * 2] = i as u16 * 2;
                     now[p * 2 + 1] = i as u16 * 2 + 1;
                 }
@@ -207,30 +169,41 @@ impl<'a> Prior<'a> {
             graph,
             then,
             now,
-            unsettled: unsettled(&graph.holders, holders),
+            taken: 0,
         })
     }
 
-    /// Appends node `i`'s states' links (off, then on) as the earlier graph
-    /// had them, with their offsets, if they are the same here.
-    fn links(&self, i: usize, node: &Node, offsets: &mut Vec<u32>, targets: &mut Vec<u16>) -> bool {
+    /// Whether node `i` links as it did. If so, and it is not among the
+    /// nodes already taken, appends the links (off, then on, with their
+    /// offsets) of the run of such nodes from it that were also in a row
+    /// there: one copy for the run.
+    fn links(&mut self, i: usize, offsets: &mut Vec<u32>, targets: &mut Vec<u16>) -> bool {
+        if i < self.taken {
+            return true;
+        }
         let p = usize::from(self.then[i]);
-        if p == usize::from(NONE) || node.cells & self.unsettled[node.digit.index()] != 0 {
+        if p == usize::from(NONE) {
             return false;
         }
-        debug_assert_eq!(self.now.len(), self.graph.states());
-        for on in 0..2 {
-            offsets.push(targets.len() as u32);
-            let links = self.graph.links(p * 2 + on);
-            // A settled node's targets are settled too: each is here.
-            // SAFETY: each target is a state of the earlier graph (checked
-            // when it was built), and `now` has one entry per state of it.
-            targets.extend(
-                links
-                    .iter()
-                    .map(|&s| *unsafe { self.now.get_unchecked(usize::from(s)) }),
-            );
+        let mut end = i + 1;
+        while end < self.then.len() && usize::from(self.then[end]) == p + (end - i) {
+            end += 1;
         }
+        self.taken = end;
+        let graph = self.graph;
+        let states = p * 2..(p + end - i) * 2;
+        let (from, to) = (graph.offsets[states.start], graph.offsets[states.end]);
+        let shift = targets.len() as u32;
+        offsets.extend(graph.offsets[states].iter().map(|&o| o - from + shift));
+        debug_assert_eq!(self.now.len(), graph.states());
+        // A settled node's targets are settled too: each is here.
+        // SAFETY: each target is a state of the earlier graph (checked when
+        // it was built), and `now` has one entry per state of it.
+        targets.extend(
+            graph.targets[from as usize..to as usize]
+                .iter()
+                .map(|&s| *unsafe { self.now.get_unchecked(usize::from(s)) }),
+        );
         true
     }
 }
@@ -275,27 +248,20 @@ impl Graph {
         }
         if grouped {
             for digit in Digit::all() {
-                for b in 0..SIZE {
-                    let in_box = holders[digit.index()] & GEOMETRY.unit_masks[2 * SIZE + b];
-                    let (top, left) = (b / 3 * 3, b % 3 * 3);
-                    for (at, line) in (top..top + 3)
-                        .chain(SIZE + left..SIZE + left + 3)
-                        .enumerate()
-                    {
-                        let cells = in_box & GEOMETRY.unit_masks[line];
-                        if cells.count_ones() >= 2 {
-                            let slot = b * 6 + at;
-                            debug_assert_eq!(group_slot(cells), Some(slot));
-                            nodes.push(Node {
-                                digit,
-                                cells,
-                                span: cells,
-                                first: Cell::new(cells.trailing_zeros() as usize),
-                                group: true,
-                                als: None,
-                                key: (CELLS * SIZE + digit.index() * SIZE * 6 + slot) as u16,
-                            });
-                        }
+                for (slot, &slot_cells) in SLOT_CELLS.iter().enumerate() {
+                    let cells = holders[digit.index()] & slot_cells;
+                    // Two or more cells (`count_ones` is long-hand on the target).
+                    if cells & cells.wrapping_sub(1) != 0 {
+                        debug_assert_eq!(group_slot(cells), Some(slot));
+                        nodes.push(Node {
+                            digit,
+                            cells,
+                            span: cells,
+                            first: Cell::new(cells.trailing_zeros() as usize),
+                            group: true,
+                            als: None,
+                            key: (CELLS * SIZE + digit.index() * SIZE * 6 + slot) as u16,
+                        });
                     }
                 }
             }
@@ -348,16 +314,19 @@ impl Graph {
         let states = kept * 2;
         let mut offsets = Vec::with_capacity(states + 1);
         let mut targets = Vec::with_capacity(self.offsets[states] as usize);
-        for state in 0..states {
+        for node in 0..kept {
             offsets.push(targets.len() as u32);
-            let links = self.links(state);
-            if state % 2 == 1 {
-                // An "on" state's weak links list candidates, then groups.
-                let kept = links.partition_point(|&t| usize::from(t) < states);
-                targets.extend_from_slice(&links[..kept]);
-            } else {
-                targets.extend(links.iter().filter(|&&t| usize::from(t) < states));
+            let links = self.links(node * 2);
+            targets.extend(links.iter().filter(|&&t| usize::from(t) < states));
+            offsets.push(targets.len() as u32);
+            // An "on" state's weak links list candidates, then its few groups.
+            let mut links = self.links(node * 2 + 1);
+            while let Some((&last, rest)) = links.split_last()
+                && usize::from(last) >= states
+            {
+                links = rest;
             }
+            targets.extend_from_slice(links);
         }
         offsets.push(targets.len() as u32);
         let mut graph = Graph {
@@ -419,28 +388,27 @@ impl Graph {
     /// The adjacency lists. A state's targets come in node order (a cell's
     /// other digits, then candidates by cell, groups, ALS nodes), which the
     /// breadth-first walks' choice among equally short chains rests on.
-    fn link(&mut self, board: &Board, prior: Option<Prior>) {
+    fn link(&mut self, board: &Board, mut prior: Option<Prior>) {
         let holders = self.holders;
-        // Per digit its group nodes and its ALS nodes, in node order, and each
-        // group node by where it sits (see `group_slot`).
-        let mut groups: [Vec<u16>; SIZE] = Default::default();
+        // Per digit its ALS nodes, in node order, and each group node by where
+        // it sits (its key says: see `group_slot`).
         let mut sets: [Vec<u16>; SIZE] = Default::default();
         let mut group_at = [[NONE; SIZE * 6]; SIZE];
-        // Per digit, the slots holding a group node.
+        // Per digit, the slots holding a group node: ascending, they list its
+        // group nodes in node order.
         let mut slots_held = [0u64; SIZE];
-        for (i, node) in self.nodes.iter().enumerate() {
+        let candidates = self.nodes.partition_point(|n| !n.group);
+        for (i, node) in self.nodes.iter().enumerate().skip(candidates) {
             let d = node.digit.index();
             if node.als.is_some() {
                 sets[d].push(i as u16);
-            } else if node.group {
-                groups[d].push(i as u16);
-                if let Some(slot) = group_slot(node.cells) {
-                    group_at[d][slot] = i as u16;
-                    slots_held[d] |= 1 << slot;
-                }
+            } else {
+                let slot = usize::from(node.key) - CELLS * SIZE - d * SIZE * 6;
+                debug_assert_eq!(group_slot(node.cells), Some(slot));
+                group_at[d][slot] = i as u16;
+                slots_held[d] |= 1 << slot;
             }
         }
-        debug_assert!((0..SIZE).all(|d| groups[d].len() == slots_held[d].count_ones() as usize));
         let mut offsets = Vec::with_capacity(self.nodes.len() * 2 + 1);
         let mut targets = Vec::with_capacity(self.nodes.len() * 16);
         // The nodes of digit `d` whose cells all lie in `seen` (`span_apart`:
@@ -449,7 +417,10 @@ impl Graph {
             for cell in cells_of(seen & holders[d]) {
                 targets.push(self.candidate[cell.index() * SIZE + d] * 2);
             }
-            for &m in &groups[d] {
+            let mut slots = slots_held[d];
+            while slots != 0 {
+                let m = group_at[d][slots.trailing_zeros() as usize];
+                slots &= slots - 1;
                 if self.nodes[m as usize].cells & !seen == 0 {
                     targets.push(m * 2);
                 }
@@ -462,8 +433,8 @@ impl Graph {
             }
         };
         for (i, node) in self.nodes.iter().enumerate() {
-            if let Some(prior) = &prior
-                && prior.links(i, node, &mut offsets, &mut targets)
+            if let Some(prior) = &mut prior
+                && prior.links(i, &mut offsets, &mut targets)
             {
                 continue;
             }
@@ -495,7 +466,7 @@ impl Graph {
                 if rest == 0 {
                     continue;
                 }
-                let other = if rest.count_ones() == 1 {
+                let other = if rest & (rest - 1) == 0 {
                     self.candidate[rest.trailing_zeros() as usize * SIZE + d]
                 } else {
                     group_slot(rest)
