@@ -54,9 +54,9 @@ impl Default for UnitSets {
 }
 
 impl UnitSets {
-    /// Builds the ALSs of `unit` on `board` (without `reaching`) again if its
-    /// cells changed since; returns whether it did.
-    fn refresh(&mut self, board: &Board, unit: Unit) -> bool {
+    /// Builds the ALSs of `unit` on `board` (their `reaching` by `holders`)
+    /// again if its cells changed since; returns whether it did.
+    fn refresh(&mut self, board: &Board, unit: Unit, holders: &[Cells; SIZE]) -> bool {
         let key = unit_key(board, unit);
         let u = unit.index();
         if self.keys[u] == key {
@@ -65,7 +65,8 @@ impl UnitSets {
         self.sets[u].clear();
         self.facts[u].clear();
         let tables = self.tables.get_or_insert_with(SubsetTables::boxed);
-        unit_sets(board, unit, tables, &mut self.sets[u], &mut self.facts[u]);
+        let (sets, facts) = (&mut self.sets[u], &mut self.facts[u]);
+        unit_sets(board, unit, tables, holders, sets, facts);
         self.keys[u] = key;
         true
     }
@@ -88,26 +89,33 @@ impl UnitSets {
         self.holders = Some(*holders);
         let mut count = 0;
         for unit in Unit::all() {
-            let rebuilt = self.refresh(board, unit);
+            let rebuilt = self.refresh(board, unit, holders);
             let u = unit.index();
             let seeing = &self.facts[u].seeing;
-            for als in &mut self.sets[u] {
-                let seeing = &seeing[als.index as usize];
-                match lost {
-                    Some(lost) if !rebuilt => {
-                        let mut tested = als.reaching.bits() as u16 & lost;
-                        while tested != 0 {
-                            let d = tested.trailing_zeros() as usize;
-                            tested &= tested - 1;
-                            if seeing[d] & holders[d] == 0 {
-                                als.reaching = als.reaching.without(Digit::new(d as u8 + 1));
+            // A rebuilt unit's sets have theirs already.
+            if !rebuilt {
+                for als in &mut self.sets[u] {
+                    let seeing = &seeing[als.index as usize];
+                    match lost {
+                        Some(lost) => {
+                            let mut tested = als.reaching.bits() as u16 & lost;
+                            while tested != 0 {
+                                let d = tested.trailing_zeros() as usize;
+                                tested &= tested - 1;
+                                if seeing[d] & holders[d] == 0 {
+                                    als.reaching = als.reaching.without(Digit::new(d as u8 + 1));
+                                }
                             }
                         }
+                        None => als.reaching = reaching(seeing, holders),
                     }
-                    _ => als.reaching = reaching(seeing, holders),
                 }
-                debug_assert_eq!(als.reaching, reaching(seeing, holders));
             }
+            debug_assert!(
+                self.sets[u]
+                    .iter()
+                    .all(|als| als.reaching == reaching(&seeing[als.index as usize], holders))
+            );
             count += self.sets[u].len();
         }
         count
@@ -184,12 +192,13 @@ struct OpenCell {
     peers: Cells,
 }
 
-/// Appends the ALSs of `unit` (without `reaching`) to `out`, by subset mask,
-/// and their per-digit facts to `facts`.
+/// Appends the ALSs of `unit` to `out`, by subset mask, with their
+/// `reaching` by the board's `holders`, and their per-digit facts to `facts`.
 pub(super) fn unit_sets(
     board: &Board,
     unit: Unit,
     tables: &mut SubsetTables,
+    holders: &[Cells; SIZE],
     out: &mut Vec<Als>,
     facts: &mut PerDigit,
 ) {
@@ -222,35 +231,33 @@ pub(super) fn unit_sets(
             holding[d.index()] |= 1 << k;
         }
     }
+    // The units before this one (rows, columns, boxes in order).
+    let earlier = (1u32 << unit.index()) - 1;
     // Each subset's entries from the subset without its lowest cell. A digit's
     // copies in an ALS are the subset of its cells holding it, so their tables
-    // are here too.
+    // are here too. The sets' masks are noted in the same pass, so that the
+    // lists grow once, to their size (grown set by set, they were copied
+    // over and over).
+    let mut masks = [0u16; 512];
+    let mut count = 0;
     let size = 1usize << open.len();
     for mask in 1..size {
         let low = mask.trailing_zeros() as usize;
         let rest = mask & (mask - 1);
         let cell = &open[low];
-        unions[mask] = unions[rest].union(cell.candidates);
-        houses[mask] = houses[rest] & cell.houses;
+        let union = unions[rest].union(cell.candidates);
+        let held = houses[rest] & cell.houses;
+        unions[mask] = union;
+        houses[mask] = held;
         subset_cells[mask] = subset_cells[rest] | cell.cell;
         seen[mask] = seen[rest] & cell.peers;
-    }
-    // The units before this one (rows, columns, boxes in order).
-    let earlier = (1u32 << unit.index()) - 1;
-    // The sets' masks first, so that the lists grow once, to their size
-    // (grown set by set, they were copied over and over).
-    let mut masks = [0u16; 512];
-    let mut count = 0;
-    for mask in 1..size {
-        // `mask` has at most nine bits: counted by the digit table.
-        if unions[mask].len() != Candidates::from_bits(mask as u32).len() + 1 {
-            continue;
+        // `mask` has at most nine bits: counted by the digit table. A set
+        // whose cells are in an earlier unit (a line and a box) is that
+        // unit's.
+        if union.len() == Candidates::from_bits(mask as u32).len() + 1 && held & earlier == 0 {
+            masks[count] = mask as u16;
+            count += 1;
         }
-        if houses[mask] & earlier != 0 {
-            continue; // the same cells in an earlier unit (a line and a box)
-        }
-        masks[count] = mask as u16;
-        count += 1;
     }
     out.reserve(count);
     facts.seeing.reserve(count);
@@ -261,9 +268,13 @@ pub(super) fn unit_sets(
         let index = out.len() as u32;
         let mut seeing = [0; SIZE];
         let mut buckets = Buckets::default();
+        let mut reaching = 0u16;
         for d in digits.iter() {
             let copies = mask & holding[d.index()];
-            seeing[d.index()] = seen[copies];
+            let sees = seen[copies];
+            seeing[d.index()] = sees;
+            // See [`super::reaching`].
+            reaching |= u16::from(sees & holders[d.index()] != 0) << d.index();
             buckets.file(d, houses[copies]);
         }
         facts.seeing.push(seeing);
@@ -271,7 +282,7 @@ pub(super) fn unit_sets(
         out.push(Als {
             cells: subset_cells[mask],
             digits,
-            reaching: Candidates::NONE,
+            reaching: Candidates::from_bits(reaching.into()),
             unit,
             index,
         });
