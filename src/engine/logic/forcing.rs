@@ -25,7 +25,7 @@ use std::rc::Rc;
 pub(crate) use closure::static_chains_find_nothing;
 use outcomes::{Deductions, Found};
 pub(crate) use outcomes::{Outcomes, OutcomesOf};
-pub(crate) use reuse::Ran;
+pub(crate) use reuse::{Changes, Gone, Ran, keeps_two_unlogged};
 pub use text::proof_text;
 
 use super::Sink;

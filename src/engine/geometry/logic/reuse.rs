@@ -14,14 +14,13 @@
 //! branch logged, then per value the cells of the "off" facts about it it
 //! processed on an open cell, then all the latter cells.
 
-use std::ops::Range;
 use std::rc::Rc;
 
 use super::forcing::{Wide, Words};
 use crate::engine::geometry::ValueMask;
 use crate::engine::logic::CandidateBoard;
-use crate::engine::logic::forcing::Outcomes;
-use crate::engine::logic::implication::{BranchHost, Branching, IndexFact, Mode};
+use crate::engine::logic::forcing::{self, Gone, Outcomes, keeps_two_unlogged};
+use crate::engine::logic::implication::{Branching, IndexFact, Mode};
 
 /// The branches of one mode run on one shaped position, with what each read.
 pub(super) struct Ran {
@@ -83,16 +82,7 @@ impl Ran {
             if !has(struck_cells, cell) {
                 return true;
             }
-            let mut unlogged = left;
-            let mut rest = left;
-            while rest != 0 {
-                let value = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                if has(logged(value), cell) {
-                    unlogged &= !(1 << value);
-                }
-            }
-            unlogged & unlogged.wrapping_sub(1) != 0
+            keeps_two_unlogged(left, |value| has(logged(value), cell))
         })
     }
 }
@@ -120,31 +110,16 @@ fn two_outside(set: &[u64], outside: &[u64]) -> bool {
     false
 }
 
-/// The cells that no longer hold a value open, with the units they meet
-/// (their sets as the starts of `words` words in [`Changes::sets`]).
-struct Gone {
-    /// The value's index.
-    value: usize,
-    cells: usize,
-    /// The cells of the units they meet.
-    reach: usize,
-    /// Where those units sit in [`Changes::units`].
-    units: Range<usize>,
-}
-
-/// What changed from an earlier position to a later one of the same solve.
+/// What changed from an earlier position to a later one of the same solve
+/// ([`forcing::Changes`]), its cell sets kept as words: a [`Gone`]'s sets
+/// and each unit's pair are the starts of `words` words in `sets`.
 struct Changes {
     /// Words per cell set.
     words: usize,
-    /// The cell sets below, `words` words each.
     sets: Vec<u64>,
-    /// Per value with any, the cells that held it open before and do not now.
-    gone: Vec<Gone>,
-    /// The cells open in both that lost candidates, with their candidates now.
+    gone: Vec<Gone<usize>>,
     shrunk: Vec<(usize, ValueMask)>,
     shrunk_cells: Vec<u64>,
-    /// Per unit that a value's gone cells meet: its cells, and the value's
-    /// places in it now (in the order of `gone`).
     units: Vec<(usize, usize)>,
 }
 
@@ -162,80 +137,46 @@ impl Changes {
     }
 
     /// The changes from `earlier`'s position to `wide`'s; `None` unless the
-    /// latter follows from the former (each open cell's candidates a subset
-    /// of its earlier ones, each placed cell placed with the same value or,
-    /// if open before, one of its candidates).
+    /// latter follows from the former (see [`forcing::Changes::between`]).
     fn between<C: Words>(earlier: &Ran, wide: &Wide<C>) -> Option<Changes> {
         let (values, candidates) = wide.position();
-        let side = CandidateBoard::side(wide);
-        let mut gone = vec![C::empty(); side];
-        let mut holders = vec![C::empty(); side];
-        let (mut shrunk, mut shrunk_cells) = (Vec::new(), C::empty());
-        let cells = earlier.values.iter().zip(&earlier.candidates);
-        for (cell, ((&a_value, &a_bits), (&b_value, &b_bits))) in
-            cells.zip(values.iter().zip(candidates)).enumerate()
-        {
-            if a_value != 0 {
-                if b_value != a_value {
-                    return None;
-                }
-                continue;
-            }
-            let (lost, now) = match b_value {
-                0 if b_bits & !a_bits != 0 => return None,
-                0 => (a_bits & !b_bits, b_bits),
-                value if a_bits >> (value - 1) & 1 == 0 => return None,
-                _ => (a_bits, 0),
-            };
-            if lost != 0 && b_value == 0 {
-                shrunk.push((cell, b_bits));
-                shrunk_cells = shrunk_cells.with(cell);
-            }
-            for (value, (gone, holders)) in gone.iter_mut().zip(&mut holders).enumerate() {
-                if lost >> value & 1 == 1 {
-                    *gone = gone.with(cell);
-                }
-                if now >> value & 1 == 1 {
-                    *holders = holders.with(cell);
-                }
-            }
-        }
+        let of = forcing::Changes::between(
+            wide,
+            cells_of(&earlier.values, &earlier.candidates),
+            cells_of(values, candidates),
+        )?;
         let mut changes = Changes {
             words: C::WORDS,
             sets: Vec::new(),
-            gone: Vec::new(),
-            shrunk,
+            gone: Vec::with_capacity(of.gone.len()),
+            shrunk: of.shrunk,
             shrunk_cells: Vec::new(),
-            units: Vec::new(),
+            units: Vec::with_capacity(of.units.len()),
         };
-        shrunk_cells.push_words(&mut changes.shrunk_cells);
-        let mut met = vec![false; wide.unit_count()];
-        for (value, cells) in gone.iter().enumerate().filter(|(_, c)| !c.is_empty()) {
-            met.fill(false);
-            for cell in cells.cells() {
-                for unit in CandidateBoard::units_of(wide, cell) {
-                    met[unit] = true;
-                }
-            }
-            let (first, mut reach) = (changes.units.len(), C::empty());
-            for unit in (0..met.len()).filter(|&u| met[u]) {
-                let unit_cells = wide.unit_set(unit);
-                reach = reach.or(&unit_cells);
-                let unit_at = changes.keep(&unit_cells);
-                let places_at = changes.keep(&holders[value].and(&unit_cells));
-                changes.units.push((unit_at, places_at));
-            }
-            let units = first..changes.units.len();
-            let (cells, reach) = (changes.keep(cells), changes.keep(&reach));
+        of.shrunk_cells.push_words(&mut changes.shrunk_cells);
+        for (cells, places) in &of.units {
+            let unit = (changes.keep(cells), changes.keep(places));
+            changes.units.push(unit);
+        }
+        for gone in of.gone {
+            let (cells, reach) = (changes.keep(&gone.cells), changes.keep(&gone.reach));
             changes.gone.push(Gone {
-                value,
+                value: gone.value,
                 cells,
                 reach,
-                units,
+                units: gone.units,
             });
         }
         Some(changes)
     }
+}
+
+/// Each cell's value and candidates, as [`forcing::Changes::between`] reads a position.
+fn cells_of<'p>(
+    values: &'p [u8],
+    candidates: &'p [ValueMask],
+) -> impl Iterator<Item = (u8, ValueMask)> + 'p {
+    values.iter().copied().zip(candidates.iter().copied())
 }
 
 /// Every branch of `mode` on `wide`'s position (the "off" ones too when

@@ -3,7 +3,9 @@
 //! and positions a proof's cost is measured by) and as a bit set, so the facts
 //! common to a group of branches are one AND of a few words per branch; only
 //! when that is not empty are the logs walked for the positions. Every
-//! branch's facts sit in one shared list (no allocation per branch).
+//! branch's facts sit in one shared list (no allocation per branch); a set on
+//! the heap is shared by the ends that take it from an earlier position
+//! ([`FactBits::Kept`]).
 
 use std::ops::Range;
 
@@ -13,7 +15,7 @@ use super::super::implication::{BranchHost, Branching, CellSet, FactBits, IndexF
 const NOT_RUN: u32 = u32::MAX;
 
 /// Where one branch ended.
-struct End<F> {
+struct End<F: FactBits> {
     conflict: bool,
     /// How many implications its contradiction rests on (0 without one):
     /// the cost of the deduction that its assumption is false.
@@ -21,7 +23,7 @@ struct End<F> {
     /// Its facts after the assumption, in log order, in [`Outcomes::facts`]
     /// (empty when it ended in a contradiction).
     facts: Range<u32>,
-    reached: F,
+    reached: F::Kept,
 }
 
 /// A branch run, for reading deductions: its index in [`Outcomes`].
@@ -38,7 +40,7 @@ impl BranchId {
 /// The branches of a position's candidates assumed true (and, when asked,
 /// false), each followed to its end: what chains of one mode read. The static
 /// ones are shared by digit, cell and unit forcing through [`crate::engine::logic::cache`].
-pub(crate) struct Outcomes<F> {
+pub(crate) struct Outcomes<F: FactBits> {
     /// The board's values per unit.
     side: usize,
     /// Per candidate (cell * side + value - 1), the index in `ends` of its "on" branch, or `NOT_RUN`.
@@ -153,8 +155,9 @@ impl<F: FactBits> Outcomes<F> {
         let Some(end) = self.ends.last_mut() else {
             return;
         };
+        let reached = F::kept_mut(&mut end.reached);
         for &index in &self.facts[start as usize..] {
-            end.reached.insert(usize::from(index));
+            reached.insert(usize::from(index));
         }
     }
 
@@ -166,7 +169,7 @@ impl<F: FactBits> Outcomes<F> {
             conflict: conflict.is_some(),
             conflict_size: conflict.unwrap_or(0),
             facts: start..self.facts.len() as u32,
-            reached,
+            reached: reached.keep(),
         });
         self.file(assumption, id);
     }
@@ -214,6 +217,11 @@ impl<F: FactBits> Outcomes<F> {
 
     fn end(&self, id: BranchId) -> &End<F> {
         &self.ends[id.0 as usize]
+    }
+
+    /// The facts branch `id` reached, as a set.
+    fn reached(&self, id: BranchId) -> &F {
+        F::kept(&self.end(id).reached)
     }
 
     /// The facts the branch reached after its assumption, in order.
@@ -319,10 +327,7 @@ impl<'a, H: BranchHost> Deductions<'a, H> {
         }
         // The first two sets ANDed as the copy is made (one pass less); a
         // set on the heap into the kept one, a fixed array where it is used.
-        let (first, second) = (
-            &outcomes.end(group[0].1).reached,
-            &outcomes.end(group[1].1).reached,
-        );
+        let (first, second) = (outcomes.reached(group[0].1), outcomes.reached(group[1].1));
         let mut local;
         let both = if H::Facts::IN_PLACE {
             self.both.set_common_of(first, second);
@@ -332,7 +337,7 @@ impl<'a, H: BranchHost> Deductions<'a, H> {
             &mut local
         };
         for &(_, id) in &group[2..] {
-            both.keep_common(&outcomes.end(id).reached);
+            both.keep_common(outcomes.reached(id));
         }
         if both.is_empty() {
             return;

@@ -31,10 +31,11 @@
 use std::ops::Range;
 use std::rc::Rc;
 
-use super::super::implication::{Branching, CellSet, IndexFact, Mode};
+use super::super::implication::{BranchHost, Branching, CellSet, IndexFact, Mode};
 use super::{Outcomes, OutcomesOf};
 use crate::engine::board::Board;
-use crate::engine::types::{CELLS, GEOMETRY, SIZE};
+use crate::engine::geometry::ValueMask;
+use crate::engine::types::SIZE;
 
 /// What one branch read of the position it ran on, as
 /// [`Branching::logged_and_struck`] gives it: per value, the cells of the
@@ -69,7 +70,7 @@ impl Reads {
 
     /// Whether the branch runs the same after `changes` (rules (a), (b) and
     /// (c) of the module text).
-    fn run_the_same_after(&self, changes: &Changes) -> bool {
+    fn run_the_same_after(&self, changes: &Changes<u128>) -> bool {
         for gone in &changes.gone {
             let (logged, struck) = (self.logged[gone.value], self.struck[gone.value]);
             if logged & gone.cells != 0 {
@@ -88,61 +89,56 @@ impl Reads {
         }
         changes.shrunk.iter().all(|&(cell, left)| {
             let bit = 0u128.with(cell);
-            if self.struck_cells & bit == 0 {
-                return true;
-            }
-            let mut unlogged = left;
-            let mut rest = left;
-            while rest != 0 {
-                let value = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                if self.logged[value] & bit != 0 {
-                    unlogged &= !(1 << value);
-                }
-            }
-            unlogged & unlogged.wrapping_sub(1) != 0
+            self.struck_cells & bit == 0
+                || keeps_two_unlogged(left, |value| self.logged[value] & bit != 0)
         })
     }
 }
 
-/// The cells that no longer hold a value open, with the units they meet.
-struct Gone {
+/// The cells that no longer hold a value open, with the units they meet;
+/// `S` is a cell set, or where one is kept (the shaped reuse's words).
+pub(crate) struct Gone<S> {
     /// The value's index.
-    value: usize,
-    cells: u128,
+    pub(crate) value: usize,
+    pub(crate) cells: S,
     /// The cells of the units they meet.
-    reach: u128,
+    pub(crate) reach: S,
     /// Where those units sit in [`Changes::units`].
-    units: Range<usize>,
+    pub(crate) units: Range<usize>,
 }
 
-/// What changed from an earlier position to a later one of the same solve.
-struct Changes {
+/// What changed from an earlier position to a later one of the same solve,
+/// in the cell sets `C` of its board (the shaped reuse keeps them as words).
+pub(crate) struct Changes<C> {
     /// Per value with any, the cells that held it open before and do not now.
-    gone: Vec<Gone>,
+    pub(crate) gone: Vec<Gone<C>>,
     /// The cells open in both that lost candidates, with their candidates now.
-    shrunk: Vec<(usize, u16)>,
-    shrunk_cells: u128,
+    pub(crate) shrunk: Vec<(usize, ValueMask)>,
+    pub(crate) shrunk_cells: C,
     /// Per unit that a value's gone cells meet: its cells, and the value's
     /// places in it now (in the order of `gone`).
-    units: Vec<(u128, u128)>,
+    pub(crate) units: Vec<(C, C)>,
 }
 
-impl Changes {
-    /// The changes from `a` to `b`; `None` unless `b` follows from `a` (each
-    /// open cell's candidates a subset of its candidates in `a`, each placed
-    /// cell placed with the same value or, if open in `a`, one of its candidates).
-    fn between(a: &Board, b: &Board) -> Option<Changes> {
-        let (a_values, b_values) = (a.digits.values(), b.digits.values());
-        let mut gone = [0u128; SIZE];
-        let mut holders = [0u128; SIZE];
-        let (mut shrunk, mut shrunk_cells) = (Vec::new(), 0);
-        for cell in 0..CELLS {
-            let (a_bits, b_bits) = (
-                a.candidates[cell].bits() as u16,
-                b.candidates[cell].bits() as u16,
-            );
-            let (a_value, b_value) = (a_values[cell], b_values[cell]);
+impl<C: CellSet> Changes<C> {
+    /// The changes from `earlier` to `later` (each cell's value, 0 open, and
+    /// candidates) on `host`'s board; `None` unless `later` follows from
+    /// `earlier` (each open cell's candidates a subset of its earlier ones,
+    /// each placed cell placed with the same value or, if open before, one
+    /// of its candidates).
+    pub(crate) fn between<H: BranchHost<Cells = C>>(
+        host: &H,
+        earlier: impl Iterator<Item = (u8, ValueMask)>,
+        later: impl Iterator<Item = (u8, ValueMask)>,
+    ) -> Option<Changes<C>> {
+        let (mut gone, mut holders) = (host.per_value(), host.per_value());
+        let mut changes = Changes {
+            gone: Vec::new(),
+            shrunk: Vec::new(),
+            shrunk_cells: C::empty(),
+            units: Vec::new(),
+        };
+        for (cell, ((a_value, a_bits), (b_value, b_bits))) in earlier.zip(later).enumerate() {
             if a_value != 0 {
                 if b_value != a_value {
                     return None;
@@ -156,40 +152,36 @@ impl Changes {
                 _ => (a_bits, 0),
             };
             if lost != 0 && b_value == 0 {
-                shrunk.push((cell, b_bits));
-                shrunk_cells |= 1 << cell;
+                changes.shrunk.push((cell, b_bits));
+                changes.shrunk_cells = changes.shrunk_cells.with(cell);
             }
-            for (value, (gone, holders)) in gone.iter_mut().zip(&mut holders).enumerate() {
+            let per_value = gone.as_mut().iter_mut().zip(holders.as_mut());
+            for (value, (gone, holders)) in per_value.enumerate() {
                 if lost >> value & 1 == 1 {
-                    *gone |= 1 << cell;
+                    *gone = gone.with(cell);
                 }
                 if now >> value & 1 == 1 {
-                    *holders |= 1 << cell;
+                    *holders = holders.with(cell);
                 }
             }
         }
-        let mut changes = Changes {
-            gone: Vec::new(),
-            shrunk,
-            shrunk_cells,
-            units: Vec::new(),
-        };
-        for (value, &cells) in gone.iter().enumerate().filter(|&(_, &c)| c != 0) {
-            let mut met = 0u32;
+        let mut met = vec![false; host.unit_count()];
+        for (value, &cells) in gone.as_ref().iter().enumerate() {
+            if cells.is_empty() {
+                continue;
+            }
+            met.fill(false);
             for cell in cells.cells() {
-                for unit in &GEOMETRY.units_of[cell] {
-                    met |= 1 << unit.index();
+                for unit in host.units_of(cell) {
+                    met[unit] = true;
                 }
             }
-            let (first, mut reach) = (changes.units.len(), 0);
-            while met != 0 {
-                let unit = met.trailing_zeros() as usize;
-                met &= met - 1;
-                let unit_cells = GEOMETRY.unit_masks[unit];
-                reach |= unit_cells;
-                changes
-                    .units
-                    .push((unit_cells, holders[value] & unit_cells));
+            let (first, mut reach) = (changes.units.len(), C::empty());
+            for unit in (0..met.len()).filter(|&u| met[u]) {
+                let unit_cells = host.unit_set(unit);
+                reach = reach.or(&unit_cells);
+                let places = holders.as_ref()[value].and(&unit_cells);
+                changes.units.push((unit_cells, places));
             }
             let units = first..changes.units.len();
             changes.gone.push(Gone {
@@ -201,6 +193,28 @@ impl Changes {
         }
         Some(changes)
     }
+}
+
+/// Each cell's value and candidates, as [`Changes::between`] reads a position.
+fn cells_of(board: &Board) -> impl Iterator<Item = (u8, ValueMask)> + '_ {
+    let values = board.digits.values().iter().copied();
+    values.zip(board.candidates.iter().map(|c| c.bits()))
+}
+
+/// Whether a shrunk cell with candidates `left` keeps two the branch logged
+/// nothing about (`logged` says of a value's index whether it did): rule (b).
+#[inline]
+pub(crate) fn keeps_two_unlogged(left: ValueMask, logged: impl Fn(usize) -> bool) -> bool {
+    let mut unlogged = left;
+    let mut rest = left;
+    while rest != 0 {
+        let value = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        if logged(value) {
+            unlogged &= !(1 << value);
+        }
+    }
+    unlogged & unlogged.wrapping_sub(1) != 0
 }
 
 /// The branches of one mode run on one position, with what each read.
@@ -218,7 +232,8 @@ impl Ran {
     /// runs the same here (see the module text).
     pub(crate) fn run(board: &Board, mode: Mode, with_off: bool, earlier: Option<&Ran>) -> Ran {
         let earlier = earlier.filter(|e| e.mode == mode && !matches!(mode, Mode::Net(_)));
-        let changes = earlier.and_then(|e| Changes::between(&e.board, board));
+        let changes =
+            earlier.and_then(|e| Changes::between(board, cells_of(&e.board), cells_of(board)));
         let mut reads = Vec::with_capacity(super::outcomes::branch_count(board, with_off));
         let outcomes =
             Outcomes::run_each(board, mode, with_off, |outcomes, assumption, branching| {
@@ -262,7 +277,7 @@ fn runs_the_same(
 mod tests {
     use super::super::super::CandidateBoard;
     use super::super::super::implication::{Branching, IndexFact, Mode};
-    use super::{Changes, Ran};
+    use super::{Changes, Ran, cells_of};
     use crate::engine::board::Board;
     use crate::engine::parse::parse_line;
     use crate::engine::types::{Cell, Digit};
@@ -295,7 +310,8 @@ mod tests {
                 } else {
                     after.place(cell, digit);
                 }
-                let changes = Changes::between(&before, &after).expect("candidates only go");
+                let changes = Changes::between(&after, cells_of(&before), cells_of(&after))
+                    .expect("candidates only go");
                 let mut branching = Branching::new(&after, mode);
                 for &on in candidates.iter().filter(|f| after.value(f.cell) == 0) {
                     if after.open_candidates(on.cell) >> (on.digit - 1) & 1 == 0 {

@@ -7,6 +7,8 @@
 
 use super::super::CandidateBoard;
 use super::super::path::StepFinder;
+use std::rc::Rc;
+
 use super::super::step::Step;
 use super::super::technique::Technique;
 use crate::engine::board::Board;
@@ -217,6 +219,14 @@ pub trait FactBits: Clone + PartialEq {
     /// Holds the facts both `a` and `b` hold, in place.
     fn set_common_of(&mut self, a: &Self, b: &Self);
     fn is_empty(&self) -> bool;
+    /// A set as a branch's end keeps it: the set itself when it is a few
+    /// words (classic), shared on the heap otherwise, so that an end taken
+    /// from an earlier position costs no allocation and no copy.
+    type Kept: Clone;
+    fn keep(self) -> Self::Kept;
+    fn kept(kept: &Self::Kept) -> &Self;
+    /// The set of an end just kept (not shared yet), to fill it.
+    fn kept_mut(kept: &mut Self::Kept) -> &mut Self;
 }
 
 /// Words in the classic board's fact set.
@@ -254,6 +264,19 @@ impl FactBits for [u64; CLASSIC_WORDS] {
     fn is_empty(&self) -> bool {
         *self == [0; CLASSIC_WORDS]
     }
+    type Kept = Self;
+    #[inline]
+    fn keep(self) -> Self {
+        self
+    }
+    #[inline]
+    fn kept(kept: &Self) -> &Self {
+        kept
+    }
+    #[inline]
+    fn kept_mut(kept: &mut Self) -> &mut Self {
+        kept
+    }
 }
 
 impl FactBits for Vec<u64> {
@@ -282,6 +305,16 @@ impl FactBits for Vec<u64> {
     }
     fn is_empty(&self) -> bool {
         self.iter().all(|&w| w == 0)
+    }
+    type Kept = Rc<Vec<u64>>;
+    fn keep(self) -> Rc<Vec<u64>> {
+        Rc::new(self)
+    }
+    fn kept(kept: &Rc<Vec<u64>>) -> &Self {
+        kept
+    }
+    fn kept_mut(kept: &mut Rc<Vec<u64>>) -> &mut Self {
+        Rc::get_mut(kept).expect("an end's set is filled before it is shared")
     }
 }
 
