@@ -22,6 +22,7 @@ use super::als::{KeptLinks, Sets, UnitSets};
 use super::coloring::{self, Cluster};
 use super::forcing::{OutcomesOf, Ran, static_chains_find_nothing};
 use super::implication::Mode;
+use super::places::{LinePlaces, UnitPlaces};
 use super::recall::{CrossingPattern, DigitPattern, Recall};
 use super::rectangles::{self, Rectangle};
 use super::technique::Technique;
@@ -41,6 +42,10 @@ pub struct Cache {
     static_quiet: Option<bool>,
     /// Each digit's pattern on the board, read on first use.
     patterns: Option<[DigitPattern; SIZE]>,
+    /// Each digit's places per unit, each unit read on first use.
+    unit_places: UnitPlaces,
+    /// Each digit's places per line, each digit and direction read on first use.
+    line_places: LinePlaces,
     /// Per digit, its Simple Colors clusters, made on first use.
     clusters: [Option<Rc<[Cluster]>>; SIZE],
     /// The rectangles the Unique Rectangle finders look at, listed on first use.
@@ -60,6 +65,13 @@ pub struct Cache {
     /// What the chain walks found nothing on, on an earlier position (see
     /// [`aic`]'s memory). Carried like the recall.
     walked: Option<Box<aic::Walked>>,
+    /// The address of the board a step finder holds borrowed for the cache's
+    /// whole life (see [`Cache::serving`]), 0 for none.
+    served: usize,
+    /// Whether the contents belong to the served board: asked about it, the
+    /// cache then needs no comparison of the whole board (~150,000 times
+    /// grading 300 hard puzzles).
+    holds_served: bool,
 }
 
 /// What a solve carries from one position to the next: the single-digit
@@ -84,6 +96,17 @@ impl Cache {
         }
     }
 
+    /// [`Cache::carrying`] for a caller that holds `board` borrowed for the
+    /// cache's whole life: nothing can change the board at that address
+    /// meanwhile, so when the cache holds it, asking about it again needs no
+    /// comparison (another board asked about in between still empties it).
+    pub(crate) fn serving(carried: Carried, board: &Board) -> Cache {
+        Cache {
+            served: std::ptr::from_ref(board) as usize,
+            ..Cache::carrying(carried)
+        }
+    }
+
     /// What to hand to the next position.
     pub(crate) fn into_carried(self) -> Carried {
         Carried {
@@ -96,6 +119,10 @@ impl Cache {
     /// Empties the cache unless it already belongs to `board` (the recall and
     /// the branches last run stay).
     fn belong_to(&mut self, board: &Board) {
+        let address = std::ptr::from_ref(board) as usize;
+        if self.holds_served && address == self.served {
+            return;
+        }
         if self.board.as_ref() != Some(board) {
             *self = Cache {
                 alone: self.alone && self.board.is_none(),
@@ -103,9 +130,11 @@ impl Cache {
                 recall: self.recall.take(),
                 ran: self.ran.take(),
                 walked: self.walked.take(),
+                served: self.served,
                 ..Cache::default()
             };
         }
+        self.holds_served = address == self.served;
     }
 
     /// The board's almost locked sets, built on first use (from the units'
@@ -158,6 +187,24 @@ impl Cache {
         *self
             .patterns
             .get_or_insert_with(|| DigitPattern::all(board))
+    }
+
+    /// Every digit's places in `unit` of `board`, and the digits placed
+    /// there (see [`UnitPlaces`]).
+    pub(crate) fn unit_places(&mut self, board: &Board, unit: usize) -> ([u32; SIZE], u32) {
+        self.belong_to(board);
+        self.unit_places.of(board, unit)
+    }
+
+    /// `digit`'s places per row (`rows`) or column of `board`, and the lines
+    /// where it is placed (see [`LinePlaces`]).
+    pub(crate) fn lines(&mut self, board: &Board, digit: Digit, rows: bool) -> ([u16; SIZE], u16) {
+        self.belong_to(board);
+        let patterns = self
+            .patterns
+            .get_or_insert_with(|| DigitPattern::all(board));
+        let index = digit.index();
+        self.line_places.of(&patterns[index], index, rows)
     }
 
     /// The colouring clusters of `digit` on `board` ([`coloring::clusters`]):

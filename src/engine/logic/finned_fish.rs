@@ -13,7 +13,6 @@
 //! notes, per digit, when it met no sashimi fish of its size (see
 //! [`super::recall`]); the sashimi finder, tried next, then skips that digit.
 
-use super::recall::DigitPattern;
 use super::{Sink, Step, Technique, cells_text, combinations, lines};
 use crate::engine::board::Board;
 use crate::engine::geometry::UnitKind;
@@ -79,7 +78,6 @@ fn finned_fish(board: &Board, sink: &mut Sink, size: usize, sashimi: bool) {
         let mut other_kind = false;
         let of = Of {
             digit,
-            pattern,
             size,
             sashimi,
         };
@@ -95,11 +93,9 @@ fn finned_fish(board: &Board, sink: &mut Sink, size: usize, sashimi: bool) {
     }
 }
 
-/// What one search looks for: fish of `digit` (whose pattern on the board is
-/// `pattern`), of `size` and kind `sashimi`.
+/// What one search looks for: fish of `digit`, of `size` and kind `sashimi`.
 struct Of {
     digit: Digit,
-    pattern: DigitPattern,
     size: usize,
     sashimi: bool,
 }
@@ -113,7 +109,7 @@ fn search(board: &Board, sink: &mut Sink, of: &Of, other_kind: &mut bool) -> boo
     for rows in [true, false] {
         let base_lines = lines(rows);
         let cover_lines = lines(!rows);
-        let (open, placed) = of.pattern.lines(rows);
+        let (open, placed) = sink.cache().lines(board, of.digit, rows);
         // A base line holds at most `size` covered candidates and fins in one box.
         let mut found = [(0usize, 0u16); 9];
         let mut count = 0;
@@ -205,7 +201,7 @@ struct Shape {
 impl Shape {
     /// Whether the fish removes the digit from some cell: a cell of the fin
     /// box in a cover line of the fins' stack (`extra`), on a line of the
-    /// fins' group that is not a base (`open` as from [`DigitPattern::lines`]).
+    /// fins' group that is not a base (`open` as from [`DigitPattern::lines`](super::recall::DigitPattern::lines)).
     fn removes(&self, open: &[u16; 9], extra: u16) -> bool {
         let first = 3 * self.fin_lines;
         let reached = (first..first + 3)

@@ -26,13 +26,13 @@ pub fn jellyfish(board: &Board, sink: &mut Sink) {
 }
 
 fn fish(board: &Board, sink: &mut Sink, size: usize, technique: Technique) {
-    // Each line's places come from the digit's pattern, not from its cells.
-    let patterns = sink.cache().patterns(board);
+    // Each line's places come from the digit's pattern, not from its cells,
+    // transposed once per position for every size.
     each_digit(board, sink, technique, |sink, digit| {
         [true, false].into_iter().any(|rows| {
             let base_lines = lines(rows);
             let cover_lines = lines(!rows);
-            let (open, placed) = patterns[digit.index()].lines(rows);
+            let (open, placed) = sink.cache().lines(board, digit, rows);
             let places = open.map(u32::from);
             fish_of_lines(board, &places, placed.into(), size, 1, |bases, covers| {
                 let chosen: Vec<Unit> = line_numbers(bases).map(|i| base_lines[i]).collect();

@@ -22,6 +22,7 @@ pub mod intersections;
 pub mod links;
 pub mod medusa;
 pub mod path;
+pub(crate) mod places;
 pub(crate) mod recall;
 pub mod rectangles;
 pub mod remote_pair;

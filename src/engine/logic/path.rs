@@ -194,7 +194,7 @@ impl StepFinder {
         let mut sink = Sink {
             steps: Vec::new(),
             limit: 1,
-            cache: Cache::carrying(std::mem::take(&mut self.carried)),
+            cache: Cache::serving(std::mem::take(&mut self.carried), board),
         };
         let mut found = None;
         for technique in techniques {

@@ -98,54 +98,69 @@ pub(crate) fn naked_subsets<B: CandidateBoard>(
 /// bits covered: `visit(keys, covered)` returns true to stop, and so does this.
 /// A partial subset already covering more than `size` bits is not completed,
 /// so most subsets are never built (a mask per subset walked them all).
+///
+/// The members are chosen highest first, each below the one before, which
+/// gives ascending masks; the choices before the last are kept on a small
+/// stack (a recursive call per choice cost more than the choice), and the
+/// last member completes a subset in a plain loop.
 pub(super) fn each_subset(
     members: &[(u32, u32)],
     size: usize,
     count: impl Fn(u32) -> usize,
     mut visit: impl FnMut(u32, u32) -> bool,
 ) -> bool {
-    /// Adds `left` more members below `below` to (`keys`, `covered`); the
-    /// highest member chosen first, ascending, gives ascending masks.
-    fn walk(
-        members: &[(u32, u32)],
-        (size, left, below): (usize, usize, usize),
-        (keys, covered): (u32, u32),
-        count: &impl Fn(u32) -> usize,
-        visit: &mut impl FnMut(u32, u32) -> bool,
-    ) -> bool {
-        for top in left - 1..below {
-            let (key, bits) = members[top];
-            let covering = covered | bits;
-            let covers = count(covering);
-            // The last member completes a subset here (no call per subset).
-            let stop = if left == 1 {
-                covers == size && visit(keys | key, covering)
-            } else {
-                covers <= size
-                    && walk(
-                        members,
-                        (size, left - 1, top),
-                        (keys | key, covering),
-                        count,
-                        visit,
-                    )
-            };
-            if stop {
-                return true;
-            }
-        }
-        false
-    }
     if size == 0 {
         return count(0) == 0 && visit(0, 0);
     }
-    walk(
-        members,
-        (size, size, members.len()),
-        (0, 0),
-        &count,
-        &mut visit,
-    )
+    // The last member, below `below`, completing (`keys`, `covered`).
+    let mut last = |below: usize, keys: u32, covered: u32| {
+        members[..below].iter().any(|&(key, bits)| {
+            let covering = covered | bits;
+            count(covering) == size && visit(keys | key, covering)
+        })
+    };
+    let depth = size - 1;
+    if depth == 0 {
+        return last(members.len(), 0, 0);
+    }
+    // Per depth, the member chosen there, and the keys and bits of the
+    // members chosen above it.
+    let mut top = [0usize; MAX_SIDE];
+    let mut keys = [0u32; MAX_SIDE];
+    let mut covered = [0u32; MAX_SIDE];
+    let mut level = 0;
+    top[0] = depth;
+    loop {
+        let below = if level == 0 {
+            members.len()
+        } else {
+            top[level - 1]
+        };
+        if top[level] >= below {
+            if level == 0 {
+                return false;
+            }
+            level -= 1;
+            top[level] += 1;
+            continue;
+        }
+        let (key, bits) = members[top[level]];
+        let covering = covered[level] | bits;
+        if count(covering) <= size {
+            if level + 1 == depth {
+                if last(top[level], keys[level] | key, covering) {
+                    return true;
+                }
+            } else {
+                keys[level + 1] = keys[level] | key;
+                covered[level + 1] = covering;
+                level += 1;
+                top[level] = depth - level;
+                continue;
+            }
+        }
+        top[level] += 1;
+    }
 }
 
 /// Every shape's hidden subsets of `size`: in each of `units` (in the order
@@ -160,43 +175,61 @@ pub(crate) fn hidden_subsets<B: CandidateBoard>(
     mut visit: impl FnMut(usize, ValueMask, u32) -> bool,
 ) {
     let side = board.side();
-    let mut members = [(0 as ValueMask, 0u32); MAX_SIDE];
     for unit in units {
-        // Every value's places in the unit from one pass over its cells, and the
-        // values placed there.
-        let mut places_of = [0u32; MAX_SIDE];
-        let mut placed: ValueMask = 0;
-        for (i, cell) in board.unit_cells(unit).enumerate() {
-            match board.value(cell) {
-                0 => {
-                    let mut bits = board.candidate_bits(cell);
-                    while bits != 0 {
-                        places_of[bits.trailing_zeros() as usize] |= 1 << i;
-                        bits &= bits - 1;
-                    }
-                }
-                value => placed |= 1 << (value - 1),
-            }
-        }
-        let mut count = 0;
-        for (index, &places) in places_of[..side].iter().enumerate() {
-            let bit = 1 << index;
-            if placed & bit == 0
-                && (min_places..=size as u32).contains(&board.count_positions(places))
-            {
-                members[count] = (bit, places);
-                count += 1;
-            }
-        }
-        if count < size {
-            continue;
-        }
-        let count_cells = |cells: u32| board.count_positions(cells) as usize;
+        let (places_of, placed) = places_in_unit(board, unit);
+        let values = (places_of[..side].iter().enumerate())
+            .filter(|&(index, _)| placed >> index & 1 == 0)
+            .map(|(index, &places)| (1 << index, places));
         let found = |values, cells| visit(unit, values, cells);
-        if each_subset(&members[..count], size, count_cells, found) {
+        if hidden_among(board, size, min_places, values, found) {
             return;
         }
     }
+}
+
+/// Every value's places in `unit` (bit `i` for its `i`-th cell, an open one),
+/// by value index, from one pass over its cells, and the values placed there.
+pub(crate) fn places_in_unit<B: CandidateBoard>(
+    board: &B,
+    unit: usize,
+) -> ([u32; MAX_SIDE], ValueMask) {
+    let mut places_of = [0u32; MAX_SIDE];
+    let mut placed: ValueMask = 0;
+    for (i, cell) in board.unit_cells(unit).enumerate() {
+        match board.value(cell) {
+            0 => {
+                let mut bits = board.candidate_bits(cell);
+                while bits != 0 {
+                    places_of[bits.trailing_zeros() as usize] |= 1 << i;
+                    bits &= bits - 1;
+                }
+            }
+            value => placed |= 1 << (value - 1),
+        }
+    }
+    (places_of, placed)
+}
+
+/// The hidden subsets of `size` among `values` (each value's bit and its
+/// places in one unit, the values placed there left out): [`hidden_subsets`]
+/// in one unit. `visit(values, cells)` returns true to stop, and so does this.
+fn hidden_among<B: CandidateBoard>(
+    board: &B,
+    size: usize,
+    min_places: u32,
+    values: impl Iterator<Item = (ValueMask, u32)>,
+    visit: impl FnMut(ValueMask, u32) -> bool,
+) -> bool {
+    let mut members = [(0 as ValueMask, 0u32); MAX_SIDE];
+    let mut count = 0;
+    for (bit, places) in values {
+        if (min_places..=size as u32).contains(&board.count_positions(places)) {
+            members[count] = (bit, places);
+            count += 1;
+        }
+    }
+    let count_cells = |cells: u32| board.count_positions(cells) as usize;
+    count >= size && each_subset(&members[..count], size, count_cells, visit)
 }
 
 /// The classic finders search unit by unit, skipping the units they found
@@ -217,9 +250,15 @@ fn naked(board: &Board, sink: &mut Sink, size: usize, technique: Technique) {
     });
 }
 
+/// The classic hidden subsets read each unit's places from the position's
+/// cache, which the pair, triple and quad finders share.
 fn hidden(board: &Board, sink: &mut Sink, size: usize, technique: Technique) {
     recall::each_unit(board, sink, technique, 0..UNITS, |sink, unit| {
-        hidden_subsets(board, size, 1, [unit], |unit, values, positions| {
+        let (places, placed) = sink.cache().unit_places(board, unit);
+        let values = (places.iter().enumerate())
+            .filter(|&(index, _)| placed >> index & 1 == 0)
+            .map(|(index, &places)| (1 << index, places));
+        hidden_among(board, size, 1, values, |values, positions| {
             hidden_step(board, technique, unit, values, positions)
                 .is_some_and(|step| sink.push(step))
         });

@@ -24,7 +24,7 @@ pub fn sue_de_coq(board: &Board, sink: &mut Sink) {
             // An intersection whose cells are as when it last gave nothing gives
             // nothing again (see [`super::recall`]).
             let crossing = b * 6 + i;
-            let pattern = CrossingPattern::of(board, line, boxed);
+            let pattern = CrossingPattern::of(board, crossing);
             if sink.cache().crossing_found_nothing(crossing, &pattern) {
                 continue;
             }
