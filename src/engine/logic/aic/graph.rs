@@ -80,15 +80,22 @@ pub(crate) fn seeing_all(set: Cells) -> Cells {
     seen
 }
 
-/// The cells of a set, ascending.
-pub(crate) fn cells_of(mut set: Cells) -> impl Iterator<Item = Cell> {
+/// The cells of a set, ascending (read as two 64-bit halves: a 128-bit
+/// lowest-bit step takes twice the instructions).
+pub(crate) fn cells_of(set: Cells) -> impl Iterator<Item = Cell> {
+    let (mut low, mut high) = (set as u64, (set >> 64) as u64);
     std::iter::from_fn(move || {
-        if set == 0 {
-            return None;
+        if low != 0 {
+            let index = low.trailing_zeros() as usize;
+            low &= low - 1;
+            Some(Cell::new(index))
+        } else if high != 0 {
+            let index = 64 + high.trailing_zeros() as usize;
+            high &= high - 1;
+            Some(Cell::new(index))
+        } else {
+            None
         }
-        let index = set.trailing_zeros() as usize;
-        set &= set - 1;
-        Some(Cell::new(index))
     })
 }
 
