@@ -17,7 +17,7 @@ mod proof;
 
 use board::BranchBoard;
 pub use fact::{Cause, Conflict, Fact, Implication, IndexConflict, IndexFact, IndexImplication};
-pub(crate) use host::{BranchHost, BranchStep, CellSet, FactBits};
+pub(crate) use host::{BranchHost, BranchStep, CellSet, FactBits, FactWords};
 pub use proof::Record;
 use proof::{Ancestry, Entry};
 
