@@ -17,7 +17,7 @@ mod proof;
 
 use board::BranchBoard;
 pub use fact::{Cause, Conflict, Fact, Implication, IndexConflict, IndexFact, IndexImplication};
-pub(crate) use host::{BranchHost, BranchStep, CellSet, FactBits};
+pub(crate) use host::{BranchHost, BranchStep, CellSet, FactBits, FactWords};
 pub use proof::Record;
 use proof::{Ancestry, Entry};
 
@@ -76,7 +76,10 @@ pub struct Branching<'a, H: BranchHost> {
     known: [H::PerValue; 2],
     /// Per value, the cells of the last run's facts processed on a cell
     /// the run had placed already: such a fact reads nothing but that the
-    /// cell is closed (see [`Branching::logged_and_struck`]).
+    /// cell is closed (see [`Branching::logged_and_struck`]). A "same cell"
+    /// fact is marked as it is logged, and not processed at all; one logged
+    /// after the run's end is also among the unprocessed, so the mark reads
+    /// the same.
     closed: H::PerValue,
     /// How many of the last run's facts were processed (the rest were
     /// logged after its contradiction or at its limit): what it read of the
@@ -163,7 +166,12 @@ impl<'a, H: BranchHost> Branching<'a, H> {
                 && self.record.conflict.is_none()
                 && self.record.log.len() < self.limit
             {
-                self.process(next);
+                // A cell's other values, logged as an "on" fact placed it:
+                // processed, each reads only that the cell is closed, which
+                // was marked as it was logged (a fifth of all facts).
+                if self.record.log[next].cause != Cause::SameCell {
+                    self.process(next);
+                }
                 next += 1;
             }
             if self.record.conflict.is_some() || self.record.log.len() >= self.limit {
@@ -359,7 +367,14 @@ impl<'a, H: BranchHost> Branching<'a, H> {
         if fact.on {
             let others = self.board.candidates(cell) & !(1 << (value - 1));
             for other in values_of(others) {
-                self.add(Fact::off(cell, other), Cause::SameCell, here);
+                let fact = Fact::off(cell, other);
+                if self.is_known(fact) {
+                    continue;
+                }
+                self.log(fact, Cause::SameCell, here);
+                // Placed below: when processed, this fact is not followed.
+                let closed = &mut self.closed.as_mut()[usize::from(other) - 1];
+                *closed = closed.with(cell);
             }
             // A peer in two of the cell's units is named once, by the first;
             // peers known "off" already are skipped (as `add` would).

@@ -18,7 +18,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use crate::engine::logic::forcing::{self, Forcing, Kinds, Outcomes};
-use crate::engine::logic::implication::{BranchHost, BranchStep, CellSet, Fact, Mode};
+use crate::engine::logic::implication::{BranchHost, BranchStep, CellSet, Fact, FactWords, Mode};
 
 /// The static and dynamic branches last run, on this position or an earlier
 /// one of the same solve (see [`super::reuse`]).
@@ -44,7 +44,7 @@ fn branches<C: Words>(
     wide: &Wide<C>,
     mode: Mode,
     with_off: bool,
-) -> Rc<Outcomes<Vec<u64>>> {
+) -> Rc<Outcomes<FactWords>> {
     let (values, candidates) = wide.position();
     let slot = usize::from(mode != Mode::Static);
     let mut kept = ladder.branches.borrow_mut();
@@ -194,7 +194,7 @@ impl<'g, C: Words> BranchHost for Wide<'_, 'g, C> {
     type Cells = C;
     type PerValue = Vec<C>;
     type PerCell = Vec<ValueMask>;
-    type Facts = Vec<u64>;
+    type Facts = FactWords;
     type Finder = Ladder<'g>;
 
     fn unit_set(&self, unit: usize) -> C {

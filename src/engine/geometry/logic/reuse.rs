@@ -20,7 +20,7 @@ use super::forcing::{Wide, Words};
 use crate::engine::geometry::ValueMask;
 use crate::engine::logic::CandidateBoard;
 use crate::engine::logic::forcing::{self, Gone, Outcomes, keeps_two_unlogged};
-use crate::engine::logic::implication::{Branching, IndexFact, Mode};
+use crate::engine::logic::implication::{Branching, FactWords, IndexFact, Mode};
 
 /// The branches of one mode run on one shaped position, with what each read.
 pub(super) struct Ran {
@@ -28,7 +28,7 @@ pub(super) struct Ran {
     /// The position: each cell's value (0 open) and candidates.
     values: Vec<u8>,
     candidates: Vec<ValueMask>,
-    pub(super) outcomes: Rc<Outcomes<Vec<u64>>>,
+    pub(super) outcomes: Rc<Outcomes<FactWords>>,
     /// Values per unit, and words per cell set, on this board.
     side: usize,
     words: usize,

@@ -5,7 +5,7 @@
 //! when that is not empty are the logs walked for the positions. Every
 //! branch's facts sit in one shared list (no allocation per branch); a set on
 //! the heap is shared by the ends that take it from an earlier position
-//! ([`FactBits::Kept`]).
+//! ([`super::super::implication::FactWords`]).
 
 use std::ops::Range;
 
@@ -15,7 +15,7 @@ use super::super::implication::{BranchHost, Branching, CellSet, FactBits, IndexF
 const NOT_RUN: u32 = u32::MAX;
 
 /// Where one branch ended.
-struct End<F: FactBits> {
+struct End<F> {
     conflict: bool,
     /// How many implications its contradiction rests on (0 without one):
     /// the cost of the deduction that its assumption is false.
@@ -23,7 +23,7 @@ struct End<F: FactBits> {
     /// Its facts after the assumption, in log order, in [`Outcomes::facts`]
     /// (empty when it ended in a contradiction).
     facts: Range<u32>,
-    reached: F::Kept,
+    reached: F,
 }
 
 /// A branch run, for reading deductions: its index in [`Outcomes`].
@@ -40,7 +40,7 @@ impl BranchId {
 /// The branches of a position's candidates assumed true (and, when asked,
 /// false), each followed to its end: what chains of one mode read. The static
 /// ones are shared by digit, cell and unit forcing through [`crate::engine::logic::cache`].
-pub(crate) struct Outcomes<F: FactBits> {
+pub(crate) struct Outcomes<F> {
     /// The board's values per unit.
     side: usize,
     /// Per candidate (cell * side + value - 1), the index in `ends` of its "on" branch, or `NOT_RUN`.
@@ -155,10 +155,9 @@ impl<F: FactBits> Outcomes<F> {
         let Some(end) = self.ends.last_mut() else {
             return;
         };
-        let reached = F::kept_mut(&mut end.reached);
-        for &index in &self.facts[start as usize..] {
-            reached.insert(usize::from(index));
-        }
+        let facts = self.facts[start as usize..].iter();
+        end.reached
+            .insert_all(facts.map(|&index| usize::from(index)));
     }
 
     /// Files the end of `assumption`'s branch, its facts in `self.facts` from
@@ -169,7 +168,7 @@ impl<F: FactBits> Outcomes<F> {
             conflict: conflict.is_some(),
             conflict_size: conflict.unwrap_or(0),
             facts: start..self.facts.len() as u32,
-            reached: reached.keep(),
+            reached,
         });
         self.file(assumption, id);
     }
@@ -221,7 +220,7 @@ impl<F: FactBits> Outcomes<F> {
 
     /// The facts branch `id` reached, as a set.
     fn reached(&self, id: BranchId) -> &F {
-        F::kept(&self.end(id).reached)
+        &self.end(id).reached
     }
 
     /// The facts the branch reached after its assumption, in order.

@@ -207,6 +207,12 @@ pub trait FactBits: Clone + PartialEq {
     /// No fact, on a board of `facts` facts.
     fn empty(facts: usize) -> Self;
     fn insert(&mut self, index: usize);
+    #[inline]
+    fn insert_all(&mut self, indices: impl Iterator<Item = usize>) {
+        for index in indices {
+            self.insert(index);
+        }
+    }
     fn contains(&self, index: usize) -> bool;
     /// Keeps the facts `other` holds too.
     fn keep_common(&mut self, other: &Self);
@@ -219,14 +225,6 @@ pub trait FactBits: Clone + PartialEq {
     /// Holds the facts both `a` and `b` hold, in place.
     fn set_common_of(&mut self, a: &Self, b: &Self);
     fn is_empty(&self) -> bool;
-    /// A set as a branch's end keeps it: the set itself when it is a few
-    /// words (classic), shared on the heap otherwise, so that an end taken
-    /// from an earlier position costs no allocation and no copy.
-    type Kept: Clone;
-    fn keep(self) -> Self::Kept;
-    fn kept(kept: &Self::Kept) -> &Self;
-    /// The set of an end just kept (not shared yet), to fill it.
-    fn kept_mut(kept: &mut Self::Kept) -> &mut Self;
 }
 
 /// Words in the classic board's fact set.
@@ -264,57 +262,53 @@ impl FactBits for [u64; CLASSIC_WORDS] {
     fn is_empty(&self) -> bool {
         *self == [0; CLASSIC_WORDS]
     }
-    type Kept = Self;
-    #[inline]
-    fn keep(self) -> Self {
-        self
-    }
-    #[inline]
-    fn kept(kept: &Self) -> &Self {
-        kept
-    }
-    #[inline]
-    fn kept_mut(kept: &mut Self) -> &mut Self {
-        kept
+}
+
+/// A fact set of any board, on the heap in one allocation, shared by its
+/// clones: a branch's end taken from an earlier position costs no allocation
+/// and no copy. Only a set not shared yet is changed (a branch's set as it
+/// is filled, the common set a search keeps).
+#[derive(Clone, PartialEq)]
+pub struct FactWords(Rc<[u64]>);
+
+impl FactWords {
+    fn words(&mut self) -> &mut [u64] {
+        Rc::get_mut(&mut self.0).expect("a fact set is changed before it is shared")
     }
 }
 
-impl FactBits for Vec<u64> {
+impl FactBits for FactWords {
     fn empty(facts: usize) -> Self {
-        vec![0; facts.div_ceil(64)]
+        FactWords(std::iter::repeat_n(0, facts.div_ceil(64)).collect())
     }
     fn insert(&mut self, index: usize) {
-        self[index / 64] |= 1 << (index % 64);
+        self.words()[index / 64] |= 1 << (index % 64);
+    }
+    fn insert_all(&mut self, indices: impl Iterator<Item = usize>) {
+        let words = self.words();
+        for index in indices {
+            words[index / 64] |= 1 << (index % 64);
+        }
     }
     fn contains(&self, index: usize) -> bool {
-        self[index / 64] >> (index % 64) & 1 == 1
+        self.0[index / 64] >> (index % 64) & 1 == 1
     }
     fn keep_common(&mut self, other: &Self) {
-        for (word, theirs) in self.iter_mut().zip(other) {
+        for (word, theirs) in self.words().iter_mut().zip(other.0.iter()) {
             *word &= theirs;
         }
     }
     const IN_PLACE: bool = true;
     fn common_of(a: &Self, b: &Self) -> Self {
-        a.iter().zip(b).map(|(a, b)| a & b).collect()
+        FactWords(a.0.iter().zip(b.0.iter()).map(|(a, b)| a & b).collect())
     }
     fn set_common_of(&mut self, a: &Self, b: &Self) {
-        for ((word, a), b) in self.iter_mut().zip(a).zip(b) {
+        for ((word, a), b) in self.words().iter_mut().zip(a.0.iter()).zip(b.0.iter()) {
             *word = a & b;
         }
     }
     fn is_empty(&self) -> bool {
-        self.iter().all(|&w| w == 0)
-    }
-    type Kept = Rc<Vec<u64>>;
-    fn keep(self) -> Rc<Vec<u64>> {
-        Rc::new(self)
-    }
-    fn kept(kept: &Rc<Vec<u64>>) -> &Self {
-        kept
-    }
-    fn kept_mut(kept: &mut Rc<Vec<u64>>) -> &mut Self {
-        Rc::get_mut(kept).expect("an end's set is filled before it is shared")
+        self.0.iter().all(|&w| w == 0)
     }
 }
 
