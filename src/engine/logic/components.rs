@@ -55,6 +55,13 @@ impl Components {
         }
     }
 
+    /// Whether `node` was reached by a walk (and is in a closed component:
+    /// a walk closes every node it reaches).
+    #[inline]
+    pub(crate) fn reached(&self, node: u32) -> bool {
+        self.number[node as usize] != UNSEEN
+    }
+
     /// Takes `node` as a component of its own already closed, never walked
     /// nor handed over (for a node its user sums up without a walk).
     pub(crate) fn set_aside(&mut self, node: u32) {
