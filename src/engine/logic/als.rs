@@ -305,7 +305,7 @@ impl Sets {
             .and_then(|memory| memory.quiet(finder))
             .and_then(|earlier| self.marks.changed_since(earlier));
         match changed {
-            Some(changed) => Fresh::touching(self.all.iter().map(|als| als.cells), changed),
+            Some(changed) => Fresh::touching(&self.all, changed),
             None => Fresh::all(self.all.len()),
         }
     }

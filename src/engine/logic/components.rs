@@ -5,6 +5,8 @@
 //! nodes and hands each component over as it closes, after every component
 //! it leads to (so a summary built from its successors' is final).
 
+use std::mem::MaybeUninit;
+
 /// Not reached yet.
 const UNSEEN: u32 = u32::MAX;
 /// In a closed component: above every number given, so taking the lowest
@@ -25,9 +27,11 @@ pub(crate) trait Successors {
 /// walked once is not walked again).
 pub(crate) struct Components {
     /// Per node, its number (`UNSEEN`, `CLOSED` once in a closed component)
-    /// and the lowest number it reaches through nodes still on the stack.
+    /// and the lowest number it reaches through nodes still on the stack
+    /// (written when the node is numbered, read only while it is on the
+    /// path: not zeroed first, which cost as much as the walks' numbering).
     number: Vec<u32>,
-    low: Vec<u32>,
+    low: Vec<MaybeUninit<u32>>,
     next_number: u32,
     /// The nodes numbered whose component is not closed yet.
     stack: Vec<u32>,
@@ -39,11 +43,23 @@ impl Components {
     pub(crate) fn new(nodes: usize) -> Components {
         Components {
             number: vec![UNSEEN; nodes],
-            low: vec![0; nodes],
+            low: {
+                let mut low = Vec::with_capacity(nodes);
+                // SAFETY: a `MaybeUninit` needs no initialising.
+                unsafe { low.set_len(nodes) };
+                low
+            },
             next_number: 0,
             stack: Vec::new(),
             path: Vec::new(),
         }
+    }
+
+    /// Whether `node` was reached by a walk (and is in a closed component:
+    /// a walk closes every node it reaches).
+    #[inline]
+    pub(crate) fn reached(&self, node: u32) -> bool {
+        self.number[node as usize] != UNSEEN
     }
 
     /// Takes `node` as a component of its own already closed, never walked
@@ -71,15 +87,17 @@ impl Components {
                 if number == UNSEEN {
                     self.open(next, graph);
                 } else {
-                    self.low[n] = self.low[n].min(number);
+                    let low = self.low_of(n);
+                    self.low[n].write(low.min(number));
                 }
                 continue;
             }
             self.path.pop();
-            let low = self.low[n];
+            let low = self.low_of(n);
             if let Some(&(parent, _)) = self.path.last() {
                 let p = parent as usize;
-                self.low[p] = self.low[p].min(low);
+                let parents = self.low_of(p);
+                self.low[p].write(parents.min(low));
             }
             if low == self.number[n] {
                 let from = self
@@ -96,11 +114,18 @@ impl Components {
         }
     }
 
+    /// The low number of `node`, one on the path.
+    #[inline(always)]
+    fn low_of(&self, node: usize) -> u32 {
+        // SAFETY: a node on the path was numbered, and `open` wrote its low.
+        unsafe { self.low[node].assume_init() }
+    }
+
     // Inlined as the walks it replaced had it: one call per node walked.
     #[inline]
     fn open(&mut self, node: u32, graph: &impl Successors) {
         self.number[node as usize] = self.next_number;
-        self.low[node as usize] = self.next_number;
+        self.low[node as usize].write(self.next_number);
         self.next_number += 1;
         self.stack.push(node);
         self.path.push((node, graph.first(node)));

@@ -9,12 +9,11 @@
 //! in the order they close, each after every component it leads to: a
 //! component's sum is its own states' and its successors' sums.
 
+use std::mem::MaybeUninit;
+
 use super::{Exits, digit_of};
 use crate::engine::logic::components::{Components, Successors};
 use crate::engine::types::{Candidates, SIZE};
-
-/// Not summed up yet.
-const UNSEEN: u32 = u32::MAX;
 
 /// The components the sums first have room for.
 const CLOSED: usize = 512;
@@ -30,8 +29,9 @@ pub(super) struct Closures {
 
 /// The components closed so far and their closures' sums.
 struct Sums {
-    /// Per state, its component (`UNSEEN` until it closes).
-    component: Vec<u32>,
+    /// Per state, its component: written as it closes, read only after
+    /// (not filled first, which cost as much as the walks' numbering).
+    component: Vec<MaybeUninit<u32>>,
     /// Per component and digit z, the sets Y with a state (Y, e) in its
     /// closure that can end a chain removing z: z is not e and is removable
     /// from Y (see [`super::removable`]). As bits, by [`Lanes`].
@@ -46,7 +46,12 @@ impl Closures {
         Closures {
             walk: Components::new(n * 9),
             sums: Sums {
-                component: vec![UNSEEN; n * 9],
+                component: {
+                    let mut component = Vec::with_capacity(n * 9);
+                    // SAFETY: a `MaybeUninit` needs no initialising.
+                    unsafe { component.set_len(n * 9) };
+                    component
+                },
                 // Room for the components most positions close (grown
                 // from empty, the rows were copied over and over).
                 ends: Vec::with_capacity(CLOSED * lanes.words()),
@@ -65,12 +70,12 @@ impl Closures {
         removables: &[Candidates],
     ) -> usize {
         let sums = &mut self.sums;
-        if sums.component[state] == UNSEEN {
+        if !self.walk.reached(state as u32) {
             self.walk.from(state as u32, exits, |members| {
                 sums.close(members, exits, removables);
             });
         }
-        sums.component[state] as usize
+        sums.of(state) as usize
     }
 
     /// Per digit z, the sets that can end a chain removing z in the closure
@@ -108,13 +113,23 @@ impl Successors for Exits {
 }
 
 impl Sums {
+    /// The component of `state`, one in a closed component.
+    #[inline(always)]
+    fn of(&self, state: usize) -> u32 {
+        // SAFETY: a state's component is written as it closes (`close`,
+        // which every walk calls for every component it closes); it is read
+        // after its walk (`Closures::component`), or as the successor of a
+        // state closing, which Tarjan's walk closes first or together.
+        unsafe { self.component[state].assume_init() }
+    }
+
     /// Sums up the component of `members`. Every state they lead to outside
     /// it is in a component closed before (Tarjan), so its sums are final.
     fn close(&mut self, members: &[u32], exits: &Exits, removables: &[Candidates]) {
         let id = self.closed as u32;
         self.closed += 1;
         for &state in members {
-            self.component[state as usize] = id;
+            self.component[state as usize].write(id);
         }
         let size = self.lanes.words();
         let base = self.ends.len();
@@ -128,7 +143,7 @@ impl Sums {
             }
             let (below, above) = exits.besides(set, digit);
             for &next in below.iter().chain(above) {
-                let other = self.component[next as usize];
+                let other = self.of(next as usize);
                 // Its own states are summed above; a component just merged
                 // is skipped.
                 if other == id || other == merged {
