@@ -22,7 +22,7 @@ use super::als::{KeptLinks, Sets, UnitSets};
 use super::coloring::{self, Cluster};
 use super::forcing::{OutcomesOf, Ran, static_chains_find_nothing};
 use super::implication::Mode;
-use super::places::{LinePlaces, UnitPlaces};
+use super::places::UnitPlaces;
 use super::recall::{CrossingPattern, DigitPattern, Recall};
 use super::rectangles::{self, Rectangle};
 use super::technique::Technique;
@@ -42,10 +42,8 @@ pub struct Cache {
     static_quiet: Option<bool>,
     /// Each digit's pattern on the board, read on first use.
     patterns: Option<[DigitPattern; SIZE]>,
-    /// Each digit's places per unit, each unit read on first use.
-    unit_places: UnitPlaces,
-    /// Each digit's places per line, each digit and direction read on first use.
-    line_places: LinePlaces,
+    /// Each digit's places per unit, read from the patterns on first use.
+    unit_places: Option<UnitPlaces>,
     /// Per digit, its Simple Colors clusters, made on first use.
     clusters: [Option<Rc<[Cluster]>>; SIZE],
     /// The rectangles the Unique Rectangle finders look at, listed on first use.
@@ -118,11 +116,17 @@ impl Cache {
 
     /// Empties the cache unless it already belongs to `board` (the recall and
     /// the branches last run stay).
+    #[inline]
     fn belong_to(&mut self, board: &Board) {
         let address = std::ptr::from_ref(board) as usize;
-        if self.holds_served && address == self.served {
-            return;
+        if !(self.holds_served && address == self.served) {
+            self.move_to(board, address);
         }
+    }
+
+    /// [`Cache::belong_to`] when the served board's address does not say.
+    #[inline(never)]
+    fn move_to(&mut self, board: &Board, address: usize) {
         if self.board.as_ref() != Some(board) {
             *self = Cache {
                 alone: self.alone && self.board.is_none(),
@@ -189,22 +193,14 @@ impl Cache {
             .get_or_insert_with(|| DigitPattern::all(board))
     }
 
-    /// Every digit's places in `unit` of `board`, and the digits placed
-    /// there (see [`UnitPlaces`]).
-    pub(crate) fn unit_places(&mut self, board: &Board, unit: usize) -> ([u32; SIZE], u32) {
+    /// Every digit's places in every unit of `board` (see [`UnitPlaces`]).
+    pub(crate) fn unit_places(&mut self, board: &Board) -> &UnitPlaces {
         self.belong_to(board);
-        self.unit_places.of(board, unit)
-    }
-
-    /// `digit`'s places per row (`rows`) or column of `board`, and the lines
-    /// where it is placed (see [`LinePlaces`]).
-    pub(crate) fn lines(&mut self, board: &Board, digit: Digit, rows: bool) -> ([u16; SIZE], u16) {
-        self.belong_to(board);
-        let patterns = self
-            .patterns
-            .get_or_insert_with(|| DigitPattern::all(board));
-        let index = digit.index();
-        self.line_places.of(&patterns[index], index, rows)
+        if self.unit_places.is_none() {
+            let places = UnitPlaces::of(&self.patterns(board));
+            return self.unit_places.insert(places);
+        }
+        self.unit_places.as_ref().expect("made on first use")
     }
 
     /// The colouring clusters of `digit` on `board` ([`coloring::clusters`]):

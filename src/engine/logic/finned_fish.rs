@@ -13,7 +13,8 @@
 //! notes, per digit, when it met no sashimi fish of its size (see
 //! [`super::recall`]); the sashimi finder, tried next, then skips that digit.
 
-use super::{Sink, Step, Technique, cells_text, combinations, lines};
+use super::places::UnitPlaces;
+use super::{Sink, Step, Technique, cells_text, lines};
 use crate::engine::board::Board;
 use crate::engine::geometry::UnitKind;
 use crate::engine::types::{Candidates, Cell, Digit, Unit, ones_of_nine};
@@ -68,6 +69,7 @@ fn finned_fish(board: &Board, sink: &mut Sink, size: usize, sashimi: bool) {
     let technique = technique(size, sashimi);
     let other = self::technique(size, !sashimi);
     let patterns = sink.cache().patterns(board);
+    let places = *sink.cache().unit_places(board);
     for digit in Digit::all() {
         let pattern = patterns[digit.index()];
         if sink.cache().found_nothing(technique, digit, pattern) {
@@ -78,6 +80,7 @@ fn finned_fish(board: &Board, sink: &mut Sink, size: usize, sashimi: bool) {
         let mut other_kind = false;
         let of = Of {
             digit,
+            places: &places,
             size,
             sashimi,
         };
@@ -93,9 +96,11 @@ fn finned_fish(board: &Board, sink: &mut Sink, size: usize, sashimi: bool) {
     }
 }
 
-/// What one search looks for: fish of `digit`, of `size` and kind `sashimi`.
-struct Of {
+/// What one search looks for: fish of `digit` (whose places on the board are
+/// in `places`), of `size` and kind `sashimi`.
+struct Of<'a> {
     digit: Digit,
+    places: &'a UnitPlaces,
     size: usize,
     sashimi: bool,
 }
@@ -103,13 +108,13 @@ struct Of {
 /// Reports the fish `of` describes; notes in `other_kind` whether a fish of
 /// the other kind would remove something. Returns whether it stopped because
 /// the sink is full.
-fn search(board: &Board, sink: &mut Sink, of: &Of, other_kind: &mut bool) -> bool {
+fn search(board: &Board, sink: &mut Sink, of: &Of<'_>, other_kind: &mut bool) -> bool {
     let (size, sashimi) = (of.size, of.sashimi);
     let technique = technique(size, sashimi);
     for rows in [true, false] {
         let base_lines = lines(rows);
         let cover_lines = lines(!rows);
-        let (open, placed) = sink.cache().lines(board, of.digit, rows);
+        let (open, placed) = of.places.lines(of.digit.index(), rows);
         // A base line holds at most `size` covered candidates and fins in one box.
         let mut found = [(0usize, 0u16); 9];
         let mut count = 0;
@@ -123,24 +128,14 @@ fn search(board: &Board, sink: &mut Sink, of: &Of, other_kind: &mut bool) -> boo
         if bases.len() < size {
             continue;
         }
-        for mask in combinations(bases.len(), size) {
-            // The chosen bases, read by the mask's set bits (not a scan of all).
-            let mut picked = [(0usize, 0u16); 4];
-            let mut count = 0;
-            let mut union = 0u16;
-            let mut left = mask;
-            while left != 0 && count < picked.len() {
-                let base = bases[left.trailing_zeros() as usize];
-                left &= left - 1;
-                picked[count] = base;
-                union |= base.1;
-                count += 1;
-            }
-            let chosen = &picked[..count];
+        // Combinations spanning more than `size + 3` lines are neither plain
+        // nor finned fish: the walk never completes them.
+        let widest = size as u32 + 3;
+        let stopped = each_combination(bases, size, widest, |chosen, union| {
             // A plain fish (or less) is not finned; fins beyond one stack cannot share a box.
             let spread = ones_of_nine(union) as usize;
             if spread <= size || spread > size + 3 {
-                continue;
+                return false;
             }
             // The fins lie in one stack (for rows) of three cover positions.
             for stack in 0..3 {
@@ -164,7 +159,7 @@ fn search(board: &Board, sink: &mut Sink, of: &Of, other_kind: &mut bool) -> boo
                     let Some(shape) = fish.shape(rows, stack) else {
                         continue;
                     };
-                    let removes = shape.removes(&open, extra);
+                    let removes = shape.removes(open, extra);
                     #[cfg(debug_assertions)]
                     assert_eq!(removes, fish.removes_something(board, &shape));
                     if shape.sashimi != sashimi {
@@ -182,9 +177,69 @@ fn search(board: &Board, sink: &mut Sink, of: &Of, other_kind: &mut bool) -> boo
                     }
                 }
             }
+            false
+        });
+        if stopped {
+            return true;
         }
     }
     false
+}
+
+/// Visits the `size`-subsets of `bases` (at most four) in Gosper's order
+/// (ascending masks), each as its bases, ascending, and the union of their
+/// places, except those whose union spans more than `widest` lines: a choice
+/// of bases already that wide is not completed. `visit` returns true to stop,
+/// and so does this. The highest base is chosen first and each next one below
+/// it, which gives ascending masks, with the unions built on the way (a mask
+/// per combination, its bases picked from its bits, cost more).
+fn each_combination(
+    bases: &[(usize, u16)],
+    size: usize,
+    widest: u32,
+    mut visit: impl FnMut(&[(usize, u16)], u16) -> bool,
+) -> bool {
+    const MOST: usize = 4;
+    debug_assert!((1..=MOST).contains(&size));
+    // Per depth (0 for the highest base), the index of the base chosen there
+    // and the union of the places chosen above it.
+    let mut top = [0usize; MOST];
+    let mut above = [0u16; MOST];
+    let mut chosen = [(0usize, 0u16); MOST];
+    let last = size - 1;
+    let mut level = 0;
+    top[0] = last;
+    loop {
+        let below = if level == 0 {
+            bases.len()
+        } else {
+            top[level - 1]
+        };
+        if top[level] >= below {
+            if level == 0 {
+                return false;
+            }
+            level -= 1;
+            top[level] += 1;
+            continue;
+        }
+        let base = bases[top[level]];
+        let union = above[level] | base.1;
+        // The bases are listed ascending: the one chosen at depth `level` is
+        // the `last - level`-th.
+        chosen[last - level] = base;
+        if level == last {
+            if visit(&chosen[..size], union) {
+                return true;
+            }
+        } else if ones_of_nine(union) <= widest {
+            level += 1;
+            above[level] = union;
+            top[level] = last - level;
+            continue;
+        }
+        top[level] += 1;
+    }
 }
 
 /// What a candidate fish is when its fins lie in one box: sashimi or not, the

@@ -26,13 +26,14 @@ pub fn jellyfish(board: &Board, sink: &mut Sink) {
 }
 
 fn fish(board: &Board, sink: &mut Sink, size: usize, technique: Technique) {
-    // Each line's places come from the digit's pattern, not from its cells,
-    // transposed once per position for every size.
+    // Each line's places come from the position's unit places, not from its
+    // cells, read once for every size.
+    let unit_places = *sink.cache().unit_places(board);
     each_digit(board, sink, technique, |sink, digit| {
         [true, false].into_iter().any(|rows| {
             let base_lines = lines(rows);
             let cover_lines = lines(!rows);
-            let (open, placed) = sink.cache().lines(board, digit, rows);
+            let (open, placed) = unit_places.lines(digit.index(), rows);
             let places = open.map(u32::from);
             fish_of_lines(board, &places, placed.into(), size, 1, |bases, covers| {
                 let chosen: Vec<Unit> = line_numbers(bases).map(|i| base_lines[i]).collect();

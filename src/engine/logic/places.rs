@@ -1,76 +1,113 @@
-//! Digits' places on one position that several finders, or one finder for
-//! several sizes, read again and again: each is read on first use and shared
-//! through the position's [`Cache`](super::cache::Cache). Hidden pairs,
-//! triples and quads search mostly the same units of a position, each reading
-//! every digit's places there ([`UnitPlaces`]); basic and finned fish of
-//! every size read one digit's places per row and per column ([`LinePlaces`]).
+//! Each digit's open places in every unit of one position, read once from
+//! the digits' patterns ([`DigitPattern`]) and shared through the position's
+//! [`Cache`](super::cache::Cache). Hidden pairs, triples and quads read the
+//! places of every digit in a unit, and basic and finned fish those of one
+//! digit in every row or column; each of them read the same cells (or
+//! transposed the same pattern) again for every size it looks for.
+//!
+//! Read for all units at once: a lazy read per unit or per digit and
+//! direction, through the cache on every ask, cost more on first300 than
+//! the reads it saved.
 
 use super::recall::DigitPattern;
-use super::subsets::places_in_unit;
-use crate::engine::board::Board;
 use crate::engine::types::{SIZE, UNITS};
 
-/// Per unit, each digit's open places there and the digits placed there,
-/// read from the unit's cells on first use.
-#[derive(Clone, Copy)]
+/// Per digit and unit, where the digit is an open candidate in the unit, and
+/// per digit, the units where it is placed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct UnitPlaces {
-    /// The units read, as bits by unit index.
-    read: u32,
-    /// Per unit, per digit (index 0 for 1), bit `i` when the unit's `i`-th
-    /// cell is open and holds the digit.
-    places: [[u32; SIZE]; UNITS],
-    /// Per unit, the digits placed there (bit 0 for 1).
-    placed: [u32; UNITS],
-}
-
-impl Default for UnitPlaces {
-    fn default() -> Self {
-        UnitPlaces {
-            read: 0,
-            places: [[0; SIZE]; UNITS],
-            placed: [0; UNITS],
-        }
-    }
+    /// Per digit (index 0 for 1) and unit (by its index: rows, columns, then
+    /// boxes), bit `i` when the unit's `i`-th cell is open and holds the digit.
+    places: [[u16; UNITS]; SIZE],
+    /// Per digit, the units where it is placed, as bits by unit index.
+    placed: [u32; SIZE],
 }
 
 impl UnitPlaces {
-    /// Each digit's places in `unit` of `board` (the board the cache holds)
-    /// and the digits placed there: what [`places_in_unit`] reads.
-    pub(crate) fn of(&mut self, board: &Board, unit: usize) -> ([u32; SIZE], u32) {
-        if self.read >> unit & 1 == 0 {
-            self.read |= 1 << unit;
-            let (places, placed) = places_in_unit(board, unit);
-            self.places[unit].copy_from_slice(&places[..SIZE]);
-            self.placed[unit] = placed;
+    /// The places of every digit whose pattern is in `patterns` (by digit index).
+    pub(crate) fn of(patterns: &[DigitPattern; SIZE]) -> UnitPlaces {
+        let mut places = [[0u16; UNITS]; SIZE];
+        let mut placed = [0u32; SIZE];
+        for ((pattern, places), placed) in patterns.iter().zip(&mut places).zip(&mut placed) {
+            let (rows, placed_rows) = pattern.lines(true);
+            let (columns, placed_columns) = pattern.lines(false);
+            places[..SIZE].copy_from_slice(&rows);
+            places[SIZE..2 * SIZE].copy_from_slice(&columns);
+            *placed = u32::from(placed_rows) | u32::from(placed_columns) << SIZE;
+            // A box's cells ascend row by row, three of each of its rows.
+            let placed_in = pattern.placed_rows();
+            for b in 0..SIZE {
+                let (band, shift) = (b / 3 * 3, b % 3 * 3);
+                let part = |row: u16| row >> shift & 0b111;
+                places[2 * SIZE + b] =
+                    part(rows[band]) | part(rows[band + 1]) << 3 | part(rows[band + 2]) << 6;
+                let held =
+                    part(placed_in[band]) | part(placed_in[band + 1]) | part(placed_in[band + 2]);
+                *placed |= u32::from(held != 0) << (2 * SIZE + b);
+            }
         }
-        (self.places[unit], self.placed[unit])
+        UnitPlaces { places, placed }
+    }
+
+    /// Where digit `index` (0 for 1) is an open candidate in `unit` (bit `i`
+    /// for the unit's `i`-th cell).
+    pub(crate) fn places(&self, index: usize, unit: usize) -> u16 {
+        self.places[index][unit]
+    }
+
+    /// Whether digit `index` (0 for 1) is placed in `unit`.
+    pub(crate) fn is_placed(&self, index: usize, unit: usize) -> bool {
+        self.placed[index] >> unit & 1 == 1
+    }
+
+    /// What [`DigitPattern::lines`] gives for digit `index`: per row (`rows`)
+    /// or column, the digit's open places, and the lines where it is placed.
+    pub(crate) fn lines(&self, index: usize, rows: bool) -> (&[u16; SIZE], u16) {
+        let first = if rows { 0 } else { SIZE };
+        let open = self.places[index][first..first + SIZE]
+            .try_into()
+            .expect("nine lines a way");
+        (open, (self.placed[index] >> first) as u16 & 0x1ff)
     }
 }
 
-/// Per digit, its places per row and per column, and the lines where it is
-/// placed ([`DigitPattern::lines`]), transposed from its pattern on first use.
-#[derive(Clone, Copy, Default)]
-pub(crate) struct LinePlaces {
-    /// The (digit, direction) pairs read, bit `2d` for digit index `d`'s rows
-    /// and `2d + 1` for its columns.
-    read: u32,
-    lines: [[([u16; SIZE], u16); 2]; SIZE],
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::board::Board;
+    use crate::engine::logic::positions;
+    use crate::engine::parse::parse_line;
+    use crate::engine::types::{Cell, Digit, Unit};
 
-impl LinePlaces {
-    /// [`DigitPattern::lines`] of digit index `index`, whose pattern is `pattern`.
-    pub(crate) fn of(
-        &mut self,
-        pattern: &DigitPattern,
-        index: usize,
-        rows: bool,
-    ) -> ([u16; SIZE], u16) {
-        let way = usize::from(!rows);
-        let slot = 2 * index + way;
-        if self.read >> slot & 1 == 0 {
-            self.read |= 1 << slot;
-            self.lines[index][way] = pattern.lines(rows);
+    /// The places agree with a cell-by-cell read of every unit, the placed
+    /// units with the placed digits, and the lines with the patterns'.
+    #[test]
+    fn places_are_what_the_cells_hold() {
+        let puzzle =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let givens = parse_line(puzzle, 1).expect("a puzzle");
+        let mut board = Board::from_givens(&givens).expect("consistent givens");
+        board
+            .eliminate(Cell::new(10), Digit::new(9))
+            .expect("a candidate to strike");
+        let patterns = DigitPattern::all(&board);
+        let places = UnitPlaces::of(&patterns);
+        for unit in (0..UNITS).map(Unit::new) {
+            for digit in Digit::all() {
+                let index = digit.index();
+                assert_eq!(
+                    places.places(index, unit.index()),
+                    positions(&board, unit, digit)
+                );
+                let placed = unit.cells().iter().any(|&c| board.digit(c) == Some(digit));
+                assert_eq!(places.is_placed(index, unit.index()), placed);
+            }
         }
-        self.lines[index][way]
+        for rows in [true, false] {
+            for digit in Digit::all() {
+                let (open, placed) = places.lines(digit.index(), rows);
+                assert_eq!((*open, placed), patterns[digit.index()].lines(rows));
+            }
+        }
     }
 }

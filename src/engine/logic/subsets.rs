@@ -15,7 +15,7 @@ use super::{Sink, Step, Technique};
 use crate::engine::board::Board;
 use crate::engine::geometry::{MAX_SIDE, ValueMask};
 use crate::engine::names::{self, Classic, Names};
-use crate::engine::types::{Candidates, Cell, Digit, UNITS, Unit};
+use crate::engine::types::{Candidates, Cell, Digit, SIZE, UNITS, Unit};
 
 pub fn naked_pair(board: &Board, sink: &mut Sink) {
     naked(board, sink, 2, Technique::NakedPair);
@@ -250,14 +250,15 @@ fn naked(board: &Board, sink: &mut Sink, size: usize, technique: Technique) {
     });
 }
 
-/// The classic hidden subsets read each unit's places from the position's
-/// cache, which the pair, triple and quad finders share.
+/// The classic hidden subsets read each digit's places in the unit from the
+/// position's [`UnitPlaces`](super::places::UnitPlaces), which the pair,
+/// triple and quad finders share.
 fn hidden(board: &Board, sink: &mut Sink, size: usize, technique: Technique) {
+    let places = *sink.cache().unit_places(board);
     recall::each_unit(board, sink, technique, 0..UNITS, |sink, unit| {
-        let (places, placed) = sink.cache().unit_places(board, unit);
-        let values = (places.iter().enumerate())
-            .filter(|&(index, _)| placed >> index & 1 == 0)
-            .map(|(index, &places)| (1 << index, places));
+        let values = (0..SIZE)
+            .filter(|&index| !places.is_placed(index, unit))
+            .map(|index| (1 << index, u32::from(places.places(index, unit))));
         hidden_among(board, size, 1, values, |values, positions| {
             hidden_step(board, technique, unit, values, positions)
                 .is_some_and(|step| sink.push(step))
