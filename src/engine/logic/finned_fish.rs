@@ -14,6 +14,7 @@
 //! [`super::recall`]); the sashimi finder, tried next, then skips that digit.
 
 use super::places::UnitPlaces;
+use super::subsets;
 use super::{Sink, Step, Technique, cells_text, lines};
 use crate::engine::board::Board;
 use crate::engine::geometry::UnitKind;
@@ -190,56 +191,21 @@ fn search(board: &Board, sink: &mut Sink, of: &Of<'_>, other_kind: &mut bool) ->
 /// (ascending masks), each as its bases, ascending, and the union of their
 /// places, except those whose union spans more than `widest` lines: a choice
 /// of bases already that wide is not completed. `visit` returns true to stop,
-/// and so does this. The highest base is chosen first and each next one below
-/// it, which gives ascending masks, with the unions built on the way (a mask
-/// per combination, its bases picked from its bits, cost more).
+/// and so does this.
 fn each_combination(
     bases: &[(usize, u16)],
     size: usize,
     widest: u32,
     mut visit: impl FnMut(&[(usize, u16)], u16) -> bool,
 ) -> bool {
-    const MOST: usize = 4;
-    debug_assert!((1..=MOST).contains(&size));
-    // Per depth (0 for the highest base), the index of the base chosen there
-    // and the union of the places chosen above it.
-    let mut top = [0usize; MOST];
-    let mut above = [0u16; MOST];
-    let mut chosen = [(0usize, 0u16); MOST];
-    let last = size - 1;
-    let mut level = 0;
-    top[0] = last;
-    loop {
-        let below = if level == 0 {
-            bases.len()
-        } else {
-            top[level - 1]
-        };
-        if top[level] >= below {
-            if level == 0 {
-                return false;
-            }
-            level -= 1;
-            top[level] += 1;
-            continue;
-        }
-        let base = bases[top[level]];
-        let union = above[level] | base.1;
-        // The bases are listed ascending: the one chosen at depth `level` is
-        // the `last - level`-th.
-        chosen[last - level] = base;
-        if level == last {
-            if visit(&chosen[..size], union) {
-                return true;
-            }
-        } else if ones_of_nine(union) <= widest {
-            level += 1;
-            above[level] = union;
-            top[level] = last - level;
-            continue;
-        }
-        top[level] += 1;
-    }
+    debug_assert!((1..=4).contains(&size));
+    subsets::each_combination(
+        bases,
+        size,
+        |(_, places)| u32::from(places),
+        |union| ones_of_nine(union as u16) <= widest,
+        |chosen, above| visit(chosen, above as u16 | chosen[0].1),
+    )
 }
 
 /// What a candidate fish is when its fins lie in one box: sashimi or not, the

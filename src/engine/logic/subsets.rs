@@ -98,11 +98,6 @@ pub(crate) fn naked_subsets<B: CandidateBoard>(
 /// bits covered: `visit(keys, covered)` returns true to stop, and so does this.
 /// A partial subset already covering more than `size` bits is not completed,
 /// so most subsets are never built (a mask per subset walked them all).
-///
-/// The members are chosen highest first, each below the one before, which
-/// gives ascending masks; the choices before the last are kept on a small
-/// stack (a recursive call per choice cost more than the choice), and the
-/// last member completes a subset in a plain loop.
 pub(super) fn each_subset(
     members: &[(u32, u32)],
     size: usize,
@@ -112,27 +107,52 @@ pub(super) fn each_subset(
     if size == 0 {
         return count(0) == 0 && visit(0, 0);
     }
-    // The last member, below `below`, completing (`keys`, `covered`).
-    let mut last = |below: usize, keys: u32, covered: u32| {
-        members[..below].iter().any(|&(key, bits)| {
-            let covering = covered | bits;
-            count(covering) == size && visit(keys | key, covering)
-        })
-    };
+    each_combination(
+        members,
+        size,
+        |(_, bits)| bits,
+        |covered| count(covered) <= size,
+        |chosen, above| {
+            let covering = above | chosen[0].1;
+            count(covering) == size && visit(chosen.iter().fold(0, |keys, m| keys | m.0), covering)
+        },
+    )
+}
+
+/// The `size`-combinations of `items` (`size` from 1 to [`MAX_SIDE`]) in
+/// Gosper's order (ascending masks), for the subset and finned fish finders:
+/// the highest item is chosen first and each next one below it, with the
+/// union of their `bits` built on the way; a choice of all but the last member
+/// whose union fails `widen` is not completed. `last(chosen, above)` gets each
+/// combination ascending (`chosen[0]`, the last member, tried in a plain loop)
+/// and the union of the members above `chosen[0]`; it returns true to stop, and
+/// so does this. The choices before the last are kept on a small stack (a
+/// recursive call per choice cost more than the choice).
+pub(super) fn each_combination<T: Copy + Default>(
+    items: &[T],
+    size: usize,
+    bits: impl Fn(T) -> u32,
+    widen: impl Fn(u32) -> bool,
+    mut last: impl FnMut(&[T], u32) -> bool,
+) -> bool {
+    debug_assert!((1..=MAX_SIDE).contains(&size));
+    let mut chosen = [T::default(); MAX_SIDE];
     let depth = size - 1;
     if depth == 0 {
-        return last(members.len(), 0, 0);
+        return items.iter().any(|&item| {
+            chosen[0] = item;
+            last(&chosen[..1], 0)
+        });
     }
-    // Per depth, the member chosen there, and the keys and bits of the
-    // members chosen above it.
+    // Per depth (0 for the highest member), the index of the item chosen there
+    // and the union of the members chosen above it.
     let mut top = [0usize; MAX_SIDE];
-    let mut keys = [0u32; MAX_SIDE];
-    let mut covered = [0u32; MAX_SIDE];
+    let mut above = [0u32; MAX_SIDE];
     let mut level = 0;
     top[0] = depth;
     loop {
         let below = if level == 0 {
-            members.len()
+            items.len()
         } else {
             top[level - 1]
         };
@@ -144,16 +164,19 @@ pub(super) fn each_subset(
             top[level] += 1;
             continue;
         }
-        let (key, bits) = members[top[level]];
-        let covering = covered[level] | bits;
-        if count(covering) <= size {
+        let item = items[top[level]];
+        let union = above[level] | bits(item);
+        chosen[depth - level] = item;
+        if widen(union) {
             if level + 1 == depth {
-                if last(top[level], keys[level] | key, covering) {
-                    return true;
+                for &lowest in &items[..top[level]] {
+                    chosen[0] = lowest;
+                    if last(&chosen[..size], union) {
+                        return true;
+                    }
                 }
             } else {
-                keys[level + 1] = keys[level] | key;
-                covered[level + 1] = covering;
+                above[level + 1] = union;
                 level += 1;
                 top[level] = depth - level;
                 continue;
