@@ -212,6 +212,9 @@ pub(crate) fn hidden_subsets<B: CandidateBoard>(
 
 /// Every value's places in `unit` (bit `i` for its `i`-th cell, an open one),
 /// by value index, from one pass over its cells, and the values placed there.
+/// Every shape reads its units this way; the classic ladder reads the same
+/// places for all units at once from the digit patterns ([`super::places::UnitPlaces`],
+/// shared through the position's cache by hidden subsets and both fish finders).
 pub(crate) fn places_in_unit<B: CandidateBoard>(
     board: &B,
     unit: usize,
