@@ -355,7 +355,7 @@ pub enum Flow {
     Continue,
     /// Give the terminal back to the shell until `fg`.
     Suspend,
-    /// Run this replay on a thread of its own ([`Workers`]).
+    /// Run this replay on a thread of its own (the run loop's workers).
     Background(Box<ReplayJob>),
     /// Start generating a puzzle of this level on a worker thread ([`spawn_generator`]).
     Generate(crate::engine::grade::Level),
