@@ -18,7 +18,9 @@ struct Visit {
     /// The cells of the state's chain.
     visited: Cells,
     parent: u16,
-    depth: u8,
+    /// Links from the root (fewer than the graph's states: no state is on
+    /// its chain twice, so `depth + 1` never overflows).
+    depth: u16,
     /// Whether the state links anywhere ([`Graph::leads_on`]): fixed by the
     /// graph, kept here beside what is written when it is reached.
     leads_on: bool,
@@ -256,7 +258,8 @@ impl Walker {
             if LOOP && can_end && state != start && here == home_span {
                 continue;
             }
-            let depth = depth.saturating_add(1);
+            debug_assert!(usize::from(depth) < states);
+            let depth = depth + 1;
             let leaving_start = LOOP && state == start;
             let Walker {
                 visits,
