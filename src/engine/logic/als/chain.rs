@@ -16,7 +16,7 @@ use std::collections::BTreeSet;
 
 use closures::{Closures, Lanes};
 
-use super::{Als, Cells, Partners, Sets, als_step, cells_of, each_cell_index};
+use super::{Als, Cells, Partners, Quiet, Sets, als_step, cells_of, each_cell_index};
 use crate::engine::board::Board;
 use crate::engine::logic::{Link, Sink, Technique};
 use crate::engine::types::{CELLS, Candidates, Cell, Digit, SIZE};
@@ -43,6 +43,9 @@ fn digit_of(index: usize) -> Digit {
 pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
     let sets = sink.cache().als(board);
     let n = sets.all.len();
+    // The sets on a cell changed since a position where no walk ran (see
+    // `fresh_firsts`), or all.
+    let fresh = sets.fresh(sink, Quiet::AlsXyChain);
     // For each set, its linked sets and their restricted commons.
     let links = sets.partners();
     let exits = Exits::new(n, links);
@@ -83,7 +86,9 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
     // Per digit z, the sets besides A0 reaching a cell A0 reaches with z
     // (a row of bits).
     let mut others = vec![0u64; words];
-    let mut closures = Closures::new(n, lanes);
+    let mut closures = Closures::new(n, lanes, fresh);
+    // Whether a walk ran (or, in debug builds, would have).
+    let mut walked = false;
     for (start, a0) in sets.all.iter().enumerate() {
         if a0.reaching.is_empty() || links.of(start).is_empty() {
             continue;
@@ -91,6 +96,12 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
         // The digits a chain from A0 could remove.
         let zs = removables[start];
         if zs.is_empty() {
+            continue;
+        }
+        // The first links whose walks the sums are asked about: debug
+        // builds ask about all, and check the others' answer.
+        let firsts = fresh_firsts(&mut closures, &exits, &removables, start, zs);
+        if firsts.is_empty() && !cfg!(debug_assertions) {
             continue;
         }
         let lanes = closures.lanes();
@@ -111,7 +122,12 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
             let (word, bit) = lanes.bit(start, z.index());
             others[word] &= !bit;
         }
-        for x1 in exits.digits(start).iter() {
+        let x1s = if cfg!(debug_assertions) {
+            exits.digits(start)
+        } else {
+            firsts
+        };
+        for x1 in x1s.iter() {
             // z can be any of those digits but x1.
             if zs.without(x1).is_empty() {
                 continue;
@@ -120,6 +136,11 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
             // first (see `may_end`). Debug builds walk anyway and check that
             // nothing is found.
             let ends = may_end(&mut closures, &exits, &removables, &others, start, x1);
+            debug_assert!(
+                firsts.contains(x1) || !ends,
+                "a walk with no fresh set ends"
+            );
+            walked |= ends;
             if !ends && !cfg!(debug_assertions) {
                 continue;
             }
@@ -208,6 +229,9 @@ pub fn als_xy_chain(board: &Board, sink: &mut Sink) {
             debug_assert!(ends || found.len() == before, "a skipped walk ends");
         }
     }
+    if !walked {
+        sets.note_quiet(sink, Quiet::AlsXyChain);
+    }
     found.sort_by_key(|f| (f.digits.len(), usize::MAX - f.eliminations.len()));
     let mut seen = BTreeSet::new();
     for f in found {
@@ -266,6 +290,46 @@ fn may_end(
         }
     }
     false
+}
+
+/// The first links `x1` from `start` (A0) whose walks may still end (see
+/// [`may_end`]) after a position of the solve where no walk ran: of A0's
+/// link digits, those that leave some z of `zs` (the digits a chain from A0
+/// can remove) and, unless A0 is fresh, whose first-link states' closures
+/// hold a state of a fresh set (without such a position every set is fresh).
+///
+/// `may_end` holds for (A0, x1) when some path of the relaxed graph from a
+/// first-link state reaches an end (Y, e) with Y reaching a cell A0 reaches
+/// with some z (neither x1 nor e). If A0 and every set on that path (Y
+/// among them) keep their cells' candidates, they are the same sets with the
+/// same restricted commons as on that earlier position, linked the same way,
+/// and their reaches were larger: `may_end` held there too, and a walk ran.
+/// So on a later position of a position where none ran, it holds only
+/// through a path with a fresh set on it, or from a fresh A0.
+fn fresh_firsts(
+    closures: &mut Closures,
+    exits: &Exits,
+    removables: &[Candidates],
+    start: usize,
+    zs: Candidates,
+) -> Candidates {
+    let x1s = exits.digits(start);
+    let x1s = if zs.len() == 1 {
+        x1s.difference(zs)
+    } else {
+        x1s
+    };
+    if closures.fresh(start) {
+        return x1s;
+    }
+    x1s.iter()
+        .filter(|x1| {
+            exits.on(start, x1.index()).iter().any(|&state| {
+                let component = closures.component(state as usize, exits, removables);
+                closures.reaches_fresh(component)
+            })
+        })
+        .collect()
 }
 
 /// How a set was left in a walk.

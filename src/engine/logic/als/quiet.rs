@@ -22,10 +22,15 @@ pub(super) enum Quiet {
     AlsXz,
     AlsXyWing,
     DeathBlossom,
+    /// ALS-XY-Chain remembers where its sums let no walk run (see
+    /// [`super::chain`]): a walk finds each end by its shortest chain, so a
+    /// changed set could hide a chain of unchanged sets from it, but the
+    /// sums' test is monotone as the patterns are.
+    AlsXyChain,
 }
 
 /// How many [`Quiet`] finders there are.
-pub(super) const QUIET_FINDERS: usize = 3;
+pub(super) const QUIET_FINDERS: usize = 4;
 
 /// A board's open candidates, cell by cell (none for a placed cell).
 #[derive(Clone, PartialEq, Eq)]

@@ -12,6 +12,7 @@
 use std::mem::MaybeUninit;
 
 use super::{Exits, digit_of};
+use crate::engine::logic::als::quiet::Fresh;
 use crate::engine::logic::components::{Components, Successors};
 use crate::engine::types::{Candidates, SIZE};
 
@@ -37,12 +38,16 @@ struct Sums {
     /// from Y (see [`super::removable`]). As bits, by [`Lanes`].
     ends: Vec<u64>,
     lanes: Lanes,
+    /// The sets holding a changed cell (see [`super::super::quiet`]).
+    fresh: Fresh,
+    /// Per component, whether its closure has a state of a fresh set.
+    reaches_fresh: Vec<bool>,
     /// How many components are closed.
     closed: usize,
 }
 
 impl Closures {
-    pub(super) fn new(n: usize, lanes: Lanes) -> Closures {
+    pub(super) fn new(n: usize, lanes: Lanes, fresh: Fresh) -> Closures {
         Closures {
             walk: Components::new(n * 9),
             sums: Sums {
@@ -56,6 +61,8 @@ impl Closures {
                 // from empty, the rows were copied over and over).
                 ends: Vec::with_capacity(CLOSED * lanes.words()),
                 lanes,
+                fresh,
+                reaches_fresh: Vec::with_capacity(CLOSED),
                 closed: 0,
             },
         }
@@ -63,19 +70,26 @@ impl Closures {
 
     /// The component of `state`, summing up every component it leads to
     /// first if it is new.
+    #[inline(always)]
     pub(super) fn component(
         &mut self,
         state: usize,
         exits: &Exits,
         removables: &[Candidates],
     ) -> usize {
-        let sums = &mut self.sums;
         if !self.walk.reached(state as u32) {
-            self.walk.from(state as u32, exits, |members| {
-                sums.close(members, exits, removables);
-            });
+            self.sum_from(state, exits, removables);
         }
-        sums.of(state) as usize
+        self.sums.of(state) as usize
+    }
+
+    /// Walks from `state`, new, summing up each component as it closes.
+    #[inline(never)]
+    fn sum_from(&mut self, state: usize, exits: &Exits, removables: &[Candidates]) {
+        let sums = &mut self.sums;
+        self.walk.from(state as u32, exits, |members| {
+            sums.close(members, exits, removables);
+        });
     }
 
     /// Per digit z, the sets that can end a chain removing z in the closure
@@ -83,6 +97,16 @@ impl Closures {
     pub(super) fn ends(&self, component: usize) -> &[u64] {
         let size = self.sums.lanes.words();
         &self.sums.ends[component * size..][..size]
+    }
+
+    /// Whether the closure of `component` has a state of a fresh set.
+    pub(super) fn reaches_fresh(&self, component: usize) -> bool {
+        self.sums.reaches_fresh[component]
+    }
+
+    /// Whether `set` holds a changed cell.
+    pub(super) fn fresh(&self, set: usize) -> bool {
+        self.sums.fresh.has(set)
     }
 
     /// Where the sets' bits are in a row.
@@ -135,8 +159,10 @@ impl Sums {
         let base = self.ends.len();
         self.ends.resize(base + size, 0);
         let mut merged = u32::MAX;
+        let mut fresh = false;
         for &state in members {
             let (set, digit) = (state as usize / 9, state as usize % 9);
+            fresh |= self.fresh.has(set);
             for z in removables[set].without(digit_of(digit)).iter() {
                 let (word, bit) = self.lanes.bit(set, z.index());
                 self.ends[base + word] |= bit;
@@ -150,6 +176,7 @@ impl Sums {
                     continue;
                 }
                 merged = other;
+                fresh |= self.reaches_fresh[other as usize];
                 let (own, before) = self.ends.split_at_mut(base);
                 let theirs = &own[other as usize * size..][..size];
                 for (end, &more) in before.iter_mut().zip(theirs) {
@@ -157,6 +184,7 @@ impl Sums {
                 }
             }
         }
+        self.reaches_fresh.push(fresh);
     }
 }
 
