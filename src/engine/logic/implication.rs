@@ -31,6 +31,9 @@ pub const FACTS: usize = CELLS * SIZE * 2;
 /// No implication (an empty slot).
 const NONE: u16 = u16::MAX;
 
+/// A cap on a run's log, so a branch always ends.
+const LIMIT: usize = 4000;
+
 /// How far the implications reach.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Mode {
@@ -59,8 +62,9 @@ pub struct Branching<'a, H: BranchHost> {
     slot: Vec<u16>,
     /// Whether `slot` holds the last run's log.
     slotted: bool,
-    /// A cap on the log, so a branch always ends.
-    limit: usize,
+    /// The log length at which the run stops: [`LIMIT`], or 0 once it
+    /// reached a contradiction (so the processing loop tests one bound for both).
+    stop_at: usize,
     /// Whether the run keeps what a technique's effects rest on (for a
     /// net's proofs; the other implications' parents are read back from the log).
     recording: bool,
@@ -98,15 +102,19 @@ impl<'a, H: BranchHost> Branching<'a, H> {
     pub fn new(origin: &'a H, mode: Mode) -> Branching<'a, H> {
         let start = BranchBoard::new(origin);
         let facts = origin.cell_count() * origin.side() * 2;
+        // Room for most branches' logs at once, not grown by doubling over
+        // the first branches of each board.
+        let mut record = Record::default();
+        record.log.reserve(512);
         Branching {
             origin,
             board: start.clone(),
             start,
             mode,
-            record: Record::default(),
+            record,
             slot: vec![NONE; facts],
             slotted: false,
-            limit: 4000,
+            stop_at: LIMIT,
             recording: true,
             contradiction_size: 0,
             needed: Vec::new(),
@@ -141,14 +149,16 @@ impl<'a, H: BranchHost> Branching<'a, H> {
 
     fn follow(&mut self, assumption: IndexFact) -> bool {
         if std::mem::take(&mut self.slotted) {
-            // Borrowed apart from `self`: the slot table's address and length
-            // are not read again after each store.
-            let slot = &mut self.slot;
+            // A slice borrowed apart from `self`: the slot table's address and
+            // length stay in registers (through the `Vec` they were read again
+            // after each store).
+            let slot = self.slot.as_mut_slice();
             for entry in &self.record.log {
                 slot[usize::from(entry.index)] = NONE;
             }
         }
         self.record.clear();
+        self.stop_at = LIMIT;
         self.board.clone_from(&self.start);
         // One loop per set list: a list's length is known here, so each is a
         // row of stores (one iterator over the three was a loop per cell set).
@@ -162,10 +172,7 @@ impl<'a, H: BranchHost> Branching<'a, H> {
         self.add(assumption, Cause::Assumed, NONE);
         let mut next = 0;
         loop {
-            while next < self.record.log.len()
-                && self.record.conflict.is_none()
-                && self.record.log.len() < self.limit
-            {
+            while next < self.record.log.len() && self.record.log.len() < self.stop_at {
                 // A cell's other values, logged as an "on" fact placed it:
                 // processed, each reads only that the cell is closed, which
                 // was marked as it was logged (a fifth of all facts).
@@ -174,7 +181,7 @@ impl<'a, H: BranchHost> Branching<'a, H> {
                 }
                 next += 1;
             }
-            if self.record.conflict.is_some() || self.record.log.len() >= self.limit {
+            if self.record.log.len() >= self.stop_at {
                 break;
             }
             let Mode::Net(techniques) = self.mode else {
@@ -186,7 +193,7 @@ impl<'a, H: BranchHost> Branching<'a, H> {
         }
         self.processed = next;
         if self.record.conflict.is_some() || self.recording || next < self.record.log.len() {
-            let slot = &mut self.slot;
+            let slot = self.slot.as_mut_slice();
             for (at, entry) in self.record.log.iter().enumerate() {
                 slot[usize::from(entry.index)] = at as u16;
             }
@@ -340,8 +347,15 @@ impl<'a, H: BranchHost> Branching<'a, H> {
         let known = &mut self.known[usize::from(fact.on)].as_mut()[value];
         *known = known.with(cell);
         if self.known_as(!fact.on, fact.digit).has(cell) {
-            self.record.conflict = Some(Conflict::Both(fact));
+            self.contradict(Conflict::Both(fact));
         }
+    }
+
+    /// Ends the run in `conflict`.
+    #[inline(always)]
+    fn contradict(&mut self, conflict: IndexConflict) {
+        self.record.conflict = Some(conflict);
+        self.stop_at = 0;
     }
 
     /// Appends `fact` to the log (what is known is the caller's to update).
@@ -352,7 +366,8 @@ impl<'a, H: BranchHost> Branching<'a, H> {
     }
 
     fn process(&mut self, at: usize) {
-        let fact = self.record.log[at].fact();
+        let entry = self.record.log[at];
+        let fact = entry.fact();
         let here = at as u16;
         let (cell, value) = (fact.cell, fact.digit);
         let origin = self.origin;
@@ -412,38 +427,68 @@ impl<'a, H: BranchHost> Branching<'a, H> {
             self.board.place(cell, value, &origin.peer_set(cell));
             return;
         }
-        self.board.strike(cell, value);
+        // A peer of a cell an "on" fact placed lost the value as the cell was
+        // placed ([`BranchBoard::place`]), and the unit it was found through
+        // holds the value placed: nothing to strike, and that unit is settled.
+        // (Most "off" facts are such peers.)
+        let settled = match entry.cause {
+            Cause::Peer(unit) => unit,
+            _ => {
+                self.board.strike(cell, value);
+                NONE
+            }
+        };
+        debug_assert!(!self.board.holders(value).has(cell));
         if self.mode == Mode::Static {
-            self.follow_static_links(cell, value, at as u16);
+            self.follow_static_links(cell, value, here, settled);
         } else {
-            self.follow_dynamic_links(cell, value, at as u16);
+            self.follow_dynamic_links(cell, value, here, settled);
         }
     }
 
     /// Strong links of the starting position: a bivalue cell's other value, a
-    /// value's other place in a unit where it had two.
-    fn follow_static_links(&mut self, cell: usize, value: u8, at: u16) {
+    /// value's other place in a unit where it had two (but in `settled`, a
+    /// unit where the value is placed: its other place, if it had two, is
+    /// the placed cell, known "on").
+    // Kept out of the processing loop: a tenth of the "off" facts, and
+    // inlined it made the register use of the dynamic links worse.
+    #[inline(never)]
+    fn follow_static_links(&mut self, cell: usize, value: u8, at: u16, settled: u16) {
         let origin = self.origin;
         let bit = 1 << (value - 1);
         if let Some(other) = only_value(origin.candidate_bits(cell) & !bit) {
             self.add(Fact::on(cell, other), Cause::LastCandidate, at);
         }
         let others = self.start.holders(value).without(cell);
-        for (unit, cells) in origin.unit_sets_of(cell) {
-            if let Some(only) = others.and(&cells).only() {
-                self.add(Fact::on(only, value), Cause::LastPlace(unit as u16), at);
+        if settled == NONE {
+            for (unit, cells) in origin.unit_sets_of(cell) {
+                self.follow_static_unit(unit, others.and(&cells), value, at);
             }
+        } else {
+            for (unit, cells) in origin.other_unit_sets_of(cell, usize::from(settled)) {
+                self.follow_static_unit(unit, others.and(&cells), value, at);
+            }
+        }
+    }
+
+    /// The value's other place in `unit` (`others`, its places there at the
+    /// start but the fact's cell), when it had two.
+    #[inline(always)]
+    fn follow_static_unit(&mut self, unit: usize, others: H::Cells, value: u8, at: u16) {
+        if let Some(only) = others.only() {
+            self.add(Fact::on(only, value), Cause::LastPlace(unit as u16), at);
         }
     }
 
     /// The branch's own board: a cell down to one candidate, a value down to one
     /// place in a unit, or to none (a contradiction). What these rest on (the
     /// "off" facts of the cell or unit) is read back from the log ([`proof`]).
-    fn follow_dynamic_links(&mut self, cell: usize, value: u8, at: u16) {
+    /// The unit `settled` holds the value placed, so it is not looked at.
+    fn follow_dynamic_links(&mut self, cell: usize, value: u8, at: u16, settled: u16) {
         let origin = self.origin;
         let left = self.board.candidates(cell);
         if left == 0 {
-            self.record.conflict = Some(Conflict::NoCandidates(cell));
+            self.contradict(Conflict::NoCandidates(cell));
             return;
         }
         if let Some(only) = only_value(left) {
@@ -454,24 +499,47 @@ impl<'a, H: BranchHost> Branching<'a, H> {
         }
         // Logging changes neither: read once, not once per unit.
         let (holders, placed) = (self.board.holders(value), self.board.placed(value));
-        for (unit, cells) in origin.unit_sets_of(cell) {
-            let places = holders.and(&cells);
-            // Tested without counting: a u128 popcount is two software
-            // popcounts on the baseline x86-64 target, on every "off" fact.
-            // Most units keep two places or more: whether the value is placed
-            // in the unit (then it has no place and needs none) is asked after.
-            if places.has_two() || !placed.and(&cells).is_empty() {
-                continue;
+        if settled == NONE {
+            for (unit, cells) in origin.unit_sets_of(cell) {
+                if self.follow_unit(unit, cells, value, (holders, placed), at) {
+                    return;
+                }
             }
-            let Some(only) = places.only() else {
-                self.record.conflict = Some(Conflict::NoPlace(value, unit));
-                return;
-            };
-            self.add(Fact::on(only, value), Cause::LastPlace(unit as u16), at);
-            if self.record.conflict.is_some() {
-                return;
+        } else {
+            for (unit, cells) in origin.other_unit_sets_of(cell, usize::from(settled)) {
+                if self.follow_unit(unit, cells, value, (holders, placed), at) {
+                    return;
+                }
             }
         }
+    }
+
+    /// A unit of an "off" fact's cell, `cells`, on the branch's board (the
+    /// value's `holders` and `placed` cells): the value's last place in it,
+    /// or none (a contradiction). Returns whether the run is over.
+    #[inline(always)]
+    fn follow_unit(
+        &mut self,
+        unit: usize,
+        cells: H::Cells,
+        value: u8,
+        (holders, placed): (H::Cells, H::Cells),
+        at: u16,
+    ) -> bool {
+        let places = holders.and(&cells);
+        // Tested without counting: a u128 popcount is two software
+        // popcounts on the baseline x86-64 target, on every "off" fact.
+        // Most units keep two places or more: whether the value is placed
+        // in the unit (then it has no place and needs none) is asked after.
+        if places.has_two() || !placed.and(&cells).is_empty() {
+            return false;
+        }
+        let Some(only) = places.only() else {
+            self.contradict(Conflict::NoPlace(value, unit));
+            return true;
+        };
+        self.add(Fact::on(only, value), Cause::LastPlace(unit as u16), at);
+        self.record.conflict.is_some()
     }
 
     /// Applies the easiest of `techniques` on the branch's board, logging its

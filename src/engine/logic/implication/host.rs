@@ -343,6 +343,16 @@ pub trait BranchHost: CandidateBoard + Sized {
         self.units_of(cell)
             .map(move |unit| (unit, self.unit_set(unit)))
     }
+    /// The units holding `cell` but `unit` (one of them), ascending, each
+    /// with its cells.
+    #[inline]
+    fn other_unit_sets_of(
+        &self,
+        cell: usize,
+        unit: usize,
+    ) -> impl Iterator<Item = (usize, Self::Cells)> + '_ {
+        self.unit_sets_of(cell).filter(move |&(u, _)| u != unit)
+    }
     /// An empty cell set per value.
     fn per_value(&self) -> Self::PerValue;
     /// A zero mask per cell.
@@ -387,6 +397,25 @@ impl BranchHost for Board {
             .iter()
             .zip(masks)
             .map(|(unit, &mask)| (unit.index(), mask))
+    }
+
+    /// A cell's units are its row, column and box, numbered in that
+    /// order: a unit's kind is its place among them, so none is compared.
+    #[inline]
+    fn other_unit_sets_of(
+        &self,
+        cell: usize,
+        unit: usize,
+    ) -> impl Iterator<Item = (usize, u128)> + '_ {
+        let units = &GEOMETRY.units_of[cell];
+        let masks = &GEOMETRY.unit_masks_of[cell];
+        let skipped = unit / SIZE;
+        debug_assert_eq!(units[skipped].index(), unit);
+        // The other two places, ascending.
+        let (first, second) = (usize::from(skipped == 0), 2 - usize::from(skipped == 2));
+        [first, second]
+            .into_iter()
+            .map(move |k| (units[k].index(), masks[k]))
     }
 
     #[inline]
