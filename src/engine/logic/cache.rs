@@ -295,8 +295,11 @@ impl Cache {
         match &self.branches[slot] {
             Some(known) if known.has_off() || !with_off => known.clone(),
             _ => {
+                // This position's share of the last run goes first: held
+                // nowhere else, its storage is carried over, not copied.
+                self.branches[slot] = None;
                 let ran = self.ran.get_or_insert_with(Box::default);
-                let new = Ran::run(board, mode, with_off, ran[slot].as_ref());
+                let new = Ran::run(board, mode, with_off, ran[slot].take());
                 let outcomes = new.outcomes.clone();
                 ran[slot] = Some(new);
                 self.branches[slot] = Some(outcomes.clone());

@@ -60,8 +60,18 @@ impl<F: FactBits> Outcomes<F> {
     /// [`Outcomes::run`] would keep: grown one push at a time, the copies of
     /// a few hundred ends (each with its fact set) cost more than the growth.
     pub(crate) fn new<H: BranchHost<Facts = F>>(board: &H, with_off: bool) -> Outcomes<F> {
+        Outcomes::with_room(board, with_off, 1)
+    }
+
+    /// [`Outcomes::new`] with room for the branches of `positions` such
+    /// positions (see [`Outcomes::carry`]).
+    pub(crate) fn with_room<H: BranchHost<Facts = F>>(
+        board: &H,
+        with_off: bool,
+        positions: usize,
+    ) -> Outcomes<F> {
         let candidates = board.cell_count() * board.side();
-        let branches = branch_count(board, with_off);
+        let branches = branch_count(board, with_off) * positions;
         Outcomes {
             side: board.side(),
             on: vec![NOT_RUN; candidates],
@@ -70,6 +80,45 @@ impl<F: FactBits> Outcomes<F> {
             facts: Vec::with_capacity((branches * FACTS_PER_BRANCH).max(1 << 12)),
             with_off,
         }
+    }
+
+    /// No branch run yet, on `board`, a later position of the same solve,
+    /// with this one's ends moved over: a branch that runs the same there is
+    /// filed under its id here ([`Outcomes::file_carried`]), not copied.
+    /// `self` keeps only its filing (which branch each assumption had).
+    /// `None`, and nothing moved, unless the storage has room for all of the
+    /// new position's branches (grown, it would be copied whole; and the
+    /// ends no position files any more are dropped when the branches taken
+    /// are copied, as [`Outcomes::reuse`] does, into new storage).
+    pub(crate) fn carry<H: BranchHost<Facts = F>>(
+        &mut self,
+        board: &H,
+        with_off: bool,
+    ) -> Option<Outcomes<F>> {
+        let branches = branch_count(board, with_off);
+        if self.ends.capacity() - self.ends.len() < branches {
+            return None;
+        }
+        let candidates = board.cell_count() * board.side();
+        Some(Outcomes {
+            side: board.side(),
+            on: vec![NOT_RUN; candidates],
+            off: vec![NOT_RUN; candidates],
+            ends: std::mem::take(&mut self.ends),
+            facts: std::mem::take(&mut self.facts),
+            with_off,
+        })
+    }
+
+    /// How many ends the outcomes hold (this position's and, carried, earlier ones').
+    pub(crate) fn end_count(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Files, as `assumption`'s branch, branch `id` kept here (carried from
+    /// an earlier position by [`Outcomes::carry`], and running the same).
+    pub(crate) fn file_carried(&mut self, assumption: IndexFact, id: BranchId) {
+        self.file(assumption, id.0);
     }
 
     /// The branches of every open candidate of `board` in `mode` ("off" ones too when `with_off`).
@@ -90,19 +139,30 @@ impl<F: FactBits> Outcomes<F> {
         board: &H,
         mode: Mode,
         with_off: bool,
+        branch: impl FnMut(&mut Outcomes<F>, IndexFact, &mut Branching<H>),
+    ) -> Outcomes<F> {
+        Outcomes::new(board, with_off).run_on(board, mode, branch)
+    }
+
+    /// [`Outcomes::run_each`] into these outcomes (none filed yet).
+    pub(crate) fn run_on<H: BranchHost<Facts = F>>(
+        mut self,
+        board: &H,
+        mode: Mode,
         mut branch: impl FnMut(&mut Outcomes<F>, IndexFact, &mut Branching<H>),
     ) -> Outcomes<F> {
+        let with_off = self.with_off;
+        let outcomes = &mut self;
         let mut branching = Branching::new(board, mode);
-        let mut outcomes = Outcomes::new(board, with_off);
         for cell in 0..board.cell_count() {
             for value in values_of(board.open_candidates(cell)) {
-                branch(&mut outcomes, IndexFact::on(cell, value), &mut branching);
+                branch(outcomes, IndexFact::on(cell, value), &mut branching);
                 if with_off {
-                    branch(&mut outcomes, IndexFact::off(cell, value), &mut branching);
+                    branch(outcomes, IndexFact::off(cell, value), &mut branching);
                 }
             }
         }
-        outcomes
+        self
     }
 
     /// Keeps, as the end of `assumption`'s branch, the end of branch `id` of
@@ -200,6 +260,17 @@ impl<F: FactBits> Outcomes<F> {
                     .reached_indices()
                     .skip(1)
                     .eq(self.facts(id).iter().copied()))
+    }
+
+    /// Whether branch `id` here ended as branch `theirs` of `other` did
+    /// (contradiction, its size, facts in order and as a set).
+    #[cfg(test)]
+    pub(crate) fn same_end(&self, id: BranchId, other: &Outcomes<F>, theirs: BranchId) -> bool {
+        let (a, b) = (self.end(id), other.end(theirs));
+        a.conflict == b.conflict
+            && a.conflict_size == b.conflict_size
+            && a.reached == b.reached
+            && self.facts(id) == other.facts(theirs)
     }
 
     /// Candidate index of a fact.

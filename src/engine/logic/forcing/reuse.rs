@@ -217,41 +217,87 @@ pub(crate) fn keeps_two_unlogged(left: ValueMask, logged: impl Fn(usize) -> bool
     unlogged & unlogged.wrapping_sub(1) != 0
 }
 
+/// How many positions' branches new storage has room for: the ends (with
+/// their reads) of the branches each later position follows are added to it
+/// while they fit ([`Outcomes::carry`]), about a third of a position's.
+const ROOM: usize = 4;
+
 /// The branches of one mode run on one position, with what each read.
 pub(crate) struct Ran {
     board: Board,
     mode: Mode,
     pub(crate) outcomes: Rc<OutcomesOf<Board>>,
-    /// Per branch, in the order [`Outcomes`] numbers them.
+    /// Per end of `outcomes` (this position's branches and, carried, earlier
+    /// ones'), at its id.
     reads: Vec<Reads>,
 }
 
 impl Ran {
     /// [`Outcomes::run`] on `board`, taking from `earlier` (branches run on an
     /// earlier position of the same solve) every branch of the same mode that
-    /// runs the same here (see the module text).
-    pub(crate) fn run(board: &Board, mode: Mode, with_off: bool, earlier: Option<&Ran>) -> Ran {
+    /// runs the same here (see the module text). Where nothing else holds
+    /// `earlier`'s outcomes, their ends and reads are moved over and a branch
+    /// taken is filed under its old id, with nothing copied
+    /// ([`Outcomes::carry`]); otherwise it is copied.
+    pub(crate) fn run(board: &Board, mode: Mode, with_off: bool, earlier: Option<Ran>) -> Ran {
         let earlier = earlier.filter(|e| e.mode == mode && !matches!(mode, Mode::Net(_)));
-        let changes =
-            earlier.and_then(|e| Changes::between(board, cells_of(&e.board), cells_of(board)));
-        let mut reads = Vec::with_capacity(super::outcomes::branch_count(board, with_off));
-        let outcomes =
-            Outcomes::run_each(board, mode, with_off, |outcomes, assumption, branching| {
-                if let (Some(earlier), Some(changes)) = (earlier, &changes)
-                    && let Some(id) = earlier.outcomes.branch(assumption)
-                    && earlier.reads[id.index()].run_the_same_after(changes)
-                {
-                    outcomes.reuse(assumption, &earlier.outcomes, id);
-                    reads.push(earlier.reads[id.index()]);
+        let changes = earlier
+            .as_ref()
+            .and_then(|e| Changes::between(board, cells_of(&e.board), cells_of(board)));
+        let branches = super::outcomes::branch_count(board, with_off);
+        let (Some(earlier), Some(changes)) = (earlier, changes) else {
+            let mut reads = Vec::with_capacity(branches * ROOM);
+            let start = Outcomes::with_room(board, with_off, ROOM);
+            let outcomes = start.run_on(board, mode, |outcomes, assumption, branching| {
+                outcomes.follow(assumption, branching);
+                reads.push(Reads::of(branching));
+            });
+            return Ran::of(board, mode, outcomes, reads);
+        };
+        let mut filing = earlier.outcomes;
+        let carried = Rc::get_mut(&mut filing)
+            .filter(|_| earlier.reads.capacity() - earlier.reads.len() >= branches)
+            .and_then(|o| o.carry(board, with_off));
+        let is_carried = carried.is_some();
+        // Carried, the earlier reads go on in `reads` (an end's reads sit at
+        // its id); copied, they are read from `taken_from`.
+        let (mut reads, taken_from) = if is_carried {
+            (earlier.reads, Vec::new())
+        } else {
+            (Vec::with_capacity(branches * ROOM), earlier.reads)
+        };
+        let start = carried.unwrap_or_else(|| Outcomes::with_room(board, with_off, ROOM));
+        let outcomes = start.run_on(board, mode, |outcomes, assumption, branching| {
+            if let Some(id) = filing.branch(assumption) {
+                let read = if is_carried { &reads } else { &taken_from };
+                if read[id.index()].run_the_same_after(&changes) {
+                    if is_carried {
+                        outcomes.file_carried(assumption, id);
+                    } else {
+                        outcomes.reuse(assumption, &filing, id);
+                        reads.push(taken_from[id.index()]);
+                    }
                     debug_assert!(
-                        runs_the_same(&earlier.outcomes, id, assumption, branching),
+                        runs_the_same(
+                            if is_carried { &*outcomes } else { &filing },
+                            id,
+                            assumption,
+                            branching
+                        ),
                         "{assumption:?} taken from an earlier position ends otherwise here"
                     );
                     return;
                 }
-                outcomes.follow(assumption, branching);
-                reads.push(Reads::of(branching));
-            });
+            }
+            outcomes.follow(assumption, branching);
+            reads.push(Reads::of(branching));
+        });
+        Ran::of(board, mode, outcomes, reads)
+    }
+
+    /// The branches `outcomes` ran on `board`, `reads` what each read (at its id).
+    fn of(board: &Board, mode: Mode, outcomes: OutcomesOf<Board>, reads: Vec<Reads>) -> Ran {
+        debug_assert_eq!(reads.len(), outcomes.end_count(), "one read per end");
         Ran {
             board: *board,
             mode,
@@ -281,6 +327,46 @@ mod tests {
     use crate::engine::board::Board;
     use crate::engine::parse::parse_line;
     use crate::engine::types::{Cell, Digit};
+
+    /// Outcomes carried from an earlier position (nothing else holds them:
+    /// their ends are moved over, a branch taken is filed under its old id)
+    /// and copied (another holder keeps them: each branch taken is copied)
+    /// end every branch the same, over a few positions of a solve.
+    #[test]
+    fn carried_ends_are_the_copied_ends() {
+        let line =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let mut board = Board::with_auto_candidates(&parse_line(line, 1).expect("a puzzle"));
+        for mode in [Mode::Static, Mode::Dynamic] {
+            let (mut carried, mut copied) = (None, None);
+            let mut carried_over = false;
+            for cell in (0..81).step_by(7) {
+                if board.open_candidates(cell).count_ones() < 2 {
+                    continue;
+                }
+                let value = board.open_candidates(cell).trailing_zeros() as u8 + 1;
+                board.strike(Cell::new(cell), Digit::new(value));
+                let held = copied.as_ref().map(|r: &Ran| r.outcomes.clone());
+                let a = Ran::run(&board, mode, true, carried.take());
+                let b = Ran::run(&board, mode, true, copied.take());
+                drop(held);
+                carried_over |= a.outcomes.end_count() > b.outcomes.end_count();
+                for on in (0..81).flat_map(|c| (1..=9).map(move |v| IndexFact::on(c, v))) {
+                    for fact in [on, on.negated()] {
+                        match (a.outcomes.branch(fact), b.outcomes.branch(fact)) {
+                            (Some(x), Some(y)) => {
+                                assert!(a.outcomes.same_end(x, &b.outcomes, y), "{fact:?}")
+                            }
+                            (None, None) => {}
+                            _ => panic!("{fact:?} run in one only"),
+                        }
+                    }
+                }
+                (carried, copied) = (Some(a), Some(b));
+            }
+            assert!(carried_over, "{mode:?}: nothing carried");
+        }
+    }
 
     /// Every branch the rule takes from a position ends, on a later one, as
     /// it did there: for later positions one candidate struck or one cell
