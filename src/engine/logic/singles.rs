@@ -7,7 +7,7 @@
 use super::candidate_board::{CandidateBoard, only_value};
 use super::{Sink, Step, Technique, cells_text};
 use crate::engine::board::{Board, Contradiction};
-use crate::engine::geometry::value_bit;
+use crate::engine::geometry::{ValueMask, value_bit};
 use crate::engine::types::{CELLS, Candidates, Cell, Digit, GEOMETRY, SIZE, UNITS, Unit};
 
 /// The simplest single on the board: a Full House, then a Hidden Single, then a Naked Single.
@@ -107,15 +107,150 @@ fn scan_order() -> impl Iterator<Item = usize> {
     (2 * SIZE..UNITS).chain(0..2 * SIZE)
 }
 
-/// Digits with one place left in a unit.
+/// Digits with one place left in a unit. Every unit's lone values come from
+/// one pass over the board (this runs on every position, and most searches
+/// read all 27 units), then each unit is walked as [`hidden_singles`] does.
 pub fn hidden_single(board: &Board, sink: &mut Sink) {
-    hidden_singles(board, scan_order(), |cell, value, unit| {
-        let (cell, digit, unit) = (Cell::new(cell), Digit::new(value), Unit::new(unit));
-        let mut step = Step::placement(Technique::HiddenSingle, cell, digit);
-        step.units.push(unit);
-        step.pattern = blockers(board, unit, cell, digit);
-        sink.push(step)
-    });
+    let lone = lone_values(board);
+    for unit in scan_order() {
+        let found = singles_among(board, unit, lone[unit], |cell, value, unit| {
+            let (cell, digit, unit) = (Cell::new(cell), Digit::new(value), Unit::new(unit));
+            let mut step = Step::placement(Technique::HiddenSingle, cell, digit);
+            step.units.push(unit);
+            step.pattern = blockers(board, unit, cell, digit);
+            sink.push(step)
+        });
+        if found {
+            return;
+        }
+    }
+}
+
+/// Per unit (by index), the values [`lone_in_unit`] gives: on x86-64 by SSE2,
+/// eight cells of a row at a time (the ninth column apart), each unit
+/// reduced from the rows' lanes.
+fn lone_values(board: &Board) -> [u32; UNITS] {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let lone = lone_values_sse2(board);
+        #[cfg(debug_assertions)]
+        for (unit, &values) in lone.iter().enumerate() {
+            assert_eq!(values, lone_in_unit(board, unit), "unit {unit}");
+        }
+        lone
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    std::array::from_fn(|unit| lone_in_unit(board, unit))
+}
+
+/// [`lone_values`] by SSE2. A set of cells is told by two masks: the values
+/// `seen` in it and those seen `again` (twice or more, or in a placed
+/// cell); two sets join as `(s | t, again_s | again_t | s & t)`, in any order.
+/// Each row's eight first cells are 16-bit lanes (columns 0 to 7): the rows
+/// join lane by lane into the bands' and then the columns' masks, each row's
+/// lanes and each band's three-lane groups join across by shifts, and the
+/// ninth column joins as plain integers.
+#[cfg(target_arch = "x86_64")]
+fn lone_values_sse2(board: &Board) -> [u32; UNITS] {
+    use std::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi16, _mm_cvtsi128_si32,
+        _mm_extract_epi16, _mm_loadl_epi64, _mm_or_si128, _mm_packs_epi32, _mm_set_epi32,
+        _mm_setzero_si128, _mm_srli_si128, _mm_storeu_si128, _mm_unpacklo_epi8,
+    };
+    type Lanes = (__m128i, __m128i);
+    let values = board.digits().values();
+    let bits = |cell: usize| board.candidates[cell].bits();
+    let join_one =
+        |(s, again): (u32, u32), (t, again_t): (u32, u32)| (s | t, again | again_t | s & t);
+    let mut lone = [0u32; UNITS];
+    // SAFETY: each 8-byte load reads the digits of cells 9r to 9r + 7 (r < 9)
+    // of the 81; the rest is SSE2 arithmetic on registers (x86-64's baseline).
+    unsafe {
+        let join = |(s, again): Lanes, (t, again_t): Lanes| {
+            let both = _mm_and_si128(s, t);
+            (
+                _mm_or_si128(s, t),
+                _mm_or_si128(_mm_or_si128(again, again_t), both),
+            )
+        };
+        let zero = _mm_setzero_si128();
+        let first_lane = |(s, again): Lanes| {
+            let lane = |v| _mm_cvtsi128_si32(v) as u32 & 0xffff;
+            (lane(s), lane(again))
+        };
+        let mut columns: Lanes = (zero, zero);
+        let mut last_column = (0u32, 0u32);
+        for band in 0..3 {
+            let mut lanes: Lanes = (zero, zero);
+            let mut last = (0u32, 0u32);
+            for (row, lone_row) in lone.iter_mut().enumerate().skip(3 * band).take(3) {
+                let first = SIZE * row;
+                let four = |from: usize| {
+                    let [a, b, c, d] = [from, from + 1, from + 2, from + 3].map(|c| bits(c) as i32);
+                    _mm_set_epi32(d, c, b, a)
+                };
+                let seen = _mm_packs_epi32(four(first), four(first + 4));
+                let digits = _mm_loadl_epi64(values.as_ptr().add(first).cast());
+                let open = _mm_cmpeq_epi16(_mm_unpacklo_epi8(digits, zero), zero);
+                let cells: Lanes = (seen, _mm_andnot_si128(open, seen));
+                let ninth = first + SIZE - 1;
+                let ninth = (
+                    bits(ninth),
+                    if values[ninth] == 0 { 0 } else { bits(ninth) },
+                );
+                let pairs = join(
+                    cells,
+                    (_mm_srli_si128::<2>(cells.0), _mm_srli_si128::<2>(cells.1)),
+                );
+                let fours = join(
+                    pairs,
+                    (_mm_srli_si128::<4>(pairs.0), _mm_srli_si128::<4>(pairs.1)),
+                );
+                let eights = join(
+                    fours,
+                    (_mm_srli_si128::<8>(fours.0), _mm_srli_si128::<8>(fours.1)),
+                );
+                let (s, again) = join_one(first_lane(eights), ninth);
+                *lone_row = s & !again;
+                lanes = join(lanes, cells);
+                last = join_one(last, ninth);
+            }
+            // Lane 3k of `threes` holds columns 3k to 3k + 2 (lane 6 lacks
+            // the ninth column, joined apart).
+            let pairs = join(
+                lanes,
+                (_mm_srli_si128::<2>(lanes.0), _mm_srli_si128::<2>(lanes.1)),
+            );
+            let threes = join(
+                pairs,
+                (_mm_srli_si128::<4>(lanes.0), _mm_srli_si128::<4>(lanes.1)),
+            );
+            let lane = |v: __m128i, k: usize| {
+                (match k {
+                    0 => _mm_extract_epi16::<0>(v),
+                    1 => _mm_extract_epi16::<3>(v),
+                    _ => _mm_extract_epi16::<6>(v),
+                }) as u32
+            };
+            for stack in 0..3 {
+                let mut group = (lane(threes.0, stack), lane(threes.1, stack));
+                if stack == 2 {
+                    group = join_one(group, last);
+                }
+                lone[2 * SIZE + 3 * band + stack] = group.0 & !group.1;
+            }
+            columns = join(columns, lanes);
+            last_column = join_one(last_column, last);
+        }
+        let (mut seen, mut again) = ([0u16; 8], [0u16; 8]);
+        _mm_storeu_si128(seen.as_mut_ptr().cast(), columns.0);
+        _mm_storeu_si128(again.as_mut_ptr().cast(), columns.1);
+        for column in 0..SIZE - 1 {
+            lone[SIZE + column] = u32::from(seen[column] & !again[column]);
+        }
+        lone[2 * SIZE - 1] = last_column.0 & !last_column.1;
+    }
+    lone
 }
 
 /// Every shape's Hidden Single: in each of `units` (the order is the caller's),
@@ -128,38 +263,55 @@ pub(crate) fn hidden_singles<B: CandidateBoard>(
     mut visit: impl FnMut(usize, u8, usize) -> bool,
 ) {
     for unit in units {
-        // The values that are candidates in exactly one cell of the unit, from two
-        // masks instead of one scan of the unit per value: this runs on every step.
-        // A value held by a placed cell alone is no single: `placed` drops
-        // those before their cell is looked for (a value held by a placed cell
-        // and another is in `again` anyway).
-        let (mut seen, mut again, mut placed) = (0, 0, 0);
-        for cell in board.unit_cells(unit) {
-            let bits = board.candidate_bits(cell);
-            again |= seen & bits;
-            seen |= bits;
-            if board.value(cell) != 0 {
-                placed |= bits;
-            }
-        }
-        let mut once = seen & !again & !placed;
-        while once != 0 {
-            let bit = once & once.wrapping_neg();
-            once &= once - 1;
-            let Some(cell) = board
-                .unit_cells(unit)
-                .find(|&c| board.candidate_bits(c) & bit != 0)
-            else {
-                continue;
-            };
-            if board.value(cell) != 0 {
-                continue;
-            }
-            if visit(cell, bit.trailing_zeros() as u8 + 1, unit) {
-                return;
-            }
+        if singles_among(board, unit, lone_in_unit(board, unit), &mut visit) {
+            return;
         }
     }
+}
+
+/// The values that are candidates in exactly one cell of `unit`, none of
+/// them placed there: from two masks instead of one scan of the unit per
+/// value. A value held by a placed cell alone is no single: `placed` drops
+/// those before their cell is looked for (a value held by a placed cell and
+/// another is in `again` anyway).
+fn lone_in_unit<B: CandidateBoard>(board: &B, unit: usize) -> ValueMask {
+    let (mut seen, mut again, mut placed) = (0, 0, 0);
+    for cell in board.unit_cells(unit) {
+        let bits = board.candidate_bits(cell);
+        again |= seen & bits;
+        seen |= bits;
+        if board.value(cell) != 0 {
+            placed |= bits;
+        }
+    }
+    seen & !again & !placed
+}
+
+/// Visits the single of each value of `lone` in `unit` (values ascending),
+/// as [`hidden_singles`] does; returns true when `visit` does.
+fn singles_among<B: CandidateBoard>(
+    board: &B,
+    unit: usize,
+    mut lone: ValueMask,
+    mut visit: impl FnMut(usize, u8, usize) -> bool,
+) -> bool {
+    while lone != 0 {
+        let bit = lone & lone.wrapping_neg();
+        lone &= lone - 1;
+        let Some(cell) = board
+            .unit_cells(unit)
+            .find(|&c| board.candidate_bits(c) & bit != 0)
+        else {
+            continue;
+        };
+        if board.value(cell) != 0 {
+            continue;
+        }
+        if visit(cell, bit.trailing_zeros() as u8 + 1, unit) {
+            return true;
+        }
+    }
+    false
 }
 
 /// For each other open cell of `unit`, a placed peer holding `digit` that rules it
