@@ -85,7 +85,8 @@ pub(super) struct Walker {
     /// are stale. Apart from the records: most links tried lead to a state
     /// reached already, and this is all they read of it.
     stamps: Vec<u32>,
-    /// Per node, where it sits.
+    /// Per state, where its node sits (twice per node: read by state, the
+    /// link loop does not halve it).
     places: Vec<Place>,
     round: u32,
     /// The states of the current tree, in the order reached (each one was
@@ -147,6 +148,7 @@ impl Walker {
                     }
                 }
             })
+            .flat_map(|place| [place, place])
             .collect();
         // A state is reached at most once a round (then stamped), and either
         // queued or met as a dead end: each list has room for every state.
@@ -199,7 +201,7 @@ impl Walker {
         // The link loop below reads and writes its records unchecked: every
         // state a link leads to is one of the graph's
         // (`Graph::links_unchecked`), and the records were made for this
-        // graph (one per state, one place per node). Each state is stamped
+        // graph (one record and one place per state). Each state is stamped
         // before it is queued or listed as a dead end, at most once a round,
         // so each list stays within its room for every state.
         let states = graph.states();
@@ -208,13 +210,13 @@ impl Walker {
                 && self.stamps.len() == states
                 && self.queue.len() == states
                 && self.dead.len() == states
-                && self.places.len() * 2 == states
+                && self.places.len() == states
         );
         let Place {
             cells: home,
             cell: home_cell,
             ..
-        } = self.places[start as usize / 2];
+        } = self.places[start as usize];
         assert!(home_cell != NO_CELL, "a walk starts from a candidate");
         let home_span = u16::from(home_cell);
         self.round += 1;
@@ -236,7 +238,7 @@ impl Walker {
             // of `graph`, with its record and place (asserted above).
             let Visit { visited, depth, .. } =
                 *unsafe { self.visits.get_unchecked(state as usize) };
-            let place = unsafe { self.places.get_unchecked(state as usize / 2) };
+            let place = unsafe { self.places.get_unchecked(state as usize) };
             let (here, can_end) = if LOOP {
                 (place.span, place.cell == home_cell)
             } else {
@@ -273,13 +275,13 @@ impl Walker {
             } = self;
             for &next in unsafe { graph.links_unchecked(state as usize) } {
                 // SAFETY: `next` is a state of `graph` (see `Graph::links_unchecked`),
-                // whose states number `stamps.len()` and `visits.len()`, and
-                // nodes `places.len()` (asserted above).
+                // whose states number `stamps.len()`, `visits.len()` and
+                // `places.len()` (asserted above).
                 let stamp = unsafe { stamps.get_unchecked_mut(next as usize) };
                 if *stamp == round {
                     continue;
                 }
-                let place = unsafe { places.get_unchecked(next as usize / 2) };
+                let place = unsafe { places.get_unchecked(next as usize) };
                 let allowed = if place.span == here {
                     !leaving_start
                 } else {
