@@ -21,12 +21,9 @@ struct Visit {
     /// Links from the root (fewer than the graph's states: no state is on
     /// its chain twice, so `depth + 1` never overflows).
     depth: u16,
-    /// Whether the state links anywhere ([`Graph::leads_on`]): fixed by the
-    /// graph, kept here beside what is written when it is reached.
-    leads_on: bool,
 }
 
-/// Where a node sits, as the walk reads it for every link it tries.
+/// Where a state's node sits, as the walk reads it for every link it tries.
 #[derive(Clone, Copy)]
 struct Place {
     /// The cells holding the node's digit (what a chain must not come back to).
@@ -37,6 +34,9 @@ struct Place {
     span: u16,
     /// The cell index when its cells are one cell, else `NO_CELL`.
     cell: u8,
+    /// Whether the state links anywhere ([`Graph::leads_on`]): read with
+    /// the place, so that a dead end touches no record of its own.
+    leads_on: bool,
 }
 
 /// In [`Place::cell`]: cells of more than one cell.
@@ -101,14 +101,14 @@ pub(super) struct Walker {
 
 impl Walker {
     pub(super) fn new(graph: &Graph) -> Walker {
-        let visits = (0..graph.states())
-            .map(|state| Visit {
+        let visits = vec![
+            Visit {
                 visited: 0,
                 parent: ROOT,
                 depth: 0,
-                leads_on: graph.leads_on(state),
-            })
-            .collect();
+            };
+            graph.states()
+        ];
         // An ALS's span, numbered after the groups' by its place among them.
         let mut sets: Vec<Cells> = graph
             .nodes
@@ -128,12 +128,14 @@ impl Walker {
                         cells: n.cells,
                         span: first as u16,
                         cell: first as u8,
+                        leads_on: false,
                     }
                 } else if n.als.is_none() {
                     Place {
                         cells: n.cells,
                         span: group_span(n.cells, first),
                         cell: NO_CELL,
+                        leads_on: false,
                     }
                 } else {
                     let set = sets.binary_search(&n.span).expect("an ALS span is listed");
@@ -145,10 +147,16 @@ impl Walker {
                         } else {
                             NO_CELL
                         },
+                        leads_on: false,
                     }
                 }
             })
             .flat_map(|place| [place, place])
+            .enumerate()
+            .map(|(state, place)| Place {
+                leads_on: graph.leads_on(state),
+                ..place
+            })
             .collect();
         // A state is reached at most once a round (then stamped), and either
         // queued or met as a dead end: each list has room for every state.
@@ -289,7 +297,6 @@ impl Walker {
                 };
                 if allowed {
                     *stamp = round;
-                    let at = unsafe { visits.get_unchecked_mut(next as usize) };
                     let can_end = if LOOP {
                         place.cell == home_cell
                     } else {
@@ -297,12 +304,13 @@ impl Walker {
                     };
                     // SAFETY (both lists): `next` was not stamped this round
                     // until now, so fewer than `states` were listed before it.
-                    if !can_end && !at.leads_on {
+                    if !can_end && !place.leads_on {
                         debug_assert!(*dead_ends < states);
                         *unsafe { dead.get_unchecked_mut(*dead_ends) } = next;
                         *dead_ends += 1;
                         continue;
                     }
+                    let at = unsafe { visits.get_unchecked_mut(next as usize) };
                     at.parent = state;
                     at.depth = depth;
                     at.visited = visited | place.cells;
