@@ -21,12 +21,9 @@ struct Visit {
     /// Links from the root (fewer than the graph's states: no state is on
     /// its chain twice, so `depth + 1` never overflows).
     depth: u16,
-    /// Whether the state links anywhere ([`Graph::leads_on`]): fixed by the
-    /// graph, kept here beside what is written when it is reached.
-    leads_on: bool,
 }
 
-/// Where a node sits, as the walk reads it for every link it tries.
+/// Where a state's node sits, as the walk reads it for every link it tries.
 #[derive(Clone, Copy)]
 struct Place {
     /// The cells holding the node's digit (what a chain must not come back to).
@@ -37,6 +34,9 @@ struct Place {
     span: u16,
     /// The cell index when its cells are one cell, else `NO_CELL`.
     cell: u8,
+    /// Whether the state links anywhere ([`Graph::leads_on`]): read with
+    /// the place, so that a dead end touches no record of its own.
+    leads_on: bool,
 }
 
 /// In [`Place::cell`]: cells of more than one cell.
@@ -85,7 +85,8 @@ pub(super) struct Walker {
     /// are stale. Apart from the records: most links tried lead to a state
     /// reached already, and this is all they read of it.
     stamps: Vec<u32>,
-    /// Per node, where it sits.
+    /// Per state, where its node sits (twice per node: read by state, the
+    /// link loop does not halve it).
     places: Vec<Place>,
     round: u32,
     /// The states of the current tree, in the order reached (each one was
@@ -100,14 +101,14 @@ pub(super) struct Walker {
 
 impl Walker {
     pub(super) fn new(graph: &Graph) -> Walker {
-        let visits = (0..graph.states())
-            .map(|state| Visit {
+        let visits = vec![
+            Visit {
                 visited: 0,
                 parent: ROOT,
                 depth: 0,
-                leads_on: graph.leads_on(state),
-            })
-            .collect();
+            };
+            graph.states()
+        ];
         // An ALS's span, numbered after the groups' by its place among them.
         let mut sets: Vec<Cells> = graph
             .nodes
@@ -127,12 +128,14 @@ impl Walker {
                         cells: n.cells,
                         span: first as u16,
                         cell: first as u8,
+                        leads_on: false,
                     }
                 } else if n.als.is_none() {
                     Place {
                         cells: n.cells,
                         span: group_span(n.cells, first),
                         cell: NO_CELL,
+                        leads_on: false,
                     }
                 } else {
                     let set = sets.binary_search(&n.span).expect("an ALS span is listed");
@@ -144,8 +147,15 @@ impl Walker {
                         } else {
                             NO_CELL
                         },
+                        leads_on: false,
                     }
                 }
+            })
+            .flat_map(|place| [place, place])
+            .enumerate()
+            .map(|(state, place)| Place {
+                leads_on: graph.leads_on(state),
+                ..place
             })
             .collect();
         // A state is reached at most once a round (then stamped), and either
@@ -199,7 +209,7 @@ impl Walker {
         // The link loop below reads and writes its records unchecked: every
         // state a link leads to is one of the graph's
         // (`Graph::links_unchecked`), and the records were made for this
-        // graph (one per state, one place per node). Each state is stamped
+        // graph (one record and one place per state). Each state is stamped
         // before it is queued or listed as a dead end, at most once a round,
         // so each list stays within its room for every state.
         let states = graph.states();
@@ -208,13 +218,13 @@ impl Walker {
                 && self.stamps.len() == states
                 && self.queue.len() == states
                 && self.dead.len() == states
-                && self.places.len() * 2 == states
+                && self.places.len() == states
         );
         let Place {
             cells: home,
             cell: home_cell,
             ..
-        } = self.places[start as usize / 2];
+        } = self.places[start as usize];
         assert!(home_cell != NO_CELL, "a walk starts from a candidate");
         let home_span = u16::from(home_cell);
         self.round += 1;
@@ -236,7 +246,7 @@ impl Walker {
             // of `graph`, with its record and place (asserted above).
             let Visit { visited, depth, .. } =
                 *unsafe { self.visits.get_unchecked(state as usize) };
-            let place = unsafe { self.places.get_unchecked(state as usize / 2) };
+            let place = unsafe { self.places.get_unchecked(state as usize) };
             let (here, can_end) = if LOOP {
                 (place.span, place.cell == home_cell)
             } else {
@@ -273,13 +283,13 @@ impl Walker {
             } = self;
             for &next in unsafe { graph.links_unchecked(state as usize) } {
                 // SAFETY: `next` is a state of `graph` (see `Graph::links_unchecked`),
-                // whose states number `stamps.len()` and `visits.len()`, and
-                // nodes `places.len()` (asserted above).
+                // whose states number `stamps.len()`, `visits.len()` and
+                // `places.len()` (asserted above).
                 let stamp = unsafe { stamps.get_unchecked_mut(next as usize) };
                 if *stamp == round {
                     continue;
                 }
-                let place = unsafe { places.get_unchecked(next as usize / 2) };
+                let place = unsafe { places.get_unchecked(next as usize) };
                 let allowed = if place.span == here {
                     !leaving_start
                 } else {
@@ -287,7 +297,6 @@ impl Walker {
                 };
                 if allowed {
                     *stamp = round;
-                    let at = unsafe { visits.get_unchecked_mut(next as usize) };
                     let can_end = if LOOP {
                         place.cell == home_cell
                     } else {
@@ -295,12 +304,13 @@ impl Walker {
                     };
                     // SAFETY (both lists): `next` was not stamped this round
                     // until now, so fewer than `states` were listed before it.
-                    if !can_end && !at.leads_on {
+                    if !can_end && !place.leads_on {
                         debug_assert!(*dead_ends < states);
                         *unsafe { dead.get_unchecked_mut(*dead_ends) } = next;
                         *dead_ends += 1;
                         continue;
                     }
+                    let at = unsafe { visits.get_unchecked_mut(next as usize) };
                     at.parent = state;
                     at.depth = depth;
                     at.visited = visited | place.cells;
