@@ -152,6 +152,7 @@ impl<H: BranchHost> Graph<H> {
             // At most one set per node: grown one component at a time, the
             // sets were copied over and over.
             sets: Vec::with_capacity(nodes * words),
+            used: 0,
         };
         let mut walk = Components::new(nodes);
         for off in (0..nodes).step_by(2) {
@@ -185,20 +186,32 @@ impl<H: BranchHost> Successors for Graph<H> {
 struct Reach {
     words: usize,
     component: Vec<u32>,
+    /// Zeroed ahead of the components filed (see [`Reach::close`]).
     sets: Vec<u64>,
+    /// How many words of `sets` the components filed hold.
+    used: usize,
 }
+
+/// How many sets [`Reach::close`] zeroes at a time: one call for a few
+/// dozen components, where one a component cost more than the zeroing.
+const ZEROED_AHEAD: usize = 32;
 
 impl Reach {
     /// Files the component of `members` (every component they reach filed already).
     fn close<H: BranchHost>(&mut self, graph: &Graph<H>, members: &[u32]) {
         let words = self.words;
-        let base = self.sets.len();
+        let base = self.used;
         let id = (base / words) as u32;
         for &m in members {
             self.component[m as usize] = id;
         }
-        self.sets.resize(base + words, 0);
-        let (filed, set) = self.sets.split_at_mut(base);
+        self.used += words;
+        if self.sets.len() < self.used {
+            let most = self.component.len() * words;
+            self.sets.resize((base + ZEROED_AHEAD * words).min(most), 0);
+        }
+        let (filed, rest) = self.sets.split_at_mut(base);
+        let set = &mut rest[..words];
         for &m in members {
             let node = m as usize;
             set[node / 64] |= 1 << (node % 64);
@@ -241,7 +254,10 @@ impl Reach {
     fn quiet<H: BranchHost>(&self, board: &H, graph: &Graph<H>) -> bool {
         // A fact's two statements are neighbouring bits, "off" first.
         const OFF: u64 = 0x5555_5555_5555_5555;
-        if self.sets.iter().any(|&w| w & w >> 1 & OFF != 0) {
+        if self.sets[..self.used]
+            .iter()
+            .any(|&w| w & w >> 1 & OFF != 0)
+        {
             return false;
         }
         let mut common = vec![0u64; self.words];
