@@ -32,6 +32,10 @@ const UNSEEN: u32 = u32::MAX;
 /// alone, so it has no set (see [`Graph::reach`]).
 const ALONE: u32 = u32::MAX - 1;
 
+/// About how many links a candidate's two facts have at most, together
+/// (its "on" fact strikes the peers holding its value): the edge list's size.
+const EDGES_PER_CANDIDATE: usize = 12;
+
 /// Whether digit, cell and unit forcing chains certainly find nothing on
 /// `board` (see the module text); `false` when they may.
 pub(crate) fn static_chains_find_nothing<H: BranchHost>(board: &H) -> bool {
@@ -62,7 +66,12 @@ impl<H: BranchHost> Graph<H> {
         let side = board.side();
         let mut holders = board.per_value();
         let mut number = vec![UNSEEN; board.cell_count() * side];
-        let mut candidates = Vec::new();
+        // Every list sized at once (grown, each was copied several times a
+        // position): a candidate has a few links and leaves.
+        let count: usize = (0..board.cell_count())
+            .map(|cell| board.open_candidates(cell).count_ones() as usize)
+            .sum();
+        let mut candidates = Vec::with_capacity(count);
         for cell in 0..board.cell_count() {
             for value in values_of(board.open_candidates(cell)) {
                 let h = &mut holders.as_mut()[usize::from(value) - 1];
@@ -75,9 +84,9 @@ impl<H: BranchHost> Graph<H> {
             2 * number[cell * side + usize::from(value) - 1] + u32::from(on)
         };
         let mut starts = Vec::with_capacity(2 * candidates.len() + 1);
-        let mut edges = Vec::new();
+        let mut edges = Vec::with_capacity(candidates.len() * EDGES_PER_CANDIDATE);
         let mut leaf_starts = Vec::with_capacity(candidates.len() + 1);
-        let mut leaves = Vec::new();
+        let mut leaves = Vec::with_capacity(candidates.len());
         for &(cell, value) in &candidates {
             let bit: ValueMask = 1 << (value - 1);
             let others = holders.as_ref()[usize::from(value) - 1].without(cell);
@@ -143,6 +152,7 @@ impl<H: BranchHost> Graph<H> {
             // At most one set per node: grown one component at a time, the
             // sets were copied over and over.
             sets: Vec::with_capacity(nodes * words),
+            used: 0,
         };
         let mut walk = Components::new(nodes);
         for off in (0..nodes).step_by(2) {
@@ -176,20 +186,32 @@ impl<H: BranchHost> Successors for Graph<H> {
 struct Reach {
     words: usize,
     component: Vec<u32>,
+    /// Zeroed ahead of the components filed (see [`Reach::close`]).
     sets: Vec<u64>,
+    /// How many words of `sets` the components filed hold.
+    used: usize,
 }
+
+/// How many sets [`Reach::close`] zeroes at a time: one call for a few
+/// dozen components, where one a component cost more than the zeroing.
+const ZEROED_AHEAD: usize = 32;
 
 impl Reach {
     /// Files the component of `members` (every component they reach filed already).
     fn close<H: BranchHost>(&mut self, graph: &Graph<H>, members: &[u32]) {
         let words = self.words;
-        let base = self.sets.len();
+        let base = self.used;
         let id = (base / words) as u32;
         for &m in members {
             self.component[m as usize] = id;
         }
-        self.sets.resize(base + words, 0);
-        let (filed, set) = self.sets.split_at_mut(base);
+        self.used += words;
+        if self.sets.len() < self.used {
+            let most = self.component.len() * words;
+            self.sets.resize((base + ZEROED_AHEAD * words).min(most), 0);
+        }
+        let (filed, rest) = self.sets.split_at_mut(base);
+        let set = &mut rest[..words];
         for &m in members {
             let node = m as usize;
             set[node / 64] |= 1 << (node % 64);
@@ -232,7 +254,10 @@ impl Reach {
     fn quiet<H: BranchHost>(&self, board: &H, graph: &Graph<H>) -> bool {
         // A fact's two statements are neighbouring bits, "off" first.
         const OFF: u64 = 0x5555_5555_5555_5555;
-        if self.sets.iter().any(|&w| w & w >> 1 & OFF != 0) {
+        if self.sets[..self.used]
+            .iter()
+            .any(|&w| w & w >> 1 & OFF != 0)
+        {
             return false;
         }
         let mut common = vec![0u64; self.words];
@@ -284,7 +309,17 @@ impl Reach {
     /// share a fact: their intersection is built in `common`, and the walk
     /// stops once it is empty (it only shrinks).
     fn shared(&self, common: &mut [u64], mut nodes: impl Iterator<Item = usize>) -> bool {
-        common.copy_from_slice(self.set(nodes.next().expect("a group")));
+        let first = self.set(nodes.next().expect("a group"));
+        let second = self.set(nodes.next().expect("a group of two"));
+        // The first two sets ANDed as they are taken in (no copy first).
+        let mut left = 0;
+        for ((word, a), b) in common.iter_mut().zip(first).zip(second) {
+            *word = a & b;
+            left |= *word;
+        }
+        if left == 0 {
+            return false;
+        }
         for node in nodes {
             let mut left = 0;
             for (word, theirs) in common.iter_mut().zip(self.set(node)) {
