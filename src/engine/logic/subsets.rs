@@ -302,9 +302,9 @@ fn hidden_among<B: CandidateBoard>(
 
 /// The classic finders search unit by unit, skipping the units they found
 /// nothing in on an earlier position that have not changed since (see
-/// [`recall::each_unit`]).
-/// The members (open cells with two to `size` candidates) are told for all
-/// units at once from the position's digit patterns.
+/// [`recall::each_unit`]). The members (open cells with two to `size`
+/// candidates) are told for all units at once from the position's digit
+/// patterns.
 fn naked(board: &Board, sink: &mut Sink, size: usize, technique: Technique) {
     let patterns = sink.cache().patterns(board);
     let few = positions_in_units(cells_with_two_to(&patterns, size));
@@ -372,8 +372,14 @@ fn hidden(board: &Board, sink: &mut Sink, size: usize, technique: Technique) {
             .filter(|&index| !places.is_placed(index, unit))
             .map(|index| (1 << index, u32::from(places.places(index, unit))));
         hidden_among(board, size, 1, values, |values, positions| {
-            hidden_step(board, technique, unit, values, positions)
-                .is_some_and(|step| sink.push(step))
+            // Most subsets found strike nothing: told before any list is made.
+            let cells = &GEOMETRY.units[unit];
+            let strikes = (0..SIZE)
+                .filter(|&i| positions >> i & 1 == 1)
+                .any(|i| board.open_candidates(cells[i].index()) & !values != 0);
+            strikes
+                && hidden_step(board, technique, unit, values, positions)
+                    .is_some_and(|step| sink.push(step))
         });
         sink.is_full()
     });
