@@ -35,7 +35,14 @@ fn fish(board: &Board, sink: &mut Sink, size: usize, technique: Technique) {
             let cover_lines = lines(!rows);
             let (open, placed) = unit_places.lines(digit.index(), rows);
             let places = open.map(u32::from);
+            // Each cover line's places, by base line: most fish found strike
+            // nothing (no cover has a place off the bases), told before any
+            // list is made.
+            let (cover_places, _) = unit_places.lines(digit.index(), !rows);
             fish_of_lines(board, &places, placed.into(), size, 1, |bases, covers| {
+                if line_numbers(covers).all(|i| u32::from(cover_places[i]) & !bases == 0) {
+                    return false;
+                }
                 let chosen: Vec<Unit> = line_numbers(bases).map(|i| base_lines[i]).collect();
                 let cover_units: Vec<Unit> = line_numbers(covers).map(|i| cover_lines[i]).collect();
                 let mut eliminations = Vec::new();

@@ -12,7 +12,7 @@ use super::{Sink, Step, Technique};
 use crate::engine::board::Board;
 use crate::engine::geometry::{MAX_SIDE, position_bits, value_bit};
 use crate::engine::names::{self, Classic, Names};
-use crate::engine::types::{Candidates, Cell, Digit, GEOMETRY, SIZE, Unit};
+use crate::engine::types::{CELLS, Candidates, Cell, Digit, GEOMETRY, SIZE, Unit};
 
 /// One locked-candidates instance on any shape: `value`'s places in unit `from`
 /// (the open cells allowing it, as bit `i` for the `i`-th cell of `from`) all lie
@@ -215,46 +215,90 @@ fn classic(
 
 /// The sources from which a digit whose open places are `open` locks, as
 /// bits by unit index: the boxes that point along a line (`pointing`), or the
-/// lines that claim a box. What [`locks`] finds from each, told from the rows'
-/// bits at once (this runs for every digit on every position that reaches
-/// Locked Candidates), so that it is asked only where it finds something.
+/// lines that claim a box. What [`locks`] finds from each, told from the
+/// pattern's bits at once (this runs for every digit on every position that
+/// reaches Locked Candidates), so that it is asked only where it finds something.
 ///
-/// Per row, bit `3s` marks the row's cells in stack `s`: `any` when one holds
-/// the digit, `two` when two or more do, `others` when another stack's do,
-/// `near` when the band's other rows' do. A box points along a row when it
-/// has two places there and none in its other rows, and the row has more
-/// (`two & !near & others`); a row claims a box with the roles swapped. Per
-/// band, bit `c` of `columns` marks column `c` holding the digit there, of
-/// `doubled` twice or more; columns point and claim the same way.
+/// For all rows at once, at the bit of a row's first cell in stack `s`:
+/// `any_row` when one of the row's cells there holds the digit, `two_row`
+/// when two or more do, `others` when another stack's do, `near` when the
+/// band's other rows' do. A box points along a row when it has two places
+/// there and none in its other rows, and the row has more (`two & !near &
+/// others`); a row claims a box with the roles swapped. Per band, bit `c` of
+/// `columns` marks column `c` holding the digit there, of `doubled` twice or
+/// more; columns point and claim the same way.
+/// The cells in the columns of `columns` and the rows of `rows` (bit masks).
+const fn cells_in(columns: u16, rows: u16) -> u128 {
+    let mut cells = 0u128;
+    let mut cell = 0;
+    while cell < CELLS {
+        if columns >> (cell % SIZE) & 1 == 1 && rows >> (cell / SIZE) & 1 == 1 {
+            cells |= 1 << cell;
+        }
+        cell += 1;
+    }
+    cells
+}
+
+/// Each row's first cell in each stack.
+const STACK_FIRSTS: u128 = cells_in(0b001_001_001, 0x1ff);
+/// Per stack, its first cell in each row.
+const STACK_FIRST: [u128; 3] = [
+    cells_in(1, 0x1ff),
+    cells_in(1 << 3, 0x1ff),
+    cells_in(1 << 6, 0x1ff),
+];
+/// Per `i`, the `i`-th row of each band.
+const BAND_ROW: [u128; 3] = [
+    cells_in(0x1ff, 0b001_001_001),
+    cells_in(0x1ff, 0b010_010_010),
+    cells_in(0x1ff, 0b100_100_100),
+];
+
 fn locking_sources(open: u128, pointing: bool) -> u32 {
     const STACKS: u16 = 0b001_001_001;
     let any = |row: u16| (row | row >> 1 | row >> 2) & STACKS;
     let two = |row: u16| (row & row >> 1 | row & row >> 2 | row >> 1 & row >> 2) & STACKS;
-    let others = |any: u16| (any >> 3 | any >> 6 | any << 3 | any << 6) & STACKS;
     // The boxes of `band` in the stacks marked in `stacks` (bit `3s` for
     // stack `s`), as bits by unit index.
     let boxes = |band: usize, stacks: u16| {
         u32::from(stacks & 1 | stacks >> 2 & 2 | stacks >> 4 & 4) << (2 * SIZE + 3 * band)
     };
-    let rows: [u16; SIZE] = std::array::from_fn(|i| (open >> (SIZE * i)) as u16 & 0x1ff);
-    let mut columns = [0u16; 3];
-    let mut doubled = [0u16; 3];
+    let any_row = (open | open >> 1 | open >> 2) & STACK_FIRSTS;
+    let two_row = (open & open >> 1 | open & open >> 2 | open >> 1 & open >> 2) & STACK_FIRSTS;
+    let [s0, s1, s2] = STACK_FIRST;
+    let others = (any_row >> 3 & (s0 | s1))
+        | (any_row >> 6 & s0)
+        | (any_row << 3 & (s1 | s2))
+        | (any_row << 6 & s2);
+    let [b0, b1, b2] = BAND_ROW;
+    let near = (any_row >> SIZE & (b0 | b1))
+        | (any_row >> (2 * SIZE) & b0)
+        | (any_row << SIZE & (b1 | b2))
+        | (any_row << (2 * SIZE) & b2);
     let mut sources = 0u32;
-    for band in 0..3 {
-        let [r0, r1, r2] = [rows[3 * band], rows[3 * band + 1], rows[3 * band + 2]];
-        let anys = [any(r0), any(r1), any(r2)];
-        for (i, &row) in [r0, r1, r2].iter().enumerate() {
-            let (two, others) = (two(row), others(anys[i]));
-            let near = anys[(i + 1) % 3] | anys[(i + 2) % 3];
-            if pointing {
-                sources |= boxes(band, two & !near & others);
-            } else if two & !others & near != 0 {
-                sources |= 1 << (3 * band + i);
-            }
+    if pointing {
+        let points = two_row & !near & others;
+        // Bit 27b + 3s: box s of band b points along one of its rows.
+        let mut boxed = (points | points >> SIZE | points >> (2 * SIZE)) & b0;
+        while boxed != 0 {
+            let at = boxed.trailing_zeros() as usize;
+            boxed &= boxed - 1;
+            sources |= 1 << (2 * SIZE + at / SIZE + at % SIZE / 3);
         }
-        columns[band] = r0 | r1 | r2;
-        doubled[band] = r0 & r1 | r0 & r2 | r1 & r2;
+    } else {
+        let mut claims = two_row & !others & near;
+        while claims != 0 {
+            let row = claims.trailing_zeros() as usize / SIZE;
+            claims &= !(0x1ffu128 << (SIZE * row));
+            sources |= 1 << row;
+        }
     }
+    // Per band (bit 27b up), its columns holding the digit, and twice or more.
+    let held = open | open >> SIZE | open >> (2 * SIZE);
+    let twice = open & open >> SIZE | open & open >> (2 * SIZE) | open >> SIZE & open >> (2 * SIZE);
+    let columns: [u16; 3] = std::array::from_fn(|band| (held >> (3 * SIZE * band)) as u16 & 0x1ff);
+    let doubled: [u16; 3] = std::array::from_fn(|band| (twice >> (3 * SIZE * band)) as u16 & 0x1ff);
     for band in 0..3 {
         let elsewhere = columns[(band + 1) % 3] | columns[(band + 2) % 3];
         // The columns of a stack where two or more of them hold the digit.

@@ -34,16 +34,10 @@ impl UnitPlaces {
             places[..SIZE].copy_from_slice(&rows);
             places[SIZE..2 * SIZE].copy_from_slice(&columns);
             *placed = u32::from(placed_rows) | u32::from(placed_columns) << SIZE;
-            // A box's cells ascend row by row, three of each of its rows.
             let placed_in = pattern.placed_rows();
             for b in 0..SIZE {
-                let (band, shift) = (b / 3 * 3, b % 3 * 3);
-                let part = |row: u16| row >> shift & 0b111;
-                places[2 * SIZE + b] =
-                    part(rows[band]) | part(rows[band + 1]) << 3 | part(rows[band + 2]) << 6;
-                let held =
-                    part(placed_in[band]) | part(placed_in[band + 1]) | part(placed_in[band + 2]);
-                *placed |= u32::from(held != 0) << (2 * SIZE + b);
+                places[2 * SIZE + b] = box_positions(&rows, b);
+                *placed |= u32::from(box_positions(&placed_in, b) != 0) << (2 * SIZE + b);
             }
         }
         UnitPlaces { places, placed }
@@ -69,6 +63,34 @@ impl UnitPlaces {
             .expect("nine lines a way");
         (open, (self.placed[index] >> first) as u16 & 0x1ff)
     }
+}
+
+/// The positions in box `b` (bit `i` for its `i`-th cell) of the cells the
+/// rows' bits `rows` mark (bit `c` for column `c`): a box's cells ascend row
+/// by row, three of each of its rows.
+fn box_positions(rows: &[u16; SIZE], b: usize) -> u16 {
+    let (band, shift) = (b / 3 * 3, b % 3 * 3);
+    let part = |row: u16| row >> shift & 0b111;
+    part(rows[band]) | part(rows[band + 1]) << 3 | part(rows[band + 2]) << 6
+}
+
+/// Per unit (by index: rows, columns, then boxes), the positions of the
+/// cells of `cells` (bits by cell index) in it, bit `i` for its `i`-th cell.
+pub(crate) fn positions_in_units(cells: u128) -> [u16; UNITS] {
+    let mut positions = [0u16; UNITS];
+    let rows: [u16; SIZE] = std::array::from_fn(|row| (cells >> (SIZE * row)) as u16 & 0x1ff);
+    for (row, &here) in rows.iter().enumerate() {
+        positions[row] = here;
+        let mut columns = here;
+        while columns != 0 {
+            positions[SIZE + columns.trailing_zeros() as usize] |= 1 << row;
+            columns &= columns - 1;
+        }
+    }
+    for b in 0..SIZE {
+        positions[2 * SIZE + b] = box_positions(&rows, b);
+    }
+    positions
 }
 
 #[cfg(test)]
@@ -107,6 +129,26 @@ mod tests {
             for digit in Digit::all() {
                 let (open, placed) = places.lines(digit.index(), rows);
                 assert_eq!((*open, placed), patterns[digit.index()].lines(rows));
+            }
+        }
+    }
+
+    /// Each unit's positions are those of its cells that the set holds.
+    #[test]
+    fn positions_in_units_follow_the_units_cells() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..50 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let cells =
+                (u128::from(seed) << 64 | u128::from(seed.rotate_left(29))) & ((1 << 81) - 1);
+            let positions = positions_in_units(cells);
+            for unit in Unit::all() {
+                let expected = (unit.cells().iter().enumerate())
+                    .filter(|&(_, c)| cells >> c.index() & 1 == 1)
+                    .fold(0u16, |acc, (i, _)| acc | 1 << i);
+                assert_eq!(positions[unit.index()], expected, "{unit}");
             }
         }
     }

@@ -263,9 +263,12 @@ fn empty_rectangles_of(board: &Board, sink: &mut Sink, digit: Digit, min_places:
                             continue;
                         }
                         let target = Cell::at(far.row(), c);
-                        if sink.push(er_step(
-                            board, digit, the_box, &places, unit, near, far, target,
-                        )) {
+                        // A target without the digit strikes nothing: no step made.
+                        if open_candidates(board, target).contains(digit)
+                            && sink.push(er_step(
+                                board, digit, the_box, &places, unit, near, far, target,
+                            ))
+                        {
                             return true;
                         }
                     }
@@ -276,9 +279,12 @@ fn empty_rectangles_of(board: &Board, sink: &mut Sink, digit: Digit, min_places:
                             continue;
                         }
                         let target = Cell::at(r, far.col());
-                        if sink.push(er_step(
-                            board, digit, the_box, &places, unit, near, far, target,
-                        )) {
+                        // A target without the digit strikes nothing: no step made.
+                        if open_candidates(board, target).contains(digit)
+                            && sink.push(er_step(
+                                board, digit, the_box, &places, unit, near, far, target,
+                            ))
+                        {
                             return true;
                         }
                     }

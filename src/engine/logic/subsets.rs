@@ -10,12 +10,13 @@
 //! keeps, per unit, the first in lexicographic order, as it always has).
 
 use super::candidate_board::{CandidateBoard, values_of};
-use super::recall;
+use super::places::positions_in_units;
+use super::recall::{self, DigitPattern};
 use super::{Sink, Step, Technique};
 use crate::engine::board::Board;
 use crate::engine::geometry::{MAX_SIDE, ValueMask};
 use crate::engine::names::{self, Classic, Names};
-use crate::engine::types::{Candidates, Cell, Digit, SIZE, UNITS, Unit};
+use crate::engine::types::{Candidates, Cell, Digit, GEOMETRY, SIZE, UNITS, Unit};
 
 pub fn naked_pair(board: &Board, sink: &mut Sink) {
     naked(board, sink, 2, Technique::NakedPair);
@@ -71,25 +72,66 @@ pub(crate) fn naked_subsets<B: CandidateBoard>(
     units: impl IntoIterator<Item = usize>,
     mut visit: impl FnMut(usize, u32, ValueMask) -> bool,
 ) {
-    let mut members = [(0u32, 0 as ValueMask); MAX_SIDE];
     for unit in units {
-        let mut count = 0;
-        for (i, cell) in board.unit_cells(unit).enumerate() {
-            let candidates = board.open_candidates(cell);
-            if (2..=size as u32).contains(&board.count_values(candidates)) {
-                members[count] = (1 << i, candidates);
-                count += 1;
-            }
-        }
-        if count < size {
-            continue;
-        }
-        let count_values = |values| board.count_values(values) as usize;
-        let found = |cells, values| visit(unit, cells, values);
-        if each_subset(&members[..count], size, count_values, found) {
+        let (members, count) = naked_members(board, size, unit);
+        if naked_among(board, size, unit, &members[..count], &mut visit) {
             return;
         }
     }
+}
+
+/// The open cells of `unit` with two to `size` candidates, each as its bit
+/// in the unit and its candidates, and how many there are.
+fn naked_members<B: CandidateBoard>(
+    board: &B,
+    size: usize,
+    unit: usize,
+) -> ([(u32, ValueMask); MAX_SIDE], usize) {
+    let mut members = [(0u32, 0 as ValueMask); MAX_SIDE];
+    let mut count = 0;
+    for (i, cell) in board.unit_cells(unit).enumerate() {
+        let candidates = board.open_candidates(cell);
+        if (2..=size as u32).contains(&board.count_values(candidates)) {
+            members[count] = (1 << i, candidates);
+            count += 1;
+        }
+    }
+    (members, count)
+}
+
+/// The naked subsets of `size` among `members` of `unit` (each a cell's bit
+/// in the unit and its candidates, two to `size` of them): [`naked_subsets`]
+/// in one unit. `visit` returns true to stop, and so does this.
+fn naked_among<B: CandidateBoard>(
+    board: &B,
+    size: usize,
+    unit: usize,
+    members: &[(u32, ValueMask)],
+    mut visit: impl FnMut(usize, u32, ValueMask) -> bool,
+) -> bool {
+    if members.len() < size {
+        return false;
+    }
+    let count_values = |values| board.count_values(values) as usize;
+    let found = |cells, values| visit(unit, cells, values);
+    each_subset(members, size, count_values, found)
+}
+
+/// The open cells with two to `size` candidates (`size` at most 4), from
+/// the digits' patterns: a cell's count is summed in bit slices, all cells
+/// at once (`at_least[k]`: the cells with more than `k` candidates), where
+/// a read of every unit's cells cost ~25 instructions a cell, for each size.
+fn cells_with_two_to(patterns: &[DigitPattern; SIZE], size: usize) -> u128 {
+    let mut at_least = [0u128; 5];
+    for pattern in patterns {
+        let mut carry = pattern.open();
+        for level in &mut at_least {
+            let next = *level & carry;
+            *level |= carry;
+            carry = next;
+        }
+    }
+    at_least[1] & !at_least[size]
 }
 
 /// Visits, in Gosper's order (ascending masks of `members`, the order the
@@ -260,10 +302,53 @@ fn hidden_among<B: CandidateBoard>(
 
 /// The classic finders search unit by unit, skipping the units they found
 /// nothing in on an earlier position that have not changed since (see
-/// [`recall::each_unit`]).
+/// [`recall::each_unit`]). The members (open cells with two to `size`
+/// candidates) are told for all units at once from the position's digit
+/// patterns.
 fn naked(board: &Board, sink: &mut Sink, size: usize, technique: Technique) {
+    let patterns = sink.cache().patterns(board);
+    let few = positions_in_units(cells_with_two_to(&patterns, size));
+    let mut members = [(0u32, 0 as ValueMask); MAX_SIDE];
     recall::each_unit(board, sink, technique, 0..UNITS, |sink, unit| {
-        naked_subsets(board, size, [unit], |unit, positions, values| {
+        let cells = &GEOMETRY.units[unit];
+        let mut count = 0;
+        let mut positions = few[unit];
+        while positions != 0 {
+            let position = positions.trailing_zeros();
+            positions &= positions - 1;
+            let cell = cells[position as usize].index();
+            members[count] = (1 << position, board.candidate_bits(cell));
+            count += 1;
+        }
+        #[cfg(debug_assertions)]
+        {
+            let (read, read_count) = naked_members(board, size, unit);
+            assert_eq!(&members[..count], &read[..read_count], "unit {unit}");
+        }
+        // Most subsets found strike nothing, which the patterns tell before
+        // any list is made: no other cell of the unit, nor of the box or
+        // line a pair or triple also shares, holds one of their values.
+        let strikes = |positions: u32, values: ValueMask| {
+            let subset = (0..SIZE)
+                .filter(|&i| positions >> i & 1 == 1)
+                .fold(0u128, |acc, i| acc | 1 << cells[i].index());
+            let unit_cells = GEOMETRY.unit_masks[unit];
+            let holders = (0..SIZE)
+                .filter(|&index| values >> index & 1 == 1)
+                .fold(0u128, |acc, index| acc | patterns[index].open());
+            let struck = |cells: u128| holders & cells & !subset != 0;
+            struck(unit_cells)
+                || size <= 3
+                    && (GEOMETRY.unit_masks_of[subset.trailing_zeros() as usize].iter())
+                        .any(|&other| subset & !other == 0 && struck(other))
+        };
+        let found = |unit, positions, values| {
+            if !strikes(positions, values) {
+                debug_assert!(
+                    naked_step(board, technique, (unit, None), positions, values).is_none()
+                );
+                return false;
+            }
             let cells: Vec<Cell> = unit_cells_at(board, unit, positions)
                 .map(Cell::new)
                 .collect();
@@ -271,7 +356,8 @@ fn naked(board: &Board, sink: &mut Sink, size: usize, technique: Technique) {
             let second = second.map(|u| u.index());
             naked_step(board, technique, (unit, second), positions, values)
                 .is_some_and(|step| sink.push(step))
-        });
+        };
+        naked_among(board, size, unit, &members[..count], found);
         sink.is_full()
     });
 }
@@ -286,8 +372,14 @@ fn hidden(board: &Board, sink: &mut Sink, size: usize, technique: Technique) {
             .filter(|&index| !places.is_placed(index, unit))
             .map(|index| (1 << index, u32::from(places.places(index, unit))));
         hidden_among(board, size, 1, values, |values, positions| {
-            hidden_step(board, technique, unit, values, positions)
-                .is_some_and(|step| sink.push(step))
+            // Most subsets found strike nothing: told before any list is made.
+            let cells = &GEOMETRY.units[unit];
+            let strikes = (0..SIZE)
+                .filter(|&i| positions >> i & 1 == 1)
+                .any(|i| board.open_candidates(cells[i].index()) & !values != 0);
+            strikes
+                && hidden_step(board, technique, unit, values, positions)
+                    .is_some_and(|step| sink.push(step))
         });
         sink.is_full()
     });
