@@ -2,8 +2,8 @@
 //! 9x9 included), in cell indices and values: moving and selecting, placing,
 //! erasing, pencil marks in both modes, filling the marks, undo and redo, and
 //! what follows every change (the readings of the old position dropped, the
-//! win). The assists that read a hint ladder are [`super::assist`]'s (classic)
-//! and [`super::shaped`]'s.
+//! win). The assists that read a hint ladder are [`super::hint`]'s,
+//! [`super::propagate`]'s and [`super::assist`]'s, on every shape.
 //!
 //! The messages name a classic board's values "digits" and any other shape's
 //! "values", as the two boards always have.

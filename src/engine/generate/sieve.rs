@@ -87,7 +87,7 @@ fn solves(givens: &Grid, closure: Closure) -> bool {
 }
 
 /// Which of `closures` (longer and longer prefixes) is the first to solve
-/// `givens`, if any: [`solves`] for each, in one run, since each one carries on
+/// `givens`, if any: `solves` (the tests' one-closure form) for each, in one run, since each one carries on
 /// from where the one before it stopped (by monotony its candidates are still
 /// there).
 pub fn first_solving(givens: &Grid, closures: &[Closure]) -> Option<usize> {

@@ -1,4 +1,4 @@
-//! Alternating Inference Chains and Nice Loops, on the position's own links ([`graph`]):
+//! Alternating Inference Chains and Nice Loops, on the position's own links ([`graph()`]):
 //! strong (if one end is false the other is true: a bivalue cell, a digit with two places in
 //! a unit) and weak (if one end is true the other is false: two digits of a cell, one digit
 //! in cells that see each other), in turn.
@@ -21,7 +21,7 @@
 //! the shortest is kept; the shortest come first.
 //!
 //! The `_als` finders (HoDoKu's option "allow ALS in chains", off by default there too)
-//! also use almost locked sets as nodes ([`graph`]) and report, as grouped chains, only
+//! also use almost locked sets as nodes ([`graph()`]) and report, as grouped chains, only
 //! chains that need one; in a continuous loop an ALS holds exactly one of its two chain
 //! digits, so it is locked on its other digits, which leave every cell that sees all their
 //! copies in it. They are not on the grading ladder: on the first 30 puzzles of top1465

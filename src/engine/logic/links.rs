@@ -99,7 +99,7 @@ pub fn with_links(board: &Board, mut step: Step) -> Step {
     step
 }
 
-/// Whether [`derive`] gives this technique's links (its finder records none):
+/// Whether [`derive()`] gives this technique's links (its finder records none):
 /// such links are explanation only and do not change a step's score.
 pub fn derives(technique: Technique) -> bool {
     use Technique::*;

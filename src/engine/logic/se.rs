@@ -2,7 +2,7 @@
 //! Sudoku Explainer asks its hint producers in a fixed order and applies one
 //! step of the first producer that has any: the lowest-rated of that
 //! producer's steps. Its producers up to the WXYZ-Wings are modelled by our
-//! techniques, rated as it rates them ([`rating`]); those with no technique
+//! techniques, rated as it rates them ([`rating()`]); those with no technique
 //! of ours are modelled here: Aligned Pair and Triplet Exclusion
 //! ([`aligned`]), the Forcing Chains & Cycles producer ([`chaining`]) and
 //! Nishio Forcing Chains ([`nishio`]).

@@ -1,5 +1,5 @@
 //! Learning from a position on any shape: why a candidate is impossible
-//! ([`why_not`]) and what is wrong with a player's pencil marks ([`audit`]), the
+//! ([`why_not`]) and what is wrong with a player's pencil marks ([`audit()`]), the
 //! shaped counterparts of `engine::learn`'s `why` and `audit`, reasoned with the
 //! shaped ladder on the geometry's unit list.
 //!

@@ -17,7 +17,7 @@
 //!   last a guess, labelled as one.
 //!
 //! The names, levels and scores are the classic catalogue's ([`Technique`],
-//! [`Level`]); which of them a shape may use is [`Technique::supports`]. Uniqueness
+//! [`Level`](crate::engine::logic::Level)); which of them a shape may use is [`Technique::supports`]. Uniqueness
 //! techniques are never used on shapes.
 //!
 //! Singles, Locked Candidates, Naked and Hidden Subsets, basic fish, the XY-,

@@ -17,7 +17,7 @@ type UnitKey = [u16; SIZE];
 const PLACED: u16 = 1 << 15;
 
 /// The ALSs of each unit as last built, with what they were built from: a
-/// solve keeps them from one position to the next (see [`super::recall`]) and
+/// solve keeps them from one position to the next (see [`crate::engine::logic::recall`]) and
 /// rebuilds only the units whose cells changed. Each set's `reaching` (which
 /// reads the whole board's holders) is brought up to date per position.
 pub(crate) struct UnitSets {

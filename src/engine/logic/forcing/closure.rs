@@ -234,7 +234,7 @@ impl Reach {
         }
     }
 
-    /// The facts `node` reaches (not for an `ALONE` node: see [`Reach::reaches`]).
+    /// The facts `node` reaches (not for an `ALONE` node, which reaches only itself).
     fn set(&self, node: usize) -> &[u64] {
         let c = self.component[node] as usize;
         &self.sets[c * self.words..][..self.words]

@@ -3,7 +3,7 @@
 //! net applies inside a branch. The classic [`Board`] answers with the
 //! compile-time table (81-bit `u128` sets, fixed arrays), so the branch loop
 //! monomorphises into the code it had before the shapes shared it; a shaped
-//! position answers with its runtime geometry's [`CellMask`]s and its own ladder.
+//! position answers with its runtime geometry's [`CellMask`](crate::engine::geometry::CellMask)s and its own ladder.
 
 use super::super::CandidateBoard;
 use super::super::path::StepFinder;
