@@ -154,17 +154,14 @@ fn claim_columns_avx2(places: &mut [Bands; 9]) -> Option<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
 
     /// Masks from a small deterministic generator, each cell kept with odds
     /// of about 7 in 16: columns end up in one band, in none, or in several.
     fn masks(seed: u64) -> [Bands; 9] {
-        let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut next = || rng.random::<u64>();
         std::array::from_fn(|_| {
             let mut lanes = [0u32; 4];
             for lane in &mut lanes[..3] {

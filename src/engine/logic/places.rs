@@ -100,6 +100,8 @@ mod tests {
     use crate::engine::logic::positions;
     use crate::engine::parse::parse_line;
     use crate::engine::types::{Cell, Digit, Unit};
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
 
     /// The places agree with a cell-by-cell read of every unit, the placed
     /// units with the placed digits, and the lines with the patterns'.
@@ -136,13 +138,9 @@ mod tests {
     /// Each unit's positions are those of its cells that the set holds.
     #[test]
     fn positions_in_units_follow_the_units_cells() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut rng = ChaCha8Rng::seed_from_u64(0x2545_f491_4f6c_dd1d);
         for _ in 0..50 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let cells =
-                (u128::from(seed) << 64 | u128::from(seed.rotate_left(29))) & ((1 << 81) - 1);
+            let cells = rng.random::<u128>() & ((1 << 81) - 1);
             let positions = positions_in_units(cells);
             for unit in Unit::all() {
                 let expected = (unit.cells().iter().enumerate())

@@ -520,18 +520,15 @@ pub fn subset_text(
 mod tests {
     use super::each_subset;
     use crate::engine::logic::combinations_wide;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
 
     /// The pruned walk visits exactly the subsets, in exactly the order, that
     /// every mask in Gosper's order gives.
     #[test]
     fn pruned_walk_visits_what_every_mask_gives() {
-        let mut seed = 0x9e37_79b9u32;
-        let mut random = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 17;
-            seed ^= seed << 5;
-            seed
-        };
+        let mut rng = ChaCha8Rng::seed_from_u64(0x9e37_79b9);
+        let mut random = move || rng.random::<u32>();
         for round in 0..300 {
             let count = 2 + round % 8;
             let members: Vec<(u32, u32)> = (0..count)
