@@ -13,10 +13,15 @@
 //! 3. its cell holds candidates of both colours,
 //! 4. its digit is in both colours in cells it sees, or
 //! 5. its cell holds one colour and its digit is in the other colour in a cell it sees.
+//!
+//! A cluster and every rule on it read nothing but the candidates of its
+//! cells and of their peers (see [`BarrenClusters`]), so a cluster that gave
+//! no step is not coloured again while those cells keep their candidates.
 
+use super::recall::{DigitPattern, changed_cells};
 use super::{Link, Sink, Step, Technique, cells_text};
 use crate::engine::board::Board;
-use crate::engine::types::{Candidates, Cell, Digit, GEOMETRY, SIZE};
+use crate::engine::types::{CELLS, Candidates, Cell, Digit, GEOMETRY, SIZE};
 
 /// Sudokuwiki's six rules, by number.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -58,18 +63,14 @@ struct Places {
 }
 
 impl Places {
-    fn new(board: &Board) -> Places {
+    /// From every digit's pattern (no pass over the cells).
+    fn new(patterns: &[DigitPattern; SIZE]) -> Places {
+        let placed = patterns.iter().fold(0u128, |acc, p| acc | p.placed());
         let mut places = Places {
-            digit: [0; SIZE],
-            open: 0,
+            digit: patterns.map(|p| p.open()),
+            open: ((1u128 << CELLS) - 1) & !placed,
             pairs: [0; SIZE],
         };
-        for cell in board.open_cells() {
-            places.open |= 1 << cell.index();
-            for d in board.candidates(cell).iter() {
-                places.digit[d.index()] |= 1 << cell.index();
-            }
-        }
         // Once per position, not per candidate the colouring reaches.
         for (pairs, &holders) in places.pairs.iter_mut().zip(&places.digit) {
             for (unit, &mask) in GEOMETRY.unit_masks.iter().enumerate() {
@@ -137,21 +138,30 @@ impl<'a> Cluster<'a> {
         }
     }
 
-    /// The uncoloured candidates `rule` removes, per digit as cells.
-    fn eliminations(&self, places: &Places, rule: Rule) -> [u128; SIZE] {
-        let both = self.cells[0] & self.cells[1];
+    /// The uncoloured candidates `rules` remove (those that do not show a
+    /// colour false), per digit as cells: one pass for all of them.
+    fn eliminations(&self, places: &Places, rules: &[Rule]) -> [u128; SIZE] {
+        let uses = |rule: Rule| rules.contains(&rule);
+        let in_both_cells = if uses(Rule::TwoColoursInACell) {
+            self.cells[0] & self.cells[1]
+        } else {
+            0
+        };
+        let (elsewhere, unit_and_cell) = (
+            uses(Rule::TwoColoursElsewhere),
+            uses(Rule::TwoColoursUnitAndCell),
+        );
         std::array::from_fn(|d| {
             let uncoloured = places.digit[d] & !(self.digit_cells[0][d] | self.digit_cells[1][d]);
             let (sees_a, sees_b) = (self.sees[0][d], self.sees[1][d]);
-            uncoloured
-                & match rule {
-                    Rule::TwoColoursInACell => both,
-                    Rule::TwoColoursElsewhere => sees_a & sees_b,
-                    Rule::TwoColoursUnitAndCell => {
-                        (self.cells[0] & sees_b) | (self.cells[1] & sees_a)
-                    }
-                    _ => 0,
-                }
+            let mut seen = in_both_cells;
+            if elsewhere {
+                seen |= sees_a & sees_b;
+            }
+            if unit_and_cell {
+                seen |= (self.cells[0] & sees_b) | (self.cells[1] & sees_a);
+            }
+            uncoloured & seen
         })
     }
 
@@ -163,11 +173,12 @@ impl<'a> Cluster<'a> {
                 .iter()
                 .any(|&r| r.finds_false_colour() && self.is_false(places, r, colour))
         };
-        let mut step = match (false_colour(false), false_colour(true)) {
+        let falsity = (false_colour(false), false_colour(true));
+        let mut step = match falsity {
             // Both false: the position has no solution; nothing to say here.
             (true, true) => return None,
             (true, false) | (false, true) => {
-                let wrong = false_colour(true);
+                let wrong = falsity.1;
                 let mut placements: Vec<(Cell, Digit)> = self
                     .nodes
                     .iter()
@@ -181,12 +192,7 @@ impl<'a> Cluster<'a> {
                 step
             }
             (false, false) => {
-                let mut found = [0u128; SIZE];
-                for &rule in rules.iter().filter(|r| !r.finds_false_colour()) {
-                    for (all, more) in found.iter_mut().zip(self.eliminations(places, rule)) {
-                        *all |= more;
-                    }
-                }
+                let found = self.eliminations(places, rules);
                 // Cell by cell, digits in order within a cell; only the cells
                 // that lose something are visited (most clusters remove nothing).
                 let mut losing = found.iter().fold(0u128, |acc, &cells| acc | cells);
@@ -257,9 +263,15 @@ fn strong_partners(
 
 /// Every cluster of at least two candidates, coloured breadth-first, handed
 /// to `visit` in turn until it returns true (the candidates and links are
-/// gathered in buffers reused from one start to the next).
-fn clusters(board: &Board, places: &Places, mut visit: impl FnMut(Cluster<'_>) -> bool) {
-    let mut coloured = [0u128; SIZE];
+/// gathered in buffers reused from one start to the next). The candidates in
+/// `skipped` (per digit, as cells; whole clusters) are passed over.
+fn clusters(
+    board: &Board,
+    places: &Places,
+    skipped: [u128; SIZE],
+    mut visit: impl FnMut(Cluster<'_>) -> bool,
+) {
+    let mut coloured = skipped;
     // Room for a large cluster up front (grown from empty, they moved five times a call).
     let mut nodes = Vec::with_capacity(128);
     let mut links = Vec::with_capacity(128);
@@ -300,20 +312,115 @@ fn clusters(board: &Board, places: &Places, mut visit: impl FnMut(Cluster<'_>) -
     }
 }
 
-/// One step per cluster with everything the six rules give on it.
+/// One step per cluster with everything the six rules give on it, skipping
+/// the clusters [`BarrenClusters`] knows give none.
 pub fn three_d_medusa(board: &Board, sink: &mut Sink) {
-    by_rules(board, sink, &Rule::ALL);
+    let patterns = sink.cache().patterns(board);
+    let places = Places::new(&patterns);
+    let mut barren = std::mem::take(&mut sink.cache().recall().medusa);
+    barren.see(&patterns);
+    let known = barren.candidates();
+    // An open cell without candidates makes rule 6 show both colours of
+    // every cluster false: what gives nothing then is not kept.
+    let held = places.digit.iter().fold(0u128, |acc, &cells| acc | cells);
+    let keep = places.open & !held == 0;
+    // Debug builds colour the known clusters too and check that they give nothing.
+    let skipped = if cfg!(debug_assertions) {
+        [0; SIZE]
+    } else {
+        known
+    };
+    clusters(board, &places, skipped, |cluster| {
+        let (start, digit, _) = cluster.nodes[0];
+        let is_known = known[digit.index()] >> start.index() & 1 == 1;
+        match cluster.step(&places, &Rule::ALL) {
+            Some(step) => {
+                debug_assert!(!is_known, "3D Medusa found a step in a barren cluster");
+                sink.push(step)
+            }
+            None => {
+                if keep && !is_known {
+                    barren.note(&cluster);
+                }
+                false
+            }
+        }
+    });
+    sink.cache().recall().medusa = barren;
 }
 
 /// One step per cluster with what `rules` give on it (the oracle checks each
 /// rule on its own).
 pub fn by_rules(board: &Board, sink: &mut Sink, rules: &[Rule]) {
-    let places = Places::new(board);
-    clusters(board, &places, |cluster| {
+    let places = Places::new(&sink.cache().patterns(board));
+    clusters(board, &places, [0; SIZE], |cluster| {
         cluster
             .step(&places, rules)
             .is_some_and(|step| sink.push(step))
     });
+}
+
+/// The clusters 3D Medusa found no step in, each with the cells whose
+/// candidates it read: its own cells and their peers. Exact: a cluster is the
+/// strong links' closure of its candidates, and the links at a candidate are
+/// its cell's other candidate when bivalue and its digit's places in the
+/// cell's units, all among those cells; rules 1 to 5 read the cluster and the
+/// candidates of the cells that see it. Rule 6 reads every uncoloured open
+/// cell, but one that sees no cluster cell escapes both colours as soon as it
+/// holds a candidate, so a cluster is kept only when no open cell is empty.
+/// While its cells keep their candidates, such a cluster is still one
+/// (started from the same candidate, coloured in the same order) and gives no
+/// step again.
+#[derive(Default)]
+pub(crate) struct BarrenClusters {
+    /// The patterns of the position last seen (none at first).
+    seen: Option<[DigitPattern; SIZE]>,
+    clusters: Vec<BarrenCluster>,
+}
+
+struct BarrenCluster {
+    /// Per digit, the cells where the cluster holds it.
+    candidates: [u128; SIZE],
+    /// The cells whose candidates it read.
+    read: u128,
+}
+
+impl BarrenClusters {
+    /// Moves to the position whose digit patterns are `patterns`, forgetting
+    /// the clusters that read a cell changed since the one last seen.
+    fn see(&mut self, patterns: &[DigitPattern; SIZE]) {
+        match &self.seen {
+            Some(seen) if seen == patterns => {}
+            Some(seen) => {
+                let changed = changed_cells(seen, patterns);
+                self.clusters.retain(|cluster| cluster.read & changed == 0);
+                self.seen = Some(*patterns);
+            }
+            None => self.seen = Some(*patterns),
+        }
+    }
+
+    /// The candidates of every cluster kept, per digit as cells.
+    fn candidates(&self) -> [u128; SIZE] {
+        let mut all = [0u128; SIZE];
+        for cluster in &self.clusters {
+            for (all, &cells) in all.iter_mut().zip(&cluster.candidates) {
+                *all |= cells;
+            }
+        }
+        all
+    }
+
+    /// Keeps `cluster`, which gave no step on the position last seen.
+    fn note(&mut self, cluster: &Cluster<'_>) {
+        let mut candidates = [0u128; SIZE];
+        let mut read = 0u128;
+        for &(cell, digit, _) in cluster.nodes {
+            candidates[digit.index()] |= 1 << cell.index();
+            read |= 1 << cell.index() | GEOMETRY.peer_masks[cell.index()];
+        }
+        self.clusters.push(BarrenCluster { candidates, read });
+    }
 }
 
 /// The explanation of a Medusa step.

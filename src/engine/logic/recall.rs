@@ -26,6 +26,7 @@
 
 use super::Sink;
 use super::als::UnitSets;
+use super::medusa::BarrenClusters;
 use super::technique::Technique;
 use crate::engine::board::Board;
 use crate::engine::types::{CELLS, Digit, GEOMETRY, SIZE, UNITS};
@@ -48,6 +49,11 @@ impl DigitPattern {
     /// The open cells that hold the digit, as bits of their indices.
     pub(crate) fn open(&self) -> u128 {
         self.open
+    }
+
+    /// The cells where the digit is placed, as bits of their indices.
+    pub(crate) fn placed(&self) -> u128 {
+        self.placed
     }
 
     /// Per row, the cells where the digit is placed (bit `i` for the row's
@@ -316,6 +322,14 @@ const CROSSING_CELL_LISTS: [[u8; CROSSING_CELLS]; CROSSINGS] = {
     lists
 };
 
+/// The cells whose candidates or placed digit differ between the positions
+/// whose digit patterns are `old` and `new`.
+pub(crate) fn changed_cells(old: &[DigitPattern; SIZE], new: &[DigitPattern; SIZE]) -> u128 {
+    (old.iter().zip(new)).fold(0u128, |acc, (old, new)| {
+        acc | (old.open ^ new.open) | (old.placed ^ new.placed)
+    })
+}
+
 /// Per single-digit technique and digit, the pattern it last found nothing on;
 /// per box-line intersection, the pattern Sue de Coq last found nothing on.
 pub(crate) struct Recall {
@@ -325,6 +339,8 @@ pub(crate) struct Recall {
     unit_sets: UnitSets,
     /// Which units the subset finders found nothing in.
     pub(crate) units: UnitRecall,
+    /// The clusters 3D Medusa found nothing in.
+    pub(crate) medusa: BarrenClusters,
 }
 
 impl Default for Recall {
@@ -334,6 +350,7 @@ impl Default for Recall {
             crossings: [CrossingPattern::NONE; CROSSINGS],
             unit_sets: UnitSets::default(),
             units: UnitRecall::default(),
+            medusa: BarrenClusters::default(),
         }
     }
 }
@@ -490,13 +507,7 @@ impl UnitRecall {
         if self.seen == *patterns {
             return;
         }
-        let cells = self
-            .seen
-            .iter()
-            .zip(patterns)
-            .fold(0u128, |acc, (old, new)| {
-                acc | (old.open ^ new.open) | (old.placed ^ new.placed)
-            });
+        let cells = changed_cells(&self.seen, patterns);
         self.seen = *patterns;
         self.clock += 1;
         let [own, crossing] = &mut self.changed;
