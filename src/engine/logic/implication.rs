@@ -13,6 +13,7 @@
 mod board;
 mod fact;
 mod host;
+mod links;
 mod proof;
 
 use board::BranchBoard;
@@ -173,13 +174,20 @@ impl<'a, H: BranchHost> Branching<'a, H> {
         let mut next = 0;
         loop {
             while next < self.record.log.len() && self.record.log.len() < self.stop_at {
-                // A cell's other values, logged as an "on" fact placed it:
-                // processed, each reads only that the cell is closed, which
-                // was marked as it was logged (a fifth of all facts).
-                if self.record.log[next].cause != Cause::SameCell {
-                    self.process(next);
+                match self.record.log[next].cause {
+                    // A cell's other values, logged as an "on" fact placed it:
+                    // processed, each reads only that the cell is closed, which
+                    // was marked as it was logged (a fifth of all facts).
+                    Cause::SameCell => next += 1,
+                    // Most "off" facts: peers of a placed cell, in runs.
+                    Cause::Peer(_) if self.mode != Mode::Static => {
+                        next = self.follow_peer_run(next);
+                    }
+                    _ => {
+                        self.process(next);
+                        next += 1;
+                    }
                 }
-                next += 1;
             }
             if self.record.log.len() >= self.stop_at {
                 break;
@@ -444,102 +452,6 @@ impl<'a, H: BranchHost> Branching<'a, H> {
         } else {
             self.follow_dynamic_links(cell, value, here, settled);
         }
-    }
-
-    /// Strong links of the starting position: a bivalue cell's other value, a
-    /// value's other place in a unit where it had two (but in `settled`, a
-    /// unit where the value is placed: its other place, if it had two, is
-    /// the placed cell, known "on").
-    // Kept out of the processing loop: a tenth of the "off" facts, and
-    // inlined it made the register use of the dynamic links worse.
-    #[inline(never)]
-    fn follow_static_links(&mut self, cell: usize, value: u8, at: u16, settled: u16) {
-        let origin = self.origin;
-        let bit = 1 << (value - 1);
-        if let Some(other) = only_value(origin.candidate_bits(cell) & !bit) {
-            self.add(Fact::on(cell, other), Cause::LastCandidate, at);
-        }
-        let others = self.start.holders(value).without(cell);
-        if settled == NONE {
-            for (unit, cells) in origin.unit_sets_of(cell) {
-                self.follow_static_unit(unit, others.and(&cells), value, at);
-            }
-        } else {
-            for (unit, cells) in origin.other_unit_sets_of(cell, usize::from(settled)) {
-                self.follow_static_unit(unit, others.and(&cells), value, at);
-            }
-        }
-    }
-
-    /// The value's other place in `unit` (`others`, its places there at the
-    /// start but the fact's cell), when it had two.
-    #[inline(always)]
-    fn follow_static_unit(&mut self, unit: usize, others: H::Cells, value: u8, at: u16) {
-        if let Some(only) = others.only() {
-            self.add(Fact::on(only, value), Cause::LastPlace(unit as u16), at);
-        }
-    }
-
-    /// The branch's own board: a cell down to one candidate, a value down to one
-    /// place in a unit, or to none (a contradiction). What these rest on (the
-    /// "off" facts of the cell or unit) is read back from the log ([`proof`]).
-    /// The unit `settled` holds the value placed, so it is not looked at.
-    fn follow_dynamic_links(&mut self, cell: usize, value: u8, at: u16, settled: u16) {
-        let origin = self.origin;
-        let left = self.board.candidates(cell);
-        if left == 0 {
-            self.contradict(Conflict::NoCandidates(cell));
-            return;
-        }
-        if let Some(only) = only_value(left) {
-            self.add(Fact::on(cell, only), Cause::LastCandidate, at);
-            if self.record.conflict.is_some() {
-                return;
-            }
-        }
-        // Logging changes neither: read once, not once per unit.
-        let (holders, placed) = (self.board.holders(value), self.board.placed(value));
-        if settled == NONE {
-            for (unit, cells) in origin.unit_sets_of(cell) {
-                if self.follow_unit(unit, cells, value, (holders, placed), at) {
-                    return;
-                }
-            }
-        } else {
-            for (unit, cells) in origin.other_unit_sets_of(cell, usize::from(settled)) {
-                if self.follow_unit(unit, cells, value, (holders, placed), at) {
-                    return;
-                }
-            }
-        }
-    }
-
-    /// A unit of an "off" fact's cell, `cells`, on the branch's board (the
-    /// value's `holders` and `placed` cells): the value's last place in it,
-    /// or none (a contradiction). Returns whether the run is over.
-    #[inline(always)]
-    fn follow_unit(
-        &mut self,
-        unit: usize,
-        cells: H::Cells,
-        value: u8,
-        (holders, placed): (H::Cells, H::Cells),
-        at: u16,
-    ) -> bool {
-        let places = holders.and(&cells);
-        // Tested without counting: a u128 popcount is two software
-        // popcounts on the baseline x86-64 target, on every "off" fact.
-        // Most units keep two places or more: whether the value is placed
-        // in the unit (then it has no place and needs none) is asked after.
-        if places.has_two() || !placed.and(&cells).is_empty() {
-            return false;
-        }
-        let Some(only) = places.only() else {
-            self.contradict(Conflict::NoPlace(value, unit));
-            return true;
-        };
-        self.add(Fact::on(only, value), Cause::LastPlace(unit as u16), at);
-        self.record.conflict.is_some()
     }
 
     /// Applies the easiest of `techniques` on the branch's board, logging its
