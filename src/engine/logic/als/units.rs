@@ -7,7 +7,7 @@ use super::quiet::{Marks, QUIET_FINDERS, Quiet};
 use super::{ALL_HOUSES, Als, Cells, PerDigit, houses_of, reaching};
 use crate::engine::board::Board;
 use crate::engine::logic::open_candidates;
-use crate::engine::types::{Candidates, Digit, GEOMETRY, SIZE, Unit};
+use crate::engine::types::{Candidates, Digit, GEOMETRY, SIZE, Unit, ones_of_nine};
 
 /// What a unit's ALSs are built from: each of its cells' candidates, a placed
 /// cell as `PLACED`.
@@ -160,25 +160,75 @@ fn unit_key(board: &Board, unit: Unit) -> UnitKey {
     key
 }
 
-/// Per subset of a unit's open cells (by mask): its digits, the units holding
-/// all its cells, its cells, and the cells that see all of them.
+/// Per subset of a unit's open cells, split in two halves (the first four
+/// open cells, the others): per subset of a half (by mask), its digits, the
+/// units holding all its cells, its cells, and the cells that see all of
+/// them. A subset's entries are its halves' met: 16 + 32 entries per unit
+/// instead of 511 (filling those was half the work of a wide-open unit, and
+/// only the unions are read for every subset).
 pub(super) struct SubsetTables {
-    unions: [Candidates; 512],
-    houses: [u32; 512],
-    cells: [Cells; 512],
-    seen: [Cells; 512],
+    low: Half,
+    high: Half,
+}
+
+/// The open cells of a unit in the low half of a subset mask.
+const LOW_CELLS: usize = 4;
+
+/// The entries of the subsets of one half (see [`SubsetTables`]).
+struct Half {
+    unions: [u16; 32],
+    houses: [u32; 32],
+    cells: [Cells; 32],
+    seen: [Cells; 32],
+}
+
+impl Half {
+    /// The entries of the empty subset (the others are written per unit
+    /// before they are read).
+    const EMPTY: Half = Half {
+        unions: [0; 32],
+        houses: [ALL_HOUSES; 32],
+        cells: [0; 32],
+        seen: [!0; 32],
+    };
+
+    /// Writes the entries of every subset of `open`, each from the subset
+    /// without its lowest cell.
+    fn fill(&mut self, open: &[OpenCell]) {
+        for mask in 1..1usize << open.len() {
+            let low = mask.trailing_zeros() as usize;
+            let rest = mask & (mask - 1);
+            let cell = &open[low];
+            self.unions[mask] = self.unions[rest] | cell.candidates.bits() as u16;
+            self.houses[mask] = self.houses[rest] & cell.houses;
+            self.cells[mask] = self.cells[rest] | cell.cell;
+            self.seen[mask] = self.seen[rest] & cell.peers;
+        }
+    }
 }
 
 impl SubsetTables {
-    /// The tables with the empty subset's entries (the others are written
-    /// per unit before they are read).
+    /// The tables with the empty subset's entries.
     pub(super) fn boxed() -> Box<SubsetTables> {
         Box::new(SubsetTables {
-            unions: [Candidates::NONE; 512],
-            houses: [ALL_HOUSES; 512],
-            cells: [0; 512],
-            seen: [!0; 512],
+            low: Half::EMPTY,
+            high: Half::EMPTY,
         })
+    }
+
+    /// The units holding all the cells of subset `mask`.
+    fn houses(&self, mask: usize) -> u32 {
+        self.low.houses[mask % 16] & self.high.houses[mask / 16]
+    }
+
+    /// The cells that see all the cells of subset `mask`.
+    fn seen(&self, mask: usize) -> Cells {
+        self.low.seen[mask % 16] & self.high.seen[mask / 16]
+    }
+
+    /// The cells of subset `mask`.
+    fn cells(&self, mask: usize) -> Cells {
+        self.low.cells[mask % 16] | self.high.cells[mask / 16]
     }
 }
 
@@ -202,12 +252,6 @@ pub(super) fn unit_sets(
     out: &mut Vec<Als>,
     facts: &mut PerDigit,
 ) {
-    let SubsetTables {
-        unions,
-        houses,
-        cells: subset_cells,
-        seen,
-    } = tables;
     // Each open cell's entries (by position among the open cells), read
     // once: the subsets below read them 256 times each in a wide-open unit.
     let mut open = [OpenCell::default(); SIZE];
@@ -233,30 +277,27 @@ pub(super) fn unit_sets(
     }
     // The units before this one (rows, columns, boxes in order).
     let earlier = (1u32 << unit.index()) - 1;
-    // Each subset's entries from the subset without its lowest cell. A digit's
-    // copies in an ALS are the subset of its cells holding it, so their tables
-    // are here too. The sets' masks are noted in the same pass, so that the
-    // lists grow once, to their size (grown set by set, they were copied
-    // over and over).
+    let split = open.len().min(LOW_CELLS);
+    tables.low.fill(&open[..split]);
+    tables.high.fill(&open[split..]);
+    // The sets' masks, ascending (high half, then low), noted first so that
+    // the lists grow once, to their size (grown set by set, they were
+    // copied over and over). A subset is an ALS when its digits are one
+    // more than its cells; a set whose cells are in an earlier unit (a line
+    // and a box) is that unit's.
     let mut masks = [0u16; 512];
     let mut count = 0;
-    let size = 1usize << open.len();
-    for mask in 1..size {
-        let low = mask.trailing_zeros() as usize;
-        let rest = mask & (mask - 1);
-        let cell = &open[low];
-        let union = unions[rest].union(cell.candidates);
-        let held = houses[rest] & cell.houses;
-        unions[mask] = union;
-        houses[mask] = held;
-        subset_cells[mask] = subset_cells[rest] | cell.cell;
-        seen[mask] = seen[rest] & cell.peers;
-        // `mask` has at most nine bits: counted by the digit table. A set
-        // whose cells are in an earlier unit (a line and a box) is that
-        // unit's.
-        if union.len() == Candidates::from_bits(mask as u32).len() + 1 && held & earlier == 0 {
-            masks[count] = mask as u16;
-            count += 1;
+    let SubsetTables { low, high } = &*tables;
+    for h in 0..1usize << (open.len() - split) {
+        let (union, cells) = (high.unions[h], ones_of_nine(h as u16) + 1);
+        for l in 0..1usize << split {
+            // The empty subset has no digit: never one more than its cells.
+            if ones_of_nine(union | low.unions[l]) == cells + ones_of_nine(l as u16)
+                && low.houses[l] & high.houses[h] & earlier == 0
+            {
+                masks[count] = (h * 16 + l) as u16;
+                count += 1;
+            }
         }
     }
     out.reserve(count);
@@ -264,23 +305,25 @@ pub(super) fn unit_sets(
     facts.buckets.reserve(count);
     for &mask in &masks[..count] {
         let mask = usize::from(mask);
-        let digits = unions[mask];
+        let digits = Candidates::from_bits(
+            (tables.low.unions[mask % 16] | tables.high.unions[mask / 16]).into(),
+        );
         let index = out.len() as u32;
         let mut seeing = [0; SIZE];
         let mut buckets = Buckets::default();
         let mut reaching = 0u16;
         for d in digits.iter() {
             let copies = mask & holding[d.index()];
-            let sees = seen[copies];
+            let sees = tables.seen(copies);
             seeing[d.index()] = sees;
             // See [`super::reaching`].
             reaching |= u16::from(sees & holders[d.index()] != 0) << d.index();
-            buckets.file(d, houses[copies]);
+            buckets.file(d, tables.houses(copies));
         }
         facts.seeing.push(seeing);
         facts.buckets.push(buckets);
         out.push(Als {
-            cells: subset_cells[mask],
+            cells: tables.cells(mask),
             digits,
             reaching: Candidates::from_bits(reaching.into()),
             unit,
