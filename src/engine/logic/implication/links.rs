@@ -116,6 +116,12 @@ impl<H: BranchHost> Branching<'_, H> {
                     return;
                 }
             }
+        } else if let Some([(first, first_cells), (second, second_cells)]) =
+            origin.other_two_unit_sets_of(cell, usize::from(settled))
+        {
+            if !self.follow_unit(first, first_cells, value, (holders, placed), at) {
+                self.follow_unit(second, second_cells, value, (holders, placed), at);
+            }
         } else {
             for (unit, cells) in origin.other_unit_sets_of(cell, usize::from(settled)) {
                 if self.follow_unit(unit, cells, value, (holders, placed), at) {
