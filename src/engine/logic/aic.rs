@@ -237,9 +237,7 @@ fn collect(
     };
     let mut clean = Footprints::after(prior.as_ref());
     let mut changes = match (&prior, memory.as_mut()) {
-        (Some(p), Some(memory)) => {
-            Changes::between(p, graph, clean.index(graph), &mut memory.marks)
-        }
+        (Some(p), Some(memory)) => Changes::between(p, graph, &mut memory.marks),
         _ => None,
     };
     // The AIC walks read the continuous loops' on the same graph ([`memory`]), given back after.

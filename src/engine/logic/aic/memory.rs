@@ -74,8 +74,6 @@ const NEW: u8 = 8;
 /// The walks of one finder on one position that found nothing.
 pub(super) struct Record {
     graph: Rc<Graph>,
-    /// The node of each key on that position, or `NONE`.
-    index: Box<[u16]>,
     /// Per start state that found nothing (its node's key times two, plus one
     /// for "off"), in ascending order, where its footprint ends in `keys`.
     starts: Vec<(u16, u32)>,
@@ -152,11 +150,6 @@ impl Footprints {
             index: None,
             state_keys: None,
         }
-    }
-
-    /// The node of each key of `graph` (the position the footprints are on).
-    pub(super) fn index(&mut self, graph: &Graph) -> &[u16] {
-        self.index.get_or_insert_with(|| index_of(graph))
     }
 
     /// Notes what the walker's last walk, from start state `key`, went through.
@@ -261,12 +254,10 @@ impl Footprints {
     }
 
     /// The record of these footprints on `graph`'s position.
-    pub(super) fn record(mut self, graph: Rc<Graph>) -> Record {
+    pub(super) fn record(self, graph: Rc<Graph>) -> Record {
         debug_assert!(self.starts.windows(2).all(|w| w[0].0 < w[1].0));
-        let index = self.index.take().unwrap_or_else(|| index_of(&graph));
-        debug_assert!(index == index_of(&graph));
+        debug_assert!(self.index.is_none_or(|index| index == index_of(&graph)));
         Record {
-            index,
             graph,
             starts: self.starts,
             keys: self.keys,
@@ -287,15 +278,13 @@ pub(super) struct Changes<'a> {
 
 impl<'a> Changes<'a> {
     /// How `graph` differs from `record`'s, if its position has no candidate
-    /// the record's had not (else nothing carries over); `index` is the node
-    /// of each of `graph`'s keys.
+    /// the record's had not (else nothing carries over).
     /// `last` holds the marks last computed (they depend on the two graphs
     /// alone: the continuous loops' and the AICs' records on one graph are
     /// most often from the same position), taken again when they fit.
     pub(super) fn between(
         record: &'a Record,
         graph: &Rc<Graph>,
-        index: &[u16],
         last: &mut Option<Marks>,
     ) -> Option<Changes<'a>> {
         let before = &record.graph;
@@ -307,7 +296,7 @@ impl<'a> Changes<'a> {
             && Rc::ptr_eq(a, graph)
         {
             let blocked = blocked.clone();
-            debug_assert!(blocked == Changes::blocked(&Changes::mark(record, graph, index), None));
+            debug_assert!(blocked == Changes::blocked(&Changes::mark(record, graph), None));
             return Some(Changes {
                 record,
                 blocked,
@@ -317,7 +306,7 @@ impl<'a> Changes<'a> {
         // The table last computed is written over (no `Changes` holds it
         // any more: each lives through one finder's call).
         let table = last.take().map(|(_, _, table)| table);
-        let blocked = Changes::blocked(&Changes::mark(record, graph, index), table);
+        let blocked = Changes::blocked(&Changes::mark(record, graph), table);
         *last = Some((before.clone(), graph.clone(), blocked.clone()));
         Some(Changes {
             record,
@@ -353,43 +342,56 @@ impl<'a> Changes<'a> {
     }
 
     /// The `REMOVED`, `GAINED_OFF`, `GAINED_ON` and `NEW` marks per key of
-    /// `graph` against the record's.
-    fn mark(record: &Record, graph: &Graph, index: &[u16]) -> Box<[u8]> {
-        let before = &record.graph;
+    /// `graph` against the record's. (One pass over both node lists, whose
+    /// keys ascend in node order, pairs the nodes; links are then compared
+    /// by state, through each node's index there.)
+    fn mark(record: &Record, graph: &Graph) -> Box<[u8]> {
+        let before = &record.graph.nodes;
         let mut dirty = vec![0u8; KEYS].into_boxed_slice();
-        for node in &before.nodes {
-            let at = index[usize::from(node.key)];
-            if at == NONE || graph.nodes[usize::from(at)].cells != node.cells {
-                dirty[usize::from(node.key)] |= REMOVED;
+        // Per node here, its index there if it is there with the same cells,
+        // else `NONE` (it is new).
+        let mut then = vec![NONE; graph.nodes.len()];
+        let mut p = 0;
+        for (q, node) in graph.nodes.iter().enumerate() {
+            let k = usize::from(node.key);
+            while p < before.len() && before[p].key < node.key {
+                dirty[usize::from(before[p].key)] |= REMOVED;
+                p += 1;
+            }
+            if p < before.len() && before[p].key == node.key {
+                if before[p].cells == node.cells {
+                    then[q] = p as u16;
+                } else {
+                    dirty[k] |= REMOVED | GAINED | NEW;
+                }
+                p += 1;
+            } else {
+                dirty[k] |= GAINED | NEW;
             }
         }
-        for node in &graph.nodes {
-            let at = record.index[usize::from(node.key)];
-            if at == NONE || before.nodes[usize::from(at)].cells != node.cells {
-                dirty[usize::from(node.key)] |= GAINED | NEW;
-            }
+        for node in &before[p..] {
+            dirty[usize::from(node.key)] |= REMOVED;
         }
         // Only a node in a cell that lost a candidate, or in a unit that lost
         // its digit, can link anywhere new (a bivalue cell, a unit's last two
         // places, a group that shrank: see the module text); the others'
         // links are the same.
-        let unsettled = unsettled(&before.holders, &graph.holders);
-        let key = |g: &Graph, state: u16| (g.nodes[state as usize / 2].key, state & 1);
+        let unsettled = unsettled(&record.graph.holders, &graph.holders);
         for (q, node) in graph.nodes.iter().enumerate() {
-            let k = usize::from(node.key);
-            if dirty[k] & NEW != 0 || node.cells & unsettled[node.digit.index()] == 0 {
+            let p = usize::from(then[q]);
+            if p == usize::from(NONE) || node.cells & unsettled[node.digit.index()] == 0 {
                 continue;
             }
-            let p = usize::from(record.index[k]);
-            // Each state's links here, in order, must be some of its links there.
+            // Each state's links here, in order, must be some of its links
+            // there (to nodes that are not new).
             for (on, gained) in [(0, GAINED_OFF), (1, GAINED_ON)] {
-                let mut there = before.links(p * 2 + on).iter();
+                let mut there = record.graph.links(p * 2 + on).iter();
                 let kept = graph.links(q * 2 + on).iter().all(|&state| {
-                    let here = key(graph, state);
-                    dirty[usize::from(here.0)] & NEW == 0 && there.any(|&s| key(before, s) == here)
+                    let was = then[usize::from(state / 2)];
+                    was != NONE && there.any(|&s| s == was * 2 + (state & 1))
                 });
                 if !kept {
-                    dirty[k] |= gained;
+                    dirty[usize::from(node.key)] |= gained;
                 }
             }
         }
@@ -412,9 +414,15 @@ impl<'a> Changes<'a> {
                 any | self.blocked[usize::from(k) % MARKED_KEYS]
             })
         };
-        let chunks = footprint.chunks_exact(8);
-        let rest = chunks.remainder();
-        let same = !blocked(rest) && chunks.into_iter().all(|keys| !blocked(keys));
+        // The keys past the last whole chunk are read as the last eight
+        // (some read twice: the same verdict, and no loop of their own).
+        let (chunks, rest) = footprint.as_chunks::<8>();
+        let same = if rest.is_empty() || chunks.is_empty() {
+            !blocked(rest) && chunks.iter().all(|keys| !blocked(keys))
+        } else {
+            let last = &footprint[footprint.len() - 8..];
+            !blocked(last) && chunks.iter().all(|keys| !blocked(keys))
+        };
         if same {
             into.keys.extend_from_slice(footprint);
             into.starts.push((key, into.keys.len() as u32));

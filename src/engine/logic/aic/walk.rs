@@ -118,46 +118,33 @@ impl Walker {
             .collect();
         sets.sort_unstable();
         sets.dedup();
-        let places = graph
-            .nodes
-            .iter()
-            .map(|n| {
-                let first = n.first.index();
-                if !n.group {
-                    Place {
-                        cells: n.cells,
-                        span: first as u16,
-                        cell: first as u8,
-                        leads_on: false,
-                    }
-                } else if n.als.is_none() {
-                    Place {
-                        cells: n.cells,
-                        span: group_span(n.cells, first),
-                        cell: NO_CELL,
-                        leads_on: false,
-                    }
+        // Two places per node (its states'), pushed in one pass: collected
+        // from a flat map the list grew by reallocation.
+        let mut places = Vec::with_capacity(graph.states());
+        for (i, n) in graph.nodes.iter().enumerate() {
+            let first = n.first.index();
+            let (span, cell) = if !n.group {
+                (first as u16, first as u8)
+            } else if n.als.is_none() {
+                (group_span(n.cells, first), NO_CELL)
+            } else {
+                let set = sets.binary_search(&n.span).expect("an ALS span is listed");
+                let cell = if n.cells.count_ones() == 1 {
+                    first as u8
                 } else {
-                    let set = sets.binary_search(&n.span).expect("an ALS span is listed");
-                    Place {
-                        cells: n.cells,
-                        span: (SETS_SPANS + set) as u16,
-                        cell: if n.cells.count_ones() == 1 {
-                            first as u8
-                        } else {
-                            NO_CELL
-                        },
-                        leads_on: false,
-                    }
-                }
-            })
-            .flat_map(|place| [place, place])
-            .enumerate()
-            .map(|(state, place)| Place {
-                leads_on: graph.leads_on(state),
-                ..place
-            })
-            .collect();
+                    NO_CELL
+                };
+                ((SETS_SPANS + set) as u16, cell)
+            };
+            for state in [i * 2, i * 2 + 1] {
+                places.push(Place {
+                    cells: n.cells,
+                    span,
+                    cell,
+                    leads_on: graph.leads_on(state),
+                });
+            }
+        }
         // A state is reached at most once a round (then stamped), and either
         // queued or met as a dead end: each list has room for every state.
         Walker {
