@@ -52,10 +52,13 @@ fn xy_wing(board: &Board, sink: &mut Sink, overlap: bool) {
         sides.clear();
         sides.extend(links.of(c).iter().map(|&(set, xs)| {
             let als = &sets.all[set as usize];
+            let (reaching, links) = (als.reaching.bits() as u16, xs.bits() as u16);
+            let single = links & links.wrapping_sub(1) == 0;
             Side {
                 cells: als.cells,
-                reaching: als.reaching.bits() as u16,
-                links: xs.bits() as u16,
+                free: if single { reaching & !links } else { reaching },
+                single,
+                links,
                 fresh: pivot_fresh,
                 set,
             }
@@ -107,8 +110,12 @@ fn xy_wing(board: &Board, sink: &mut Sink, overlap: bool) {
 /// pivot: the loop reads each partner once per earlier one).
 struct Side {
     cells: Cells,
-    /// The set's digits some cell can lose (see [`super::Als::reaching`]), as bits.
-    reaching: u16,
+    /// The set's digits some cell can lose (see [`super::Als::reaching`]),
+    /// as bits, but its link digit when it has one only: a wing removes
+    /// neither link digit.
+    free: u16,
+    /// Whether one digit links it to the pivot.
+    single: bool,
     /// The digits linking it to the pivot, as bits.
     links: u16,
     /// Whether the set is fresh, or the pivot is (then every pair is
@@ -125,6 +132,12 @@ struct Side {
 /// this is what the cells are looked at for.
 #[inline(always)]
 fn may_wing(a: &Side, b: &Side, overlap: bool) -> bool {
+    // The digit removed is reached by both and is no link digit of a set
+    // linked by one (most pairs fail this, the cheapest test).
+    let both = a.free & b.free;
+    if both == 0 {
+        return false;
+    }
     if overlap {
         if a.cells & !b.cells == 0 || b.cells & !a.cells == 0 {
             return false;
@@ -134,18 +147,14 @@ fn may_wing(a: &Side, b: &Side, overlap: bool) -> bool {
         // has a cell): only the shared cells are tested.
         return false;
     }
-    let both = a.reaching & b.reaching;
-    if both == 0 {
-        return false;
-    }
-    let (xs, ys) = (a.links, b.links);
-    if xs & xs.wrapping_sub(1) == 0 && ys & ys.wrapping_sub(1) == 0 {
-        // One link digit each (most links): they differ, and another is reached.
-        return xs != ys && both & !(xs | ys) != 0;
+    if a.single && b.single {
+        // One link digit each (most links): they differ, and `both` is
+        // neither.
+        return a.links != b.links;
     }
     let (xs, ys, both) = (
-        Candidates::from_bits(xs.into()),
-        Candidates::from_bits(ys.into()),
+        Candidates::from_bits(a.links.into()),
+        Candidates::from_bits(b.links.into()),
         Candidates::from_bits(both.into()),
     );
     xs.iter().any(|x| {
