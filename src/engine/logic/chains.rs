@@ -15,11 +15,12 @@
 //! [`Chain::xy_step`]).
 
 use super::candidate_board::{CandidateBoard, only_value};
+use super::recall::DigitPattern;
 use super::wings::{cells_with, seeing_every};
 use super::{Link, Sink, Step, Technique};
 use crate::engine::board::Board;
 use crate::engine::geometry::value_bit;
-use crate::engine::types::{Candidates, Cell, Digit, SIZE};
+use crate::engine::types::{Candidates, Cell, Digit, GEOMETRY, SIZE};
 
 /// No parent in the breadth-first tree.
 const ROOT: u32 = u32::MAX;
@@ -197,15 +198,20 @@ fn x_chains_of<B: CandidateBoard>(board: &B, wanted: impl Fn(u8) -> bool) -> Vec
 /// holds its other one, and so on to a later cell that then holds `x`, with
 /// something to remove. Each pair of ends gets its shortest chain.
 pub(crate) fn xy_chains<B: CandidateBoard>(board: &B) -> Vec<Chain> {
-    xy_chains_of(board, false)
+    xy_chains_of(board, false, |_, _, _| {})
 }
 
 /// [`xy_chains`], or when `best_only` a list whose first chain is theirs (the
 /// rest cut short). A tree's states come in order of depth, and the list is
 /// sorted by length keeping the order found, so once a chain is found no
 /// state as deep as it (in this tree or a later one) gives one that comes
-/// before it.
-fn xy_chains_of<B: CandidateBoard>(board: &B, best_only: bool) -> Vec<Chain> {
+/// before it. `ends(start, end, x)` is told every pair of ends whose
+/// eliminations are asked for.
+fn xy_chains_of<B: CandidateBoard>(
+    board: &B,
+    best_only: bool,
+    mut ends: impl FnMut(usize, usize, u8),
+) -> Vec<Chain> {
     let side = board.side();
     let bivalue = cells_with(board, 2);
     // Cells by their index in `bivalue` (ascending, as the cells): the trees
@@ -256,6 +262,7 @@ fn xy_chains_of<B: CandidateBoard>(board: &B, best_only: bool) -> Vec<Chain> {
                 let cell = bivalue[index];
                 let holds = (state % side) as u8 + 1;
                 if holds == x && cell != start && trees.depth[state] >= 3 && start < cell {
+                    ends(start, cell, x);
                     let eliminations = seeing_every(board, x, &[start, cell]);
                     if !eliminations.is_empty() {
                         let path = trees.path(state);
@@ -326,12 +333,61 @@ pub fn x_chain(board: &Board, sink: &mut Sink) {
     push_all(sink, chains, |chain| chain.x_step());
 }
 
+/// XY-Chains, skipping the search when [`BarrenXyChains`] shows it finds nothing.
 pub fn xy_chain(board: &Board, sink: &mut Sink) {
     // Asked for one step, it keeps only the first chain.
     let best_only = sink.limit() - sink.kept() == 1;
-    push_all(sink, xy_chains_of(board, best_only), |chain| {
-        chain.xy_step(board)
+    let patterns = sink.cache().patterns(board);
+    let bivalue = BarrenXyChains::bivalue(&patterns);
+    let barren = &sink.cache().recall().xy_chains;
+    let known = barren
+        .as_ref()
+        .is_some_and(|barren| barren.holds(&bivalue, &patterns));
+    if known && !cfg!(debug_assertions) {
+        return;
+    }
+    let mut struck_by = [0u128; SIZE];
+    let chains = xy_chains_of(board, best_only, |start, end, x| {
+        struck_by[usize::from(x) - 1] |= GEOMETRY.peer_masks[start] & GEOMETRY.peer_masks[end];
     });
+    debug_assert!(!known || chains.is_empty(), "an XY-Chain it was sure of");
+    if chains.is_empty() {
+        sink.cache().recall().xy_chains = Some(BarrenXyChains { bivalue, struck_by });
+    }
+    push_all(sink, chains, |chain| chain.xy_step(board));
+}
+
+/// A position XY-Chains found nothing on: its bivalue cells with their
+/// candidates (per digit, the bivalue cells holding it), and per digit the
+/// cells seeing both ends of a chain that ends on it. The chains are read
+/// from the bivalue cells alone, and a pair of ends gives a step when a cell
+/// seeing both holds the digit; so a position with the same bivalue cells
+/// whose digits avoid those cells gives nothing either (exact, whatever
+/// position came between).
+pub(crate) struct BarrenXyChains {
+    bivalue: [u128; SIZE],
+    struck_by: [u128; SIZE],
+}
+
+impl BarrenXyChains {
+    /// Per digit, the open cells with two candidates that hold it.
+    fn bivalue(patterns: &[DigitPattern; SIZE]) -> [u128; SIZE] {
+        let (mut once, mut twice, mut more) = (0u128, 0u128, 0u128);
+        for pattern in patterns {
+            let here = pattern.open();
+            more |= twice & here;
+            twice |= once & here;
+            once |= here;
+        }
+        let two = twice & !more;
+        patterns.map(|pattern| pattern.open() & two)
+    }
+
+    /// Whether the position with `bivalue` and `patterns` gives nothing, as this one did.
+    fn holds(&self, bivalue: &[u128; SIZE], patterns: &[DigitPattern; SIZE]) -> bool {
+        self.bivalue == *bivalue
+            && (self.struck_by.iter().zip(patterns)).all(|(&cells, p)| cells & p.open() == 0)
+    }
 }
 
 impl Chain {

@@ -222,7 +222,7 @@ struct Shape {
 impl Shape {
     /// Whether the fish removes the digit from some cell: a cell of the fin
     /// box in a cover line of the fins' stack (`extra`), on a line of the
-    /// fins' group that is not a base (`open` as from [`DigitPattern::lines`](super::recall::DigitPattern::lines)).
+    /// fins' group that is not a base (`open` as from [`UnitPlaces::lines`]).
     fn removes(&self, open: &[u16; 9], extra: u16) -> bool {
         let first = 3 * self.fin_lines;
         let reached = (first..first + 3)

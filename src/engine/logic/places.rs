@@ -26,20 +26,21 @@ pub(crate) struct UnitPlaces {
 impl UnitPlaces {
     /// The places of every digit whose pattern is in `patterns` (by digit index).
     pub(crate) fn of(patterns: &[DigitPattern; SIZE]) -> UnitPlaces {
-        let mut places = [[0u16; UNITS]; SIZE];
-        let mut placed = [0u32; SIZE];
-        for ((pattern, places), placed) in patterns.iter().zip(&mut places).zip(&mut placed) {
-            let (rows, placed_rows) = pattern.lines(true);
-            let (columns, placed_columns) = pattern.lines(false);
-            places[..SIZE].copy_from_slice(&rows);
-            places[SIZE..2 * SIZE].copy_from_slice(&columns);
-            *placed = u32::from(placed_rows) | u32::from(placed_columns) << SIZE;
-            let placed_in = pattern.placed_rows();
-            for b in 0..SIZE {
-                places[2 * SIZE + b] = box_positions(&rows, b);
-                *placed |= u32::from(box_positions(&placed_in, b) != 0) << (2 * SIZE + b);
+        let places = patterns.map(|pattern| positions_in_units(pattern.open()));
+        let placed = patterns.map(|pattern| {
+            let rows = rows_of(pattern.placed());
+            let mut units = 0u32;
+            let mut columns = 0u16;
+            for (row, &here) in rows.iter().enumerate() {
+                units |= u32::from(here != 0) << row;
+                columns |= here;
             }
-        }
+            units |= u32::from(columns) << SIZE;
+            for b in 0..SIZE {
+                units |= u32::from(box_positions(&rows, b) != 0) << (2 * SIZE + b);
+            }
+            units
+        });
         UnitPlaces { places, placed }
     }
 
@@ -54,8 +55,8 @@ impl UnitPlaces {
         self.placed[index] >> unit & 1 == 1
     }
 
-    /// What [`DigitPattern::lines`] gives for digit `index`: per row (`rows`)
-    /// or column, the digit's open places, and the lines where it is placed.
+    /// Digit `index`'s open places per row (`rows`) or column (bit `i` for
+    /// the line's `i`-th cell), and the lines where it is placed, as bits.
     pub(crate) fn lines(&self, index: usize, rows: bool) -> (&[u16; SIZE], u16) {
         let first = if rows { 0 } else { SIZE };
         let open = self.places[index][first..first + SIZE]
@@ -74,11 +75,18 @@ fn box_positions(rows: &[u16; SIZE], b: usize) -> u16 {
     part(rows[band]) | part(rows[band + 1]) << 3 | part(rows[band + 2]) << 6
 }
 
+/// Per row, the cells of `cells` (bits by cell index) in it, bit `c` for column `c`.
+fn rows_of(cells: u128) -> [u16; SIZE] {
+    std::array::from_fn(|row| (cells >> (SIZE * row)) as u16 & 0x1ff)
+}
+
 /// Per unit (by index: rows, columns, then boxes), the positions of the
-/// cells of `cells` (bits by cell index) in it, bit `i` for its `i`-th cell.
+/// cells of `cells` (bits by cell index) in it, bit `i` for its `i`-th cell:
+/// the one place a set of cells is read by unit (a digit's places, naked
+/// subsets' cells).
 pub(crate) fn positions_in_units(cells: u128) -> [u16; UNITS] {
     let mut positions = [0u16; UNITS];
-    let rows: [u16; SIZE] = std::array::from_fn(|row| (cells >> (SIZE * row)) as u16 & 0x1ff);
+    let rows = rows_of(cells);
     for (row, &here) in rows.iter().enumerate() {
         positions[row] = here;
         let mut columns = here;
@@ -127,10 +135,15 @@ mod tests {
                 assert_eq!(places.is_placed(index, unit.index()), placed);
             }
         }
-        for rows in [true, false] {
+        for (rows, first) in [(true, 0), (false, SIZE)] {
             for digit in Digit::all() {
-                let (open, placed) = places.lines(digit.index(), rows);
-                assert_eq!((*open, placed), patterns[digit.index()].lines(rows));
+                let index = digit.index();
+                let (open, placed) = places.lines(index, rows);
+                for (i, &line) in open.iter().enumerate() {
+                    assert_eq!(line, places.places(index, first + i));
+                    let is_placed = placed >> i & 1 == 1;
+                    assert_eq!(is_placed, places.is_placed(index, first + i));
+                }
             }
         }
     }

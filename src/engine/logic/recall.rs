@@ -26,6 +26,7 @@
 
 use super::Sink;
 use super::als::UnitSets;
+use super::chains::BarrenXyChains;
 use super::medusa::BarrenClusters;
 use super::technique::Technique;
 use crate::engine::board::Board;
@@ -54,37 +55,6 @@ impl DigitPattern {
     /// The cells where the digit is placed, as bits of their indices.
     pub(crate) fn placed(&self) -> u128 {
         self.placed
-    }
-
-    /// Per row, the cells where the digit is placed (bit `i` for the row's
-    /// `i`-th cell).
-    pub(crate) fn placed_rows(&self) -> [u16; SIZE] {
-        std::array::from_fn(|row| (self.placed >> (SIZE * row)) as u16 & 0x1ff)
-    }
-
-    /// Per line (rows when `rows`, else columns), the positions where the
-    /// digit is an open candidate (bit `i` for the line's `i`-th cell), and the
-    /// lines where it is placed, as bits: what the fish finders would read
-    /// cell by cell.
-    pub(crate) fn lines(&self, rows: bool) -> ([u16; SIZE], u16) {
-        let row_bits = |cells: u128, row: usize| (cells >> (SIZE * row)) as u16 & 0x1ff;
-        let mut open = [0u16; SIZE];
-        let mut placed = 0u16;
-        for row in 0..SIZE {
-            let (here, held) = (row_bits(self.open, row), row_bits(self.placed, row));
-            if rows {
-                open[row] = here;
-                placed |= u16::from(held != 0) << row;
-            } else {
-                let mut cols = here;
-                while cols != 0 {
-                    open[cols.trailing_zeros() as usize] |= 1 << row;
-                    cols &= cols - 1;
-                }
-                placed |= held;
-            }
-        }
-        (open, placed)
     }
 
     /// Every digit's pattern on `board`: the first finder to ask on each
@@ -341,6 +311,8 @@ pub(crate) struct Recall {
     pub(crate) units: UnitRecall,
     /// The clusters 3D Medusa found nothing in.
     pub(crate) medusa: BarrenClusters,
+    /// The last position XY-Chains found nothing on.
+    pub(crate) xy_chains: Option<BarrenXyChains>,
 }
 
 impl Default for Recall {
@@ -351,6 +323,7 @@ impl Default for Recall {
             unit_sets: UnitSets::default(),
             units: UnitRecall::default(),
             medusa: BarrenClusters::default(),
+            xy_chains: None,
         }
     }
 }
