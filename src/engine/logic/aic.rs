@@ -27,6 +27,7 @@
 //! copies in it. They are not on the grading ladder: on the first 30 puzzles of top1465
 //! they cost 45% more instructions (the graph grows by a node per digit of every ALS).
 
+mod closure;
 mod graph;
 mod memory;
 mod text;
@@ -125,6 +126,8 @@ fn technique(kind: Kind, nodes: Nodes) -> Technique {
 #[derive(Default)]
 pub(crate) struct Shared {
     graphs: [Option<Rc<Graph>>; 3],
+    /// Whether each graph is known to give no chain ([`closure`]).
+    quiet: [Option<bool>; 3],
     discontinuous: [Option<Vec<Found>>; 3],
     /// The walkers made for each graph (the next finder on it reuses its records).
     walkers: [Option<Walker>; 3],
@@ -141,6 +144,19 @@ struct Found {
 
 fn search(board: &Board, kind: Kind, nodes: Nodes, sink: &mut Sink) {
     let slot = nodes as usize;
+    if quiet(board, nodes, sink) {
+        // Debug builds walk every start anyway, on a walker of their own.
+        debug_assert!(
+            {
+                let graph = graph(board, nodes, sink);
+                let mut walker = Walker::new(&graph);
+                let (found, loops) = collect(board, &graph, &mut walker, kind, nodes, false, None);
+                found.is_empty() && loops.is_none_or(|loops| loops.is_empty())
+            },
+            "{kind:?} with {nodes:?} finds a chain on a graph whose closure says none"
+        );
+        return;
+    }
     if kind == Kind::Discontinuous
         && let Some(found) = sink.cache().aic(board).discontinuous[slot].take()
     {
@@ -198,6 +214,27 @@ fn graph(board: &Board, nodes: Nodes, sink: &mut Sink) -> Rc<Graph> {
     };
     sink.cache().aic(board).graphs[slot] = Some(graph.clone());
     graph
+}
+
+/// Whether no chain on the graph for `nodes` deduces anything ([`closure`]), asked once per
+/// position. The graph without groups is part of the grouped one: quiet where that one is
+/// (which, built first, is asked first). Graphs with ALS nodes are not told.
+fn quiet(board: &Board, nodes: Nodes, sink: &mut Sink) -> bool {
+    let slot = nodes as usize;
+    if let Some(quiet) = sink.cache().aic(board).quiet[slot] {
+        return quiet;
+    }
+    let quiet = match nodes {
+        Nodes::Candidates => {
+            quiet(board, Nodes::Groups, sink)
+                || closure::deduces_nothing(&graph(board, nodes, sink))
+        }
+        Nodes::Groups => closure::deduces_nothing(&graph(board, nodes, sink)),
+        // Not told (see `closure`).
+        Nodes::Sets => false,
+    };
+    sink.cache().aic(board).quiet[slot] = Some(quiet);
+    quiet
 }
 
 /// Where the walks of the finder of `kind` and `nodes` that found nothing are remembered for

@@ -70,14 +70,30 @@ impl Components {
 
     /// Walks from `root` unless it was reached before, calling `on_close`
     /// with the members of each new component as it closes.
+    #[inline]
     pub(crate) fn from(
         &mut self,
         root: u32,
         graph: &impl Successors,
         mut on_close: impl FnMut(&[u32]),
     ) {
+        self.from_until(root, graph, |members| {
+            on_close(members);
+            false
+        });
+    }
+
+    /// [`Components::from`], stopped as soon as `on_close` returns `true`
+    /// (then the walk's buffers are left mid-walk: no later walk may use
+    /// them); whether it stopped.
+    pub(crate) fn from_until(
+        &mut self,
+        root: u32,
+        graph: &impl Successors,
+        mut on_close: impl FnMut(&[u32]) -> bool,
+    ) -> bool {
         if self.number[root as usize] != UNSEEN {
-            return;
+            return false;
         }
         self.open(root, graph);
         while let Some(&mut (node, ref mut at)) = self.path.last_mut() {
@@ -105,13 +121,16 @@ impl Components {
                     .iter()
                     .rposition(|&m| m == node)
                     .expect("on the stack");
-                on_close(&self.stack[from..]);
+                if on_close(&self.stack[from..]) {
+                    return true;
+                }
                 for &m in &self.stack[from..] {
                     self.number[m as usize] = CLOSED;
                 }
                 self.stack.truncate(from);
             }
         }
+        false
     }
 
     /// The low number of `node`, one on the path.

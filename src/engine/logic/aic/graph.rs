@@ -16,6 +16,7 @@
 //! all of its z's. ALS nodes link only that way.
 
 use crate::engine::board::Board;
+use crate::engine::logic::components::Successors;
 use crate::engine::types::{CELLS, Candidates, Cell, Digit, GEOMETRY, SIZE};
 
 mod slots;
@@ -544,6 +545,27 @@ impl Graph {
         assert!(self.targets.is_empty() || usize::from(most) < states);
         assert_eq!(self.offsets.len(), states + 1);
         self.leads_on = self.offsets.windows(2).map(|w| w[1] > w[0]).collect();
+    }
+}
+
+/// The states' links, one at a time, for Tarjan's walk ([`super::closure`]).
+impl Successors for Graph {
+    #[inline]
+    fn first(&self, state: u32) -> u32 {
+        self.offsets[state as usize]
+    }
+
+    #[inline]
+    fn next(&self, state: u32, at: &mut u32) -> Option<u32> {
+        // SAFETY: the walk asks only about its graph's states, and `at` runs
+        // from a state's first offset to its next one (checked when built).
+        unsafe {
+            if *at == *self.offsets.get_unchecked(state as usize + 1) {
+                return None;
+            }
+            *at += 1;
+            Some(u32::from(*self.targets.get_unchecked(*at as usize - 1)))
+        }
     }
 }
 
