@@ -29,16 +29,12 @@
 
 mod closure;
 mod graph;
-mod memory;
 mod text;
 mod walk;
-
-pub(crate) use memory::Walked;
 
 pub use text::text;
 
 use graph::{Cells, Graph, cells_of, seeing_all};
-use memory::{Changes, Footprints, LoopWalks, start_key};
 use walk::{Chain, Walker};
 
 use std::collections::BTreeSet;
@@ -133,6 +129,14 @@ pub(crate) struct Shared {
     walkers: [Option<Walker>; 3],
 }
 
+/// What the chain finders carry from one position of a solve to the next: the
+/// grouped graph last built, which the next position's is built from
+/// ([`Graph::after`]).
+#[derive(Default)]
+pub(crate) struct PriorGraph {
+    grouped: Option<Rc<Graph>>,
+}
+
 /// A deduction found, before it is handed out.
 struct Found {
     links: usize,
@@ -150,7 +154,7 @@ fn search(board: &Board, kind: Kind, nodes: Nodes, sink: &mut Sink) {
             {
                 let graph = graph(board, nodes, sink);
                 let mut walker = Walker::new(&graph);
-                let (found, loops) = collect(board, &graph, &mut walker, kind, nodes, false, None);
+                let (found, loops) = collect(board, &graph, &mut walker, kind, nodes, false);
                 found.is_empty() && loops.is_none_or(|loops| loops.is_empty())
             },
             "{kind:?} with {nodes:?} finds a chain on a graph whose closure says none"
@@ -170,9 +174,7 @@ fn search(board: &Board, kind: Kind, nodes: Nodes, sink: &mut Sink) {
     let mut walker = sink.cache().aic(board).walkers[slot]
         .take()
         .unwrap_or_else(|| Walker::new(&graph));
-    let memory = remembered(kind, nodes).and_then(|slot| Some((slot, sink.cache().walked()?)));
-    let (found, discontinuous) =
-        collect(board, &graph, &mut walker, kind, nodes, best_only, memory);
+    let (found, discontinuous) = collect(board, &graph, &mut walker, kind, nodes, best_only);
     sink.cache().aic(board).walkers[slot] = Some(walker);
     if let Some(loops) = discontinuous {
         sink.cache().aic(board).discontinuous[slot] = Some(loops);
@@ -196,14 +198,14 @@ fn graph(board: &Board, nodes: Nodes, sink: &mut Sink) -> Rc<Graph> {
             Rc::new(graph)
         }
         Nodes::Groups => {
-            let prior = sink.cache().walked().and_then(|w| w.grouped.take());
+            let prior = sink.cache().prior_graph().and_then(|w| w.grouped.take());
             let graph = Rc::new(match prior {
                 Some(prior) => Graph::after(&prior, board),
                 None => Graph::new(board, true, &[]),
             });
             debug_assert!(*graph == Graph::new(board, true, &[]));
-            if let Some(walked) = sink.cache().walked() {
-                walked.grouped = Some(graph.clone());
+            if let Some(prior) = sink.cache().prior_graph() {
+                prior.grouped = Some(graph.clone());
             }
             graph
         }
@@ -237,27 +239,9 @@ fn quiet(board: &Board, nodes: Nodes, sink: &mut Sink) -> bool {
     quiet
 }
 
-/// Where the walks of the finder of `kind` and `nodes` that found nothing are remembered for
-/// the next position ([`memory`]), if they are: the continuous loops' (the discontinuous
-/// finder comes after them on the same walks and takes their loops) and the AICs', without
-/// and with groups.
-fn remembered(kind: Kind, nodes: Nodes) -> Option<usize> {
-    let kind = match kind {
-        Kind::Continuous => 0,
-        Kind::Aic => 1,
-        Kind::Discontinuous => return None,
-    };
-    match nodes {
-        Nodes::Candidates => Some(kind),
-        Nodes::Groups => Some(2 + kind),
-        Nodes::Sets => None,
-    }
-}
-
 /// The chains of `kind` (only the shortest when `best_only`) and, for continuous loops, the
 /// discontinuous loops of the same walk when it was not cut short (it is when a continuous
-/// loop was found and `best_only`). With a `memory` (its slot and the walks remembered),
-/// starts that cannot find anything new since it are not walked.
+/// loop was found and `best_only`).
 fn collect(
     board: &Board,
     graph: &Rc<Graph>,
@@ -265,24 +249,7 @@ fn collect(
     kind: Kind,
     nodes: Nodes,
     best_only: bool,
-    memory: Option<(usize, &mut Walked)>,
 ) -> (Vec<Found>, Option<Vec<Found>>) {
-    let (slot, mut memory) = memory.unzip();
-    let prior = match (slot, memory.as_mut()) {
-        (Some(slot), Some(memory)) => memory.take(slot),
-        _ => None,
-    };
-    let mut clean = Footprints::after(prior.as_ref());
-    let mut changes = match (&prior, memory.as_mut()) {
-        (Some(p), Some(memory)) => Changes::between(p, graph, &mut memory.marks),
-        _ => None,
-    };
-    // The AIC walks read the continuous loops' on the same graph ([`memory`]), given back after.
-    let loop_slot = remembered(Kind::Continuous, nodes);
-    let mut loops = match (loop_slot, memory.as_mut()) {
-        (Some(slot), Some(memory)) if kind == Kind::Aic => memory.loop_walks(slot, graph),
-        _ => None,
-    };
     let mut found: Vec<Found> = Vec::new();
     let mut also: Vec<Found> = Vec::new();
     let mut most = usize::MAX;
@@ -299,26 +266,11 @@ fn collect(
                 continue;
             }
             let root = (start * 2 + usize::from(on)) as u16;
-            // A start that links nowhere reaches only itself, no chain: not
-            // walked, and not remembered (it costs less to ask again).
+            // A start that links nowhere reaches only itself, no chain: not walked.
             if !graph.leads_on(usize::from(root)) {
                 continue;
             }
-            let key = start_key(graph, start, on);
-            let known = changes
-                .as_mut()
-                .is_some_and(|c| c.unchanged(key, &mut clean))
-                || loops
-                    .as_mut()
-                    .is_some_and(|loops| aic_known(board, graph, root, key, loops, &mut clean));
-            if known && let Some(memory) = memory.as_mut() {
-                memory.skipped += 1;
-            }
-            // Debug builds walk it anyway, to check that it finds nothing.
-            if known && !cfg!(debug_assertions) {
-                continue;
-            }
-            let (before, most_before) = (found.len() + also.len(), most);
+            let most_before = most;
             let visit = |w: &Walker, state: u16, depth: usize| {
                 if depth < MIN_LINKS {
                     return most;
@@ -377,64 +329,10 @@ fn collect(
             } else {
                 walker.walk::<true>(graph, root, most_before, visit);
             }
-            let nothing = found.len() + also.len() == before;
-            debug_assert!(!known || nothing, "a remembered walk found something");
-            debug_assert!(
-                !known || clean.lists_last_walk(walker, graph),
-                "a remembered walk went elsewhere"
-            );
-            if memory.is_some()
-                && !known
-                && nothing
-                && most_before == usize::MAX
-                && most == usize::MAX
-            {
-                clean.note(key, walker, graph);
-            }
-        }
-    }
-    if let (Some(slot), Some(memory)) = (slot, memory) {
-        memory.keep(slot, clean.record(graph.clone()));
-        if let (Some(loop_slot), Some(loops)) = (loop_slot, loops) {
-            memory.give_back(loop_slot, loops);
         }
     }
     let complete = kind == Kind::Continuous && most == usize::MAX;
     (found, complete.then_some(also))
-}
-
-/// Whether the AIC walk from `root` (an "off" state, start state `key`) finds nothing, as
-/// read from the continuous loops' walk from it ([`memory`]), which `clean` then notes as
-/// its own. (Not inlined: the finders' loop keeps its registers.)
-#[inline(never)]
-fn aic_known(
-    board: &Board,
-    graph: &Graph,
-    root: u16,
-    key: u16,
-    loops: &mut LoopWalks,
-    clean: &mut Footprints,
-) -> bool {
-    let cell = graph.nodes[usize::from(root) / 2].first;
-    // The start's own targets are one link deep: too short to end an AIC.
-    let firsts = graph.links(usize::from(root));
-    // In a bivalue cell, read only through the other digit, when the start links nowhere else.
-    let through = if board.candidates(cell).len() == 2 {
-        match *firsts {
-            [other]
-                if !graph.nodes[usize::from(other) / 2].group
-                    && graph.nodes[usize::from(other) / 2].first == cell =>
-            {
-                Some(start_key(graph, usize::from(other) / 2, true))
-            }
-            _ => return false,
-        }
-    } else {
-        None
-    };
-    clean.note_aic(key, through, loops, cell.index(), graph, |state| {
-        !firsts.contains(&state) && aic_effects(board, graph, root, state).is_some()
-    })
 }
 
 /// Hands the deductions to the sink, shortest first (of those with the same

@@ -60,9 +60,9 @@ pub struct Cache {
     /// earlier position: a branch that read nothing changed since is taken
     /// from them (see [`super::forcing`]'s reuse). Carried like the recall.
     ran: Option<Box<[Option<Ran>; 2]>>,
-    /// What the chain walks found nothing on, on an earlier position (see
-    /// [`aic`]'s memory). Carried like the recall.
-    walked: Option<Box<aic::Walked>>,
+    /// The chain finders' grouped graph of an earlier position, which the
+    /// next one's is built from. Carried like the recall.
+    prior_graph: Option<Box<aic::PriorGraph>>,
     /// The address of the board a step finder holds borrowed for the cache's
     /// whole life (see [`Cache::serving`]), 0 for none.
     served: usize,
@@ -73,13 +73,13 @@ pub struct Cache {
 }
 
 /// What a solve carries from one position to the next: the single-digit
-/// finders' [`Recall`], the forcing branches last run and what the chain
-/// walks found nothing on.
+/// finders' [`Recall`], the forcing branches last run and the chain finders'
+/// last grouped graph.
 #[derive(Default)]
 pub struct Carried {
     recall: Option<Box<Recall>>,
     ran: Option<Box<[Option<Ran>; 2]>>,
-    walked: Option<Box<aic::Walked>>,
+    prior_graph: Option<Box<aic::PriorGraph>>,
 }
 
 impl Cache {
@@ -89,7 +89,7 @@ impl Cache {
             alone: carried.recall.is_none(),
             recall: carried.recall,
             ran: carried.ran,
-            walked: carried.walked,
+            prior_graph: carried.prior_graph,
             ..Cache::default()
         }
     }
@@ -110,7 +110,7 @@ impl Cache {
         Carried {
             recall: self.recall,
             ran: self.ran,
-            walked: self.walked,
+            prior_graph: self.prior_graph,
         }
     }
 
@@ -133,7 +133,7 @@ impl Cache {
                 board: Some(*board),
                 recall: self.recall.take(),
                 ran: self.ran.take(),
-                walked: self.walked.take(),
+                prior_graph: self.prior_graph.take(),
                 served: self.served,
                 ..Cache::default()
             };
@@ -179,10 +179,10 @@ impl Cache {
         &mut self.aic
     }
 
-    /// What the chain walks found nothing on before, for a solve (not for a
+    /// The chain finders' grouped graph of an earlier position, for a solve (not for a
     /// cache serving one position: no later position would read it).
-    pub(crate) fn walked(&mut self) -> Option<&mut aic::Walked> {
-        (!self.alone).then(|| &mut **self.walked.get_or_insert_with(Box::default))
+    pub(crate) fn prior_graph(&mut self) -> Option<&mut aic::PriorGraph> {
+        (!self.alone).then(|| &mut **self.prior_graph.get_or_insert_with(Box::default))
     }
 
     /// Every digit's pattern on `board`.

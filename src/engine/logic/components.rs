@@ -77,7 +77,7 @@ impl Components {
         graph: &impl Successors,
         mut on_close: impl FnMut(&[u32]),
     ) {
-        self.from_until(root, graph, |members| {
+        self.walk_until(root, graph, |members| {
             on_close(members);
             false
         });
@@ -86,7 +86,7 @@ impl Components {
     /// [`Components::from`], stopped as soon as `on_close` returns `true`
     /// (then the walk's buffers are left mid-walk: no later walk may use
     /// them); whether it stopped.
-    pub(crate) fn from_until(
+    pub(crate) fn walk_until(
         &mut self,
         root: u32,
         graph: &impl Successors,

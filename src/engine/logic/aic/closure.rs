@@ -62,7 +62,7 @@ pub(super) fn deduces_nothing(graph: &Graph) -> bool {
     }
     // Stopped at the first component whose set shows a deduction.
     !(0..states as u32)
-        .any(|root| walk.from_until(root, graph, |members| reach.close(graph, members)))
+        .any(|root| walk.walk_until(root, graph, |members| reach.close(graph, members)))
 }
 
 /// Per state, its component; per component, the candidates' states it reaches.

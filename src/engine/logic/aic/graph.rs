@@ -43,16 +43,13 @@ pub(crate) struct Node {
     pub group: bool,
     /// For an ALS node, the range of nodes of its set (one per digit).
     pub als: Option<(u16, u16)>,
-    /// What names the node on every position (see [`KEYS`]); `NONE` for an ALS node.
+    /// What names the node on every position: a candidate's is `cell * 9 +
+    /// digit index`, a group's comes after them, by digit and then where it
+    /// sits (see `group_slot`); `NONE` for an ALS node. Keys ascend in node
+    /// order; a group keeps its key when it loses cells, so a key names the
+    /// same node on two positions only if its cells are the same.
     pub key: u16,
 }
-
-/// How many node keys there are: a candidate's is `cell * 9 + digit index`,
-/// a group's comes after them, by digit and then where it sits (see
-/// `group_slot`). Keys ascend in node order; a group keeps its key when it
-/// loses cells, so a key names the same node on two positions only if its
-/// cells are the same.
-pub(crate) const KEYS: usize = CELLS * SIZE + SIZE * SIZE * 6;
 
 /// The links of a board, as adjacency lists over states (`node * 2 + on`).
 #[derive(PartialEq)]
@@ -371,21 +368,6 @@ impl Graph {
     /// The states `state` links to (checked).
     pub fn links(&self, state: usize) -> &[u16] {
         &self.targets[self.offsets[state] as usize..self.offsets[state + 1] as usize]
-    }
-
-    /// The node of each key (see [`KEYS`]), or `NONE`: the candidates' part is
-    /// the graph's own table. (ALS nodes have no key: they are left out.)
-    pub fn nodes_by_key(&self) -> Box<[u16]> {
-        let mut index = Vec::with_capacity(KEYS);
-        index.extend_from_slice(&self.candidate);
-        index.resize(KEYS, NONE);
-        let candidates = self.nodes.partition_point(|n| !n.group);
-        for (i, node) in self.nodes.iter().enumerate().skip(candidates) {
-            if node.key != NONE {
-                index[usize::from(node.key)] = i as u16;
-            }
-        }
-        index.into_boxed_slice()
     }
 
     /// How many states there are.

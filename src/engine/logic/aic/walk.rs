@@ -93,10 +93,6 @@ pub(super) struct Walker {
     /// visited and its links tried): the first `queued`.
     queue: Box<[u16]>,
     queued: usize,
-    /// The dead ends met in the current tree (see [`Walker::walk`]): the
-    /// first `dead_ends`.
-    dead: Box<[u16]>,
-    dead_ends: usize,
 }
 
 impl Walker {
@@ -145,8 +141,8 @@ impl Walker {
                 });
             }
         }
-        // A state is reached at most once a round (then stamped), and either
-        // queued or met as a dead end: each list has room for every state.
+        // A state is queued at most once a round (then stamped): the queue has
+        // room for every state.
         Walker {
             visits,
             stamps: vec![0; graph.states()],
@@ -154,15 +150,7 @@ impl Walker {
             round: 0,
             queue: vec![0; graph.states()].into_boxed_slice(),
             queued: 0,
-            dead: vec![0; graph.states()].into_boxed_slice(),
-            dead_ends: 0,
         }
-    }
-
-    /// How many states the graph it was made for has (each state it lists
-    /// is below).
-    pub(super) fn states(&self) -> usize {
-        self.visits.len()
     }
 
     /// How many links the chain from the root to `state` has.
@@ -197,14 +185,13 @@ impl Walker {
         // state a link leads to is one of the graph's
         // (`Graph::links_unchecked`), and the records were made for this
         // graph (one record and one place per state). Each state is stamped
-        // before it is queued or listed as a dead end, at most once a round,
-        // so each list stays within its room for every state.
+        // before it is queued, at most once a round, so the queue stays
+        // within its room for every state.
         let states = graph.states();
         assert!(
             self.visits.len() == states
                 && self.stamps.len() == states
                 && self.queue.len() == states
-                && self.dead.len() == states
                 && self.places.len() == states
         );
         let Place {
@@ -218,7 +205,6 @@ impl Walker {
         let round = self.round;
         self.queue[0] = start;
         self.queued = 1;
-        self.dead_ends = 0;
         self.stamps[start as usize] = round;
         let root = &mut self.visits[start as usize];
         root.visited = home;
@@ -264,8 +250,6 @@ impl Walker {
                 places,
                 queue,
                 queued,
-                dead,
-                dead_ends,
                 ..
             } = self;
             for &next in unsafe { graph.links_unchecked(state as usize) } {
@@ -289,30 +273,21 @@ impl Walker {
                     } else {
                         next % 2 == 1
                     };
-                    // SAFETY (both lists): `next` was not stamped this round
-                    // until now, so fewer than `states` were listed before it.
                     if !can_end && !place.leads_on {
-                        debug_assert!(*dead_ends < states);
-                        *unsafe { dead.get_unchecked_mut(*dead_ends) } = next;
-                        *dead_ends += 1;
                         continue;
                     }
                     let at = unsafe { visits.get_unchecked_mut(next as usize) };
                     at.parent = state;
                     at.depth = depth;
                     at.visited = visited | place.cells;
+                    // SAFETY: `next` was not stamped this round until now, so
+                    // fewer than `states` were queued before it.
                     debug_assert!(*queued < states);
                     *unsafe { queue.get_unchecked_mut(*queued) } = next;
                     *queued += 1;
                 }
             }
         }
-    }
-
-    /// The states the last walk went on from (its tree) and the dead ends it
-    /// met: what its outcome rests on (see [`super::memory`]).
-    pub(super) fn reached(&self) -> (&[u16], &[u16]) {
-        (&self.queue[..self.queued], &self.dead[..self.dead_ends])
     }
 
     /// The chain from the root to `state`.

@@ -1,6 +1,6 @@
 //! Group slots: where a group node sits. A box meets three rows and three
 //! columns; each of those six lines holds a slot, so a box has six and the
-//! grid 54. A group's key names its digit and slot (see [`super::KEYS`]).
+//! grid 54. A group's key names its digit and slot (see [`super::Node::key`]).
 
 use super::Cells;
 use crate::engine::types::{CELLS, Cell, GEOMETRY, SIZE};
