@@ -198,7 +198,7 @@ fn graph(board: &Board, nodes: Nodes, sink: &mut Sink) -> Rc<Graph> {
             Rc::new(graph)
         }
         Nodes::Groups => {
-            let prior = sink.cache().prior_graph().and_then(|w| w.grouped.take());
+            let prior = sink.cache().prior_graph().and_then(|p| p.grouped.take());
             let graph = Rc::new(match prior {
                 Some(prior) => Graph::after(&prior, board),
                 None => Graph::new(board, true, &[]),
