@@ -539,15 +539,11 @@ impl Successors for Graph {
 
     #[inline]
     fn next(&self, state: u32, at: &mut u32) -> Option<u32> {
-        // SAFETY: the walk asks only about its graph's states, and `at` runs
-        // from a state's first offset to its next one (checked when built).
-        unsafe {
-            if *at == *self.offsets.get_unchecked(state as usize + 1) {
-                return None;
-            }
-            *at += 1;
-            Some(u32::from(*self.targets.get_unchecked(*at as usize - 1)))
+        if *at == self.offsets[state as usize + 1] {
+            return None;
         }
+        *at += 1;
+        Some(u32::from(self.targets[*at as usize - 1]))
     }
 }
 
