@@ -427,3 +427,62 @@ fn sudoku_explainer_ratings_of_published_easy_puzzles_agree() {
         assert_eq!(rated.split('/').next(), Some(published), "{line}");
     }
 }
+
+/// `grade --stats`: the grades on standard output are the same as without it,
+/// and standard error ends with a table of the finders asked, whose steps are
+/// each technique's steps in the solves (as `--json` counts them). Another
+/// shape is refused with a usage error.
+#[test]
+fn grade_stats_counts_each_finders_steps() {
+    use pencilmark::engine::logic::Technique;
+    // An easy puzzle and one of top1465 that needs a dynamic forcing chain.
+    let hard = "2...4.5...1.....3............6...8.2.7.3.9......1.....4...5.6.....7...9...8......";
+    let puzzles = format!("{EASY}\n{hard}\n");
+    let plain = run(&["grade", "-"], &puzzles);
+    let timed = run(&["grade", "--stats", "-"], &puzzles);
+    assert_eq!(timed.status.code(), Some(0), "{}", stderr(&timed));
+    assert_eq!(stdout(&timed), stdout(&plain));
+    let mut expected = std::collections::BTreeMap::new();
+    for line in stdout(&run(&["grade", "--json", "-"], &puzzles)).lines() {
+        let value: serde_json::Value = serde_json::from_str(line).expect("JSON");
+        for (key, count) in value["steps"].as_object().expect("steps") {
+            let technique = Technique::ALL
+                .into_iter()
+                .find(|t| t.key() == key)
+                .expect("a technique's key");
+            *expected.entry(technique.name().to_string()).or_insert(0) +=
+                count.as_u64().expect("a count");
+        }
+    }
+    assert!(expected.len() > 5, "{expected:?}");
+    let table = stderr(&timed);
+    let mut lines = table.lines();
+    assert!(
+        lines
+            .next()
+            .expect("a summary")
+            .starts_with("graded 2 puzzles in "),
+        "{table}"
+    );
+    assert!(
+        lines.next().expect("a header").starts_with("finder"),
+        "{table}"
+    );
+    let mut told = std::collections::BTreeMap::new();
+    for line in lines {
+        // The name, then calls, steps, milliseconds and the share.
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let (name, numbers) = words.split_at(words.len() - 4);
+        let calls: u64 = numbers[0].parse().expect("calls");
+        let steps: u64 = numbers[1].parse().expect("steps");
+        assert!(calls >= steps && calls > 0, "{line}");
+        assert!(numbers[3].ends_with('%'), "{line}");
+        if steps > 0 {
+            told.insert(name.join(" "), steps);
+        }
+    }
+    assert_eq!(told, expected, "{table}");
+    let shaped = run(&["grade", "--stats", "--variant", "x", "-"], &puzzles);
+    assert_eq!(shaped.status.code(), Some(2));
+    assert!(stderr(&shaped).contains("--stats"), "{}", stderr(&shaped));
+}

@@ -1,7 +1,9 @@
 //! `pencilmark grade`: one line per puzzle with its level, score and hardest
 //! technique (solving with the easiest step each time), or JSON objects.
 
+use std::collections::BTreeMap;
 use std::io::{self, BufWriter, Write};
+use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use clap::Args;
@@ -12,6 +14,7 @@ use crate::engine::formats::Rules;
 use crate::engine::geometry::Variant;
 use crate::engine::grade::{self, Grade, Status};
 use crate::engine::logic::se::tenths_text;
+use crate::engine::logic::{FinderProbe, Technique};
 use crate::engine::parse;
 use crate::input::{Next, Puzzles};
 
@@ -25,7 +28,10 @@ A puzzle that cannot be read (a line that is not UTF-8 text included) prints `in
 with the line goes to standard error, and grading goes on; a NUL byte or a line over 16 KiB ends \
 the run (exit 2).\n\n\
 With --scale se each line is Sudoku Explainer's ER/EP/ED instead (`7.2/7.2/2.6`).\n\n\
-Examples:\n  pencilmark grade puzzles.txt\n  pencilmark grade --scale se puzzles.txt\n  pencilmark grade --json puzzles.txt | head"
+With --stats, standard error ends with where the time went: per technique, how often its finder \
+was asked, how many steps it gave and the time it took, slowest first.\n\n\
+Examples:\n  pencilmark grade puzzles.txt\n  pencilmark grade --scale se puzzles.txt\n  pencilmark grade --json puzzles.txt | head\n  \
+pencilmark grade --stats puzzles.txt > /dev/null"
 )]
 pub struct GradeArgs {
     /// One puzzle per line, a grid, .sdk, .ss or candidate file, or a puzzle itself; `-` or nothing reads standard input.
@@ -40,6 +46,11 @@ pub struct GradeArgs {
     /// read from the puzzle. A `# variant: x` header line says the same.
     #[arg(long, value_parser = shaped::parse_variant)]
     pub variant: Option<Variant>,
+    /// After the grades, print to standard error the time each technique's finder took
+    /// (classic 9x9 only; --json and --scale se add Sudoku Explainer's own path, which
+    /// counts in the total time only).
+    #[arg(long)]
+    pub stats: bool,
 }
 
 /// Which difficulty scale `grade` prints.
@@ -61,12 +72,16 @@ pub fn run(args: &GradeArgs) -> Result<Exit> {
         if args.scale == Scale::Se {
             anyhow::bail!("--scale se rates classic 9x9 puzzles only (Sudoku Explainer's scale)");
         }
+        if args.stats {
+            anyhow::bail!("--stats times the classic 9x9 grader only");
+        }
         return shaped::grade(&mut puzzles, variant, args.json);
     }
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut exit = Exit::Done;
     let mut text = String::new();
+    let mut profile = args.stats.then(Profile::new);
     loop {
         let next = match puzzles.next(&mut text) {
             Ok(Some(next)) => next,
@@ -83,13 +98,21 @@ pub fn run(args: &GradeArgs) -> Result<Exit> {
                 .map(|imported| imported.givens)
                 .map_err(|e| e.to_string()),
         };
-        exit = exit.max(emit(&mut out, read, args)?);
+        exit = exit.max(emit(&mut out, read, args, profile.as_mut())?);
     }
     out.flush()?;
+    if let Some(profile) = profile {
+        eprint!("{}", profile.report());
+    }
     Ok(exit)
 }
 
-fn emit(out: &mut impl Write, read: Result<Grid, String>, args: &GradeArgs) -> Result<Exit> {
+fn emit(
+    out: &mut impl Write,
+    read: Result<Grid, String>,
+    args: &GradeArgs,
+    profile: Option<&mut Profile>,
+) -> Result<Exit> {
     let givens = match read {
         Ok(grid) => grid,
         Err(err) => {
@@ -99,7 +122,13 @@ fn emit(out: &mut impl Write, read: Result<Grid, String>, args: &GradeArgs) -> R
             return Ok(Exit::BadInput);
         }
     };
-    let mut graded = grade::grade(&givens);
+    let mut graded = match profile {
+        Some(profile) => {
+            profile.puzzles += 1;
+            grade::grade_probed(&givens, profile)
+        }
+        None => grade::grade(&givens),
+    };
     // Sudoku Explainer's ratings come from its own path (its easiest step first).
     if args.json || args.scale == Scale::Se {
         graded.se = grade::se_ratings(&givens).unwrap_or(graded.se);
@@ -182,4 +211,73 @@ pub fn to_value(graded: &Grade) -> serde_json::Value {
             "er_technique": graded.se.er_technique,
         })),
     })
+}
+
+/// Where grading's time went, finder by finder (`--stats`).
+struct Profile {
+    started: Instant,
+    /// When the finder being asked started.
+    asked: Instant,
+    /// The puzzles graded.
+    puzzles: usize,
+    /// Per technique: its finder's calls, the steps it gave and its time.
+    rows: BTreeMap<Technique, (u64, u64, Duration)>,
+}
+
+impl FinderProbe for Profile {
+    fn asking(&mut self, _: Technique) {
+        self.asked = Instant::now();
+    }
+
+    fn answered(&mut self, technique: Technique, found: bool) {
+        let spent = self.asked.elapsed();
+        let row = self.rows.entry(technique).or_default();
+        row.0 += 1;
+        row.1 += u64::from(found);
+        row.2 += spent;
+    }
+}
+
+impl Profile {
+    fn new() -> Profile {
+        let now = Instant::now();
+        Profile {
+            started: now,
+            asked: now,
+            puzzles: 0,
+            rows: BTreeMap::new(),
+        }
+    }
+
+    /// The table, slowest finder first (ties in ladder order), after a line
+    /// with the puzzles, the whole time and the finders' share of it.
+    fn report(&self) -> String {
+        let total = self.started.elapsed().as_secs_f64();
+        let finders: Duration = self.rows.values().map(|row| row.2).sum();
+        let finders = finders.as_secs_f64();
+        let mut rows: Vec<_> = self.rows.iter().collect();
+        rows.sort_by(|a, b| b.1.2.cmp(&a.1.2).then(a.0.cmp(b.0)));
+        let rate = if total > 0.0 {
+            self.puzzles as f64 / total
+        } else {
+            0.0
+        };
+        let mut report = format!(
+            "graded {} puzzles in {total:.2} s ({rate:.1} puzzles/s), {finders:.2} s in the finders\n{:<34} {:>9} {:>7} {:>10} {:>6}\n",
+            self.puzzles, "finder", "calls", "steps", "ms", "share"
+        );
+        for (technique, &(calls, steps, spent)) in rows {
+            let ms = spent.as_secs_f64() * 1000.0;
+            let share = if finders > 0.0 {
+                ms / 10.0 / finders
+            } else {
+                0.0
+            };
+            report += &format!(
+                "{:<34} {calls:>9} {steps:>7} {ms:>10.1} {share:>5.1}%\n",
+                technique.name()
+            );
+        }
+        report
+    }
 }

@@ -11,7 +11,7 @@ use super::board::Board;
 use super::grid::Grid;
 pub use super::logic::Level;
 use super::logic::se::Ratings;
-use super::logic::{self, Technique};
+use super::logic::{self, FinderProbe, Technique};
 use super::search;
 
 /// Points a guess adds to the score.
@@ -66,6 +66,12 @@ pub fn grade(givens: &Grid) -> Grade {
     grade_at_most(givens, Level::Extreme).expect("every puzzle grades at most Extreme")
 }
 
+/// [`grade`], telling `probe` of each finder the solve asks (`grade --stats`).
+pub fn grade_probed(givens: &Grid, probe: &mut dyn FinderProbe) -> Grade {
+    grade_at_most_with(givens, Level::Extreme, Some(probe))
+        .expect("every puzzle grades at most Extreme")
+}
+
 /// Sudoku Explainer's ER/EP/ED of `givens`: the path that takes, at each point,
 /// the step Sudoku Explainer would take ([`logic::se::next_step`]). `None` unless
 /// the puzzle has exactly one solution and logic solves it.
@@ -93,6 +99,15 @@ pub fn se_ratings(givens: &Grid) -> Option<Ratings> {
 /// techniques of `cap`'s level or easier are tried (from Hard on every technique,
 /// as a short chain is a Hard step; forcing chains, all Extreme, only for Extreme).
 pub fn grade_at_most(givens: &Grid, cap: Level) -> Option<Grade> {
+    grade_at_most_with(givens, cap, None)
+}
+
+/// [`grade_at_most`], telling `probe`, when there is one, of each finder asked.
+fn grade_at_most_with(
+    givens: &Grid,
+    cap: Level,
+    probe: Option<&mut dyn FinderProbe>,
+) -> Option<Grade> {
     let ungraded = |status| Grade {
         level: Level::Easy,
         score: 0,
@@ -109,7 +124,7 @@ pub fn grade_at_most(givens: &Grid, cap: Level) -> Option<Grade> {
         1 => {}
         _ => return Some(ungraded(Status::NotUnique)),
     }
-    grade_unique_at_most(givens, cap)
+    grade_among_with(givens, &usable_up_to(cap), cap, probe)
 }
 
 /// [`grade_at_most`] for givens already known to have exactly one solution and
@@ -122,11 +137,16 @@ pub fn grade_at_most(givens: &Grid, cap: Level) -> Option<Grade> {
 /// (ALS sets, nice loops, AICs) were 8% of the instructions of making a Hard
 /// puzzle.
 pub fn grade_unique_at_most(givens: &Grid, cap: Level) -> Option<Grade> {
-    let usable: Vec<Technique> = Technique::ALL
+    grade_among(givens, &usable_up_to(cap), cap)
+}
+
+/// The techniques that can give a step at or below `cap` (see
+/// [`grade_unique_at_most`]).
+fn usable_up_to(cap: Level) -> Vec<Technique> {
+    Technique::ALL
         .into_iter()
         .filter(|&t| easiest_step_level(t) <= cap)
-        .collect();
-    grade_among(givens, &usable, cap)
+        .collect()
 }
 
 /// The lowest level a step of `technique` can have: its own, except for the
@@ -143,6 +163,16 @@ fn easiest_step_level(technique: Technique) -> Level {
 /// (the full grader would have needed a harder one, or a guess) or a step is
 /// above `cap`. What `generate --needs` grades with.
 pub fn grade_among(givens: &Grid, usable: &[Technique], cap: Level) -> Option<Grade> {
+    grade_among_with(givens, usable, cap, None)
+}
+
+/// [`grade_among`], telling `probe`, when there is one, of each finder asked.
+fn grade_among_with(
+    givens: &Grid,
+    usable: &[Technique],
+    cap: Level,
+    mut probe: Option<&mut dyn FinderProbe>,
+) -> Option<Grade> {
     debug_assert!(
         Technique::ALL.starts_with(usable),
         "{usable:?} is not a prefix"
@@ -159,7 +189,11 @@ pub fn grade_among(givens: &Grid, usable: &[Technique], cap: Level) -> Option<Gr
     let mut placed = false;
     let mut finder = logic::StepFinder::new();
     while !board.is_solved() {
-        if let Some(step) = finder.next_step(&board, usable) {
+        let step = match probe.as_deref_mut() {
+            Some(probe) => finder.next_step_probed(&board, usable, probe),
+            None => finder.next_step(&board, usable),
+        };
+        if let Some(step) = step {
             if step.level() > cap {
                 return None;
             }

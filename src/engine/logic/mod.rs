@@ -39,8 +39,8 @@ pub mod wings;
 
 pub use candidate_board::CandidateBoard;
 pub use path::{
-    Propagation, Sink, StepFinder, find_step, find_step_among, find_technique, instances,
-    next_step, propagate, without_uniqueness,
+    FinderProbe, Propagation, Sink, StepFinder, find_step, find_step_among, find_technique,
+    instances, next_step, propagate, without_uniqueness,
 };
 pub(crate) use step::cells_text;
 pub use step::{Basis, Link, Step, eliminations_text};

@@ -189,6 +189,32 @@ impl StepFinder {
 
     /// [`find_step_among`], remembering what failed.
     pub fn find_step_among(&mut self, board: &Board, techniques: &[Technique]) -> Option<Step> {
+        self.find(board, techniques, None)
+    }
+
+    /// [`next_step`], remembering what failed.
+    pub fn next_step(&mut self, board: &Board, techniques: &[Technique]) -> Option<Step> {
+        self.find(board, techniques, None)
+            .filter(|step| step.makes_progress(board))
+    }
+
+    /// [`StepFinder::next_step`], telling `probe` of each finder it asks.
+    pub fn next_step_probed(
+        &mut self,
+        board: &Board,
+        techniques: &[Technique],
+        probe: &mut dyn FinderProbe,
+    ) -> Option<Step> {
+        self.find(board, techniques, Some(probe))
+            .filter(|step| step.makes_progress(board))
+    }
+
+    fn find(
+        &mut self,
+        board: &Board,
+        techniques: &[Technique],
+        mut probe: Option<&mut dyn FinderProbe>,
+    ) -> Option<Step> {
         // One sink for all: each finder starts on an empty sink (the ones before it
         // found nothing) and they share its cache.
         let mut sink = Sink {
@@ -197,9 +223,16 @@ impl StepFinder {
             cache: Cache::serving(std::mem::take(&mut self.carried), board),
         };
         let mut found = None;
-        for technique in techniques {
+        for &technique in techniques {
+            if let Some(probe) = probe.as_deref_mut() {
+                probe.asking(technique);
+            }
             technique.finder()(board, &mut sink);
-            if sink.is_full() {
+            let full = sink.is_full();
+            if let Some(probe) = probe.as_deref_mut() {
+                probe.answered(technique, full);
+            }
+            if full {
                 found = sink.steps.pop();
                 break;
             }
@@ -207,12 +240,15 @@ impl StepFinder {
         self.carried = sink.cache.into_carried();
         found.map(|step| links::with_links(board, step))
     }
+}
 
-    /// [`next_step`], remembering what failed.
-    pub fn next_step(&mut self, board: &Board, techniques: &[Technique]) -> Option<Step> {
-        self.find_step_among(board, techniques)
-            .filter(|step| step.makes_progress(board))
-    }
+/// Told of each finder a [`StepFinder`] asks, so that a caller can see where
+/// a solve's time goes (`grade --stats`): the engine itself reads no clock.
+pub trait FinderProbe {
+    /// `technique`'s finder is about to look at a position.
+    fn asking(&mut self, technique: Technique);
+    /// It has looked, and gave a step or not.
+    fn answered(&mut self, technique: Technique, found: bool);
 }
 
 /// The techniques that stay sound when a puzzle has several solutions (no uniqueness).
