@@ -220,8 +220,15 @@ struct Profile {
     asked: Instant,
     /// The puzzles graded.
     puzzles: usize,
-    /// Per technique: its finder's calls, the steps it gave and its time.
-    rows: BTreeMap<Technique, (u64, u64, Duration)>,
+    rows: BTreeMap<Technique, Row>,
+}
+
+/// One technique's finder: how often it was asked, the steps it gave, its time.
+#[derive(Default)]
+struct Row {
+    calls: u64,
+    steps: u64,
+    time: Duration,
 }
 
 impl FinderProbe for Profile {
@@ -232,9 +239,9 @@ impl FinderProbe for Profile {
     fn answered(&mut self, technique: Technique, found: bool) {
         let spent = self.asked.elapsed();
         let row = self.rows.entry(technique).or_default();
-        row.0 += 1;
-        row.1 += u64::from(found);
-        row.2 += spent;
+        row.calls += 1;
+        row.steps += u64::from(found);
+        row.time += spent;
     }
 }
 
@@ -253,10 +260,10 @@ impl Profile {
     /// with the puzzles, the whole time and the finders' share of it.
     fn report(&self) -> String {
         let total = self.started.elapsed().as_secs_f64();
-        let finders: Duration = self.rows.values().map(|row| row.2).sum();
+        let finders: Duration = self.rows.values().map(|row| row.time).sum();
         let finders = finders.as_secs_f64();
         let mut rows: Vec<_> = self.rows.iter().collect();
-        rows.sort_by(|a, b| b.1.2.cmp(&a.1.2).then(a.0.cmp(b.0)));
+        rows.sort_by(|a, b| b.1.time.cmp(&a.1.time).then(a.0.cmp(b.0)));
         let rate = if total > 0.0 {
             self.puzzles as f64 / total
         } else {
@@ -266,16 +273,19 @@ impl Profile {
             "graded {} puzzles in {total:.2} s ({rate:.1} puzzles/s), {finders:.2} s in the finders\n{:<34} {:>9} {:>7} {:>10} {:>6}\n",
             self.puzzles, "finder", "calls", "steps", "ms", "share"
         );
-        for (technique, &(calls, steps, spent)) in rows {
-            let ms = spent.as_secs_f64() * 1000.0;
+        for (technique, row) in rows {
+            let seconds = row.time.as_secs_f64();
             let share = if finders > 0.0 {
-                ms / 10.0 / finders
+                seconds / finders * 100.0
             } else {
                 0.0
             };
             report += &format!(
-                "{:<34} {calls:>9} {steps:>7} {ms:>10.1} {share:>5.1}%\n",
-                technique.name()
+                "{:<34} {:>9} {:>7} {:>10.1} {share:>5.1}%\n",
+                technique.name(),
+                row.calls,
+                row.steps,
+                seconds * 1000.0
             );
         }
         report
