@@ -469,7 +469,10 @@ fn grade_stats_counts_each_finders_steps() {
         "{table}"
     );
     let mut told = std::collections::BTreeMap::new();
-    for line in lines {
+    for line in lines.by_ref() {
+        if line.is_empty() {
+            break;
+        }
         // The name, then calls, steps, milliseconds and the share.
         let words: Vec<&str> = line.split_whitespace().collect();
         let (name, numbers) = words.split_at(words.len() - 4);
@@ -482,6 +485,31 @@ fn grade_stats_counts_each_finders_steps() {
         }
     }
     assert_eq!(told, expected, "{table}");
+    // Then one position per step, by the technique that found it: as many
+    // as its steps, and their time, each finder's share in it, adds up.
+    assert!(
+        lines
+            .next()
+            .expect("the positions' header")
+            .starts_with("positions ended by"),
+        "{table}"
+    );
+    let (mut ended, mut shares) = (std::collections::BTreeMap::new(), 0.0);
+    for line in lines {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let (name, numbers) = words.split_at(words.len() - 3);
+        ended.insert(
+            name.join(" "),
+            numbers[0].parse::<u64>().expect("positions"),
+        );
+        shares += numbers[2]
+            .strip_suffix('%')
+            .expect("a share")
+            .parse::<f64>()
+            .expect("a number");
+    }
+    assert_eq!(ended, expected, "{table}");
+    assert!((shares - 100.0).abs() < 1.0, "{shares}: {table}");
     let shaped = run(&["grade", "--stats", "--variant", "x", "-"], &puzzles);
     assert_eq!(shaped.status.code(), Some(2));
     assert!(stderr(&shaped).contains("--stats"), "{}", stderr(&shaped));

@@ -29,7 +29,8 @@ with the line goes to standard error, and grading goes on; a NUL byte or a line 
 the run (exit 2).\n\n\
 With --scale se each line is Sudoku Explainer's ER/EP/ED instead (`7.2/7.2/2.6`).\n\n\
 With --stats, standard error ends with where the time went: per technique, how often its finder \
-was asked, how many steps it gave and the time it took, slowest first.\n\n\
+was asked, how many steps it gave and the time it took, slowest first; then the positions by the \
+technique whose step ended them, with the time all the finders asked on them took.\n\n\
 Examples:\n  pencilmark grade puzzles.txt\n  pencilmark grade --scale se puzzles.txt\n  pencilmark grade --json puzzles.txt | head\n  \
 pencilmark grade --stats puzzles.txt > /dev/null"
 )]
@@ -221,6 +222,18 @@ struct Profile {
     /// The puzzles graded.
     puzzles: usize,
     rows: BTreeMap<Technique, Row>,
+    /// The finders' time on the position being solved, so far.
+    position: Duration,
+    /// Per technique, the positions whose step it found and the time all the
+    /// finders asked on them took (the easier ones' included).
+    ended: BTreeMap<Technique, Ended>,
+}
+
+/// The positions one technique's steps ended, and the finders' time on them.
+#[derive(Default)]
+struct Ended {
+    positions: u64,
+    time: Duration,
 }
 
 /// One technique's finder: how often it was asked, the steps it gave, its time.
@@ -242,6 +255,12 @@ impl FinderProbe for Profile {
         row.calls += 1;
         row.steps += u64::from(found);
         row.time += spent;
+        self.position += spent;
+        if found {
+            let ended = self.ended.entry(technique).or_default();
+            ended.positions += 1;
+            ended.time += std::mem::take(&mut self.position);
+        }
     }
 }
 
@@ -253,11 +272,14 @@ impl Profile {
             asked: now,
             puzzles: 0,
             rows: BTreeMap::new(),
+            position: Duration::ZERO,
+            ended: BTreeMap::new(),
         }
     }
 
     /// The table, slowest finder first (ties in ladder order), after a line
-    /// with the puzzles, the whole time and the finders' share of it.
+    /// with the puzzles, the whole time and the finders' share of it; then the
+    /// positions by the technique whose step ended them, costliest first.
     fn report(&self) -> String {
         let total = self.started.elapsed().as_secs_f64();
         let finders: Duration = self.rows.values().map(|row| row.time).sum();
@@ -275,19 +297,40 @@ impl Profile {
         );
         for (technique, row) in rows {
             let seconds = row.time.as_secs_f64();
-            let share = if finders > 0.0 {
-                seconds / finders * 100.0
-            } else {
-                0.0
-            };
             report += &format!(
-                "{:<34} {:>9} {:>7} {:>10.1} {share:>5.1}%\n",
+                "{:<34} {:>9} {:>7} {:>10.1} {:>5.1}%\n",
                 technique.name(),
                 row.calls,
                 row.steps,
-                seconds * 1000.0
+                seconds * 1000.0,
+                share(seconds, finders)
+            );
+        }
+        let mut ended: Vec<_> = self.ended.iter().collect();
+        ended.sort_by(|a, b| b.1.time.cmp(&a.1.time).then(a.0.cmp(b.0)));
+        report += &format!(
+            "\n{:<34} {:>9} {:>10} {:>6}\n",
+            "positions ended by", "positions", "ms", "share"
+        );
+        for (technique, ended) in ended {
+            let seconds = ended.time.as_secs_f64();
+            report += &format!(
+                "{:<34} {:>9} {:>10.1} {:>5.1}%\n",
+                technique.name(),
+                ended.positions,
+                seconds * 1000.0,
+                share(seconds, finders)
             );
         }
         report
+    }
+}
+
+/// `part` of `whole` (seconds) in percent; 0 of nothing.
+fn share(part: f64, whole: f64) -> f64 {
+    if whole > 0.0 {
+        part / whole * 100.0
+    } else {
+        0.0
     }
 }
