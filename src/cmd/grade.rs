@@ -284,8 +284,6 @@ impl Profile {
         let total = self.started.elapsed().as_secs_f64();
         let finders: Duration = self.rows.values().map(|row| row.time).sum();
         let finders = finders.as_secs_f64();
-        let mut rows: Vec<_> = self.rows.iter().collect();
-        rows.sort_by(|a, b| b.1.time.cmp(&a.1.time).then(a.0.cmp(b.0)));
         let rate = if total > 0.0 {
             self.puzzles as f64 / total
         } else {
@@ -295,7 +293,7 @@ impl Profile {
             "graded {} puzzles in {total:.2} s ({rate:.1} puzzles/s), {finders:.2} s in the finders\n{:<34} {:>9} {:>7} {:>10} {:>6}\n",
             self.puzzles, "finder", "calls", "steps", "ms", "share"
         );
-        for (technique, row) in rows {
+        for (technique, row) in costliest_first(&self.rows, |row| row.time) {
             let seconds = row.time.as_secs_f64();
             report += &format!(
                 "{:<34} {:>9} {:>7} {:>10.1} {:>5.1}%\n",
@@ -306,13 +304,11 @@ impl Profile {
                 share(seconds, finders)
             );
         }
-        let mut ended: Vec<_> = self.ended.iter().collect();
-        ended.sort_by(|a, b| b.1.time.cmp(&a.1.time).then(a.0.cmp(b.0)));
         report += &format!(
             "\n{:<34} {:>9} {:>10} {:>6}\n",
             "positions ended by", "positions", "ms", "share"
         );
-        for (technique, ended) in ended {
+        for (technique, ended) in costliest_first(&self.ended, |ended| ended.time) {
             let seconds = ended.time.as_secs_f64();
             report += &format!(
                 "{:<34} {:>9} {:>10.1} {:>5.1}%\n",
@@ -324,6 +320,16 @@ impl Profile {
         }
         report
     }
+}
+
+/// The entries of `map`, the longest `time` first (ties in ladder order).
+fn costliest_first<V>(
+    map: &BTreeMap<Technique, V>,
+    time: impl Fn(&V) -> Duration,
+) -> Vec<(&Technique, &V)> {
+    let mut entries: Vec<_> = map.iter().collect();
+    entries.sort_by(|a, b| time(b.1).cmp(&time(a.1)).then(a.0.cmp(b.0)));
+    entries
 }
 
 /// `part` of `whole` (seconds) in percent; 0 of nothing.
