@@ -23,6 +23,8 @@ use crate::input::{Next, Puzzles};
 #[command(
     after_help = "Levels: easy (singles), medium (locked candidates, pairs, triples), hard (quads, fish, \
 wings, short chains, uniqueness), expert (longer chains), extreme (forcing chains and nets; a guess only if they fail).\n\
+Where the easiest step is a forcing chain or net, its search proves every deduction of its kind on the \
+position at once, and grading takes them all as one step (`explain` and `hint` give them one at a time).\n\
 A puzzle without exactly one solution prints `no solution` or `not unique` (exit status 1); a filled grid prints `solved`.\n\n\
 A puzzle that cannot be read (a line that is not UTF-8 text included) prints `invalid`, its error \
 with the line goes to standard error, and grading goes on; a NUL byte or a line over 16 KiB ends \

@@ -160,7 +160,7 @@ fn classic(board: &Board, technique: Technique, sink: &mut Sink) {
         debug_assert!(
             {
                 let mut found = false;
-                search(board, mode, kinds, None, &mut |_| {
+                search(board, mode, kinds, None, None, &mut |_| {
                     found = true;
                     true
                 });
@@ -174,9 +174,33 @@ fn classic(board: &Board, technique: Technique, sink: &mut Sink) {
         Mode::Static | Mode::Dynamic => Some(sink.cache().branches(board, mode, kinds.digit)),
         Mode::Net(_) => None,
     };
-    search(board, mode, kinds, outcomes, &mut |found| {
-        sink.push(found.step(technique))
-    });
+    let mut further = sink.takes_further().then(Vec::new);
+    search(
+        board,
+        mode,
+        kinds,
+        outcomes,
+        further.as_mut(),
+        &mut |found| sink.push(found.step(technique)),
+    );
+    if let Some(facts) = further.filter(|facts| !facts.is_empty()) {
+        sink.set_further(further_step(technique, &facts));
+    }
+}
+
+/// The deductions a search proved besides the one it gave as a step, as one
+/// step of `technique` without their proofs (what a grader applies with it).
+fn further_step(technique: Technique, facts: &[IndexFact]) -> Step {
+    let mut step = Step::of(technique);
+    for fact in facts {
+        let candidate = (Cell::new(fact.cell), Digit::new(fact.digit));
+        if fact.on {
+            step.placements.push(candidate);
+        } else {
+            step.eliminations.push(candidate);
+        }
+    }
+    step
 }
 
 impl Forcing {
@@ -211,16 +235,19 @@ impl Forcing {
 
 /// Forcing of `mode` and `kinds` on `board`: each deduction, shortest proof
 /// first, goes to `emit`, which returns `true` to stop. Static chains may
-/// bring their branches already run (`outcomes`).
+/// bring their branches already run (`outcomes`). Given `further`, it also
+/// receives the conclusion of every deduction after the first, once each and
+/// without a proof.
 pub(crate) fn search<H: BranchHost>(
     board: &H,
     mode: Mode,
     kinds: Kinds,
     outcomes: Option<Rc<OutcomesOf<H>>>,
+    further: Option<&mut Vec<IndexFact>>,
     emit: &mut dyn FnMut(Forcing) -> bool,
 ) {
     if matches!(mode, Mode::Net(_)) {
-        return net_search(board, mode, kinds, emit);
+        return net_search(board, mode, kinds, further, emit);
     }
     // Chains follow every branch anyway: run them all first (the static ones
     // once per position, shared), then read the deductions off them.
@@ -242,7 +269,7 @@ pub(crate) fn search<H: BranchHost>(
     if kinds.unit {
         deductions.units(&outcomes);
     }
-    report(board, mode, deductions.found, &[], emit);
+    report(board, mode, deductions.found, &[], further, emit);
 }
 
 /// Nets are costly: they try the cells with fewest candidates first, assume
@@ -251,6 +278,7 @@ fn net_search<H: BranchHost>(
     board: &H,
     mode: Mode,
     kinds: Kinds,
+    further: Option<&mut Vec<IndexFact>>,
     emit: &mut dyn FnMut(Forcing) -> bool,
 ) {
     let mut branching = Branching::new(board, mode);
@@ -283,25 +311,36 @@ fn net_search<H: BranchHost>(
     if kinds.unit && deductions.found.is_empty() {
         deductions.units(&outcomes);
     }
-    report(board, mode, deductions.found, &kept, emit);
+    report(board, mode, deductions.found, &kept, further, emit);
 }
 
 /// Hands the deductions to `emit`, shortest proof first, each with its proof;
 /// `kept` holds branches already run (the others are run again for their proofs).
+/// `further` receives the other deductions' conclusions (see [`search`]).
 fn report<H: BranchHost>(
     board: &H,
     mode: Mode,
     mut found: Vec<Found>,
     kept: &[(IndexFact, Record)],
+    further: Option<&mut Vec<IndexFact>>,
     emit: &mut dyn FnMut(Forcing) -> bool,
 ) {
     let mut branching = Branching::new(board, mode);
     let kept_for =
         |assumption: IndexFact| kept.iter().find(|(a, _)| *a == assumption).map(|(_, r)| r);
     found.sort_by_key(|f| f.cost);
+    let conclusion_of = |f: &Found| f.conclusion.unwrap_or(f.assumptions[0].negated());
+    if let (Some(further), Some(first)) = (further, found.first()) {
+        let first = conclusion_of(first);
+        for conclusion in found[1..].iter().map(conclusion_of) {
+            if conclusion != first && !further.contains(&conclusion) {
+                further.push(conclusion);
+            }
+        }
+    }
     let mut seen: Vec<(IndexFact, Vec<IndexFact>)> = Vec::new();
     for f in found {
-        let conclusion = f.conclusion.unwrap_or(f.assumptions[0].negated());
+        let conclusion = conclusion_of(&f);
         if seen
             .iter()
             .any(|(c, a)| *c == conclusion && *a == f.assumptions)

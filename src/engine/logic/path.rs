@@ -19,6 +19,9 @@ pub struct Sink {
     steps: Vec<Step>,
     limit: usize,
     cache: Cache,
+    /// Where the deductions a forcing search proved besides its step go, when a
+    /// grader asked for them (see [`StepFinder::grading`]).
+    further: Option<Option<Step>>,
 }
 
 impl Sink {
@@ -28,6 +31,21 @@ impl Sink {
             steps: Vec::new(),
             limit: limit.max(1),
             cache: Cache::default(),
+            further: None,
+        }
+    }
+
+    /// Whether a forcing finder should hand over, besides its step, every other
+    /// deduction its search proved ([`Sink::set_further`]).
+    pub(crate) fn takes_further(&self) -> bool {
+        self.further.is_some()
+    }
+
+    /// The deductions a forcing search proved besides the step it gave, as one
+    /// step of its technique without their proofs.
+    pub(crate) fn set_further(&mut self, step: Step) {
+        if let Some(further) = self.further.as_mut() {
+            *further = Some(step);
         }
     }
 
@@ -180,11 +198,33 @@ pub fn next_step(board: &Board, techniques: &[Technique]) -> Option<Step> {
 #[derive(Default)]
 pub struct StepFinder {
     carried: super::cache::Carried,
+    /// Whether forcing finders hand over every deduction they proved.
+    grading: bool,
+    /// What the last forcing step's search proved besides it.
+    further: Option<Step>,
 }
 
 impl StepFinder {
     pub fn new() -> StepFinder {
         StepFinder::default()
+    }
+
+    /// A step finder for grading: where the easiest step is a forcing chain or
+    /// net, its search has proved every deduction of that technique on the
+    /// position at once, and [`StepFinder::take_further`] hands over the others
+    /// (the steps themselves are the same as [`StepFinder::new`]'s).
+    pub fn grading() -> StepFinder {
+        StepFinder {
+            grading: true,
+            ..StepFinder::default()
+        }
+    }
+
+    /// The deductions the last step's forcing search proved besides the step,
+    /// as one step of the same technique without their proofs (only for a
+    /// [`StepFinder::grading`], only after a forcing step that had others).
+    pub fn take_further(&mut self) -> Option<Step> {
+        self.further.take()
     }
 
     /// [`find_step_among`], remembering what failed.
@@ -221,6 +261,7 @@ impl StepFinder {
             steps: Vec::new(),
             limit: 1,
             cache: Cache::serving(std::mem::take(&mut self.carried), board),
+            further: self.grading.then_some(None),
         };
         let mut found = None;
         for &technique in techniques {
@@ -238,6 +279,7 @@ impl StepFinder {
             }
         }
         self.carried = sink.cache.into_carried();
+        self.further = found.as_ref().and(sink.further.flatten());
         found.map(|step| links::with_links(board, step))
     }
 }

@@ -141,7 +141,7 @@ fn search_in<C: Words>(
     let outcomes = matches!(mode, Mode::Static | Mode::Dynamic)
         .then(|| branches(ladder, &wide, mode, kinds.digit()));
     let mut first: Option<Forcing> = None;
-    forcing::search(&wide, mode, kinds, outcomes, &mut |found| {
+    forcing::search(&wide, mode, kinds, outcomes, None, &mut |found| {
         first = Some(found);
         true
     });
