@@ -506,10 +506,11 @@ fn grading_levels_follow_the_hardest_step() {
 
 /// Where the easiest step is a forcing chain or net, the grader takes every
 /// deduction the search proved on the position as one step. Each of them must
-/// be true of the solution, the path must be shorter than one deduction a step,
-/// and the grade no harder: the same level, and a hardest technique no later
-/// in the ladder (on all of top1465 it is the same at 1,464 puzzles; at the
-/// other the taken deductions spare a forcing net).
+/// be true of the solution, and the grade no harder than one deduction a step
+/// gives: the same level, and a hardest technique no later in the ladder (over
+/// top95, top1465 and QQWing's expert 1k it is the same at all but one puzzle,
+/// where the deductions taken together spare a forcing net). The path itself
+/// may be longer or shorter: other deductions make other easy steps.
 #[test]
 fn grading_takes_every_deduction_a_forcing_search_proved() {
     if data_dir().is_none() {
@@ -544,15 +545,13 @@ fn grading_takes_every_deduction_a_forcing_search_proved() {
         // One deduction a step: the path `explain` shows.
         let mut board = Board::with_auto_candidates(givens);
         let mut finder = logic::StepFinder::new();
-        let (mut path, mut hardest, mut level) = (0, None, Level::Easy);
+        let (mut hardest, mut level) = (None, Level::Easy);
         while let Some(step) = finder.next_step(&board, &Technique::ALL) {
             assert!(finder.take_further().is_none(), "{context}: not grading");
             hardest = hardest.max(step.technique());
             level = level.max(step.level());
             step.apply(&mut board);
-            path += 1;
         }
-        assert!(steps <= path, "{context}: {steps} steps against {path}");
         assert_eq!(graded.level, level, "{context}");
         assert!(graded.hardest <= hardest, "{context}");
     }

@@ -2,9 +2,8 @@
 //! technique needed plus a score summed over the steps. Where the easiest step
 //! is a forcing chain or net, its search has proved every deduction of its
 //! technique on the position, and the grader takes them all: asking the whole
-//! ladder again between two of them was, on top1465, over half the grading
-//! time, for the same levels (the README's "Grading takes a forcing search's
-//! every deduction"). Only a puzzle with one
+//! ladder again between two of them was, on top1465, half the grading time,
+//! for the same levels (the README's "Twenty-sixth round"). Only a puzzle with one
 //! solution is graded: the others say why not ([`Status`]). Forcing chains and
 //! nets end the ladder; should they find nothing, the grader guesses the
 //! solution's digit in the cell with the fewest candidates (Extreme) and carries
