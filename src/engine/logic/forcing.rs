@@ -192,12 +192,11 @@ fn classic(board: &Board, technique: Technique, sink: &mut Sink) {
 /// step of `technique` without their proofs (what a grader applies with it).
 fn further_step(technique: Technique, facts: &[IndexFact]) -> Step {
     let mut step = Step::of(technique);
-    for fact in facts {
-        let candidate = (Cell::new(fact.cell), Digit::new(fact.digit));
+    for fact in facts.iter().map(|fact| fact.typed()) {
         if fact.on {
-            step.placements.push(candidate);
+            step.placements.push((fact.cell, fact.digit));
         } else {
-            step.eliminations.push(candidate);
+            step.eliminations.push((fact.cell, fact.digit));
         }
     }
     step
